@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type DatabaseHandle, listTenantHosts, migrate, openDatabase } from '@trackwell/db';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { type Env, parseEnv, parseServices } from './config/env.ts';
+
+/**
+ * Starts Trackwell: reads the configuration, opens and migrates the database, seeds the demo on first
+ * start, builds the app, listens, and prints where to go. Closes gracefully on SIGINT/SIGTERM.
+ */
+export async function startServer(argv = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { services: { type: 'string' } }, strict: true });
+  const env = parseEnv();
+  const services = parseServices(values.services ?? env.SERVICES);
+  const logger =
+    process.stdout.isTTY && env.LOG_LEVEL !== 'silent'
+      ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : { level: env.LOG_LEVEL };
+
+  const db = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: resolve(env.DATA_DIR, 'pglite'),
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  const { applied } = await migrate(db);
+  const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
+
+  const app = await buildApp({ env, db, services, logger });
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info(`${signal ?? 'close'}: shutting down`);
+    await app.close();
+    await db.close();
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  await printBanner(env, db, { applied, seeded, services: [...services] });
+}
+
+async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  const { seedDemo } = await import('@trackwell/db/seed');
+  await seedDemo(db);
+  return true;
+}
+
+async function printBanner(
+  env: Env,
+  db: DatabaseHandle,
+  info: { applied: string[]; seeded: boolean; services: string[] },
+): Promise<void> {
+  const seconds = (performance.now() / 1000).toFixed(1);
+  const port = env.PORT === 80 ? '' : `:${env.PORT}`;
+  const tenants = await listTenantHosts(db);
+  const width = Math.max(...tenants.map((t) => t.name.length), 10);
+  const lines = [
+    '',
+    `  Trackwell is ready in ${seconds} s (services: ${info.services.join(', ')})`,
+    '',
+    '  Stores',
+    ...tenants.map((t) => `    ${t.name.padEnd(width)}  http://${t.hosts.find((h) => h !== '127.0.0.1') ?? t.hosts[0]}${port}`),
+    '',
+    `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
+    info.applied.length ? `  Migrated  ${info.applied.join(', ')}` : '',
+    `  Reset     stop the server, then \`npm run db:reset\` (the next start seeds the demo again)`,
+    `  Health    http://localhost${port}/readyz`,
+    '',
+  ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+if (import.meta.main) {
+  startServer().catch((error: Error) => {
+    process.stderr.write(`\nTrackwell could not start: ${error.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,94 @@
+import {
+  errorEnvelope,
+  getTenantConfigurationBody,
+  getTenantConfigurationResponse,
+  SUCCESS_STATUS,
+  TENANT_CONFIG_PATH,
+  tenantCode,
+} from '@trackwell/contracts';
+import { findTenantByCode, getTenantAsset } from '@trackwell/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, tenantNotFound } from '../../http/errors.ts';
+import { resolveTenantConfig } from './resolve-config.ts';
+import { compileThemeCss, themeEtag } from './theme-css.ts';
+
+/** Asset names a tenant may have: a file name, no path. */
+const assetName = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}\.(svg|png|jpg|webp|ico)$/);
+
+// Browsers may reuse an asset for 5 minutes and then revalidate (cheap: ETag → 304).
+const ASSET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+// An SVG opened directly is a document: it gets a CSP of its own that allows no script and no loads.
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** spec §7 "Tenant configuration": the tenant is the request's host, or `domain` in the body. */
+  app.post(
+    TENANT_CONFIG_PATH,
+    {
+      schema: {
+        summary: 'The tenant configuration for the portal',
+        description:
+          "Answers the configuration of the store the request's host belongs to (or the `domain` in the body). " +
+          'Paths stored in the configuration are answered as absolute URLs on the origin of the request.',
+        tags: ['tenants'],
+        body: getTenantConfigurationBody,
+        response: { 200: getTenantConfigurationResponse, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const host = request.body?.domain ?? request.hostname;
+      const tenant = await app.tenants.resolve(host);
+      if (!tenant) throw tenantNotFound(host, app.env.SUPPORT_EMAIL);
+      const domain = request.body?.domain;
+      const origin = domain
+        ? `${request.protocol}://${domain}${request.port ? `:${request.port}` : ''}`
+        : `${request.protocol}://${request.host}`;
+      return { status: SUCCESS_STATUS, responseData: { value: resolveTenantConfig(tenant.config, origin) } };
+    },
+  );
+
+  /** The tenant's theme stylesheet, compiled from its theme. */
+  app.get(
+    '/assets/:code/theme.css',
+    {
+      schema: { tags: ['tenants'], summary: "A tenant's theme stylesheet", params: z.object({ code: tenantCode }) },
+    },
+    async (request, reply) => {
+      const tenant = await findTenantByCode(app.db, request.params.code);
+      if (!tenant) throw notFound('No such tenant.');
+      const css = compileThemeCss(tenant.theme);
+      const etag = themeEtag(css);
+      reply.header('cache-control', ASSET_CACHE_CONTROL).header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('text/css; charset=utf-8').send(css);
+    },
+  );
+
+  /** Logos and other tenant assets, "loaded from an assets path by tenant code" (spec §2 Header). */
+  app.get(
+    '/assets/:code/:name',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: "A tenant's logo or other asset",
+        params: z.object({ code: tenantCode, name: assetName }),
+      },
+    },
+    async (request, reply) => {
+      const tenant = await findTenantByCode(app.db, request.params.code);
+      const asset = tenant && (await getTenantAsset(app.db, tenant.id, request.params.name));
+      if (!asset) throw notFound('No such asset.');
+      const etag = `"${asset.sha256.slice(0, 32)}"`;
+      reply
+        .header('cache-control', ASSET_CACHE_CONTROL)
+        .header('etag', etag)
+        .header('last-modified', asset.updatedAt.toUTCString())
+        .header('x-content-type-options', 'nosniff');
+      if (asset.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(asset.contentType).send(Buffer.from(asset.body));
+    },
+  );
+};

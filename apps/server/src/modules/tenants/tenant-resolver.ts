@@ -1,0 +1,41 @@
+import { type DatabaseHandle, findTenantByHost, type Tenant } from '@trackwell/db';
+
+/**
+ * Tenant = host. Resolves a request's host name to its tenant, with a short-lived cache so a page load's
+ * dozen requests cost one query. Unknown hosts are cached too (briefly), and the cache is bounded, so a
+ * flood of random Host headers cannot grow memory or hammer the database.
+ */
+export interface TenantResolver {
+  resolve(host: string): Promise<Tenant | undefined>;
+  /** Forget cached answers (after a tenant is edited). */
+  clear(): void;
+}
+
+export function createTenantResolver(
+  db: DatabaseHandle,
+  { ttlMs = 30_000, missTtlMs = 5_000, maxEntries = 5_000 } = {},
+): TenantResolver {
+  const cache = new Map<string, { tenant: Tenant | undefined; expires: number }>();
+  return {
+    async resolve(rawHost) {
+      const host = normaliseHost(rawHost);
+      if (!host) return undefined;
+      const now = Date.now();
+      const hit = cache.get(host);
+      if (hit && hit.expires > now) return hit.tenant;
+      const tenant = await findTenantByHost(db, host);
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string); // oldest first
+      cache.set(host, { tenant, expires: now + (tenant ? ttlMs : missTtlMs) });
+      return tenant;
+    },
+    clear: () => cache.clear(),
+  };
+}
+
+/** Lower-case, no port, no trailing dot; '' when it cannot be a host name. */
+export function normaliseHost(host: string): string {
+  let h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return ''; // IPv6 literals map to no tenant
+  h = h.replace(/:\d+$/, '').replace(/\.$/, '');
+  return /^[a-z0-9.-]{1,253}$/.test(h) ? h : '';
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+describe('tenant assets', () => {
+  let t: TestApp;
+  let code: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({
+      def: { code },
+    } = await t.createTenant({
+      theme: {
+        colors: {
+          primary: '#b91c1c',
+          primaryContrast: '#ffffff',
+          secondary: '#7f1d1d',
+          background: '#fffaf5',
+          surface: '#fff1e6',
+          text: '#1c1917',
+          mutedText: '#57534e',
+          link: '#b91c1c',
+          headerBackground: '#7f1d1d',
+          headerText: '#ffffff',
+          footerBackground: '#1c1917',
+          footerText: '#fafaf9',
+        },
+        font: 'serif',
+        headingFont: 'geometric',
+        radius: 2,
+      },
+    }));
+  });
+  afterAll(() => t.close());
+
+  it("serves the tenant's theme stylesheet from its code, with its colours, fonts and cache headers", async () => {
+    const res = await t.app.inject({ url: `/assets/${code}/theme.css` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(res.body).toContain('--tw-primary: #b91c1c;');
+    expect(res.body).toContain('--bs-primary-rgb: 185, 28, 28;');
+    expect(res.body).toMatch(/--tw-font: Georgia/);
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    const again = await t.app.inject({
+      url: `/assets/${code}/theme.css`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves the logo as an image that cannot run script', async () => {
+    const res = await t.app.inject({ url: `/assets/${code}/logo.svg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain('<svg');
+  });
+
+  it.each([
+    ['an unknown tenant', '/assets/nosuchtenant/theme.css', 404],
+    ['an unknown asset', `/assets/CODE/missing.svg`, 404],
+    ['a traversal attempt', '/assets/CODE/..%2f..%2fetc%2fpasswd', 400],
+    ['a bad tenant code', '/assets/..%2f/logo.svg', 400],
+  ])('answers %s with a clear error', async (_what, url, status) => {
+    const res = await t.app.inject({ url: url.replace('CODE', code) });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().status).toBe(String(status));
+  });
+});
+
+describe('health, security headers and the portal', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness (which checks the database)', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: t.app.db.engine });
+  });
+
+  it('serves the portal for page navigations, with a CSP and no caching of the page', async () => {
+    for (const url of ['/', '/implicit/callback', '/some/unknown/page']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('answers API-looking misses with a JSON 404, never the page', async () => {
+    for (const url of ['/api/nothing', '/config/nothing', '/app/missing.js']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: '404', error: 'not_found' });
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/nothing' });
+    expect(post.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TenantDefinition } from '@trackwell/contracts';
+import { type Tenant, upsertTenant } from '@trackwell/db';
+import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { parseEnv } from '../src/config/env.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Creates a fresh tenant of this test's own (unique code and host). */
+  createTenant(overrides?: Parameters<typeof buildTenantDefinition>[0]): Promise<{ tenant: Tenant; def: TenantDefinition; host: string }>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), ready for `inject`. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  // The portal is built separately; API tests serve a one-line stand-in page from a temp dir.
+  const dist = mkdtempSync(join(tmpdir(), 'trackwell-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+  const app = await buildApp({
+    env: parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, ...env }),
+    db: database.handle,
+    services: new Set(['web', 'idp', 'worker']),
+  });
+  await app.ready();
+  return {
+    app,
+    async createTenant(overrides) {
+      const def = buildTenantDefinition(overrides);
+      const tenant = await database.handle.transaction((tx) => upsertTenant(tx, def));
+      return { tenant, def, host: def.hosts[0]! };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True when a body looks like it leaked a stack trace or an internal path. */
+export const leaksInternals = (body: string) => /\n\s+at |node_modules|\/src\/|Error: /.test(body);

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+import { language } from './languages.ts';
+import { hexColor, hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
+
+/**
+ * Tenant configuration: spec §3 "Tenant configuration" plus what Trackwell's generalisation needs.
+ * The spec hard-codes some tenant names ("{product}" gets the sidebar and copyright line, awwa/aenor get a
+ * footer logo); here every such rule is a setting, so a new tenant is data, never code.
+ *
+ * URL fields accept an absolute http(s) URL or a path on the tenant's own origin ("/oauth2/default");
+ * the configuration service answers them resolved against the origin the request came to.
+ */
+
+const enabled = z.object({ enabled: z.boolean() });
+
+/** The keys of the footer's bottom links (spec §2 Footer); the portal translates them. */
+export const FOOTER_LINK_KEYS = [
+  'home',
+  'aboutOrganisation',
+  'contact',
+  'privacyPolicy',
+  'policies',
+  'copyrightPermissions',
+  'sales',
+] as const;
+
+export const publisherOption = z.object({
+  code: z.string().regex(/^[A-Z0-9][A-Z0-9_-]{0,31}$/, 'publisher codes are upper-case letters and digits'),
+  name: safeText(200).min(1),
+});
+
+/** spec §3 trackerSetting. */
+export const trackerSetting = z.object({
+  individual_standard_tracker: enabled,
+  committee: enabled,
+  industry_area: enabled,
+  publisher: enabled,
+  work_item: enabled,
+  /** Publisher options for the publisher tracker (spec §3 Options: code and name, de-duplicated by name). */
+  publisher_list: z.array(publisherOption).max(500),
+  header: z.object({
+    /** The intro paragraph at the top of the tracker page. Plain text; blank lines separate paragraphs. */
+    page_paragraph_info: safeText(4000, { multiline: true }),
+  }),
+});
+export type TrackerSetting = z.infer<typeof trackerSetting>;
+
+/** spec §3 footer: socials.links, displayAddress, links. */
+export const footer = z.object({
+  socials: z.object({
+    links: z
+      .array(
+        z.object({
+          label: safeText(60).min(1),
+          url: safeUrl,
+          /** A Font Awesome brand icon name, e.g. "fa-linkedin". */
+          'fa-icon': z.string().regex(/^fa-[a-z0-9-]{1,40}$/, 'must be a Font Awesome icon name like fa-linkedin'),
+        }),
+      )
+      .max(12),
+  }),
+  displayAddress: safeText(300),
+  links: z.array(z.object({ label: z.enum(FOOTER_LINK_KEYS), url: safeUrl })).max(12),
+});
+export type Footer = z.infer<typeof footer>;
+
+/** Trackwell's generalisation of the spec's tenant-name rules, plus branding. */
+export const tenantUi = z.object({
+  /** Theme stylesheet; the demo tenants use the one the server compiles from their theme: /assets/{code}/theme.css. */
+  themeStylesheetUrl: safeUrl,
+  /** Header logo, "loaded from an assets path by tenant code" (spec §2 Header). */
+  logoUrl: safeUrl,
+  /** spec §2 Footer: awwa and aenor show their own logo; everyone else shows "Powered by:" + the platform logo. */
+  footerLogo: z.enum(['tenant', 'poweredBy']),
+  /** The platform logo shown after "Powered by:". */
+  poweredByLogoUrl: safeUrl,
+  /** spec §1/§6: the left sidebar with the compass and public-site links ("{product}" tenant only). */
+  sidebar: enabled,
+  /** spec §2 Footer: copyright line with the year and the display address ("{product}" tenant only). */
+  copyrightLine: enabled,
+  /** spec §2 Header: the external contact page. */
+  contactUrl: safeUrl,
+  /** spec §1: "A language choice is offered when the tenant allows it". */
+  languageSelector: enabled,
+  /** The languages this tenant offers (a subset of spec §3 "Supported languages"). */
+  languages: z.array(language).min(1).max(14),
+  defaultLanguage: language,
+  /** spec §9: the locale cookie is `locale_{env}`; the spec's env is 'Dev'. */
+  localeCookieEnv: z.string().regex(/^[A-Za-z0-9]{1,16}$/),
+});
+export type TenantUi = z.infer<typeof tenantUi>;
+
+/** The tenant configuration the portal receives (spec §3, §7 "Tenant configuration"). */
+export const tenantConfig = z
+  .object({
+    'compass-uri': safeUrl,
+    'issuer-uri': safeUrl,
+    'mae-uri': safeUrl,
+    'client-id': z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    'myaccount-uri': safeUrl,
+    'tracker-uri': safeUrl,
+    'login-page-url': safeUrl,
+    'member-uri': safeUrl,
+    'public-uri': safeUrl,
+    /** Base of the public page of a standard: publicURL + assetId + ".html" (spec §2). */
+    publicURL: safeUrl,
+    tenantName: safeText(120).min(1),
+    tenantCode,
+    trackerSetting,
+    footer,
+    ui: tenantUi,
+  })
+  .refine((c) => c.ui.languages.includes(c.ui.defaultLanguage), {
+    message: 'defaultLanguage must be one of languages',
+    path: ['ui', 'defaultLanguage'],
+  });
+export type TenantConfig = z.infer<typeof tenantConfig>;
+
+/** The URL-valued keys of a tenant configuration, resolved against the request origin when answered. */
+export const TENANT_CONFIG_URL_KEYS = [
+  'compass-uri',
+  'issuer-uri',
+  'mae-uri',
+  'myaccount-uri',
+  'tracker-uri',
+  'login-page-url',
+  'member-uri',
+  'public-uri',
+  'publicURL',
+] as const;
+
+/** Font stacks a theme may choose from: an allow-list, so no tenant value is written raw into CSS. */
+export const THEME_FONTS = {
+  system: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  humanist: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
+  serif: 'Georgia, Cambria, "Times New Roman", "DejaVu Serif", serif',
+  geometric: 'Futura, "Century Gothic", "URW Gothic", Avenir, "DejaVu Sans", sans-serif',
+  condensed: '"Arial Narrow", "Roboto Condensed", "Liberation Sans Narrow", "DejaVu Sans Condensed", sans-serif',
+} as const;
+
+/**
+ * A tenant's visual theme: compiled by the server into the theme stylesheet. Every value is a colour
+ * matching #rrggbb, a font key from the allow-list or a bounded number, so a theme cannot inject CSS.
+ */
+export const tenantTheme = z.object({
+  colors: z.object({
+    primary: hexColor,
+    primaryContrast: hexColor,
+    secondary: hexColor,
+    background: hexColor,
+    surface: hexColor,
+    text: hexColor,
+    mutedText: hexColor,
+    link: hexColor,
+    headerBackground: hexColor,
+    headerText: hexColor,
+    footerBackground: hexColor,
+    footerText: hexColor,
+  }),
+  font: z.enum(Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]]),
+  headingFont: z.enum(Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]]),
+  /** Corner radius in px. */
+  radius: z.number().int().min(0).max(24),
+});
+export type TenantTheme = z.infer<typeof tenantTheme>;
+
+/** Per-tenant feature flags, served by the tracker's app-config call (spec §3 "Feature flags"). */
+export const featureFlags = z.object({
+  enable_resolver_DP_for_content: enabled,
+  track_by_publishers: enabled,
+  /** The spec's `{hash}.enabled`: whether the portal may translate (off → language forced to en). */
+  enable_translation: enabled,
+});
+export type FeatureFlags = z.infer<typeof featureFlags>;
+
+/** Everything an operator writes to create or update a tenant; validated before anything is stored. */
+export const tenantDefinition = z.object({
+  code: tenantCode,
+  /** Host names that select this tenant (tenant = host). */
+  hosts: z.array(hostName).min(1).max(20),
+  config: tenantConfig,
+  theme: tenantTheme,
+  featureFlags,
+  /** The tenant logo as SVG markup (validated: no scripts, event handlers, external references). */
+  logoSvg: z.string().max(200_000),
+});
+export type TenantDefinition = z.infer<typeof tenantDefinition>;
+
+/** POST /config/get-tenant-configuration-for-ui: body (optional; the request's host is used otherwise). */
+export const getTenantConfigurationBody = z
+  .object({ domain: hostName.optional() })
+  .strict()
+  .nullish();
+
+export const getTenantConfigurationResponse = successEnvelope(tenantConfig);
+export type GetTenantConfigurationResponse = z.infer<typeof getTenantConfigurationResponse>;
+
+export const TENANT_CONFIG_PATH = '/config/get-tenant-configuration-for-ui';

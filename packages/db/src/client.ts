@@ -1,0 +1,159 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The typed query builder, the same type over both engines. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain parameterised SQL, for what a query builder says worse (bulk loads, migrations, set-based matching). */
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+}
+
+export interface Transaction extends SqlExecutor {
+  /** Runs a script of several statements (no parameters) inside the transaction. */
+  exec(script: string): Promise<void>;
+}
+
+export interface DatabaseHandle extends SqlExecutor {
+  readonly engine: 'pglite' | 'postgres';
+  /** Where the data lives, for people ("PGlite in /path/.data/pglite" or the server without its password). */
+  readonly location: string;
+  readonly db: Db;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
+  /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`: use that server. Otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory (ignored with `url`). Omit with `memory: true` for a throw-away database. */
+  dataDir?: string | undefined;
+  memory?: boolean;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+// Both engines answer the same JavaScript types: int8 as number (ids stay far below 2^53),
+// date as 'YYYY-MM-DD' (never a Date shifted by the local time zone).
+const INT8_OID = 20;
+const DATE_OID = 1082;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return (value: string) => Number(value);
+    if (oid === DATE_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  pool.on('error', () => {}); // an idle client's error is surfaced on its next use
+  const client = await pool.connect(); // fail now, with the driver's message, if the server is unreachable
+  client.release();
+  const redacted = new URL(url);
+  if (redacted.password) redacted.password = '***';
+  const query: SqlExecutor['query'] = async (text, params) => {
+    const result = await pool.query(text, params as unknown[]);
+    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+  };
+  return {
+    engine: 'postgres',
+    location: `PostgreSQL at ${redacted.toString()}`,
+    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    query,
+    async exec(script) {
+      await pool.query(script);
+    },
+    async transaction(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          async query(text, params) {
+            const r = await conn.query(text, params as unknown[]);
+            return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+          },
+          async exec(script) {
+            await conn.query(script);
+          },
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
+  const query: SqlExecutor['query'] = async (text, params) => {
+    const result = await client.query(text, params as unknown[], { parsers });
+    return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
+  };
+  return {
+    engine: 'pglite',
+    location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    query,
+    async exec(script) {
+      await client.exec(script);
+    },
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          async query(text, params) {
+            const r = await tx.query(text, params as unknown[], { parsers });
+            return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+          },
+          async exec(script) {
+            await tx.exec(script);
+          },
+        }),
+      ),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
+
+/**
+ * A fresh, migrated database for one test file. With TEST_DATABASE_URL (CI sets it to the machine's
+ * PostgreSQL) it is a new database on that server, dropped afterwards; otherwise an in-memory PGlite.
+ * Either way no test sees another's data.
+ */
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The URL of the throw-away PostgreSQL database, when on PostgreSQL. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+export const testEngine = (): 'postgres' | 'pglite' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ memory: true });
+    if (migrated) await migrate(handle);
+    return { handle, url: undefined, drop: () => handle.close() };
+  }
+  const name = `trackwell_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
+  if (migrated) await migrate(handle);
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export { buildTenantDefinition } from './testing-factories.ts';

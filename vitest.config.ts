@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run over every workspace. `db` and `server` tests open real databases: PGlite in memory by
+ * default, or fresh databases on the PostgreSQL server named by TEST_DATABASE_URL (scripts/test.ts runs
+ * them both ways).
+ */
+const node = { environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } as const;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...node, name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
+      { test: { ...node, name: 'db', include: ['packages/db/test/**/*.test.ts'] } },
+      { test: { ...node, name: 'server', include: ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      'apps/portal/vitest.config.ts',
+    ],
+  },
+});
