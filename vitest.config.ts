@@ -12,7 +12,9 @@ export default defineConfig({
     projects: [
       { test: { ...node, name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       { test: { ...node, name: 'db', include: ['packages/db/test/**/*.test.ts'] } },
-      { test: { ...node, name: 'server', include: ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        test: { ...node, name: 'server', include: ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
       'apps/portal/vitest.config.ts',
     ],
   },

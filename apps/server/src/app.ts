@@ -32,7 +32,12 @@ export const DEFAULT_PORTAL_DIST = fileURLToPath(new URL('../../portal/dist/', i
  * security and errors → shared decorations (database, config, tenant resolver) → module routes.
  * `main.ts` starts it; tests build it the same way and call `inject`.
  */
-export async function buildApp({ env, db, services, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  services,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT,

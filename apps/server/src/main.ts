@@ -59,7 +59,10 @@ async function printBanner(
     `  Trackwell is ready in ${seconds} s (services: ${info.services.join(', ')})`,
     '',
     '  Stores',
-    ...tenants.map((t) => `    ${t.name.padEnd(width)}  http://${t.hosts.find((h) => h !== '127.0.0.1') ?? t.hosts[0]}${port}`),
+    ...tenants.map(
+      (t) =>
+        `    ${t.name.padEnd(width)}  http://${t.hosts.find((h) => h !== '127.0.0.1') ?? t.hosts[0]}${port}`,
+    ),
     '',
     `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
     info.applied.length ? `  Migrated  ${info.applied.join(', ')}` : '',

@@ -11,7 +11,9 @@ import { parseEnv } from '../src/config/env.ts';
 export interface TestApp {
   app: FastifyInstance;
   /** Creates a fresh tenant of this test's own (unique code and host). */
-  createTenant(overrides?: Parameters<typeof buildTenantDefinition>[0]): Promise<{ tenant: Tenant; def: TenantDefinition; host: string }>;
+  createTenant(
+    overrides?: Parameters<typeof buildTenantDefinition>[0],
+  ): Promise<{ tenant: Tenant; def: TenantDefinition; host: string }>;
   close(): Promise<void>;
 }
 

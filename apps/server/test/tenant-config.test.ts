@@ -33,7 +33,11 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
   afterAll(() => t.close());
 
   it("answers the configuration of the request's host in the spec's envelope, every field present", async () => {
-    const res = await t.app.inject({ method: 'POST', url: TENANT_CONFIG_PATH, headers: { host: `${host}:8080` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TENANT_CONFIG_PATH,
+      headers: { host: `${host}:8080` },
+    });
     expect(res.statusCode).toBe(200);
     const body = getTenantConfigurationResponse.parse(res.json());
     expect(body.status).toBe('200');
@@ -42,7 +46,11 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
   });
 
   it('resolves tenant-relative URLs against the origin the request came to', async () => {
-    const res = await t.app.inject({ method: 'POST', url: TENANT_CONFIG_PATH, headers: { host: `${host}:8080` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TENANT_CONFIG_PATH,
+      headers: { host: `${host}:8080` },
+    });
     const config = res.json().responseData.value;
     expect(config['issuer-uri']).toBe(`http://${host}:8080/oauth2/default`);
     expect(config.publicURL).toBe(`http://${host}:8080/store/standards/`);
@@ -62,10 +70,18 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
   });
 
   it('answers 404 with the support contact for a host that maps to no tenant', async () => {
-    const res = await t.app.inject({ method: 'POST', url: TENANT_CONFIG_PATH, headers: { host: 'nowhere.localhost' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TENANT_CONFIG_PATH,
+      headers: { host: 'nowhere.localhost' },
+    });
     expect(res.statusCode).toBe(404);
     const body = errorEnvelope.parse(res.json());
-    expect(body).toMatchObject({ status: '404', error: 'tenant_not_found', support: { email: 'help@platform.test' } });
+    expect(body).toMatchObject({
+      status: '404',
+      error: 'tenant_not_found',
+      support: { email: 'help@platform.test' },
+    });
   });
 
   it.each([
@@ -146,7 +162,10 @@ describe('hostile tenant values are refused at write time', () => {
     ],
     [
       'an SVG logo with script',
-      () => ({ ...base(), logoSvg: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }),
+      () => ({
+        ...base(),
+        logoSvg: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      }),
     ],
     [
       'an SVG logo with an event handler',
@@ -165,7 +184,9 @@ describe('hostile tenant values are refused at write time', () => {
 
   it.each(cases)('refuses %s and writes nothing', async (_what, make) => {
     const before = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
-    await expect(t.app.db.transaction((tx) => upsertTenant(tx, make()))).rejects.toBeInstanceOf(InvalidTenantError);
+    await expect(t.app.db.transaction((tx) => upsertTenant(tx, make()))).rejects.toBeInstanceOf(
+      InvalidTenantError,
+    );
     const after = await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });

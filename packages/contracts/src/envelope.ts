@@ -27,3 +27,6 @@ export const errorEnvelope = z.object({
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export type SuccessEnvelope<T> = { status: typeof SUCCESS_STATUS; responseData: { value: T } };
+
+/** Wraps a value in the success envelope. */
+export const ok = <T>(value: T): SuccessEnvelope<T> => ({ status: SUCCESS_STATUS, responseData: { value } });

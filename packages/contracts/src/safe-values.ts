@@ -5,16 +5,16 @@ import { z } from 'zod';
  * every page of that tenant, so anything that reaches an `href`, `src` or stylesheet is checked at write time.
  */
 
-// C0/C1 controls, Unicode line/paragraph separators and bidi overrides: never legitimate in a config value.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point of this pattern is to find them.
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+// Control characters (C0/C1), line/paragraph separators and bidi overrides: never legitimate in a config
+// value. Line breaks are judged separately (multiline text may have them).
+const hasControlChars = (s: string) => /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}]/u.test(s.replace(/\r?\n/g, ''));
 
 /** Plain text shown to users (names, labels, addresses). Newlines allowed only where `multiline`. */
 export const safeText = (max: number, { multiline = false } = {}) =>
   z
     .string()
     .max(max)
-    .refine((s) => !CONTROL_CHARS.test(s), 'must not contain control characters')
+    .refine((s) => !hasControlChars(s), 'must not contain control characters')
     .refine((s) => multiline || !/[\r\n]/.test(s), 'must be a single line');
 
 /**
@@ -26,7 +26,7 @@ export const safeUrl = z
   .string()
   .min(1)
   .max(2048)
-  .refine((s) => !/[\s\\]/.test(s) && !CONTROL_CHARS.test(s), 'must not contain spaces, backslashes or controls')
+  .refine((s) => !/[\s\\]/.test(s) && !hasControlChars(s), 'must not contain spaces, backslashes or controls')
   .refine((s) => {
     if (s.startsWith('/')) return !s.startsWith('//');
     try {
@@ -48,7 +48,12 @@ export const hostName = z
   .string()
   .min(1)
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a lower-case host name');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'must be a lower-case host name',
+  );
 
 /** A tenant code: used in asset paths and cookie names, so kept to a URL- and filename-safe alphabet. */
-export const tenantCode = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'must be 2-32 of a-z, 0-9, "-", starting with a letter');
+export const tenantCode = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{1,31}$/, 'must be 2-32 of a-z, 0-9, "-", starting with a letter');

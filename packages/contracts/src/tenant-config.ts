@@ -55,7 +55,9 @@ export const footer = z.object({
           label: safeText(60).min(1),
           url: safeUrl,
           /** A Font Awesome brand icon name, e.g. "fa-linkedin". */
-          'fa-icon': z.string().regex(/^fa-[a-z0-9-]{1,40}$/, 'must be a Font Awesome icon name like fa-linkedin'),
+          'fa-icon': z
+            .string()
+            .regex(/^fa-[a-z0-9-]{1,40}$/, 'must be a Font Awesome icon name like fa-linkedin'),
         }),
       )
       .max(12),
@@ -136,7 +138,8 @@ export const THEME_FONTS = {
   humanist: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
   serif: 'Georgia, Cambria, "Times New Roman", "DejaVu Serif", serif',
   geometric: 'Futura, "Century Gothic", "URW Gothic", Avenir, "DejaVu Sans", sans-serif',
-  condensed: '"Arial Narrow", "Roboto Condensed", "Liberation Sans Narrow", "DejaVu Sans Condensed", sans-serif',
+  condensed:
+    '"Arial Narrow", "Roboto Condensed", "Liberation Sans Narrow", "DejaVu Sans Condensed", sans-serif',
 } as const;
 
 /**
@@ -159,7 +162,9 @@ export const tenantTheme = z.object({
     footerText: hexColor,
   }),
   font: z.enum(Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]]),
-  headingFont: z.enum(Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]]),
+  headingFont: z.enum(
+    Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]],
+  ),
   /** Corner radius in px. */
   radius: z.number().int().min(0).max(24),
 });
@@ -188,10 +193,7 @@ export const tenantDefinition = z.object({
 export type TenantDefinition = z.infer<typeof tenantDefinition>;
 
 /** POST /config/get-tenant-configuration-for-ui: body (optional; the request's host is used otherwise). */
-export const getTenantConfigurationBody = z
-  .object({ domain: hostName.optional() })
-  .strict()
-  .nullish();
+export const getTenantConfigurationBody = z.object({ domain: hostName.optional() }).strict().nullish();
 
 export const getTenantConfigurationResponse = successEnvelope(tenantConfig);
 export type GetTenantConfigurationResponse = z.infer<typeof getTenantConfigurationResponse>;

@@ -36,7 +36,12 @@ export const envSchema = z.object({
   /** Trust X-Forwarded-* headers (set when behind a load balancer): true, false, or a comma list of proxy IPs. */
   TRUST_PROXY: z.string().default('false'),
   /** Largest accepted request body, in bytes. */
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   /** The support contact shown on the full-page error page when a host maps to no tenant. */
   SUPPORT_EMAIL: z.email().default('support@trackwell.example'),
   /** Where the built portal is served from. */

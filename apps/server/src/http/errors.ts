@@ -24,7 +24,9 @@ export const badRequest = (message: string, issues?: ErrorEnvelope['issues']) =>
   new HttpError(400, 'validation_error', message, issues ? { issues } : {});
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const tenantNotFound = (host: string, supportEmail: string) =>
-  new HttpError(404, 'tenant_not_found', `No store is configured for ${host}.`, { support: { email: supportEmail } });
+  new HttpError(404, 'tenant_not_found', `No store is configured for ${host}.`, {
+    support: { email: supportEmail },
+  });
 
 const envelope = (statusCode: number, error: string, message: string, extra: Partial<ErrorEnvelope> = {}) =>
   ({ status: String(statusCode), error, message, ...extra }) satisfies ErrorEnvelope;
@@ -67,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(envelope(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`));
+    reply
+      .code(404)
+      .send(envelope(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`));
   });
 }

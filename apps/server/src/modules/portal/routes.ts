@@ -16,7 +16,10 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
   if (!existsSync(indexHtml)) {
     app.log.warn(`The portal is not built (${indexHtml} is missing): run \`npm run build\`.`);
     app.get('/', async (_request, reply) =>
-      reply.code(503).type('text/plain').send('The portal is not built yet: run `npm run build`, then restart.'),
+      reply
+        .code(503)
+        .type('text/plain')
+        .send('The portal is not built yet: run `npm run build`, then restart.'),
     );
     return;
   }

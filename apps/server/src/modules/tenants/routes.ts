@@ -2,7 +2,7 @@ import {
   errorEnvelope,
   getTenantConfigurationBody,
   getTenantConfigurationResponse,
-  SUCCESS_STATUS,
+  ok,
   TENANT_CONFIG_PATH,
   tenantCode,
 } from '@trackwell/contracts';
@@ -45,7 +45,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = domain
         ? `${request.protocol}://${domain}${request.port ? `:${request.port}` : ''}`
         : `${request.protocol}://${request.host}`;
-      return { status: SUCCESS_STATUS, responseData: { value: resolveTenantConfig(tenant.config, origin) } };
+      return ok(resolveTenantConfig(tenant.config, origin));
     },
   );
 
@@ -53,7 +53,11 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/assets/:code/theme.css',
     {
-      schema: { tags: ['tenants'], summary: "A tenant's theme stylesheet", params: z.object({ code: tenantCode }) },
+      schema: {
+        tags: ['tenants'],
+        summary: "A tenant's theme stylesheet",
+        params: z.object({ code: tenantCode }),
+      },
     },
     async (request, reply) => {
       const tenant = await findTenantByCode(app.db, request.params.code);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_FONTS, type TenantTheme, tenantTheme } from '@trackwell/contracts';
+import { type TenantTheme, THEME_FONTS, tenantTheme } from '@trackwell/contracts';
 
 /**
  * Compiles a tenant theme into its stylesheet: CSS custom properties for Trackwell's own components, and
@@ -10,8 +10,7 @@ import { THEME_FONTS, type TenantTheme, tenantTheme } from '@trackwell/contracts
 export function compileThemeCss(input: TenantTheme): string {
   const theme = tenantTheme.parse(input);
   const c = theme.colors;
-  const rgb = (hex: string) =>
-    [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
+  const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
   return `/* Trackwell tenant theme (generated) */
 :root {
   --tw-primary: ${c.primary};
@@ -65,4 +64,5 @@ h1, h2, h3, h4, h5, h6, .h1, .h2, .h3, .h4, .h5, .h6 { font-family: var(--tw-hea
 `;
 }
 
-export const themeEtag = (css: string) => `"${createHash('sha256').update(css).digest('base64url').slice(0, 22)}"`;
+export const themeEtag = (css: string) =>
+  `"${createHash('sha256').update(css).digest('base64url').slice(0, 22)}"`;

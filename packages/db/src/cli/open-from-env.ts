@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import { type DatabaseHandle, openDatabase } from '../client.ts';
+
+/** Opens the database exactly as the server does: DATABASE_URL if set, else PGlite in $DATA_DIR/pglite. */
+export function openDatabaseFromEnv(env = process.env): Promise<DatabaseHandle> {
+  return openDatabase({
+    url: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || '.data', 'pglite'),
+  });
+}
+
+/** Runs a CLI's main function: its error message (never a stack) on stderr and exit code 1 on failure. */
+export function runCli(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: Error) => {
+      process.stderr.write(`\n${error.name === 'Error' ? 'Error' : error.name}: ${error.message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The one-way import rule (architecture guide): portal → contracts only; packages never import apps.
+ * Each case lints one file laid out like the repository, in a scratch copy that uses the real biome.json.
+ */
+const ROOT = new URL('../', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'trackwell-boundaries-'));
+const config = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8'));
+delete config.$schema;
+config.vcs = { enabled: false };
+writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let n = 0;
+const lint = (path: string, source: string) => {
+  const file = join(scratch, path.replace(/\.ts$/, `${n++}.ts`));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  return spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', file], { cwd: scratch, encoding: 'utf8' });
+};
+
+describe('import boundaries (Biome)', () => {
+  it.each([
+    ['apps/portal/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
+    ['apps/portal/src/x.ts', "import { createTestDatabase } from '@trackwell/db/testing';"],
+    ['apps/portal/src/x.ts', "import { buildApp } from '../../server/src/app.ts';"],
+    ['apps/portal/src/x.ts', "import Fastify from 'fastify';"],
+    ['packages/db/src/x.ts', "import { buildApp } from '@trackwell/server/app';"],
+    ['packages/db/src/x.ts', "import { buildApp } from '../../../apps/server/src/app.ts';"],
+    ['packages/contracts/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
+    ['packages/contracts/src/x.ts', "import { readFileSync } from 'node:fs';"],
+  ])('%s may not: %s', (path, source) => {
+    const result = lint(path, `${source}\nexport const used = [];\n`);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr + result.stdout).toMatch(/noRestrictedImports/);
+  });
+
+  it.each([
+    ['apps/portal/src/x.ts', "import { tenantConfig } from '@trackwell/contracts';"],
+    ['apps/server/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
+    ['packages/db/src/x.ts', "import { tenantConfig } from '@trackwell/contracts';"],
+  ])('%s may: %s', (path, source) => {
+    const result = lint(path, `${source}\nexport const used = [];\n`);
+    expect(result.stderr + result.stdout).not.toMatch(/noRestrictedImports/);
+  });
+});

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * Builds the portal only when its inputs changed since the last build, so a warm `npm start` skips the
+ * bundler entirely. The stamp is a hash over the path, size and modification time of every input file.
+ */
+const ROOT = new URL('../', import.meta.url).pathname;
+const PORTAL = join(ROOT, 'apps/portal');
+const STAMP = join(PORTAL, 'dist/.build-stamp');
+const INPUTS = [
+  'apps/portal/src',
+  'apps/portal/public',
+  'apps/portal/index.html',
+  'apps/portal/vite.config.ts',
+  'apps/portal/package.json',
+  'packages/contracts/src',
+  'package-lock.json',
+];
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
+}
+
+export function portalInputsHash(): string {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of files(join(ROOT, input))) {
+      const s = statSync(file);
+      hash.update(`${relative(ROOT, file)}\0${s.size}\0${s.mtimeMs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Returns true when it built. Throws (with the bundler's output already shown) when the build fails. */
+export function buildPortalIfStale({ force = false } = {}): boolean {
+  const hash = portalInputsHash();
+  if (!force && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
+  process.stdout.write('Building the portal (only when its sources changed)…\n');
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: PORTAL,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('The portal build failed (see above).');
+  writeFileSync(STAMP, hash);
+  return true;
+}
+
+if (import.meta.main) buildPortalIfStale({ force: process.argv.includes('--force') });
