@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -14,7 +14,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Plain parameterised SQL, for what a query builder says worse (bulk loads, migrations, set-based matching). */
 export interface SqlExecutor {
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+  query<R = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number }>;
 }
 
 export interface Transaction extends SqlExecutor {
@@ -62,7 +65,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   pool.on('error', () => {}); // an idle client's error is surfaced on its next use
   const client = await pool.connect(); // fail now, with the driver's message, if the server is unreachable

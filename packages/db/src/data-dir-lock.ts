@@ -45,7 +45,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid)) throw new DataDirInUseError(dir, pid);
+      if (Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid))
+        throw new DataDirInUseError(dir, pid);
       rmSync(file, { force: true }); // stale: its owner died without releasing it
     }
   }

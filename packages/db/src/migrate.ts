@@ -58,7 +58,8 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
   let alreadyApplied = 0;
   for (const migration of migrations) {
     const didApply = await handle.transaction(async (tx) => {
-      if (handle.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      if (handle.engine === 'postgres')
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const { rows } = await tx.query<{ checksum: string }>(
         'SELECT checksum FROM schema_migrations WHERE version = $1',
         [migration.version],
@@ -76,9 +77,13 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
       try {
         await tx.exec(migration.sql);
       } catch (cause) {
-        throw new MigrationError(`Migration ${migration.name} failed: ${(cause as Error).message}`, migration.name, {
-          cause,
-        });
+        throw new MigrationError(
+          `Migration ${migration.name} failed: ${(cause as Error).message}`,
+          migration.name,
+          {
+            cause,
+          },
+        );
       }
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         migration.version,

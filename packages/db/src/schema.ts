@@ -137,7 +137,9 @@ export const sourceTrackings = pgTable(
     tenantId: uuid('tenant_id').notNull(),
     userId: uuid('user_id').notNull(),
     applicationCode: text('application_code', { enum: ['TRACKER', 'COMPASS', 'SB', 'PUB'] }).notNull(),
-    trackingType: text('tracking_type', { enum: ['COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM'] }).notNull(),
+    trackingType: text('tracking_type', {
+      enum: ['COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM'],
+    }).notNull(),
     value: text('value').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

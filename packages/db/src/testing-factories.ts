@@ -6,7 +6,9 @@ import type { TenantDefinition } from '@trackwell/contracts';
  * Pass overrides for what the test is about; everything else is a sensible, valid default.
  */
 export function buildTenantDefinition(
-  overrides: { code?: string; hosts?: string[]; name?: string } & Partial<Omit<TenantDefinition, 'code' | 'hosts'>> = {},
+  overrides: { code?: string; hosts?: string[]; name?: string } & Partial<
+    Omit<TenantDefinition, 'code' | 'hosts'>
+  > = {},
 ): TenantDefinition {
   const code = overrides.code ?? `t${randomBytes(5).toString('hex')}`;
   const name = overrides.name ?? `Test Store ${code}`;
@@ -33,10 +35,14 @@ export function buildTenantDefinition(
         publisher: { enabled: false },
         work_item: { enabled: true },
         publisher_list: [{ code: 'PUB1', name: 'First Publisher' }],
-        header: { page_paragraph_info: 'Track the standards you rely on.\n\nWe e-mail you when they change.' },
+        header: {
+          page_paragraph_info: 'Track the standards you rely on.\n\nWe e-mail you when they change.',
+        },
       },
       footer: {
-        socials: { links: [{ label: 'LinkedIn', url: 'https://www.linkedin.com/', 'fa-icon': 'fa-linkedin' }] },
+        socials: {
+          links: [{ label: 'LinkedIn', url: 'https://www.linkedin.com/', 'fa-icon': 'fa-linkedin' }],
+        },
         displayAddress: '1 Test Street, Testville',
         links: [{ label: 'privacyPolicy', url: 'https://example.com/privacy' }],
       },

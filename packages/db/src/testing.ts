@@ -15,7 +15,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export const testEngine = (): 'postgres' | 'pglite' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+export const testEngine = (): 'postgres' | 'pglite' =>
+  process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;

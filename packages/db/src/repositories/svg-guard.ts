@@ -8,7 +8,10 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/<foreignObject[\s>/]/i, 'foreignObject elements'],
   [/<(iframe|embed|object|audio|video|handler|listener)[\s>/]/i, 'embedded content'],
   [/\son[a-z]+\s*=/i, 'event-handler attributes'],
-  [/(?:href|src)\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)[^"']*/i, 'references to other resources'],
+  [
+    /(?:href|src)\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)[^"']*/i,
+    'references to other resources',
+  ],
   [/javascript:/i, 'javascript: URLs'],
   [/<!ENTITY/i, 'entity declarations'],
   [/@import|url\(\s*["']?(?!#)/i, 'external CSS references'],
@@ -16,7 +19,8 @@ const FORBIDDEN: Array<[RegExp, string]> = [
 
 export function svgProblems(svg: string): string[] {
   const problems: string[] = [];
-  if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(svg) || !/<\/svg>\s*$/i.test(svg)) problems.push('must be one <svg> document');
+  if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(svg) || !/<\/svg>\s*$/i.test(svg))
+    problems.push('must be one <svg> document');
   for (const [pattern, what] of FORBIDDEN) if (pattern.test(svg)) problems.push(`must not contain ${what}`);
   return problems;
 }

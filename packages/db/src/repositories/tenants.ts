@@ -84,11 +84,20 @@ export async function upsertTenant(tx: SqlExecutor, input: unknown, id?: string)
      ON CONFLICT (code) DO UPDATE SET config = EXCLUDED.config, theme = EXCLUDED.theme,
        feature_flags = EXCLUDED.feature_flags, updated_at = now()
      RETURNING ${TENANT_COLUMNS}`,
-    [id ?? randomUUID(), def.code, JSON.stringify(def.config), JSON.stringify(def.theme), JSON.stringify(def.featureFlags)],
+    [
+      id ?? randomUUID(),
+      def.code,
+      JSON.stringify(def.config),
+      JSON.stringify(def.theme),
+      JSON.stringify(def.featureFlags),
+    ],
   );
   const tenant = toTenant(rows[0]!);
   await tx.query('DELETE FROM tenant_hosts WHERE tenant_id = $1', [tenant.id]);
-  await tx.query('INSERT INTO tenant_hosts (host, tenant_id) SELECT unnest($1::text[]), $2', [def.hosts, tenant.id]);
+  await tx.query('INSERT INTO tenant_hosts (host, tenant_id) SELECT unnest($1::text[]), $2', [
+    def.hosts,
+    tenant.id,
+  ]);
   await putTenantAsset(tx, tenant.id, 'logo.svg', 'image/svg+xml', new TextEncoder().encode(def.logoSvg));
   return tenant;
 }
@@ -102,11 +111,15 @@ export async function findTenantByHost(db: SqlExecutor, host: string): Promise<T
 }
 
 export async function findTenantByCode(db: SqlExecutor, code: string): Promise<Tenant | undefined> {
-  const { rows } = await db.query<TenantRow>(`SELECT ${TENANT_COLUMNS} FROM tenants t WHERE t.code = $1`, [code]);
+  const { rows } = await db.query<TenantRow>(`SELECT ${TENANT_COLUMNS} FROM tenants t WHERE t.code = $1`, [
+    code,
+  ]);
   return rows[0] && toTenant(rows[0]);
 }
 
-export async function listTenantHosts(db: SqlExecutor): Promise<Array<{ code: string; name: string; hosts: string[] }>> {
+export async function listTenantHosts(
+  db: SqlExecutor,
+): Promise<Array<{ code: string; name: string; hosts: string[] }>> {
   const { rows } = await db.query<{ code: string; name: string; hosts: string[] }>(
     `SELECT t.code, t.config->>'tenantName' AS name, array_agg(h.host ORDER BY h.host) AS hosts
        FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id GROUP BY t.code, t.config ORDER BY t.code`,
@@ -138,11 +151,20 @@ export async function putTenantAsset(
   );
 }
 
-export async function getTenantAsset(db: SqlExecutor, tenantId: string, name: string): Promise<TenantAsset | undefined> {
-  const { rows } = await db.query<{ content_type: string; body: Uint8Array; sha256: string; updated_at: Date }>(
-    'SELECT content_type, body, sha256, updated_at FROM tenant_assets WHERE tenant_id = $1 AND name = $2',
-    [tenantId, name],
-  );
+export async function getTenantAsset(
+  db: SqlExecutor,
+  tenantId: string,
+  name: string,
+): Promise<TenantAsset | undefined> {
+  const { rows } = await db.query<{
+    content_type: string;
+    body: Uint8Array;
+    sha256: string;
+    updated_at: Date;
+  }>('SELECT content_type, body, sha256, updated_at FROM tenant_assets WHERE tenant_id = $1 AND name = $2', [
+    tenantId,
+    name,
+  ]);
   const r = rows[0];
   return r && { contentType: r.content_type, body: r.body, sha256: r.sha256, updatedAt: r.updated_at };
 }
