@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router';
+import { AppRoot } from './routes/app-root.tsx';
+import { RouteError } from './routes/route-error.tsx';
+import { RouteLoading } from './routes/route-loading.tsx';
+
+/**
+ * spec §2 "Screens and routes". Each screen is its own chunk, loaded on demand: the first download stays the
+ * shell's, and the router starts fetching the matched screen as soon as it is created (main.tsx), in
+ * parallel with the configuration call.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      {
+        // A screen that throws is replaced by RouteError inside the shell, so the header stays.
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+          },
+          {
+            path: 'implicit/callback',
+            lazy: async () => ({
+              Component: (await import('./routes/implicit-callback.tsx')).ImplicitCallbackRoute,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
+          },
+        ],
+      },
+    ],
+  },
+];

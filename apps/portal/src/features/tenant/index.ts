@@ -1,0 +1,4 @@
+// The tenant feature's public surface: the app composes these; other code never reaches inside.
+export { TenantGate } from './components/tenant-gate.tsx';
+export { readCachedTenantConfig } from './lib/config-cache.ts';
+export { useTenantConfig } from './tenant-context.ts';

@@ -1,0 +1,44 @@
+import { type TenantConfig, tenantConfig } from '@trackwell/contracts';
+import { TENANT_CONFIG_CACHE_PREFIX } from '../../../config/constants.ts';
+
+/**
+ * spec §3: "The config is cached in session storage". Keyed by origin (tenant = host), and validated again
+ * when read: a value that no longer matches the contract is dropped and fetched afresh.
+ */
+function cacheKey(origin: string): string {
+  return `${TENANT_CONFIG_CACHE_PREFIX}${origin}`;
+}
+
+export function readCachedTenantConfig(origin: string = window.location.origin): TenantConfig | undefined {
+  let raw: string | null;
+  try {
+    raw = window.sessionStorage.getItem(cacheKey(origin));
+  } catch {
+    return undefined; // Storage disabled (privacy settings): behave as a cache miss.
+  }
+  if (raw === null) return undefined;
+  try {
+    const parsed = tenantConfig.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: fall through and drop it.
+  }
+  clearCachedTenantConfig(origin);
+  return undefined;
+}
+
+export function writeCachedTenantConfig(config: TenantConfig, origin: string = window.location.origin): void {
+  try {
+    window.sessionStorage.setItem(cacheKey(origin), JSON.stringify(config));
+  } catch {
+    // Quota or privacy mode: the app works without the cache, it only asks again next time.
+  }
+}
+
+export function clearCachedTenantConfig(origin: string = window.location.origin): void {
+  try {
+    window.sessionStorage.removeItem(cacheKey(origin));
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,1 @@
+export { TrackerIntro } from './components/tracker-intro.tsx';

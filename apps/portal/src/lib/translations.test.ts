@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SUPPORTED_LANGUAGES } from '@trackwell/contracts';
+import { describe, expect, it } from 'vitest';
+import { COMMON_NAMESPACE } from '../config/constants.ts';
+
+const localesDir = join(import.meta.dirname, '../../public/locales');
+
+/**
+ * Values that may read the same as English in a given language because they genuinely are the same
+ * (a brand, a code, a loan word). Format: `${language}:${key}`. Keep it short and justified.
+ */
+const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function load(lng: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(join(localesDir, lng, `${COMMON_NAMESPACE}.json`), 'utf8')));
+}
+
+/** i18next interpolation placeholders in a value, e.g. {{tenantName}}. */
+function placeholders(value: string): string[] {
+  return [...value.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]!).sort();
+}
+
+const english = load('en');
+
+describe('translations', () => {
+  it('has a folder for every supported language and no other', () => {
+    expect(readdirSync(localesDir).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
+
+  it('English has no empty values', () => {
+    for (const [key, value] of english) expect(value.trim(), key).not.toBe('');
+  });
+
+  describe.each(SUPPORTED_LANGUAGES.filter((lng) => lng !== 'en'))('%s', (lng) => {
+    const translated = load(lng);
+
+    it('has exactly the keys of English', () => {
+      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    });
+
+    it('is really translated: no value is the English text, unless allow-listed', () => {
+      const untranslated = [...translated]
+        .filter(([key, value]) => value === english.get(key) && !SAME_AS_ENGLISH_ALLOWED.has(`${lng}:${key}`))
+        .map(([key]) => key);
+      expect(untranslated).toEqual([]);
+    });
+
+    it('keeps the placeholders of English and has no empty values', () => {
+      for (const [key, value] of translated) {
+        expect(value.trim(), key).not.toBe('');
+        expect(placeholders(value), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    });
+  });
+});

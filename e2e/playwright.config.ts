@@ -1,0 +1,73 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys in Debian's Chromium (never a downloaded browser) against the real server, on its own port and a
+ * fresh PGlite database (DATABASE_URL is removed from the server's environment on purpose). The portal must be
+ * built first: `npm run build -w @trackwell/portal` (the root test script does it).
+ */
+const PORT = 8188;
+const BASE_URL = `http://localhost:${PORT}`;
+
+// Playwright loads this file in the runner and in every worker; only the runner picks the data folder,
+// the workers inherit it through the environment.
+const dataRoot = resolve(import.meta.dirname, '../.data');
+if (!process.env.TRACKWELL_E2E_DATA_DIR) {
+  mkdirSync(dataRoot, { recursive: true });
+  for (const old of readdirSync(dataRoot).filter((name) => name.startsWith('e2e-'))) {
+    rmSync(join(dataRoot, old), { recursive: true, force: true });
+  }
+  process.env.TRACKWELL_E2E_DATA_DIR = join(dataRoot, `e2e-${Date.now()}`);
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: './playwright-report' }],
+    // The root test script reads the counts from a JSON report when it asks for one.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as const] : []),
+  ],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `env -u DATABASE_URL "${process.execPath}" ../apps/server/src/main.ts`,
+    cwd: import.meta.dirname,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.TRACKWELL_E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

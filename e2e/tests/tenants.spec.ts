@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * One server, many tenants: the host decides the tenant (architecture "Processes, hosts, tenants").
+ * Each store must show its own name, logo and theme; a host with no tenant gets the spec's 404 page (§2, §8).
+ */
+
+type TenantConfig = {
+  tenantName: string;
+  tenantCode: string;
+  ui: { logoUrl: string; themeStylesheetUrl: string; defaultLanguage: string };
+};
+
+const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
+
+/** The same store on another host name of this machine: `awwa` → http://awwa.localhost:PORT. */
+function storeUrl(baseURL: string | undefined, subdomain?: string): string {
+  const url = new URL(baseURL ?? 'http://localhost');
+  if (subdomain) url.hostname = `${subdomain}.${url.hostname}`;
+  return url.origin;
+}
+
+/** Collects what the browser reports as errors, so a journey can assert a clean console. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function themeOf(page: Page) {
+  return page.evaluate(() => {
+    const root = getComputedStyle(document.documentElement);
+    const header = document.querySelector('header');
+    return {
+      primary: root.getPropertyValue('--tw-primary').trim(),
+      headerBackground: header ? getComputedStyle(header).backgroundColor : '',
+    };
+  });
+}
+
+const stores = [
+  { label: 'platform', subdomain: undefined, code: 'trackwell' },
+  { label: 'awwa', subdomain: 'awwa', code: 'awwa' },
+  { label: 'aenor', subdomain: 'aenor', code: 'aenor' },
+] as const;
+
+test.describe('each tenant gets its own store', () => {
+  for (const store of stores) {
+    test(`${store.label}: own name, logo and theme`, async ({ page, baseURL }, testInfo) => {
+      const origin = storeUrl(baseURL, store.subdomain);
+      const consoleErrors = watchConsole(page);
+      await page.goto(`${origin}/`);
+
+      // What the server says this host is (asked from the page: only the browser resolves *.localhost).
+      const config = await page.evaluate(async (path) => {
+        const answer = await fetch(path, { method: 'POST' });
+        return ((await answer.json()) as { responseData: { value: TenantConfig } }).responseData.value;
+      }, CONFIG_PATH);
+      expect(config.tenantCode).toBe(store.code);
+
+      const logo = page.getByRole('banner').getByRole('img', { name: config.tenantName });
+      await expect(logo).toBeVisible();
+      await expect(page).toHaveTitle(config.tenantName);
+      await expect(page.getByRole('banner').getByText(config.tenantName, { exact: true })).toBeVisible();
+      expect(new URL((await logo.getAttribute('src')) ?? '', origin).pathname).toMatch(
+        new RegExp(`^/assets/${store.code}/`),
+      );
+      await expect(page.getByRole('link', { name: config.tenantName })).toHaveAttribute('href', '/');
+      // The logo really loaded (not a broken image).
+      expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+      // The intro and the honest sign-in note, in the tenant's language.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('note')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(
+        config.ui.defaultLanguage.replaceAll('_', '-'),
+      );
+
+      // Theme stylesheet applied after Bootstrap, so its values are the ones in force.
+      const theme = await themeOf(page);
+      expect(theme.primary).toMatch(/^#[0-9a-f]{6}$/i);
+      const sheets = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? ''),
+      );
+      expect(sheets.at(-1)).toBe(config.ui.themeStylesheetUrl);
+      expect(sheets.findIndex((href) => href.includes('bootstrap'))).toBeLessThan(sheets.length - 1);
+
+      await page.screenshot({ path: testInfo.outputPath(`${store.label}.png`), fullPage: true });
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('the three stores differ in name, logo and theme', async ({ page, baseURL }) => {
+    const seen = [];
+    for (const store of stores) {
+      await page.goto(`${storeUrl(baseURL, store.subdomain)}/`);
+      const logo = page.getByRole('banner').getByRole('img');
+      await expect(logo).toBeVisible();
+      seen.push({ name: await page.title(), logo: await logo.getAttribute('src'), ...(await themeOf(page)) });
+    }
+    for (const key of ['name', 'logo', 'primary', 'headerBackground'] as const) {
+      expect(new Set(seen.map((s) => s[key])).size, key).toBe(stores.length);
+    }
+  });
+});
+
+test('a host with no tenant shows the full-page 404 screen', async ({ page, baseURL }, testInfo) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto(`${storeUrl(baseURL, 'nowhere')}/`);
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The page you requested was not found.');
+  // The code is shown large; screen readers hear "Error code 404".
+  await expect(page.getByText('Error code 404', { exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found');
+  await expect(page.getByRole('button', { name: 'Go back to the previous page' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
+  await expect(page.getByText('Use the search of the site to find what you are looking for.')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toHaveAttribute(
+    'href',
+    /^mailto:[^@]+@[^@]+$/,
+  );
+  // No tenant, so no tenant theme.
+  expect(await page.locator('link[data-tw-slot="theme"]').count()).toBe(0);
+
+  await page.screenshot({ path: testInfo.outputPath('not-found-tenant.png'), fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  // The configuration call answers 404 by design (unknown host); Chromium reports that response itself.
+  expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+});
+
+test('the platform home passes axe and works from the keyboard', async ({ page, baseURL }) => {
+  await page.goto(`${storeUrl(baseURL)}/`);
+  await expect(page.getByRole('banner').getByRole('img')).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('an unknown path in a store shows the not-found screen inside the shell', async ({ page, baseURL }) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto(`${storeUrl(baseURL, 'awwa')}/no/such/page`);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the homepage' }).click();
+  await expect(page).toHaveURL(`${storeUrl(baseURL, 'awwa')}/`);
+  await expect(page.getByRole('note')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('/implicit/callback shows that sign-in is being completed', async ({ page, baseURL }) => {
+  await page.goto(`${storeUrl(baseURL)}/implicit/callback`);
+  await expect(page.getByRole('status')).toHaveText('Completing sign-in…');
+});
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const page_ of [
+    { label: 'platform', subdomain: undefined },
+    { label: 'not-found-tenant', subdomain: 'nowhere' },
+  ] as const) {
+    test(`${page_.label} fits without sideways scrolling`, async ({ page, baseURL }, testInfo) => {
+      await page.goto(`${storeUrl(baseURL, page_.subdomain)}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: testInfo.outputPath(`${page_.label}-360.png`), fullPage: true });
+    });
+  }
+});
+
+test('the configuration is cached for the tab; an Arabic store reads right to left', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto(`${storeUrl(baseURL)}/`);
+  await expect(page.getByRole('note')).toBeVisible();
+
+  // Turn the cached copy into an Arabic store: the reload must use it and never ask the server again.
+  await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('trackwell:tenant-config:'));
+    if (!key) throw new Error('the tenant configuration was not cached in session storage');
+    const cached = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+    cached.ui.languages = ['ar', 'en'];
+    cached.ui.defaultLanguage = 'ar';
+    sessionStorage.setItem(key, JSON.stringify(cached));
+  });
+  const configCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(CONFIG_PATH)) configCalls.push(request.url());
+  });
+  await page.reload();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('متتبع المعايير');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('link[data-tw-slot="base"]')).toHaveAttribute('href', /bootstrap\.rtl/);
+  expect(configCalls).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('platform-arabic.png'), fullPage: true });
+  expect(consoleErrors).toEqual([]);
+});
