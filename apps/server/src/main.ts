@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DatabaseHandle, listTenantHosts, migrate, openDatabase } from '@trackwell/db';
+import { type DatabaseHandle, listTenantHosts, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
@@ -20,7 +19,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
 
   const db = await openDatabase({
     url: env.DATABASE_URL,
-    dataDir: resolve(env.DATA_DIR, 'pglite'),
+    dataDir: pgliteDataDir(env.DATA_DIR),
     poolSize: env.DATABASE_POOL_SIZE,
   });
   const { applied } = await migrate(db);

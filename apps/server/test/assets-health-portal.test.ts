@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -92,6 +94,24 @@ describe('health, security headers and the portal', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it('serves bundles, translations and root files as they are on disk now, with fitting cache headers', async () => {
+    mkdirSync(join(t.distDir, 'app'), { recursive: true });
+    mkdirSync(join(t.distDir, 'locales/en'), { recursive: true });
+    writeFileSync(join(t.distDir, 'app/main-abc123.js'), 'console.log(1)');
+    writeFileSync(join(t.distDir, 'locales/en/common.json'), '{"hello":"Hello"}');
+    writeFileSync(join(t.distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const bundle = await t.app.inject({ url: '/app/main-abc123.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const locale = await t.app.inject({ url: '/locales/en/common.json' });
+    expect(locale.json()).toEqual({ hello: 'Hello' });
+    expect(locale.headers['cache-control']).toBe('no-cache');
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/app/../../package.json' })).statusCode).toBe(404);
   });
 
   it('answers API-looking misses with a JSON 404, never the page', async () => {

@@ -10,6 +10,8 @@ import { parseEnv } from '../src/config/env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The portal directory this app serves (a temp dir with a one-line index.html). */
+  distDir: string;
   /** Creates a fresh tenant of this test's own (unique code and host). */
   createTenant(
     overrides?: Parameters<typeof buildTenantDefinition>[0],
@@ -31,6 +33,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   await app.ready();
   return {
     app,
+    distDir: dist,
     async createTenant(overrides) {
       const def = buildTenantDefinition(overrides);
       const tenant = await database.handle.transaction((tx) => upsertTenant(tx, def));

@@ -18,7 +18,9 @@ describe('README configuration table', () => {
   });
 
   it.each(Object.entries(envSchema.shape))('gives the real default of %s', (key, schema) => {
-    const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(undefined);
+    const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(
+      undefined,
+    );
     const row = table.split('\n').find((l) => l.startsWith(`| \`${key}\` |`))!;
     if (parsed.success && parsed.data !== undefined) expect(row).toContain(`\`${String(parsed.data)}\``);
   });

@@ -59,6 +59,9 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** Where PGlite keeps its files inside Trackwell's data directory (DATA_DIR). */
+export const pgliteDataDir = (dataDir = '.data') => resolve(dataDir, 'pglite');
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options);

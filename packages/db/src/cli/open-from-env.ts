@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
-import { type DatabaseHandle, openDatabase } from '../client.ts';
+import { type DatabaseHandle, openDatabase, pgliteDataDir } from '../client.ts';
 
 /** Opens the database exactly as the server does: DATABASE_URL if set, else PGlite in $DATA_DIR/pglite. */
 export function openDatabaseFromEnv(env = process.env): Promise<DatabaseHandle> {
   return openDatabase({
     url: env.DATABASE_URL || undefined,
-    dataDir: resolve(env.DATA_DIR || '.data', 'pglite'),
+    dataDir: pgliteDataDir(env.DATA_DIR || undefined),
   });
 }
 

@@ -1,20 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 
 /**
  * Serves the built portal: hashed bundles under /app/ (cached for a year), translations under /locales/,
- * and index.html for every other page a browser navigates to (the SPA routes, including unknown ones,
- * which the portal renders as its own not-found screen). API-looking paths never fall back to HTML.
+ * root files such as the favicon, and index.html for every other page a browser navigates to (the SPA
+ * routes, including unknown ones, which the portal renders as its own not-found screen). API-looking
+ * paths never fall back to HTML. Files are looked up per request, so a rebuild is served at once.
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
+const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
 
 export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
-  const indexHtml = join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) {
-    app.log.warn(`The portal is not built (${indexHtml} is missing): run \`npm run build\`.`);
+  if (!existsSync(join(distDir, 'index.html'))) {
+    app.log.warn(
+      `The portal is not built (${join(distDir, 'index.html')} is missing): run \`npm run build\`.`,
+    );
     app.get('/', async (_request, reply) =>
       reply
         .code(503)
@@ -24,28 +27,37 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     return;
   }
 
+  const bundles = join(distDir, 'app');
   await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    cacheControl: false, // set below: hashed bundles forever, everything else revalidated
-    setHeaders(reply, path) {
-      const immutable = path.startsWith(join(distDir, 'app'));
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    root: bundles,
+    prefix: '/app/',
+    cacheControl: false,
+    // This instance also provides reply.sendFile, used below for index.html: only bundles are immutable.
+    setHeaders: (reply, path) =>
+      reply.header(
+        'cache-control',
+        path.startsWith(bundles) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
+  });
+  await app.register(fastifyStatic, {
+    root: join(distDir, 'locales'),
+    prefix: '/locales/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
   });
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  const sendRevalidated = (reply: FastifyReply, file: string) =>
+    reply.header('cache-control', 'no-cache').sendFile(file, distDir);
 
-  app.get('/', async (_request, reply) => sendIndex(reply));
+  app.get('/', async (_request, reply) => sendRevalidated(reply, 'index.html'));
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    if (ROOT_FILE.test(path) && existsSync(join(distDir, path))) return sendRevalidated(reply, path.slice(1));
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (!wantsHtml || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]{1,8}$/i.test(path)) {
       throw notFound(`No route for GET ${path}.`);
     }
-    return sendIndex(reply);
+    return sendRevalidated(reply, 'index.html');
   });
 };
