@@ -39,7 +39,11 @@ async function waitReady(url: string, child: ChildProcess, started: number): Pro
 
 async function measure(args: string[], env: Record<string, string>, readyUrl: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   try {
     const ms = await waitReady(readyUrl, child, started);
     await sleep(5000);
@@ -77,8 +81,12 @@ try {
   console.log(`  reference: bare node:http server        ${fmt(ref.ms)}      ${fmt(ref.rss)}`);
   console.log(`  Trackwell cold (migrate + demo seed)    ${fmt(cold.ms)}      ${fmt(cold.rss)}`);
   console.log(`  Trackwell warm (median of ${RUNS})          ${fmt(warmMs)}      ${fmt(warmRss)}`);
-  console.log(`\n  warm start: ${(warmMs / 1000).toFixed(2)} s (goal < 10 s), ${(warmMs / ref.ms).toFixed(1)}x the bare server`);
-  console.log(`  idle RSS:   ${warmRss.toFixed(0)} MB (goal < 1024 MB), ${(warmRss / ref.rss).toFixed(1)}x the bare server`);
+  console.log(
+    `\n  warm start: ${(warmMs / 1000).toFixed(2)} s (goal < 10 s), ${(warmMs / ref.ms).toFixed(1)}x the bare server`,
+  );
+  console.log(
+    `  idle RSS:   ${warmRss.toFixed(0)} MB (goal < 1024 MB), ${(warmRss / ref.rss).toFixed(1)}x the bare server`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
