@@ -49,8 +49,11 @@ async function measure(args: string[], env: Record<string, string>, readyUrl: st
     await sleep(5000);
     return { ms, rss: rssMb(child.pid!) };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
@@ -65,7 +68,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'trackwell-bench-startup-'));
 const trackwell = () =>
   measure(
     ['scripts/start.ts'],
-    { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     `http://localhost:${PORT}/readyz`,
   );
 
