@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,11 +43,12 @@ async function start(env: Record<string, string>): Promise<Started> {
   return { child, output: () => output, port };
 }
 
-async function stop({ child }: Started): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
+/** SIGTERM, as a process manager sends it; resolves with the exit code. */
+async function stop({ child }: Started): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   child.kill('SIGTERM');
-  await exited;
+  return exited;
 }
 
 /** POST the config call with a store's Host header, as a browser at http://<host>:<port> would. */
@@ -107,7 +108,9 @@ describe('npm start on embedded PGlite', () => {
       expect(body.responseData.value.tenantCode).toBe('awwa');
       expect((await configFor(first.port, 'nowhere.localhost')).status).toBe(404);
     } finally {
-      await stop(first);
+      // Graceful shutdown: a clean exit that closes the database and releases its lock.
+      expect(await stop(first)).toBe(0);
+      expect(existsSync(join(dataDir, 'pglite', 'trackwell.lock'))).toBe(false);
     }
 
     const second = await start({ DATA_DIR: dataDir });
