@@ -18,7 +18,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Libraries only lazily loaded screens and parts use (footer icons, toasts, the Public Suffix List)
+            // stay out of the first download: Rolldown puts them in the chunks that import them.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!@fortawesome[\\/]|react-toastify[\\/]|tldts(-core)?[\\/]|clsx[\\/])/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -6,13 +6,15 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/index.tsx';
 import { routes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
-import { readCachedTenantConfig } from './features/tenant/index.ts';
+import { initialTenantLanguage, readCachedTenantConfig } from './features/tenant/index.ts';
 import { loadBootstrap } from './lib/bootstrap-stylesheet.ts';
 import { createI18n, directionOf } from './lib/i18n.ts';
 
 // Start what the first screen needs at once, in parallel with the configuration call: the language and
-// the Bootstrap build of a configuration cached earlier in this tab, else the fallback language's.
-const initialLanguage = readCachedTenantConfig()?.ui.defaultLanguage ?? FALLBACK_LANGUAGE;
+// the Bootstrap build of a configuration cached earlier in this tab (with the locale cookie), else the
+// fallback language's.
+const cachedConfig = readCachedTenantConfig();
+const initialLanguage = cachedConfig ? initialTenantLanguage(cachedConfig) : FALLBACK_LANGUAGE;
 const i18n = createI18n(initialLanguage);
 void loadBootstrap(directionOf(initialLanguage));
 

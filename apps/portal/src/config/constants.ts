@@ -19,3 +19,18 @@ export const TENANT_CONFIG_CACHE_PREFIX = 'trackwell:tenant-config:v1:';
 
 /** How long the shell waits for a stylesheet before showing the page anyway (a slow theme must not block). */
 export const STYLESHEET_TIMEOUT_MS = 4000;
+
+/** spec §9 "Translation loader": at most 5 retries, 350 ms initial delay that doubles, at most 10 parallel reads. */
+export const TRANSLATION_LOAD_RETRIES = 5;
+export const TRANSLATION_RETRY_DELAY_MS = 350;
+export const TRANSLATION_PARALLEL_READS = 10;
+
+/** spec §9: success and error toasts stay 4 s; at most 20 at once. */
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_LIMIT = 20;
+
+/** spec §9 "User name display limit". */
+export const USER_NAME_MAX_LENGTH = 20;
+
+/** The platform behind every white-label store: the alt text of the "Powered by:" logo (spec §1, §2 Footer). */
+export const PLATFORM_NAME = 'Trackwell';

@@ -9,7 +9,13 @@ import i18next, { type i18n } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../../public/locales/en/common.json';
-import { COMMON_NAMESPACE, LOCALES_LOAD_PATH } from '../config/constants.ts';
+import {
+  COMMON_NAMESPACE,
+  LOCALES_LOAD_PATH,
+  TRANSLATION_LOAD_RETRIES,
+  TRANSLATION_PARALLEL_READS,
+  TRANSLATION_RETRY_DELAY_MS,
+} from '../config/constants.ts';
 
 export type TextDirection = 'ltr' | 'rtl';
 
@@ -34,8 +40,8 @@ export function applyDocumentLanguage(lng: string): void {
 /**
  * Creates the i18next instance. English, the fallback language, is bundled so the shell and the full-page
  * error screen always have their text, even when the network is down; every other language is fetched from
- * `/locales/{lng}/common.json` when chosen (i18next-http-backend's defaults: 5 retries, 350 ms, 10 parallel —
- * spec §9).
+ * `/locales/{lng}/common.json` when chosen. The loader's retry rules (spec §9) are set explicitly rather than
+ * left to i18next's defaults, so a library upgrade cannot change them silently (lib/i18n.test.ts checks them).
  */
 export function createI18n(initialLanguage: Language = FALLBACK_LANGUAGE): i18n {
   const instance = i18next.createInstance();
@@ -52,6 +58,10 @@ export function createI18n(initialLanguage: Language = FALLBACK_LANGUAGE): i18n 
       partialBundledLanguages: true,
       resources: { [FALLBACK_LANGUAGE]: { [COMMON_NAMESPACE]: enCommon } },
       backend: { loadPath: LOCALES_LOAD_PATH },
+      // spec §9 "Translation loader": at most 5 retries, 350 ms first delay (i18next doubles it), 10 parallel.
+      maxRetries: TRANSLATION_LOAD_RETRIES,
+      retryTimeout: TRANSLATION_RETRY_DELAY_MS,
+      maxParallelReads: TRANSLATION_PARALLEL_READS,
       interpolation: { escapeValue: false }, // React escapes.
       react: { useSuspense: false },
       initAsync: false,

@@ -1,25 +1,57 @@
-import type { ReactNode } from 'react';
+import type { TenantConfig } from '@trackwell/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageSelectorVisible } from '../../lib/language.ts';
+import { LanguageSelector } from './language-selector.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { SiteSidebar } from './site-sidebar.tsx';
+
+// Not needed for the first paint: loaded right after it, so they stay out of the initial download.
+const SiteFooter = lazy(() => import('./site-footer.tsx'));
+const Toaster = lazy(() => import('../ui/toaster.tsx'));
 
 type AppLayoutProps = {
-  tenantName: string;
-  logoUrl: string;
+  tenant: TenantConfig;
+  /** Whether the tenant may be translated (see lib/language.ts); off hides the language selector. */
+  translationEnabled: boolean;
   children: ReactNode;
 };
 
-/** The page frame of every screen inside the shell: skip link, header, main content. */
-export function AppLayout({ tenantName, logoUrl, children }: AppLayoutProps) {
+/**
+ * The page frame of every screen inside the shell: skip link, header, the sidebar where the tenant has one,
+ * main content, footer, and the toasts. The spec shows the footer on the profile screens; until those exist it
+ * is on every shell screen.
+ */
+export function AppLayout({ tenant, translationEnabled, children }: AppLayoutProps) {
   const { t } = useTranslation();
+  const { ui } = tenant;
   return (
     <div className="tw-app">
       <a className="tw-skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader tenantName={tenantName} logoUrl={logoUrl} />
-      <main id="main-content" className="tw-main" tabIndex={-1}>
-        <div className="container">{children}</div>
-      </main>
+      <SiteHeader
+        tenantName={tenant.tenantName}
+        logoUrl={ui.logoUrl}
+        contactUrl={ui.contactUrl}
+        languageSelector={
+          languageSelectorVisible(ui, translationEnabled) ? (
+            <LanguageSelector languages={ui.languages} cookieEnv={ui.localeCookieEnv} />
+          ) : null
+        }
+      />
+      <div className={`container tw-body${ui.sidebar.enabled ? ' tw-body--with-sidebar' : ''}`}>
+        {ui.sidebar.enabled ? (
+          <SiteSidebar compassUrl={tenant['compass-uri']} publicUrl={tenant['public-uri']} />
+        ) : null}
+        <main id="main-content" className="tw-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <Suspense fallback={null}>
+        <SiteFooter tenantName={tenant.tenantName} footer={tenant.footer} ui={ui} />
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

@@ -1,26 +1,41 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExternalLink } from '../ui/external-link.tsx';
+import { MailIcon } from '../ui/icons.tsx';
 
 export type SiteHeaderProps = {
   tenantName: string;
   logoUrl: string;
-  /** Room for what comes next: language selector, contact link, user menu (spec §2 Header). */
-  actions?: ReactNode;
+  /** spec §2 Header "Contact link to an external contact page" (`ui.contactUrl`). */
+  contactUrl: string;
+  /** The language selector, when the tenant offers one (see `languageSelectorVisible`). */
+  languageSelector?: ReactNode;
+  /** The user menu, once there is a signed-in user. */
+  userMenu?: ReactNode;
 };
 
-/** spec §2 Header: the tenant logo linking to the site root, and the tenant's name. */
-export function SiteHeader({ tenantName, logoUrl, actions }: SiteHeaderProps) {
+/**
+ * spec §2 Header: the tenant logo linking to the site root, the optional language selector, the contact link and
+ * the user menu. The logo already shows the tenant's name, so the name is its alt text (read once by screen
+ * readers) and is not repeated beside it.
+ */
+export function SiteHeader({ tenantName, logoUrl, contactUrl, languageSelector, userMenu }: SiteHeaderProps) {
+  const { t } = useTranslation();
   return (
     <header className="tw-header">
       <div className="container tw-header__inner">
         <Link to="/" className="tw-header__brand">
           <img className="tw-header__logo" src={logoUrl} alt={tenantName} />
         </Link>
-        <span className="tw-header__name" aria-hidden="true">
-          {/* <bdi>: a tenant name in another script keeps its own direction without moving the separator. */}
-          <bdi>{tenantName}</bdi>
-        </span>
-        {actions ? <div className="tw-header__actions">{actions}</div> : null}
+        <div className="tw-header__actions">
+          {languageSelector}
+          <ExternalLink href={contactUrl} className="tw-header__link">
+            <MailIcon />
+            <span className="tw-header__link-text">{t('header.contact')}</span>
+          </ExternalLink>
+          {userMenu}
+        </div>
       </div>
     </header>
   );

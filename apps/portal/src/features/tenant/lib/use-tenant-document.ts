@@ -1,9 +1,23 @@
 import type { TenantConfig } from '@trackwell/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadBootstrap } from '../../../lib/bootstrap-stylesheet.ts';
-import { directionOf } from '../../../lib/i18n.ts';
+import { resolveLanguage, translationEnabledFromUi } from '../../../lib/language.ts';
+import { readLocaleCookie } from '../../../lib/locale-cookie.ts';
 import { loadStylesheet } from '../../../lib/stylesheets.ts';
+import { switchLanguage } from '../../../lib/switch-language.ts';
+
+/**
+ * The language a tenant's pages open in (spec §4 "Language"): English with translation off, else the locale
+ * cookie's language if the tenant offers it, else the tenant default.
+ */
+export function initialTenantLanguage(config: TenantConfig) {
+  return resolveLanguage({
+    stored: readLocaleCookie(config.ui.localeCookieEnv),
+    languages: config.ui.languages,
+    defaultLanguage: config.ui.defaultLanguage,
+    translationEnabled: translationEnabledFromUi(config.ui),
+  });
+}
 
 /**
  * Dresses the document for the tenant: title, language and direction (via i18next's languageChanged,
@@ -12,16 +26,17 @@ import { loadStylesheet } from '../../../lib/stylesheets.ts';
  */
 export function useTenantDocument(config: TenantConfig): boolean {
   const { i18n } = useTranslation();
+  // react-i18next hands out a new `i18n` wrapper on every language change: dressing the document again then
+  // would undo the reader's choice of language. Only a new configuration does that.
+  const i18nRef = useRef(i18n);
+  i18nRef.current = i18n;
   const [readyFor, setReadyFor] = useState<TenantConfig | null>(null);
 
   useEffect(() => {
     let active = true;
-    // For now the tenant's default language; the language selector comes with the header (spec §2).
-    const lng = config.ui.defaultLanguage;
     document.title = config.tenantName;
     void Promise.allSettled([
-      i18n.changeLanguage(lng),
-      loadBootstrap(directionOf(lng)),
+      switchLanguage(i18nRef.current, initialTenantLanguage(config)),
       loadStylesheet('theme', config.ui.themeStylesheetUrl),
     ]).then(() => {
       if (active) setReadyFor(config);
@@ -29,7 +44,7 @@ export function useTenantDocument(config: TenantConfig): boolean {
     return () => {
       active = false;
     };
-  }, [config, i18n]);
+  }, [config]);
 
   return readyFor === config;
 }

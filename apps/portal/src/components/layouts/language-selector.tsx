@@ -1,0 +1,60 @@
+import type { Language } from '@trackwell/contracts';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toBcp47 } from '../../lib/i18n.ts';
+import { asLanguage, LANGUAGE_AUTONYMS } from '../../lib/language.ts';
+import { writeLocaleCookie } from '../../lib/locale-cookie.ts';
+import { switchLanguage } from '../../lib/switch-language.ts';
+import { GlobeIcon } from '../ui/icons.tsx';
+
+export type LanguageSelectorProps = {
+  languages: readonly Language[];
+  /** `ui.localeCookieEnv`: the cookie is `locale_{env}` (spec §9). */
+  cookieEnv: string;
+};
+
+/**
+ * spec §2 Header "Optional language selector", §4 "Choosing a language saves the preference and switches the
+ * language": a native select (keyboard, screen readers and phones handle it well), each language in its own
+ * name. The cookie goes on the registrable parent domain, computed with the Public Suffix List, which is loaded
+ * only now (lib/registrable-domain.ts).
+ */
+export function LanguageSelector({ languages, cookieEnv }: LanguageSelectorProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [chosen, setChosen] = useState<Language>();
+  const current = chosen ?? asLanguage(i18n.language) ?? languages[0];
+
+  function onChange(event: ChangeEvent<HTMLSelectElement>) {
+    const lng = asLanguage(event.target.value);
+    if (!lng) return;
+    setChosen(lng);
+    void switchLanguage(i18n, lng);
+    void import('../../lib/registrable-domain.ts')
+      .then(({ registrableDomain }) => registrableDomain(window.location.hostname))
+      // Without the Public Suffix List (chunk failed to load) the cookie stays on this host: still remembered.
+      .catch(() => undefined)
+      .then((domain) => writeLocaleCookie(cookieEnv, lng, domain));
+  }
+
+  return (
+    <div className="tw-language">
+      <label htmlFor={id} className="tw-language__label">
+        <GlobeIcon />
+        <span className="tw-visually-hidden">{t('header.language')}</span>
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm tw-language__select"
+        value={current}
+        onChange={onChange}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={toBcp47(lng)}>
+            {LANGUAGE_AUTONYMS[lng]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_NAME_MAX_LENGTH } from '../../config/constants.ts';
+import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
+
+/**
+ * spec §2 Header "User menu button. It shows the user's last name, then first name, cut to 20 characters"
+ * (§9). Cut by characters as a reader sees them (code points), so a name in any script is never split
+ * mid-character.
+ */
+export function formatUserName(firstName: string | undefined, lastName: string | undefined): string {
+  const full = [lastName, firstName]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return Array.from(full).slice(0, USER_NAME_MAX_LENGTH).join('').trimEnd();
+}
+
+export type UserMenuProps = {
+  firstName: string | undefined;
+  lastName: string | undefined;
+  /** spec §2: sign-out, which returns to the site root after logout (the sign-in feature supplies it). */
+  onSignOut: () => void;
+};
+
+/**
+ * The user menu of the header: a button with the name and a menu with the sign-out item. A menu button in the
+ * WAI-ARIA sense: Enter, Space or ArrowDown opens it on its item, Escape closes it and returns to the button,
+ * Tab or a click elsewhere closes it.
+ */
+export function UserMenu({ firstName, lastName, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLButtonElement>(null);
+  const name = formatUserName(firstName, lastName);
+
+  useEffect(() => {
+    if (!open) return;
+    itemRef.current?.focus();
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
+  }, [open]);
+
+  function onButtonKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
+      event.preventDefault(); // One item: it keeps the focus.
+    }
+  }
+
+  return (
+    <div ref={rootRef} className="tw-user-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-sm tw-user-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((was) => !was)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <UserIcon />
+        <bdi className="tw-user-menu__name">{name}</bdi>
+        <ChevronDownIcon />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={name}
+          className="tw-user-menu__list"
+          onKeyDown={onMenuKeyDown}
+        >
+          <button
+            ref={itemRef}
+            type="button"
+            role="menuitem"
+            className="tw-user-menu__item"
+            onClick={() => {
+              setOpen(false);
+              onSignOut();
+            }}
+          >
+            {t('userMenu.signOut')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { toast } from 'react-toastify/unstyled';
+
+/**
+ * The app's toasts (spec §2, §8, §9), shown by `<Toaster />` (components/ui/toaster.tsx), which the shell
+ * mounts on every screen. Success is green, error red, anything else a neutral notice; each stays 4 s.
+ */
+export const notify = {
+  success(message: string): void {
+    toast.success(message);
+  },
+  error(message: string): void {
+    toast.error(message);
+  },
+  /** spec §2 "other types are neutral info": the default (white) toast, not the blue info one. */
+  info(message: string): void {
+    toast(message);
+  },
+};

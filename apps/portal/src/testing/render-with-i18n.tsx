@@ -1,0 +1,9 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../lib/i18n.ts';
+
+/** Renders one component with the real i18n set-up (English bundled), for tests below the whole app. */
+export function renderWithI18n(ui: ReactElement, i18n = createI18n()) {
+  return { i18n, ...render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>) };
+}

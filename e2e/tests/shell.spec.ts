@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * The app shell without sign-in (issue 5 items 5, 7, 8): header, sidebar, footer and languages, per demo tenant
+ * (packages/db/src/seed/tenants.ts): the platform (localhost) has the sidebar, the copyright line and all 14
+ * languages; awwa and aenor show their own logo in the footer; pacific has translation off.
+ */
+
+type TenantConfig = {
+  tenantName: string;
+  'compass-uri': string;
+  'public-uri': string;
+  footer: {
+    displayAddress: string;
+    socials: { links: { label: string; url: string; 'fa-icon': string }[] };
+    links: { label: string; url: string }[];
+  };
+  ui: { contactUrl: string; poweredByLogoUrl: string; logoUrl: string };
+};
+
+const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
+const NEW_TAB = '(opens in a new tab)';
+
+function storeUrl(baseURL: string | undefined, subdomain?: string): string {
+  const url = new URL(baseURL ?? 'http://localhost');
+  if (subdomain) url.hostname = `${subdomain}.${url.hostname}`;
+  return url.origin;
+}
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function configOf(page: Page): Promise<TenantConfig> {
+  return page.evaluate(async (path) => {
+    const answer = await fetch(path, { method: 'POST' });
+    return ((await answer.json()) as { responseData: { value: TenantConfig } }).responseData.value;
+  }, CONFIG_PATH);
+}
+
+/** Opens a store and waits for the whole shell, footer included (it arrives in its own chunk). */
+async function openStore(page: Page, origin: string) {
+  await page.goto(`${origin}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // Every image (header logo, footer logo) has really loaded before anything is judged or photographed.
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toBe(true);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+async function localeCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'locale_Dev');
+}
+
+test.describe('the platform tenant', () => {
+  test('header, sidebar and footer follow its configuration; axe finds nothing', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const consoleErrors = watchConsole(page);
+    const origin = storeUrl(baseURL);
+    await openStore(page, origin);
+    const config = await configOf(page);
+
+    // Header: logo home, a language selector, the contact link in a new tab.
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: config.tenantName })).toHaveAttribute('href', '/');
+    await expect(banner.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    const contact = banner.getByRole('link', { name: `Contact us ${NEW_TAB}` });
+    await expect(contact).toHaveAttribute('href', config.ui.contactUrl);
+    await expect(contact).toHaveAttribute('target', '_blank');
+    await expect(contact).toHaveAttribute('rel', /noopener/);
+
+    // Sidebar: the compass service and the public site (spec §1, §6).
+    const sidebar = page.getByRole('navigation', { name: 'Related services' });
+    await expect(sidebar.getByRole('link')).toHaveCount(2);
+    await expect(sidebar.getByRole('link', { name: `Compass service ${NEW_TAB}` })).toHaveAttribute(
+      'href',
+      config['compass-uri'],
+    );
+    await expect(sidebar.getByRole('link', { name: `Public website ${NEW_TAB}` })).toHaveAttribute(
+      'href',
+      config['public-uri'],
+    );
+
+    // Footer (spec §2): socials and translated bottom links in new tabs, the copyright line, "Powered by:".
+    const footer = page.getByRole('contentinfo');
+    const socials = footer.getByRole('list', { name: 'Social media' }).getByRole('link');
+    await expect(socials).toHaveCount(config.footer.socials.links.length);
+    for (const [i, social] of config.footer.socials.links.entries()) {
+      await expect(socials.nth(i)).toHaveAccessibleName(`${social.label} ${NEW_TAB}`);
+      await expect(socials.nth(i)).toHaveAttribute('href', social.url);
+      await expect(socials.nth(i)).toHaveAttribute('target', '_blank');
+      await expect(
+        socials.nth(i).locator(`svg[data-icon="${social['fa-icon'].replace(/^fa-/, '')}"]`),
+      ).toBeVisible();
+    }
+    const bottomLinks = footer.getByRole('navigation', { name: 'Useful links' }).getByRole('link');
+    await expect(bottomLinks).toHaveCount(config.footer.links.length);
+    await expect(bottomLinks.first()).toHaveAccessibleName(`Home ${NEW_TAB}`);
+    await expect(footer.getByRole('link', { name: `Privacy Policy ${NEW_TAB}` })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(footer).toContainText(
+      // The address is bidi-isolated (FSI…PDI) so it keeps its order in right-to-left text.
+      `© ${new Date().getFullYear()} \u2068${config.footer.displayAddress}\u2069. All rights reserved.`,
+    );
+    await expect(footer.getByText('Powered by:')).toBeVisible();
+    await expect(footer.getByRole('img', { name: 'Trackwell' })).toHaveAttribute(
+      'src',
+      config.ui.poweredByLogoUrl,
+    );
+
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('platform-en.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('choosing Arabic saves the locale cookie, mirrors the page and survives a reload', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const consoleErrors = watchConsole(page);
+    await openStore(page, storeUrl(baseURL));
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('متتبع المعايير');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('link[data-tw-slot="base"]')).toHaveAttribute('href', /bootstrap\.rtl/);
+    // spec §9: locale_{env}, 30 days, path /, SameSite=None, Secure; localhost has no parent domain, so the
+    // cookie is host-only. Chromium keeps Secure cookies on http://localhost (a secure context).
+    await expect.poll(async () => (await localeCookie(context))?.value).toBe('ar');
+    const cookie = (await localeCookie(context))!;
+    expect(cookie).toMatchObject({ domain: 'localhost', path: '/', sameSite: 'None', secure: true });
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    // The layout mirrors: the sidebar is on the right of the content, the logo at the right of the header.
+    const sidebarBox = (await page.getByRole('navigation', { name: 'خدمات ذات صلة' }).boundingBox())!;
+    const mainBox = (await page.getByRole('main').boundingBox())!;
+    expect(sidebarBox.x).toBeGreaterThan(mainBox.x);
+    const logoBox = (await page.getByRole('banner').getByRole('img').boundingBox())!;
+    expect(logoBox.x).toBeGreaterThan(640);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('متتبع المعايير');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    await expect(page.getByRole('contentinfo').getByText('مدعوم من:')).toBeVisible();
+    await openStore(page, storeUrl(baseURL));
+
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('platform-ar.png'), fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+for (const store of [
+  { code: 'awwa', language: 'es', heading: 'Seguimiento de normas' },
+  { code: 'aenor', language: 'fr_FR', heading: 'Suivi des normes' },
+] as const) {
+  test(`${store.code}: its own logo in the footer, no sidebar, no copyright line; a language choice is kept`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const consoleErrors = watchConsole(page);
+    const origin = storeUrl(baseURL, store.code);
+    await openStore(page, origin);
+    const config = await configOf(page);
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('img', { name: config.tenantName })).toHaveAttribute(
+      'src',
+      config.ui.logoUrl,
+    );
+    await expect(footer.getByRole('img', { name: 'Trackwell' })).toHaveCount(0);
+    await expect(footer.getByText(/©/)).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: /Related services|Servicios relacionados/ }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`${store.code}.png`), fullPage: true });
+
+    // On a *.localhost host the registrable domain is the host itself (Public Suffix List: "localhost" is
+    // no public suffix), so the cookie is set with that Domain.
+    await page.getByRole('combobox').selectOption(store.language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.heading);
+    await expect.poll(async () => (await localeCookie(context))?.domain).toBe(`.${store.code}.localhost`);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.heading);
+    await expect(page.getByRole('combobox')).toHaveValue(store.language);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test('pacific: translation off, so no language selector and English', async ({ page, baseURL }) => {
+  await openStore(page, storeUrl(baseURL, 'pacific'));
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('contentinfo').getByText('Powered by:')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Related services' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('the header and sidebar work from the keyboard, in reading order', async ({ page, baseURL }) => {
+  await openStore(page, storeUrl(baseURL));
+  const config = await configOf(page);
+  const expected = [
+    page.getByRole('link', { name: 'Skip to main content' }),
+    page.getByRole('banner').getByRole('link', { name: config.tenantName }),
+    page.getByRole('combobox', { name: 'Language' }),
+    page.getByRole('link', { name: `Contact us ${NEW_TAB}` }),
+    page.getByRole('link', { name: `Compass service ${NEW_TAB}` }),
+    page.getByRole('link', { name: `Public website ${NEW_TAB}` }),
+  ];
+  for (const target of expected) {
+    await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+  }
+  // The language can be chosen without a mouse.
+  await page.getByRole('combobox', { name: 'Language' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+});
+
+test.describe('on a 360 px wide phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the platform shell fits, in English and Arabic', async ({ page, baseURL }, testInfo) => {
+    await openStore(page, storeUrl(baseURL));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect(page.getByRole('banner').getByRole('link', { name: `Contact us ${NEW_TAB}` })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('platform-360.png'), fullPage: true });
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('متتبع المعايير');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: testInfo.outputPath('platform-360-ar.png'), fullPage: true });
+  });
+});
