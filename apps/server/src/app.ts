@@ -5,16 +5,27 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { devMailRoutes } from './modules/mail/routes.ts';
+import { decorateNotifications } from './modules/notifications/plugin.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { storeRoutes } from './modules/store/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import { createTenantResolver, type TenantResolver } from './modules/tenants/tenant-resolver.ts';
+import { trackerApi } from './modules/tracker/api.ts';
+import { apiReferencePage, openApiDocument } from './modules/tracker/api-docs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: DatabaseHandle;
     env: Env;
     tenants: TenantResolver;
+    /** Outgoing e-mail (SMTP_URL, or the local sink). */
+    mailer: Mailer;
   }
 }
 
@@ -59,9 +70,24 @@ export async function buildApp({
   app.decorate('env', env);
   app.decorate('tenants', createTenantResolver(db));
 
+  app.decorate(
+    'mailer',
+    await createMailer({ db, smtpUrl: env.SMTP_URL, sinkPort: env.SMTP_SINK_PORT, from: env.MAIL_FROM }),
+  );
+  app.addHook('onClose', () => app.mailer.close());
+  decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender
+
   await app.register(healthRoutes);
+  if (services.has('idp')) await app.register(identityRoutes);
+  if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
   if (services.has('web')) {
+    await app.register(openApiDocument); // first: it documents the routes registered after it
     await app.register(tenantRoutes);
+    await app.register(authPlugin);
+    await app.register(trackerApi);
+    await app.register(notificationRoutes);
+    await app.register(storeRoutes);
+    await app.register(apiReferencePage);
     await app.register(portalRoutes, { distDir: env.PORTAL_DIST ?? DEFAULT_PORTAL_DIST });
   }
   return app;

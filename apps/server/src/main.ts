@@ -26,6 +26,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
 
   const app = await buildApp({ env, db, services, logger });
+  if (services.has('worker')) await app.notifications.startWorker(); // pg-boss jobs: e-mail notifications
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info(`${signal ?? 'close'}: shutting down`);
@@ -39,8 +40,12 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
 async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
   if ((rows[0]?.n ?? 0) > 0) return false;
-  const { seedDemo } = await import('@trackwell/db/seed');
+  const [{ seedDemo }, { seedDemoUsers }] = await Promise.all([
+    import('@trackwell/db/seed'),
+    import('@trackwell/db/seed/demo-users'),
+  ]);
   await seedDemo(db);
+  await seedDemoUsers(db);
   return true;
 }
 
@@ -63,6 +68,7 @@ async function printBanner(
         `    ${t.name.padEnd(width)}  http://${t.hosts.find((h) => h !== '127.0.0.1') ?? t.hosts[0]}${port}`,
     ),
     '',
+    ...(await demoAccountLines(db, port, info.services)),
     `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
     info.applied.length ? `  Migrated  ${info.applied.join(', ')}` : '',
     `  Reset     stop the server, then \`npm run db:reset\` (the next start seeds the demo again)`,
@@ -70,6 +76,27 @@ async function printBanner(
     '',
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The documented demo sign-in accounts (identity), when they exist in this database. */
+async function demoAccountLines(db: DatabaseHandle, port: string, services: string[]): Promise<string[]> {
+  if (!services.includes('idp')) return [];
+  const { DEMO_USERS, DEMO_PASSWORD, demoLogin } = await import('@trackwell/db/seed/demo-users');
+  const { rows } = await db.query<{ code: string; host: string }>(
+    `SELECT t.code, min(h.host) AS host FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.id AND u.login = $1 || '@' || t.code || '.example')
+      GROUP BY t.code ORDER BY t.code`,
+    [DEMO_USERS[0]?.local ?? 'user'],
+  );
+  const first = rows.find((r) => r.code !== 'trackwell') ?? rows[0];
+  if (!first) return [];
+  const width = Math.max(...DEMO_USERS.map((u) => demoLogin(u.local, first.code).length));
+  return [
+    `  Sign in   every demo store has these accounts (<name>@<store code>.example), password ${DEMO_PASSWORD}`,
+    ...DEMO_USERS.map((u) => `            ${demoLogin(u.local, first.code).padEnd(width)}  ${u.what}`),
+    `  Mail      http://localhost${port}/_dev/mail/messages (sign-in codes, links and "SMS" land here)`,
+    '',
+  ];
 }
 
 if (import.meta.main) {

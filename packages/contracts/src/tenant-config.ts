@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { language } from './languages.ts';
+import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hexColor, hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
 
 /**
@@ -93,6 +94,19 @@ export const tenantUi = z.object({
 });
 export type TenantUi = z.infer<typeof tenantUi>;
 
+/** A URL template: known {placeholders} only, and a safe URL once they are filled in. */
+export const resolverApplicationUrlTemplate = z
+  .string()
+  .max(1024)
+  .refine(
+    (s) =>
+      [...s.matchAll(/\{([^}]*)\}/g)].every((m) =>
+        (RESOLVER_PLACEHOLDERS as readonly string[]).includes(m[1]!),
+      ),
+    `placeholders must be among ${RESOLVER_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+  )
+  .refine((s) => safeUrl.safeParse(s.replace(/\{[a-zA-Z]+\}/g, 'x')).success, 'must be a safe URL template');
+
 /** The tenant configuration the portal receives (spec §3, §7 "Tenant configuration"). */
 export const tenantConfig = z
   .object({
@@ -112,6 +126,12 @@ export const tenantConfig = z
     trackerSetting,
     footer,
     ui: tenantUi,
+    /**
+     * Where the content resolver sends a standard's title when `enable_resolver_DP_for_content` is on
+     * (spec §7 platform admin). A URL template with {contentCode}, {assetId}, {designation}, {tenantCode};
+     * absent → DEFAULT_RESOLVER_APPLICATION_URL.
+     */
+    resolverApplicationUrl: resolverApplicationUrlTemplate.optional(),
   })
   .refine((c) => c.ui.languages.includes(c.ui.defaultLanguage), {
     message: 'defaultLanguage must be one of languages',

@@ -1,5 +1,13 @@
 export * from './client.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
+export * from './repositories/catalog.ts';
+export * from './repositories/catalog-events.ts';
+export * from './repositories/identity.ts';
+export * from './repositories/mail.ts';
+export * from './repositories/notifications.ts';
 export * from './repositories/tenants.ts';
+export * from './repositories/tracker.ts';
+export * from './repositories/users.ts';
+export * from './repositories/users-passwords.ts';
 export * as schema from './schema.ts';

@@ -46,6 +46,64 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@trackwell.example'),
   /** Where the built portal is served from. */
   PORTAL_DIST: z.string().optional(),
+  /**
+   * Tracker, member, resolver and flag API calls allowed per signed-in user per minute (then 429). The portal
+   * makes a handful per page view; raise it for load tests.
+   */
+  TRACKER_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /**
+   * Outgoing mail relay, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. Unset: the in-process
+   * SMTP sink receives every message and the dev inbox API (`/_dev/mail/messages`) shows them.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Port of the local SMTP sink on 127.0.0.1 (used only without SMTP_URL); 0 picks a free port. */
+  SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  /** The From address of identity and notification e-mails. */
+  MAIL_FROM: z.string().min(3).default('Trackwell <no-reply@trackwell.example>'),
+  /** Consecutive wrong passwords after which the embedded identity provider locks an account (unlock by e-mail). */
+  IDP_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  /** Sign-in attempts allowed per client IP per minute on the embedded identity provider (then 429 E0000047). */
+  IDP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Sign-in attempts allowed per user per minute (then 429 E0000047). */
+  IDP_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * MyAccount step-up: password changes need a sign-in at most this many seconds old; older tokens get
+   * 403 `insufficient_authentication_context` with `max_age` (okta-auth-js then re-authenticates).
+   */
+  IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * The origin of a store in links that leave the browser (e-mails): `{host}` is the store's first host name,
+   * `{port}` is PORT. Production: `https://{host}`.
+   */
+  PUBLIC_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/[^/]*\{host\}[^/]*$/, 'must look like https://{host} or http://{host}:{port}')
+    .default('http://{host}:{port}'),
+  /**
+   * HMAC key signing the one-click unsubscribe tokens of notification e-mails (at least 32 characters). The
+   * default is for local use only: set your own secret in production, or anyone can forge unsubscribes.
+   */
+  NOTIFICATIONS_SECRET: z.string().min(32).default('trackwell-local-development-unsubscribe-secret'),
+  /** How long an e-mail's unsubscribe link stays valid, in days. */
+  NOTIFICATIONS_UNSUBSCRIBE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The `mailto:` of the List-Unsubscribe header; unset: `unsubscribe@` + the domain of MAIL_FROM. */
+  NOTIFICATIONS_UNSUBSCRIBE_MAILTO: z.email().optional(),
+  /** Notification e-mails per sender job (one pg-boss job sends this many, each recipient once). */
+  NOTIFICATIONS_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** SMTP connections the notification sender keeps open (nodemailer pool). */
+  NOTIFICATIONS_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * How long a sender holds the recipients it is e-mailing. A worker that dies (SIGKILL, power loss) leaves
+   * them to the next worker after this many seconds; keep it well above the time one batch takes.
+   */
+  NOTIFICATIONS_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /** Retries of a sender job after SMTP 4xx or connection errors, with exponential backoff. */
+  NOTIFICATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
+  /** First retry delay in seconds (then doubling, with jitter, up to an hour). */
+  NOTIFICATIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,7 +116,9 @@ export class EnvError extends Error {
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value means "not set" (`DATABASE_URL= npm start`), as in most tools.
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(set);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

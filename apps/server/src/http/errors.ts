@@ -23,6 +23,14 @@ export class HttpError extends Error {
 export const badRequest = (message: string, issues?: ErrorEnvelope['issues']) =>
   new HttpError(400, 'validation_error', message, issues ? { issues } : {});
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
+/** 401: no valid bearer access token for this tenant (missing, expired, wrong issuer, unknown user). */
+export const unauthorized = (message = 'A valid access token is required.') =>
+  new HttpError(401, 'unauthorized', message);
+/** 403: the caller is known but may not do this (e.g. names another user). Nothing was read or changed. */
+export const forbidden = (message = 'You may not do this.') => new HttpError(403, 'forbidden', message);
+/** 429: too many requests from one user in the rate-limit window. */
+export const tooManyRequests = (message = 'Too many requests: slow down and try again shortly.') =>
+  new HttpError(429, 'too_many_requests', message);
 export const tenantNotFound = (host: string, supportEmail: string) =>
   new HttpError(404, 'tenant_not_found', `No store is configured for ${host}.`, {
     support: { email: supportEmail },

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { migrate } from '../migrate.ts';
+import { DEMO_PASSWORD, seedDemoUsers } from '../seed/demo-users.ts';
 import { DEMO_TENANTS, type SeedScaleProgress, seedDemo, seedScale } from '../seed/index.ts';
 import { openDatabaseFromEnv, runCli } from './open-from-env.ts';
 
@@ -101,6 +102,10 @@ async function main(argv: string[]): Promise<void> {
         ),
     });
     console.log(`  done in ${(demo.durationMs / 1000).toFixed(1)} s`);
+    const users = await seedDemoUsers(handle);
+    console.log(
+      `Demo sign-in accounts: ${users.created} created, ${users.present} already there (password ${DEMO_PASSWORD})`,
+    );
 
     if (args.scale !== undefined) {
       console.log(

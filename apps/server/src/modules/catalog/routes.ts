@@ -1,0 +1,33 @@
+import { catalogSearchQuery, catalogSearchResponse, ok, TRACKER_PATHS } from '@trackwell/contracts';
+import { searchCatalogue } from '@trackwell/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/plugin.ts';
+import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
+
+/** Catalogue search (beyond the spec): how a user finds a standard to track. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    TRACKER_PATHS.catalogSearch,
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Search the store's standards",
+        description:
+          'Matches a designation prefix (the first word, e.g. `D638`) and title words (all must match, as ' +
+          'prefixes, English stemming). Exact designation first, then designation prefixes, then title relevance.',
+        security: BEARER_SECURITY,
+        querystring: catalogSearchQuery,
+        response: {
+          200: catalogSearchResponse,
+          400: errorResponses[400],
+          401: errorResponses[401],
+          429: errorResponses[429],
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = currentUser(request);
+      return ok({ results: await searchCatalogue(app.db, tenantId, request.query) });
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { featureFlagsResponse, ok, TRACKER_PATHS } from '@trackwell/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/plugin.ts';
+import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
+
+/** spec §7 feature-flag call: the tenant's flags, stored as data (tenants.feature_flags). */
+export const flagRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    TRACKER_PATHS.featureFlags,
+    {
+      schema: {
+        tags: ['flags'],
+        summary: "The store's feature flags",
+        description:
+          'spec §3 "Feature flags": `enable_resolver_DP_for_content`, `track_by_publishers`, and ' +
+          "`enable_translation` (the spec's `{hash}.enabled`: off forces the portal to English).",
+        security: BEARER_SECURITY,
+        response: { 200: featureFlagsResponse, 401: errorResponses[401], 429: errorResponses[429] },
+      },
+    },
+    async (request) => ok(currentUser(request).tenant.featureFlags),
+  );
+};

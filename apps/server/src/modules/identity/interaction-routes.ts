@@ -1,0 +1,119 @@
+import { SIGNIN_FROM_URI_PARAM } from '@trackwell/contracts';
+import { consumeIdentityToken } from '@trackwell/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as authn from './authn.ts';
+import { authnContext, idpFor, requestOrigin } from './context.ts';
+import { OktaApiError } from './okta-errors.ts';
+import { escapeHtml, htmlPage } from './pages.ts';
+import type { ProviderRegistry, TenantIdp } from './provider.ts';
+
+/**
+ * `/interaction/:uid`: where the provider sends an authorize request that has no session and no
+ * sessionToken (okta-compat.md §3.5). A minimal, accessible password form that needs no script; a user who
+ * needs more than a password (MFA, expired password, recovery) is sent to the tenant's sign-in page
+ * (`login-page-url`) with `fromURI` = the original authorize request, which that page resumes through
+ * `/login/sessionCookieRedirect` — what Okta does with a custom sign-in page.
+ */
+
+type Details = Awaited<ReturnType<TenantIdp['provider']['interactionDetails']>>;
+
+function authorizeUrl(idp: TenantIdp, details: Details): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(details.params)) if (typeof v === 'string') params.set(k, v);
+  return `${idp.issuer}/v1/authorize?${params}`;
+}
+
+function signInPageUrl(idp: TenantIdp, origin: string, details: Details) {
+  const page = new URL(idp.tenant.config['login-page-url'], `${origin}/`);
+  page.searchParams.set(SIGNIN_FROM_URI_PARAM, authorizeUrl(idp, details));
+  return page.href;
+}
+
+function form(idp: TenantIdp, origin: string, details: Details, error?: string, username = '') {
+  return htmlPage(
+    idp.tenant,
+    `Sign in to ${idp.tenant.config.tenantName}`,
+    `${error ? `<p role="alert" id="signin-error">${escapeHtml(error)}</p>` : ''}
+<form method="post" ${error ? 'aria-describedby="signin-error"' : ''}>
+<p><label for="username">E-mail</label><br><input id="username" name="username" type="email" autocomplete="username" required value="${escapeHtml(username)}"></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required></p>
+<p><button type="submit">Sign in</button></p>
+</form>
+<p><a href="${escapeHtml(signInPageUrl(idp, origin, details))}">Other ways to sign in, or forgot your password?</a></p>`,
+  );
+}
+
+export async function registerInteractionRoutes(
+  app: FastifyInstance,
+  registry: ProviderRegistry,
+): Promise<void> {
+  const load = async (request: FastifyRequest, reply: FastifyReply) => {
+    const idp = await idpFor(app, registry, request);
+    try {
+      const details = await idp.provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid !== (request.params as { uid: string }).uid) return { idp, details: undefined };
+      return { idp, details };
+    } catch {
+      return { idp, details: undefined };
+    }
+  };
+  const expired = (reply: FastifyReply, idp: TenantIdp, origin: string) =>
+    reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .send(
+        htmlPage(
+          idp.tenant,
+          'Sign-in expired',
+          `<p>This sign-in attempt has expired. <a href="${escapeHtml(origin)}/">Start again</a>.</p>`,
+        ),
+      );
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const origin = requestOrigin(request);
+    const { idp, details } = await load(request, reply);
+    if (!details) return expired(reply, idp, origin);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    return reply.send(form(idp, origin, details));
+  });
+
+  app.post<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const origin = requestOrigin(request);
+    const { idp, details } = await load(request, reply);
+    if (!details) return expired(reply, idp, origin);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const ctx = authnContext(app, request, idp.tenant);
+    let result: authn.AuthnResult;
+    try {
+      result = await authn.authenticate(ctx, { username: body.username, password: body.password });
+    } catch (error) {
+      if (!(error instanceof OktaApiError)) throw error;
+      const message =
+        error.errorCode === 'E0000047'
+          ? 'Too many attempts. Wait a minute and try again.'
+          : 'Wrong e-mail or password.';
+      return reply
+        .code(error.statusCode)
+        .type('text/html; charset=utf-8')
+        .send(form(idp, origin, details, message, typeof body.username === 'string' ? body.username : ''));
+    }
+    if (result.body.status !== 'SUCCESS') {
+      // MFA, an expired password, a lockout…: the full sign-in page handles those, then resumes fromURI.
+      return reply.redirect(signInPageUrl(idp, origin, details), 303);
+    }
+    const token = await consumeIdentityToken<{ amr?: string[] }>(
+      app.db,
+      idp.tenant.id,
+      'session',
+      String(result.body.sessionToken),
+    );
+    if (!token?.userId) return expired(reply, idp, origin);
+    reply.hijack();
+    await idp.provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: token.userId, amr: token.data.amr ?? ['pwd'] } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+}

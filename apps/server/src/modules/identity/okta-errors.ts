@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { OktaError } from '@trackwell/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Okta's error JSON for the hand-written Okta endpoints (authn, sessions, MyAccount): one factory per code,
+ * with Okta's own status and summary, because okta-auth-js keys behaviour on them (E0000011 clears the
+ * stored stateToken; AuthApiError carries errorCode and errorSummary to the UI).
+ */
+export class OktaApiError extends Error {
+  readonly statusCode: number;
+  readonly errorCode: string;
+  readonly causes: string[];
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, errorCode: string, summary: string, causes: string[] = [], headers = {}) {
+    super(summary);
+    this.name = 'OktaApiError';
+    this.statusCode = statusCode;
+    this.errorCode = errorCode;
+    this.causes = causes;
+    this.headers = headers;
+  }
+}
+
+export const oktaErrors = {
+  validation: (cause: string) => new OktaApiError(400, 'E0000001', 'Api validation failed', [cause]),
+  malformedBody: () => new OktaApiError(400, 'E0000003', 'The request body was not well-formed.'),
+  authenticationFailed: () => new OktaApiError(401, 'E0000004', 'Authentication failed'),
+  notFound: (what: string) => new OktaApiError(404, 'E0000007', `Not found: Resource not found: ${what}`),
+  invalidToken: () => new OktaApiError(401, 'E0000011', 'Invalid token provided'),
+  forbidden: () =>
+    new OktaApiError(403, 'E0000006', 'You do not have permission to perform the requested action'),
+  invalidSession: () => new OktaApiError(401, 'E0000005', 'Invalid session'),
+  rateLimited: () =>
+    new OktaApiError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.', [], {
+      'retry-after': '60',
+    }),
+  invalidPasscode: () =>
+    new OktaApiError(403, 'E0000068', 'Invalid Passcode/Answer', [
+      "Your passcode doesn't match our records. Please try again.",
+    ]),
+  passwordRequirements: (cause: string) =>
+    new OktaApiError(
+      403,
+      'E0000080',
+      'The password does not meet the complexity requirements of the current password policy.',
+      [cause],
+    ),
+  oldPasswordWrong: () =>
+    new OktaApiError(403, 'E0000014', 'Update of credentials failed', ['Old Password is not correct']),
+  methodNotAllowed: () =>
+    new OktaApiError(405, 'E0000022', 'The endpoint does not support the provided HTTP method'),
+};
+
+export function toOktaErrorBody(error: OktaApiError): OktaError {
+  return {
+    errorCode: error.errorCode,
+    errorSummary: error.message,
+    errorLink: error.errorCode,
+    errorId: `oae${randomBytes(11).toString('base64url')}`,
+    errorCauses: error.causes.map((errorSummary) => ({ errorSummary })),
+  };
+}
+
+/** In an encapsulated plugin: every error becomes Okta error JSON (malformed JSON → E0000003, 5xx hidden). */
+export function useOktaErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let okta: OktaApiError;
+    if (err instanceof OktaApiError) okta = err;
+    else if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      err instanceof SyntaxError
+    )
+      okta = oktaErrors.malformedBody();
+    else if (err.validation) okta = oktaErrors.validation(err.message);
+    else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') okta = oktaErrors.malformedBody();
+    else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      okta = new OktaApiError(err.statusCode, 'E0000001', err.message);
+    else {
+      request.log.error({ err }, 'identity: unhandled error');
+      okta = new OktaApiError(500, 'E0000009', 'Internal Server Error');
+    }
+    return reply
+      .code(okta.statusCode)
+      .headers(okta.headers)
+      .type('application/json')
+      .send(toOktaErrorBody(okta));
+  });
+}

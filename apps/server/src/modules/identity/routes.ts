@@ -1,0 +1,48 @@
+import { purgeExpiredIdentityData } from '@trackwell/db';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerAuthnRoutes } from './authn-routes.ts';
+import { registerInteractionRoutes } from './interaction-routes.ts';
+import { registerMyAccountRoutes } from './myaccount-routes.ts';
+import { registerOidcRoutes } from './oidc-routes.ts';
+import { oktaErrors, useOktaErrorHandler } from './okta-errors.ts';
+import { createProviderRegistry } from './provider.ts';
+import { registerSessionRoutes } from './session-routes.ts';
+
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The embedded Okta-compatible identity provider (`--services=idp`): OIDC per tenant issuer, Okta sessions,
+ * the Authentication API, the hosted fallback sign-in form and the portal's user-info endpoint. Encapsulated:
+ * its form-body parser and Okta-style error JSON apply to these routes only.
+ */
+export const identityRoutes: FastifyPluginAsync = async (app) => {
+  const registry = createProviderRegistry({ db: app.db, log: app.log });
+  useOktaErrorHandler(app);
+  // okta-auth-js sends `Content-Type: application/json` on every request, bodiless GET/DELETE included.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      const text = (body as string).trim();
+      if (text === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(oktaErrors.malformedBody(), undefined);
+      }
+    },
+  );
+  await registerOidcRoutes(app, registry);
+  await registerSessionRoutes(app, registry);
+  await registerAuthnRoutes(app);
+  await registerInteractionRoutes(app, registry);
+  await registerMyAccountRoutes(app, registry);
+
+  // Expired one-time tokens, oidc-provider payloads and rate-limit counters are deleted now and then.
+  const purge = setInterval(() => {
+    purgeExpiredIdentityData(app.db).catch((err: Error) => app.log.warn({ err }, 'identity: purge failed'));
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+};

@@ -1,0 +1,143 @@
+import { consumeIdentityToken, findIdentityUserById } from '@trackwell/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from 'oidc-provider';
+import { idpFor, requestOrigin } from './context.ts';
+import { oktaErrors } from './okta-errors.ts';
+import { type ProviderRegistry, SESSION_COOKIE, SESSION_TTL_SECONDS, type TenantIdp } from './provider.ts';
+
+/**
+ * Okta's session endpoints over oidc-provider's own session (one session, one cookie: signing out at
+ * /v1/logout or DELETE /api/v1/sessions/me ends the same thing), okta-compat.md §3.2.
+ */
+
+type KoaCtx = ReturnType<TenantIdp['provider']['createContext']>;
+
+function koaContext(idp: TenantIdp, request: FastifyRequest, reply: FastifyReply): KoaCtx {
+  return idp.provider.createContext(request.raw, reply.raw);
+}
+
+async function currentSession(idp: TenantIdp, ctx: KoaCtx): Promise<Session | undefined> {
+  const session = await idp.provider.Session.get(ctx as never);
+  return session.accountId ? session : undefined;
+}
+
+function setSessionCookie(idp: TenantIdp, request: FastifyRequest, ctx: KoaCtx, session: Session | null) {
+  const expires = session?.exp ? new Date(session.exp * 1000) : new Date(0);
+  ctx.cookies.set(SESSION_COOKIE, session ? (session as Session & { id: string }).id : null, {
+    ...idp.sessionCookie,
+    expires,
+    secure: request.protocol === 'https',
+  });
+}
+
+const iso = (epochSeconds: number | undefined) =>
+  epochSeconds ? new Date(epochSeconds * 1000).toISOString() : null;
+
+async function presentSession(app: FastifyInstance, idp: TenantIdp, origin: string, session: Session) {
+  const user = await findIdentityUserById(app.db, idp.tenant.id, String(session.accountId));
+  if (!user) return undefined;
+  const amr = (session.amr as string[] | undefined) ?? ['pwd'];
+  const self = `${origin}/api/v1/sessions/me`;
+  return {
+    id: session.uid,
+    userId: user.id,
+    login: user.login,
+    createdAt: iso(session.loginTs),
+    expiresAt: iso(session.exp),
+    status: 'ACTIVE',
+    lastPasswordVerification: iso(session.loginTs),
+    lastFactorVerification: amr.includes('mfa') ? iso(session.loginTs) : null,
+    amr,
+    idp: { id: `00o${idp.tenant.id.replaceAll('-', '').slice(0, 17)}`, type: 'OKTA' },
+    mfaActive: amr.includes('mfa'),
+    _links: {
+      self: { href: self, hints: { allow: ['GET', 'DELETE'] } },
+      refresh: { href: `${self}/lifecycle/refresh`, hints: { allow: ['POST'] } },
+      user: {
+        name: `${user.firstName} ${user.lastName}`,
+        href: `${origin}/api/v1/users/me`,
+        hints: { allow: ['GET'] },
+      },
+    },
+  };
+}
+
+/** True when `target` may be redirected to from here: only this tenant's own origin (no open redirect). */
+export function isAllowedRedirect(target: unknown, origin: string): target is string {
+  if (typeof target !== 'string' || target.length > 4096) return false;
+  try {
+    const url = new URL(target, origin);
+    return (
+      url.origin === origin &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !target.startsWith('//')
+    );
+  } catch {
+    return false;
+  }
+}
+
+export async function registerSessionRoutes(app: FastifyInstance, registry: ProviderRegistry): Promise<void> {
+  app.get('/api/v1/sessions/me', async (request, reply) => {
+    const idp = await idpFor(app, registry, request);
+    const ctx = koaContext(idp, request, reply);
+    const session = await currentSession(idp, ctx);
+    const body = session && (await presentSession(app, idp, requestOrigin(request), session));
+    if (!body) throw oktaErrors.notFound('me (Session)');
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  app.delete('/api/v1/sessions/me', async (request, reply) => {
+    const idp = await idpFor(app, registry, request);
+    const ctx = koaContext(idp, request, reply);
+    const session = await currentSession(idp, ctx);
+    if (!session) throw oktaErrors.notFound('me (Session)');
+    await session.destroy();
+    setSessionCookie(idp, request, ctx, null);
+    return reply.code(204).removeHeader('content-type').send();
+  });
+
+  app.post('/api/v1/sessions/me/lifecycle/refresh', async (request, reply) => {
+    const idp = await idpFor(app, registry, request);
+    const ctx = koaContext(idp, request, reply);
+    const session = await currentSession(idp, ctx);
+    if (!session) throw oktaErrors.notFound('me (Session)');
+    await session.save(SESSION_TTL_SECONDS);
+    setSessionCookie(idp, request, ctx, session);
+    const body = await presentSession(app, idp, requestOrigin(request), session);
+    if (!body) throw oktaErrors.notFound('me (Session)');
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+
+  /** session.setCookieAndRedirect: a sessionToken becomes the IdP session, then back to an allowed URL. */
+  app.get('/login/sessionCookieRedirect', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const origin = requestOrigin(request);
+    if (!isAllowedRedirect(query.redirectUrl, origin)) {
+      throw oktaErrors.validation('redirectUrl: must be a URL of this site');
+    }
+    const idp = await idpFor(app, registry, request);
+    const token = await consumeIdentityToken<{ amr?: string[] }>(
+      app.db,
+      idp.tenant.id,
+      'session',
+      query.token ?? '',
+    );
+    if (!token?.userId) throw oktaErrors.invalidToken();
+    const ctx = koaContext(idp, request, reply);
+    const previous = await idp.provider.Session.get(ctx as never);
+    if (previous.accountId) await previous.destroy();
+    const session = new idp.provider.Session() as Session;
+    session.loginAccount({
+      accountId: token.userId,
+      amr: token.data.amr ?? ['pwd'],
+      loginTs: Math.floor(Date.now() / 1000),
+    });
+    await session.save(SESSION_TTL_SECONDS);
+    setSessionCookie(idp, request, ctx, session);
+    return reply
+      .code(302)
+      .header('cache-control', 'no-store')
+      .redirect(new URL(query.redirectUrl, origin).href, 302);
+  });
+}

@@ -1,0 +1,53 @@
+import { ACCESS_TOKEN_AUDIENCE, type AccessTokenClaims, accessTokenClaims } from '@trackwell/contracts';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import type { TenantIdp } from './provider.ts';
+
+/**
+ * Verifies an access token this tenant's issuer signed: RS256 with the tenant's key, `iss` = the issuer at
+ * this origin, `aud` = api://default, not expired. A token of another tenant (another key, another issuer)
+ * fails here — that is the isolation between tenants.
+ */
+export class InvalidAccessToken extends Error {
+  readonly reason: 'missing' | 'invalid' | 'expired';
+  constructor(reason: 'missing' | 'invalid' | 'expired', message: string) {
+    super(message);
+    this.name = 'InvalidAccessToken';
+    this.reason = reason;
+  }
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+export async function verifyAccessToken(
+  idp: TenantIdp,
+  authorization: string | undefined,
+): Promise<AccessTokenClaims> {
+  const token = bearerToken(authorization);
+  if (!token) throw new InvalidAccessToken('missing', 'No bearer access token.');
+  try {
+    const { payload } = await jwtVerify(token, idp.publicKey, {
+      issuer: idp.issuer,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      algorithms: ['RS256'],
+      typ: 'at+jwt',
+    });
+    const claims = accessTokenClaims.safeParse(payload);
+    if (!claims.success || claims.data.cid !== idp.clientId)
+      throw new InvalidAccessToken('invalid', 'The access token is invalid.');
+    return claims.data;
+  } catch (error) {
+    if (error instanceof InvalidAccessToken) throw error;
+    if (error instanceof joseErrors.JWTExpired)
+      throw new InvalidAccessToken('expired', 'The access token has expired.');
+    throw new InvalidAccessToken('invalid', 'The access token is invalid.');
+  }
+}
+
+/** RFC 6750 WWW-Authenticate for a refused bearer token. */
+export const wwwAuthenticate = (error: InvalidAccessToken) =>
+  error.reason === 'missing'
+    ? 'Bearer realm="IdP"'
+    : `Bearer realm="IdP", error="invalid_token", error_description="${error.message}"`;

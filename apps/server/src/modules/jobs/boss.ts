@@ -1,0 +1,79 @@
+import type { DatabaseHandle } from '@trackwell/db';
+import type pg from 'pg';
+import { type Db, fromPglite, PgBoss } from 'pg-boss';
+
+/**
+ * pg-boss 12 on Trackwell's own database: no second connection string, no Redis. On PGlite it uses
+ * pg-boss's PGlite adapter with `backend: 'pglite'` over the SAME in-process instance (PGlite allows one
+ * connection); on PostgreSQL it shares the process's pool. Either way jobs live in the `pgboss` schema
+ * of the same database, so a job can be written in the transaction that makes it necessary.
+ *
+ * The client comes from the drizzle instance (`$client`) of the handle: the handle deliberately hides
+ * its driver, and pg-boss needs the driver itself (PGlite's exec() for multi-statement scripts).
+ */
+export function createBoss(db: DatabaseHandle, options: { superviseSeconds?: number } = {}): PgBoss {
+  const client = (db.db as unknown as { $client: unknown }).$client;
+  // supervise: how soon the jobs of a dead worker expire and are retried (and maintenance runs)
+  const every = options.superviseSeconds ?? 60;
+  const common = {
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+    persistWarnings: false,
+    superviseIntervalSeconds: every,
+    monitorIntervalSeconds: every,
+  } as const;
+  if (db.engine === 'pglite') {
+    return new PgBoss({
+      ...common,
+      db: fromPglite(client as Parameters<typeof fromPglite>[0]),
+      backend: 'pglite',
+    });
+  }
+  const pool = client as pg.Pool;
+  const adapter: Db = {
+    // No parameters: possibly several statements, which node-postgres runs with the simple protocol.
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+  };
+  return new PgBoss({ ...common, db: adapter });
+}
+
+/** Starts pg-boss once, on first use: a process that never publishes or sends never installs or polls it. */
+export interface LazyBoss {
+  get(): Promise<PgBoss>;
+  /** True once started. */
+  readonly started: boolean;
+  stop(): Promise<void>;
+}
+
+export function lazyBoss(
+  db: DatabaseHandle,
+  onError: (error: Error) => void,
+  options: { superviseSeconds?: number } = {},
+): LazyBoss {
+  let starting: Promise<PgBoss> | undefined;
+  let boss: PgBoss | undefined;
+  return {
+    get() {
+      starting ??= (async () => {
+        const b = createBoss(db, options);
+        b.on('error', onError);
+        await b.start();
+        boss = b;
+        return b;
+      })();
+      return starting;
+    },
+    get started() {
+      return boss !== undefined;
+    },
+    async stop() {
+      if (!starting) return;
+      const b = await starting.catch(() => undefined);
+      starting = undefined;
+      boss = undefined;
+      // graceful: lets the sender finish the e-mail it is on; unfinished jobs are retried by another worker
+      await b?.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import { type DatabaseHandle, insertMailMessage } from '@trackwell/db';
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * The mail pipe: nodemailer over SMTP. With `SMTP_URL` it relays there (production). Without it, an
+ * in-process SMTP sink listens on 127.0.0.1 (`SMTP_SINK_PORT`), parses every message with mailparser and
+ * stores it in `mail_messages`, where the dev inbox API (`/_dev/mail/*`) and the tests read it. The sink is
+ * real SMTP over loopback, so the code path is the production one up to the relay.
+ */
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends and resolves once the SMTP server accepted the message (with the sink: once it is stored). */
+  send(mail: OutgoingMail): Promise<void>;
+  /** 'sink' when messages go to the local inbox. */
+  readonly transport: 'sink' | 'smtp';
+  /** The sink's port on 127.0.0.1 (sink only). */
+  readonly sinkPort?: number;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  db: DatabaseHandle;
+  smtpUrl: string | undefined;
+  sinkPort: number;
+  from: string;
+}
+
+export async function createMailer({ db, smtpUrl, sinkPort, from }: MailerOptions): Promise<Mailer> {
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(mail) {
+        await transporter.sendMail({ from, ...mail });
+      },
+      async close() {
+        transporter.close();
+      },
+    };
+  }
+  // Only this process sends to the sink, so any free port works when the configured one is taken
+  // (a second server or a test run next to `npm start`).
+  const sink = await startSmtpSink(db, sinkPort).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || sinkPort === 0) throw error;
+    return startSmtpSink(db, 0);
+  });
+  const transporter = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return {
+    transport: 'sink',
+    sinkPort: sink.port,
+    async send(mail) {
+      await transporter.sendMail({ from, ...mail });
+    },
+    async close() {
+      transporter.close();
+      await sink.close();
+    },
+  };
+}
+
+/** The local SMTP sink: accepts any message on loopback and stores it parsed. */
+export async function startSmtpSink(
+  db: DatabaseHandle,
+  port: number,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    banner: 'Trackwell local mail sink',
+    size: 10 * 1024 * 1024,
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then(async (parsed) => {
+          const headers: Record<string, string> = {};
+          for (const [key, value] of parsed.headers) {
+            if (typeof value === 'string') headers[key] = value;
+          }
+          await insertMailMessage(db, {
+            messageId: parsed.messageId ?? null,
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : null,
+            headers,
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', () => {}); // a broken client connection must not take the process down
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

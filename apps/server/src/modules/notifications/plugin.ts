@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { lazyBoss } from '../jobs/boss.ts';
+import { createNotificationService } from './service.ts';
+import { createSmtpTransport } from './transport.ts';
+
+/**
+ * Decorates `app.notifications`. pg-boss starts lazily (first publish, or `startWorker()` from main.ts
+ * when this process runs the worker service), so processes and tests that never notify pay nothing.
+ * Mail goes to SMTP_URL or, without it, to the mail module's local sink.
+ */
+export function decorateNotifications(app: FastifyInstance): void {
+  const boss = lazyBoss(app.db, (error) => app.log.error({ err: error }, 'pg-boss error'), {
+    superviseSeconds: Math.min(60, app.env.NOTIFICATIONS_CLAIM_SECONDS),
+  });
+  const service = createNotificationService({
+    db: app.db,
+    env: app.env,
+    boss,
+    transport: createSmtpTransport({
+      smtpUrl: app.env.SMTP_URL,
+      sinkPort: app.mailer.sinkPort,
+      connections: app.env.NOTIFICATIONS_SMTP_CONNECTIONS,
+    }),
+    log: app.log,
+  });
+  app.decorate('notifications', service);
+  // Stops pg-boss gracefully (the e-mail in flight finishes) and closes the SMTP pool.
+  app.addHook('onClose', () => service.close());
+}

@@ -1,0 +1,189 @@
+import {
+  CATALOG_CHANGES_PATH,
+  catalogChangesRequest,
+  catalogChangesResponse,
+  deliveriesQuery,
+  deliveriesResponse,
+  NOTIFICATION_DELIVERIES_PATH,
+  UNSUBSCRIBE_PATH,
+} from '@trackwell/contracts';
+
+/** spec §9: unsubscribe application codes. */
+const UNSUBSCRIBE_APPLICATION_CODES = ['TRACKER', 'COMPASS', 'SB', 'PUB'] as const;
+
+import {
+  findCatalogApiKeyTenant,
+  findNotificationRecipient,
+  listNotificationDeliveries,
+  type Tenant,
+  unsubscribeUser,
+} from '@trackwell/db';
+import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from '@trackwell/email';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, tenantNotFound, unauthorized } from '../../http/errors.ts';
+import type { NotificationService } from './service.ts';
+import { storeOrigin } from './service.ts';
+import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
+
+/**
+ * Change notifications over HTTP:
+ * - the publisher's change feed (POST /api/catalog/v1/changes) and the delivery log, both authenticated
+ *   by the tenant's publisher API key (`Authorization: Bearer <key>` or `X-Api-Key: <key>`) on the
+ *   tenant's own host: a key of another tenant is refused (403) and nothing is applied;
+ * - the e-mail's one-click unsubscribe: GET shows a confirmation page and changes nothing (link scanners
+ *   follow GETs), POST (the button, or a mail client's RFC 8058 one-click) unsubscribes at once.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: NotificationService;
+  }
+}
+
+const apiKeyOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header) return header.trim();
+  const auth = request.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+};
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tenantOf = async (request: FastifyRequest): Promise<Tenant> => {
+    const tenant = await app.tenants.resolve(request.hostname);
+    if (!tenant) throw tenantNotFound(request.hostname, app.env.SUPPORT_EMAIL);
+    return tenant;
+  };
+
+  /** authenticate (key) → authorize (the key's tenant is this host's tenant). */
+  const publisherTenant = async (request: FastifyRequest): Promise<Tenant> => {
+    const key = apiKeyOf(request);
+    if (!key)
+      throw unauthorized('A publisher API key is required (Authorization: Bearer <key> or X-Api-Key).');
+    const keyTenant = await findCatalogApiKeyTenant(app.db, key);
+    if (!keyTenant) throw unauthorized('This publisher API key is not valid.');
+    const tenant = await tenantOf(request);
+    if (tenant.id !== keyTenant) throw forbidden('This API key belongs to another store.');
+    return tenant;
+  };
+
+  app.post(
+    CATALOG_CHANGES_PATH,
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Apply a batch of catalogue change events (publisher API)',
+        description:
+          'Idempotent by event id: a repeated id is reported as `duplicate` and applied once. An event about an ' +
+          'unknown standard, work item or committee is `rejected` with a stable error id; the others still apply.',
+        body: catalogChangesRequest,
+        response: { 200: catalogChangesResponse },
+      },
+    },
+    async (request) => {
+      const tenant = await publisherTenant(request);
+      const results = await app.notifications.publish(tenant.id, request.body.events, 'api');
+      const count = (o: string) => results.filter((r) => r.outcome === o).length;
+      return {
+        status: '200' as const,
+        applied: count('applied'),
+        duplicates: count('duplicate'),
+        rejected: count('rejected'),
+        results,
+      };
+    },
+  );
+
+  app.get(
+    NOTIFICATION_DELIVERIES_PATH,
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The notification delivery log, per user or per event (publisher API key)',
+        querystring: deliveriesQuery,
+        response: { 200: deliveriesResponse },
+      },
+    },
+    async (request) => {
+      const tenant = await publisherTenant(request);
+      const deliveries = await listNotificationDeliveries(app.db, tenant.id, {
+        userId: request.query.userId,
+        publisherEventId: request.query.eventId,
+        limit: request.query.limit,
+      });
+      return { deliveries };
+    },
+  );
+
+  // --- one-click unsubscribe ---------------------------------------------------------------------------
+  // RFC 8058 clients POST `List-Unsubscribe=One-Click` as form data; the body carries nothing we need
+  // (the signed token is in the URL), so any body is accepted here and ignored.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  const unsubscribeQuery = z.object({ t: z.string().max(300).default('') });
+
+  const page = async (request: FastifyRequest, tenant: Tenant, token: string) => {
+    const userId = verifyUnsubscribeToken(app.env.NOTIFICATIONS_SECRET, tenant.id, token);
+    const user = userId ? await findNotificationRecipient(app.db, tenant.id, userId) : undefined;
+    const origin = storeOrigin(app.env, request.hostname);
+    const language = resolveEmailLanguage(user?.locale, tenant.config.ui.defaultLanguage);
+    const render = (state: 'confirm' | 'done' | 'invalid') =>
+      renderUnsubscribePage({
+        language,
+        branding: brandingFromTenant(tenant, origin),
+        state,
+        action: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}`,
+        themeStylesheetUrl: tenant.config.ui.themeStylesheetUrl,
+      });
+    return { user, render };
+  };
+
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unsubscribe confirmation page (changes nothing)',
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      const tenant = await tenantOf(request);
+      const { user, render } = await page(request, tenant, request.query.t);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer');
+      if (!user) return reply.code(400).send(render('invalid'));
+      return reply.send(render('confirm'));
+    },
+  );
+
+  app.post(
+    UNSUBSCRIBE_PATH,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'One-click unsubscribe (RFC 8058): unsubscribes at once',
+        querystring: unsubscribeQuery,
+      },
+    },
+    async (request, reply) => {
+      const tenant = await tenantOf(request);
+      const { user, render } = await page(request, tenant, request.query.t);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!user) return reply.code(400).send(render('invalid'));
+      // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (sources cleared,
+      // the unsubscribe recorded, so the matching skips the user from now on).
+      await app.db.transaction((tx) =>
+        unsubscribeUser(tx, tenant.id, user.id, UNSUBSCRIBE_APPLICATION_CODES),
+      );
+      return reply.send(render('done'));
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import nodemailer from 'nodemailer';
+
+/**
+ * The notification sender's SMTP pipe: a pooled nodemailer transport to SMTP_URL, or to the local sink
+ * of the mail module. The mail module's `Mailer` sends plain messages; notifications need their own
+ * headers (List-Unsubscribe, a stable Message-ID) and SMTP reply codes to decide on retries, hence this
+ * narrow interface.
+ */
+export interface NotificationMail {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  /** Resolves with the Message-ID once the SMTP server accepted the message. */
+  send(message: NotificationMail): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createSmtpTransport(options: {
+  smtpUrl?: string | undefined;
+  sinkPort?: number | undefined;
+  connections: number;
+}): MailTransport {
+  const pool = { pool: true, maxConnections: options.connections, maxMessages: Number.POSITIVE_INFINITY };
+  const transporter = options.smtpUrl
+    ? nodemailer.createTransport({ ...pool, url: options.smtpUrl } as never)
+    : nodemailer.createTransport({
+        ...pool,
+        host: '127.0.0.1',
+        port: options.sinkPort ?? 2525,
+        secure: false,
+        ignoreTLS: true,
+      });
+  return {
+    async send(m) {
+      const info = await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        messageId: m.messageId,
+        headers: m.headers,
+      });
+      return info.messageId;
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Whether an SMTP failure is worth retrying: 4xx replies (451 greylisting, 421 busy) and connection
+ * problems are; 5xx replies (550 no such mailbox) are permanent and recorded as failed.
+ */
+export function isTransientSmtpError(error: unknown): boolean {
+  const e = error as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === 'number') return e.responseCode < 500;
+  return true; // ECONNECTION, ETIMEDOUT, ESOCKET, EDNS… : the relay may be back later
+}

@@ -1,0 +1,94 @@
+import type { CatalogueStandard, Tenant } from '@trackwell/db';
+
+/**
+ * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
+ * HTML in the tenant's branding, no script. Every value is escaped; URLs come from the validated tenant
+ * configuration and are escaped as attributes too.
+ */
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** Escapes text for HTML element content and double- or single-quoted attribute values. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const STATUS_LABELS: Record<CatalogueStandard['status'], string> = {
+  active: 'Active',
+  withdrawn: 'Withdrawn',
+  historical: 'Historical',
+};
+
+/** Where the "Track this standard" button goes: the portal, which signs the user in and adds it. */
+export const trackLink = (assetId: string) => `/?track=${encodeURIComponent(assetId)}`;
+
+function layout(tenant: Tenant, title: string, main: string): string {
+  const e = escapeHtml;
+  const { config } = tenant;
+  const lang = config.ui.defaultLanguage.replace('_', '-');
+  return `<!doctype html>
+<html lang="${e(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)} · ${e(config.tenantName)}</title>
+<link rel="stylesheet" href="${e(config.ui.themeStylesheetUrl)}">
+<link rel="stylesheet" href="/store/assets/store.css">
+</head>
+<body>
+<header class="store-header"><a href="${e(config['public-uri'])}"><img src="${e(config.ui.logoUrl)}" alt="${e(config.tenantName)}" height="40"></a></header>
+<main class="store-main">
+${main}
+</main>
+<footer class="store-footer">${e(config.tenantName)} · store demo powered by Trackwell</footer>
+</body>
+</html>
+`;
+}
+
+export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string {
+  const e = escapeHtml;
+  const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${value}</dd>`;
+  const main = `<article class="standard">
+<p class="standard-designation">${e(s.designation)}</p>
+<h1>${e(s.title)}</h1>
+<dl class="standard-facts">
+${row('Publisher', e(s.publisherName))}
+${row('Committee', `${e(s.committeeDesignation)} — ${e(s.committeeTitle)}`)}
+${row('Status', e(STATUS_LABELS[s.status]))}
+${row('Edition', e(s.edition))}
+${row('Published', `<time datetime="${e(s.publishedOn)}">${e(s.publishedOn)}</time>`)}
+${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) : ''}
+${row('Content code', `<code>${e(s.contentCode)}</code>`)}
+</dl>
+<p><a class="track-button" href="${e(trackLink(s.assetId))}">Track this standard</a></p>
+<p class="track-note">We e-mail you when this standard is revised, amended or withdrawn.</p>
+</article>`;
+  return layout(tenant, `${s.designation} ${s.title}`, main);
+}
+
+export function renderNotFoundPage(tenant: Tenant, assetId: string): string {
+  return layout(
+    tenant,
+    'Standard not found',
+    `<h1>Standard not found</h1><p>This store has no standard <code>${escapeHtml(assetId)}</code>.</p>`,
+  );
+}
+
+/** The page's own few rules; colours and fonts come from the tenant's theme stylesheet (--tw-*). */
+export const STORE_CSS = `body{margin:0;font-family:var(--tw-font,system-ui,sans-serif);background:var(--tw-bg,#fff);color:var(--tw-text,#111)}
+.store-header{background:var(--tw-header-bg,#123);color:var(--tw-header-text,#fff);padding:.75rem 1.5rem}
+.store-header img{display:block;height:40px;width:auto}
+.store-main{max-width:48rem;margin:2rem auto;padding:0 1.5rem}
+.standard-designation{font-weight:600;color:var(--tw-muted,#555);margin:0}
+h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
+.standard-facts{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1.5rem;background:var(--tw-surface,#f6f6f6);padding:1rem 1.25rem;border-radius:var(--tw-radius,6px)}
+.standard-facts dt{font-weight:600}.standard-facts dd{margin:0}
+.track-button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:var(--tw-radius,6px);background:var(--tw-primary,#1d4ed8);color:var(--tw-primary-contrast,#fff);text-decoration:none;font-weight:600}
+.track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
+.track-note{color:var(--tw-muted,#555);font-size:.9rem}
+.store-footer{max-width:48rem;margin:3rem auto 2rem;padding:0 1.5rem;color:var(--tw-muted,#555);font-size:.85rem}
+`;

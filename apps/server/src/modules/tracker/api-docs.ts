@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { CONTENT_SECURITY_POLICY } from '../../http/security.ts';
+
+/**
+ * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
+ * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
+ * Register before the routes it should describe (it collects them as they are added).
+ */
+export const openApiDocument = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Trackwell APIs',
+          version: '0.1.0',
+          description:
+            "The services the Trackwell portal calls. Each store (tenant) answers on its own host; calls carry the signed-in user's access token from that store's identity provider. " +
+            "Tracker answers use the envelope `{ status: '200', responseData: { value } }`; errors `{ status, error, message }`.",
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: "An access token of the store's issuer (RS256, audience api://default).",
+            },
+          },
+        },
+        tags: [
+          {
+            name: 'tracker',
+            description: 'Tracked standards and content sources (spec §7 tracker service).',
+          },
+          { name: 'catalog', description: 'Finding standards to track.' },
+          { name: 'flags', description: 'Feature flags (spec §3).' },
+          { name: 'members', description: 'Member service (spec §7).' },
+          { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
+          { name: 'tenants', description: 'Tenant configuration and assets.' },
+        ],
+      },
+      transform: (input) => {
+        // Routes without any schema (the portal's page fallback) are internals, not API: left out.
+        if (!input.schema) return { schema: { hide: true }, url: input.url };
+        return usesZodSchemas(input.schema) ? jsonSchemaTransform(input) : input;
+      },
+    });
+  },
+  { name: 'trackwell-openapi' },
+);
+
+/** Routes described with plain JSON Schema (or none) are documented as they are; Zod ones are converted. */
+function usesZodSchemas(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const parts = ['body', 'querystring', 'params', 'headers'].map(
+    (k) => (schema as Record<string, unknown>)[k],
+  );
+  const response = (schema as { response?: Record<string, unknown> }).response;
+  const all = [...parts, ...Object.values(response ?? {})].filter((p) => p !== undefined);
+  return all.length > 0 && all.every((p) => typeof p === 'object' && p !== null && '_zod' in p);
+}
+
+/**
+ * The reference page. Scalar's page has one inline script (its configuration) and injects its own <style>
+ * elements, which the site-wide CSP forbids; for /docs/ only, the CSP allows exactly that inline script (by
+ * hash) and inline styles. Everything else about the policy stays (no other origins, no eval).
+ */
+export async function apiReferencePage(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== '/docs/' || typeof payload !== 'string') return payload;
+    const hashes = [...payload.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+    );
+    const directives = {
+      ...CONTENT_SECURITY_POLICY,
+      scriptSrc: ["'self'", ...hashes],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+    };
+    reply.header('content-security-policy', serialiseCsp(directives));
+    return payload;
+  });
+  await app.register(scalar, {
+    routePrefix: '/docs',
+    configuration: {
+      withDefaultFonts: false, // no font CDN: the CSP allows no other origin
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      telemetry: false,
+    },
+  });
+}
+
+const serialiseCsp = (directives: Record<string, string[] | null>) =>
+  Object.entries(directives)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v!.join(' ')}`)
+    .join('; ');

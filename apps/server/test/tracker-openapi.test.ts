@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { MEMBER_PATHS, RESOLVER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+type OpenApi = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: unknown;
+        parameters?: Array<{ name: string; example?: unknown }>;
+        responses: Record<string, unknown>;
+      }
+    >
+  >;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+describe('OpenAPI document and the /docs reference page', () => {
+  let t: TestApp;
+  let doc: OpenApi;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const res = await t.app.inject({ url: '/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  const routes: Array<[string, string]> = [
+    ['get', TRACKER_PATHS.listContentTrackings],
+    ['put', TRACKER_PATHS.updateTracker],
+    ['delete', TRACKER_PATHS.deleteTracker],
+    ['post', TRACKER_PATHS.createTracker],
+    ['get', TRACKER_PATHS.listSourceTrackings],
+    ['post', TRACKER_PATHS.createTrackerSource],
+    ['get', TRACKER_PATHS.industryAreas],
+    ['put', TRACKER_PATHS.unsubscribe],
+    ['get', TRACKER_PATHS.featureFlags],
+    ['get', TRACKER_PATHS.catalogSearch],
+    ['get', MEMBER_PATHS.committees],
+    ['get', RESOLVER_PATHS.resolve],
+  ];
+
+  it.each(routes)('documents %s %s with the bearer token and its error answers', (method, path) => {
+    const op = doc.paths[path]?.[method];
+    expect(op).toBeDefined();
+    expect(op!.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '401']));
+  });
+
+  it('documents the store page and carries examples for the parameters', () => {
+    expect(doc.paths['/store/standards/{assetId}.html']?.get).toBeDefined();
+    const params = doc.paths[TRACKER_PATHS.listContentTrackings]!.get!.parameters!;
+    for (const name of ['userId', 'pageIndex', 'pageSize']) {
+      expect(params.find((p) => p.name === name)?.example).toBeDefined();
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('serves the interactive reference under a CSP that allows exactly its inline script', async () => {
+    const res = await t.app.inject({ url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(res.headers['content-security-policy']);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(res.body).toContain('js/scalar.js');
+    const js = await t.app.inject({ url: '/docs/js/scalar.js' });
+    expect(js.statusCode).toBe(200);
+    // Only /docs/ is relaxed: the portal keeps the strict policy.
+    const portal = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(String(portal.headers['content-security-policy'])).not.toContain('sha256-');
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Fan-out benchmark (issue 7): one change to a standard tracked by N users (default 100,000) → time until
+ * all N e-mails are accepted by an SMTP sink, through the real pipeline (set-based matching, outbox,
+ * pg-boss dispatch and sender jobs, MJML-compiled + per-recipient rendering, pooled nodemailer), beside a
+ * reference measured in the same run: raw pooled nodemailer sending N pre-rendered messages of the same
+ * size to the same sink. Prints both rates, their ratio (goal ≥ 0.5), the matching time alone and the
+ * memory peak.
+ *
+ *   node bench/notifications/run.ts [--users 100000] [--connections 5]
+ *   TEST_DATABASE_URL=postgres://… node bench/notifications/run.ts   (a throw-away database on that PostgreSQL
+ *                                                                     server, dropped afterwards; default: PGlite in memory)
+ *
+ * The sink is an smtp-server on loopback that counts and discards (the dev inbox's parsing and storing is
+ * the inbox's cost, not the pipeline's, and would slow both sides alike).
+ */
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { applyCatalogEvent, createCatalogApiKey, type DatabaseHandle, upsertTenant } from '@trackwell/db';
+import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
+import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
+import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
+
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '100000' }, connections: { type: 'string', default: '5' } },
+});
+const USERS = Number(values.users);
+const CONNECTIONS = Number(values.connections);
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+async function startSink() {
+  let accepted = 0;
+  let waiter: { n: number; resolve: () => void } | undefined;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        accepted++;
+        if (waiter && accepted >= waiter.n) waiter.resolve();
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {}); // a client killed mid-message resets its connection: expected here
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    get accepted() {
+      return accepted;
+    },
+    reset() {
+      accepted = 0;
+    },
+    until: (n: number) =>
+      new Promise<void>((resolve) => {
+        if (accepted >= n) resolve();
+        else waiter = { n, resolve };
+      }),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+async function setUp(db: DatabaseHandle) {
+  const tenant = await db.transaction((tx) =>
+    upsertTenant(tx, buildTenantDefinition({ name: 'Bench Standards' })),
+  );
+  const t = tenant.id;
+  await db.query(`INSERT INTO publishers VALUES ($1, 'PUB1', 'First Publisher')`, [t]);
+  await db.query(
+    `INSERT INTO committees VALUES ($1, 'D20', 'Plastics', 'PUB1'), ($1, 'E05', 'Fire', 'PUB1')`,
+    [t],
+  );
+  await db.query(`INSERT INTO industry_areas VALUES ($1, 'PLAS', 'Plastics')`, [t]);
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+       committee_designation, status, edition, published_on)
+     VALUES ($1, 'D638', 'D638-CC', 'D638-14', 'Tensile Properties of Plastics', 'PUB1', 'D20', 'active', '2014',
+       '2014-12-15') RETURNING id`,
+    [t],
+  );
+  const standardId = rows[0]!.id;
+  await db.query(`INSERT INTO standard_industry_areas VALUES ($1, $2, 'PLAS')`, [t, standardId]);
+  await db.query(
+    `INSERT INTO users (id, tenant_id, login, first_name, last_name, locale)
+     SELECT gen_random_uuid(), $1, 'bench-' || g || '@example.com', 'User', 'N' || g,
+            (ARRAY['en','de','fr_FR','ja','ar','es'])[1 + g % 6] FROM generate_series(1, $2) g`,
+    [t, USERS],
+  );
+  // Everyone tracks the standard; half also its committee, a third also its area; 1,000 users track an
+  // unrelated committee (not matched) so the matching has something to skip.
+  await db.query(
+    `INSERT INTO content_trackings (tenant_id, user_id, standard_id) SELECT $1, id, $2 FROM users WHERE tenant_id = $1`,
+    [t, standardId],
+  );
+  await db.query(
+    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
+     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1 AND hashtext(login) % 2 = 0`,
+    [t],
+  );
+  await db.query(
+    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
+     SELECT $1, id, 'TRACKER', 'INDUSTRYAREA', 'PLAS' FROM users WHERE tenant_id = $1 AND hashtext(login) % 3 = 0`,
+    [t],
+  );
+  await createCatalogApiKey(db, t, 'bench');
+  await db.exec('ANALYZE');
+  return tenant;
+}
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function main() {
+  const env = parseEnv({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
+  });
+  const database = await createTestDatabase();
+  const db = database.handle;
+  const sink = await startSink();
+  process.stdout.write(
+    `Fan-out benchmark: ${USERS.toLocaleString('en')} recipients, ${db.location}, ${CONNECTIONS} SMTP connections\n`,
+  );
+  const t0 = performance.now();
+  const tenant = await setUp(db);
+  process.stdout.write(
+    `  setup (users, trackings)       ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+
+  // Reference: raw pooled nodemailer, pre-rendered messages of the pipeline's size.
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: CONNECTIONS,
+    maxMessages: Number.POSITIVE_INFINITY,
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const html = `<!doctype html><html><body>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing.</p>'.repeat(300)}</body></html>`;
+  const text = 'Lorem ipsum dolor sit amet.\n'.repeat(40);
+  const r0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS * 2 }, async () => {
+      while (next < USERS) {
+        const i = next++;
+        await transporter.sendMail({
+          from: 'bench@example.com',
+          to: `bench-${i}@example.com`,
+          subject: 'Reference',
+          html,
+          text,
+        });
+      }
+    }),
+  );
+  const referenceMs = performance.now() - r0;
+  transporter.close();
+  sink.reset();
+
+  // The pipeline: matching + outbox in one transaction, then pg-boss jobs until the sink has them all.
+  const boss = lazyBoss(db, () => {}, { superviseSeconds: 10 });
+  const service = createNotificationService({
+    db,
+    env,
+    boss,
+    transport: createSmtpTransport({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, connections: CONNECTIONS }),
+    log: { warn() {}, error: (o) => process.stderr.write(`${String((o as { err?: unknown }).err)}\n`) },
+  });
+  await service.startWorker();
+  const p0 = performance.now();
+  const m0 = performance.now();
+  const applied = await applyCatalogEvent(
+    db,
+    tenant.id,
+    {
+      id: 'bench-1',
+      type: 'new_edition',
+      standard: { contentCode: 'D638-CC' },
+      designation: 'D638-22',
+      edition: '2022',
+      publishedOn: '2022-06-01',
+    },
+    {
+      source: 'api',
+      rules: { standard: true, committee: true, industryArea: true, publisher: false, workItem: true },
+    },
+  );
+  const matchingMs = performance.now() - m0;
+  if (applied.result.recipients !== USERS)
+    throw new Error(`matched ${applied.result.recipients}, expected ${USERS}`);
+  await service.dispatch(applied.eventId!);
+  await sink.until(USERS);
+  const pipelineMs = performance.now() - p0;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM notification_deliveries WHERE status = 'sent'`,
+  );
+  await service.close();
+  clearInterval(sampler);
+
+  const ref = rate(USERS, referenceMs);
+  const pipe = rate(USERS, pipelineMs);
+  process.stdout.write(
+    [
+      `  matching (INSERT … SELECT)     ${(matchingMs / 1000).toFixed(2)} s  (${rate(USERS, matchingMs).toLocaleString('en')} recipients/s, one transaction)`,
+      `  reference: raw nodemailer      ${(referenceMs / 1000).toFixed(1)} s  ${ref.toLocaleString('en')} e-mails/s`,
+      `  pipeline: change → all sent   ${(pipelineMs / 1000).toFixed(1)} s  ${pipe.toLocaleString('en')} e-mails/s  (${rows[0]!.n.toLocaleString('en')} rows marked sent)`,
+      `  ratio pipeline / reference     ${(pipe / ref).toFixed(2)}  (goal ≥ 0.5)`,
+      `  memory peak (RSS)              ${mb(peakRss)}`,
+      '',
+    ].join('\n'),
+  );
+  await sink.close();
+  await database.drop();
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

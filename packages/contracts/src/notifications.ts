@@ -1,0 +1,203 @@
+import { z } from 'zod';
+
+/**
+ * Change notifications (issue 7): the publisher's change feed (`POST /api/catalog/v1/changes` and
+ * `npm run catalog:changes`), its answer, and the delivery log.
+ */
+
+export const CATALOG_CHANGES_PATH = '/api/catalog/v1/changes';
+export const NOTIFICATION_DELIVERIES_PATH = '/api/notifications/v1/deliveries';
+export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
+
+const code = z.string().trim().min(1).max(64);
+const text = z.string().trim().min(1).max(500);
+const isoDate = z.iso.date();
+
+export const STANDARD_STATUSES = ['active', 'withdrawn', 'historical'] as const;
+export const WORK_ITEM_STATUSES = ['proposed', 'in_ballot', 'approved', 'published', 'withdrawn'] as const;
+
+/** Fields every event carries: the publisher's own id (the idempotency key) and when it happened. */
+const base = {
+  /** The publisher's event id: a second event with the same id in the same tenant is a duplicate. */
+  id: z.string().trim().min(1).max(200),
+  /** When the change took effect at the publisher (ISO 8601). Defaults to now. */
+  occurredAt: z.iso.datetime({ offset: true }).optional(),
+};
+
+/** Which standard an event is about: its content code (or the store page id). */
+const standardRef = z.union([z.object({ contentCode: code }), z.object({ assetId: code })]);
+
+const newStandard = z.object({
+  ...base,
+  type: z.literal('new_standard'),
+  standard: z.object({
+    assetId: code,
+    contentCode: code,
+    designation: code,
+    title: text,
+    publisherCode: code,
+    committeeDesignation: code,
+    edition: code,
+    publishedOn: isoDate,
+    industryAreas: z.array(code).max(20).default([]),
+  }),
+});
+
+/** A new edition or revision: the designation changes (D638-14 → D638-22). */
+const newEdition = z.object({
+  ...base,
+  type: z.literal('new_edition'),
+  standard: standardRef,
+  designation: code,
+  edition: code,
+  publishedOn: isoDate,
+  title: text.optional(),
+});
+
+/** Amendment, editorial change, reaffirmation: the designation may gain a suffix (D638-22a, D638-22e1). */
+const designationChange = (type: 'amendment' | 'editorial_change' | 'reaffirmation') =>
+  z.object({
+    ...base,
+    type: z.literal(type),
+    standard: standardRef,
+    designation: code.optional(),
+    publishedOn: isoDate.optional(),
+    note: text.optional(),
+  });
+
+const statusChange = (type: 'withdrawal' | 'reinstatement') =>
+  z.object({ ...base, type: z.literal(type), standard: standardRef, note: text.optional() });
+
+const newWorkItem = z.object({
+  ...base,
+  type: z.literal('new_work_item'),
+  workItem: z.object({
+    workItemNumber: code,
+    title: text,
+    committeeDesignation: code,
+    status: z.enum(WORK_ITEM_STATUSES).default('proposed'),
+    createdOn: isoDate,
+  }),
+});
+
+const workItemStatusChange = z.object({
+  ...base,
+  type: z.literal('work_item_status_change'),
+  workItemNumber: code,
+  status: z.enum(WORK_ITEM_STATUSES),
+});
+
+export const catalogEvent = z.discriminatedUnion('type', [
+  newStandard,
+  newEdition,
+  designationChange('amendment'),
+  designationChange('editorial_change'),
+  designationChange('reaffirmation'),
+  statusChange('withdrawal'),
+  statusChange('reinstatement'),
+  newWorkItem,
+  workItemStatusChange,
+]);
+export type CatalogEvent = z.infer<typeof catalogEvent>;
+export type CatalogEventKind = CatalogEvent['type'];
+export const CATALOG_EVENT_KINDS = [
+  'new_standard',
+  'new_edition',
+  'amendment',
+  'editorial_change',
+  'reaffirmation',
+  'withdrawal',
+  'reinstatement',
+  'new_work_item',
+  'work_item_status_change',
+] as const satisfies readonly CatalogEventKind[];
+
+/** At most 1,000 events per call; ids must be unique within the batch. */
+export const catalogChangesRequest = z
+  .object({ events: z.array(catalogEvent).min(1).max(1000) })
+  .refine((b) => new Set(b.events.map((e) => e.id)).size === b.events.length, {
+    message: 'event ids must be unique within a batch',
+    path: ['events'],
+  });
+export type CatalogChangesRequest = z.infer<typeof catalogChangesRequest>;
+
+/** What happened to one event: applied now, already applied before (duplicate id), or refused. */
+export const catalogEventResult = z.object({
+  id: z.string(),
+  outcome: z.enum(['applied', 'duplicate', 'rejected']),
+  /** Stable id of the refusal: unknown_standard, unknown_work_item, unknown_committee, … */
+  error: z.string().optional(),
+  message: z.string().optional(),
+  /** How many users this event will e-mail (applied only). */
+  recipients: z.number().int().optional(),
+});
+export type CatalogEventResult = z.infer<typeof catalogEventResult>;
+
+export const catalogChangesResponse = z.object({
+  status: z.literal('200'),
+  applied: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  results: z.array(catalogEventResult),
+});
+export type CatalogChangesResponse = z.infer<typeof catalogChangesResponse>;
+
+/** Why a user got an e-mail: one entry per matching rule. */
+export const notificationReason = z.object({
+  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM']),
+  value: z.string(),
+});
+export type NotificationReason = z.infer<typeof notificationReason>;
+
+/** What the e-mail shows about a change (recorded with the event as `catalog_events.change`). */
+export interface NotificationChange {
+  kind: CatalogEventKind;
+  standard?: {
+    assetId: string;
+    title: string;
+    committee: string;
+    publisher: string;
+    /** Set when the designation changed (D638-14 → D638-22). */
+    oldDesignation: string | null;
+    designation: string;
+    /** Set when the status changed (active → withdrawn). */
+    oldStatus: string | null;
+    status: string;
+    edition: string;
+    date: string;
+  };
+  workItem?: {
+    number: string;
+    title: string;
+    committee: string;
+    oldStatus: string | null;
+    status: string;
+  };
+  note?: string;
+}
+
+export const deliveryStatus = z.enum(['pending', 'sent', 'failed']);
+
+export const notificationDelivery = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  publisherEventId: z.string(),
+  kind: z.enum(CATALOG_EVENT_KINDS),
+  userId: z.string(),
+  reasons: z.array(notificationReason),
+  status: deliveryStatus,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  messageId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDelivery>;
+
+/** The delivery log: filter by user or by (publisher) event id. */
+export const deliveriesQuery = z.object({
+  userId: z.uuid().optional(),
+  eventId: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const deliveriesResponse = z.object({ deliveries: z.array(notificationDelivery) });

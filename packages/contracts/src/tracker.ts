@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope.ts';
+import { featureFlags } from './tenant-config.ts';
+
+/**
+ * The tracker service (spec §3, §4, §7, §9): every call's query, body and response. Base = the tenant's
+ * `tracker-uri`. Every call needs `Authorization: Bearer <access token>` of the tenant's issuer; a `userId`
+ * in the query or body must be the token's user (otherwise 403 and nothing is read or changed).
+ */
+
+/** spec §9: the application code the tracker reads and writes. */
+export const TRACKER_APPLICATION_CODE = 'TRACKER';
+/** spec §9: the application codes an unsubscribe may name. */
+export const APPLICATION_CODES = ['TRACKER', 'COMPASS', 'SB', 'PUB'] as const;
+export const applicationCode = z.enum(APPLICATION_CODES);
+export type ApplicationCode = z.infer<typeof applicationCode>;
+
+/** spec §3 "Content source tracking": the kinds of source a user can track. */
+export const TRACKING_TYPES = ['COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM'] as const;
+export const trackingType = z.enum(TRACKING_TYPES);
+export type TrackingType = z.infer<typeof trackingType>;
+
+/** The largest page a list call answers; spec §9's page sizes (10–50) are all inside it. */
+export const MAX_PAGE_SIZE = 100;
+/** How many ids one update or delete may name. */
+export const MAX_IDS_PER_REQUEST = 100;
+
+export const TRACKER_PATHS = {
+  listContentTrackings: '/api/tracker/v2/track-content/get-user-content-tracking-data',
+  updateTracker: '/api/tracker/v1/track-content/update-tracker',
+  deleteTracker: '/api/tracker/v1/track-content/delete-tracker',
+  createTracker: '/api/tracker/v1/track-content/create-tracker',
+  listSourceTrackings: '/api/tracker/v1/track-content-source/get-user-content-source-tracking-data',
+  createTrackerSource: '/api/tracker/v1/track-content-source/create-tracker-source',
+  industryAreas: '/api/tracker/v1/industry-area/get-industry-area',
+  unsubscribe: '/api/tracker/v1/tracking/unsubscribe-tracker',
+  featureFlags: '/api/tracker/v1/aws-appconfig/get-aws-appconfig',
+  catalogSearch: '/api/tracker/v1/catalog/search',
+} as const;
+
+const EXAMPLE_USER_ID = '3f2b6c1e-8d4a-4c2e-9b7a-1f0e2d3c4b5a';
+
+/** The user the call is about: the portal's `MAEUserID`, which is the signed-in user's id (users.id). */
+export const userId = z.uuid().meta({
+  description: "The signed-in user's id (the portal's MAEUserID). Must be the access token's user.",
+  examples: [EXAMPLE_USER_ID],
+});
+
+/** spec §7: pageIndex is sent 1-based (the table's zero-based index plus 1). */
+export const pageIndex = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(1_000_000)
+  .meta({ description: '1-based page number.', examples: [1] });
+export const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PAGE_SIZE)
+  .meta({ description: `Rows per page, 1–${MAX_PAGE_SIZE} (the portal offers 10–50).`, examples: [10] });
+
+/** A tracked-standard id as it appears on the wire. */
+export const contentTrackingId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const idText = /^[1-9]\d{0,15}$/;
+const toIds = (parts: string[]) => [...new Set(parts.map(Number))];
+/**
+ * `contentTrackingIds` in a query: comma-separated ids (`1,2,3`), or the parameter repeated. At most
+ * MAX_IDS_PER_REQUEST ids.
+ */
+export const contentTrackingIdsQuery = z
+  .union([
+    z.string().regex(/^[1-9]\d{0,15}(,[1-9]\d{0,15})*$/, 'must be comma-separated positive integer ids'),
+    z.array(z.string().regex(idText, 'must be a positive integer id')).min(1),
+  ])
+  .transform((v) => toIds(Array.isArray(v) ? v : v.split(',')))
+  .refine((ids) => ids.length <= MAX_IDS_PER_REQUEST, `at most ${MAX_IDS_PER_REQUEST} ids`)
+  .meta({ description: 'Comma-separated tracked-standard ids.', examples: ['101,102'] });
+
+/** The standard a tracked row is about (spec §3 "Tracked content row" content{…}). */
+export const trackedContent = z.object({
+  contentTitle: z.string(),
+  contentCode: z.string(),
+  displayDesignation: z.string(),
+  assetId: z.string(),
+});
+
+/** spec §3 "Tracked content row". `id` repeats contentTrackingId (the spec's other reading names both). */
+export const contentTrackingRow = z
+  .object({
+    id: contentTrackingId,
+    contentTrackingId,
+    /** true when e-mails for this standard are switched off (the switch shows "on" when this is false). */
+    contentTrackingOff: z.boolean(),
+    content: trackedContent,
+    data: z.object({
+      /** The publisher's name, as the table shows it. */
+      publisher: z.string(),
+      publisherCode: z.string(),
+    }),
+    /** When the user started tracking it (ISO 8601). The list is newest first. */
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 101,
+        contentTrackingId: 101,
+        contentTrackingOff: false,
+        content: {
+          contentTitle: 'Standard Test Method for Tensile Properties of Plastics',
+          contentCode: 'PUB1-D0638-2022',
+          displayDesignation: 'D638-22',
+          assetId: 'd638-22',
+        },
+        data: { publisher: 'First Publisher', publisherCode: 'PUB1' },
+        createdAt: '2025-03-01T09:30:00.000Z',
+      },
+    ],
+  });
+export type ContentTrackingRow = z.infer<typeof contentTrackingRow>;
+
+// ---------------------------------------------------------------------------------------------------------
+// GET get-user-content-tracking-data
+
+export const listContentTrackingsQuery = z.object({
+  userId,
+  pageIndex: pageIndex.default(1),
+  pageSize: pageSize.default(10),
+});
+export type ListContentTrackingsQuery = z.infer<typeof listContentTrackingsQuery>;
+
+/** spec §3 "Paged response": the rows at trackingData.contentTrackings, with totalElements. */
+export const contentTrackingPage = z.object({
+  trackingData: z.object({
+    contentTrackings: z.array(contentTrackingRow),
+    /** All the user's tracked standards, not just this page. A page past the end is empty but keeps this. */
+    totalElements: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+    pageIndex: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  }),
+});
+export type ContentTrackingPage = z.infer<typeof contentTrackingPage>;
+export const listContentTrackingsResponse = successEnvelope(contentTrackingPage);
+
+// ---------------------------------------------------------------------------------------------------------
+// PUT update-tracker
+
+export const updateTrackerQuery = z.object({ contentTrackingIds: contentTrackingIdsQuery });
+/**
+ * spec §4 "Tracked standard": the portal sends the row's CURRENT off-state as `active` and optimistically
+ * shows `contentTrackingOff = !active`. The server applies exactly that: every named row becomes
+ * `contentTrackingOff = !active` (so `active: true` switches tracking on, `active: false` switches it off).
+ * It is a set, not a toggle: repeating a call changes nothing more.
+ */
+export const updateTrackerBody = z.object({
+  active: z.boolean().meta({
+    description:
+      'The new state is contentTrackingOff = !active (spec §4: the portal sends the current off-state). ' +
+      'true switches e-mails for these standards on, false switches them off.',
+    examples: [true],
+  }),
+  userId: userId.optional(),
+  pageIndex: pageIndex.optional(),
+  pageSize: pageSize.optional(),
+});
+export type UpdateTrackerBody = z.infer<typeof updateTrackerBody>;
+export const updateTrackerResult = z.object({
+  contentTrackings: z.array(z.object({ contentTrackingId, contentTrackingOff: z.boolean() })),
+});
+export const updateTrackerResponse = successEnvelope(updateTrackerResult);
+
+// ---------------------------------------------------------------------------------------------------------
+// DELETE delete-tracker
+
+export const deleteTrackerQuery = z.object({ contentTrackingIds: contentTrackingIdsQuery.optional() });
+/** spec §7's body form: the ids as an array (or a comma-separated string), with the user and page. */
+export const deleteTrackerBody = z
+  .object({
+    contentTrackingIds: z
+      .union([z.array(contentTrackingId).min(1).max(MAX_IDS_PER_REQUEST), contentTrackingIdsQuery])
+      .optional(),
+    userId: userId.optional(),
+    pageIndex: pageIndex.optional(),
+    pageSize: pageSize.optional(),
+  })
+  .nullish();
+export const deleteTrackerResult = z.object({ deletedContentTrackingIds: z.array(contentTrackingId) });
+export const deleteTrackerResponse = successEnvelope(deleteTrackerResult);
+
+// ---------------------------------------------------------------------------------------------------------
+// POST create-tracker (beyond the spec: how a standard gets onto the list)
+
+export const createTrackerBody = z
+  .object({
+    assetId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ examples: ['d638-22'] }),
+    contentCode: z.string().min(1).max(200).optional(),
+    userId: userId.optional(),
+  })
+  .refine((b) => (b.assetId === undefined) !== (b.contentCode === undefined), {
+    message: 'give exactly one of assetId or contentCode',
+  });
+export type CreateTrackerBody = z.infer<typeof createTrackerBody>;
+export const createTrackerResult = z.object({
+  /** false when the standard was already tracked: no second row is made. */
+  created: z.boolean(),
+  contentTracking: contentTrackingRow,
+});
+export const createTrackerResponse = successEnvelope(createTrackerResult);
+
+// ---------------------------------------------------------------------------------------------------------
+// Content-source trackings (spec §3 "Tracking settings per user")
+
+/** The key under `data` for each tracking type (spec §3: committees.data.committees, …). */
+export const SOURCE_DATA_KEYS = {
+  COMMITTEE: 'committees',
+  INDUSTRYAREA: 'industryAreas',
+  PUBLISHERS: 'publishers',
+  WORKITEM: 'workItems',
+} as const satisfies Record<TrackingType, string>;
+
+const sourceItem = <T extends TrackingType, K extends string>(type: T, key: K, description: string) =>
+  z.object({
+    applicationCode: z.literal(TRACKER_APPLICATION_CODE),
+    trackingType: z.literal(type),
+    data: z.object({ [key]: z.array(z.string()).meta({ description }) } as Record<
+      K,
+      z.ZodArray<z.ZodString>
+    >),
+  });
+
+export const contentSourceTracking = z.discriminatedUnion('trackingType', [
+  sourceItem('COMMITTEE', 'committees', 'Committee designations.'),
+  sourceItem('INDUSTRYAREA', 'industryAreas', 'Industry-area marketing codes.'),
+  sourceItem('PUBLISHERS', 'publishers', 'Publisher codes.'),
+  sourceItem('WORKITEM', 'workItems', "One item: 'true' or 'false' (spec §3)."),
+]);
+export type ContentSourceTracking = z.infer<typeof contentSourceTracking>;
+
+/** All four kinds, always present (empty lists; workItems ['false'] when off). */
+export const contentSourceTrackings = z.object({ contentSourceTrackings: z.array(contentSourceTracking) });
+export type ContentSourceTrackings = z.infer<typeof contentSourceTrackings>;
+
+export const listSourceTrackingsQuery = z.object({ userId });
+export const listSourceTrackingsResponse = successEnvelope(contentSourceTrackings);
+
+const sourceValue = z.string().min(1).max(100);
+/**
+ * spec §7 create-tracker-source: sets each named kind to exactly `data` (a set: repeating a call changes
+ * nothing; sending a list without an item removes it). WORKITEM's data is ['true'] or ['false'].
+ * Unknown committee designations, industry codes or publisher codes refuse the whole call.
+ */
+export const createTrackerSourceBody = z.object({
+  applicationCode: z.literal(TRACKER_APPLICATION_CODE),
+  userId: userId.optional(),
+  trackingDetails: z
+    .array(
+      z
+        .object({ trackingType, data: z.array(sourceValue).max(500) })
+        .refine(
+          (d) => d.trackingType !== 'WORKITEM' || (d.data.length === 1 && /^(true|false)$/.test(d.data[0]!)),
+          { message: "WORKITEM data must be ['true'] or ['false']", path: ['data'] },
+        ),
+    )
+    .min(1)
+    .max(4)
+    .refine((list) => new Set(list.map((d) => d.trackingType)).size === list.length, {
+      message: 'each trackingType at most once',
+    })
+    .meta({
+      examples: [
+        [
+          { trackingType: 'COMMITTEE', data: ['D20'] },
+          { trackingType: 'WORKITEM', data: ['true'] },
+        ],
+      ],
+    }),
+});
+export type CreateTrackerSourceBody = z.infer<typeof createTrackerSourceBody>;
+export const createTrackerSourceResponse = successEnvelope(contentSourceTrackings);
+
+// ---------------------------------------------------------------------------------------------------------
+// GET get-industry-area (spec §3 "Industry options")
+
+export const industryAreaOption = z
+  .object({ marketing_code: z.string(), code_name: z.string() })
+  .meta({ examples: [{ marketing_code: 'IA-PLA', code_name: 'Plastics and Polymers' }] });
+export const industryAreasResponse = successEnvelope(z.array(industryAreaOption));
+
+// ---------------------------------------------------------------------------------------------------------
+// PUT unsubscribe-tracker
+
+const applicationCodesList = z
+  .string()
+  .regex(/^[A-Z]{2,10}(,[A-Z]{2,10}){0,9}$/, 'must be comma-separated application codes')
+  .transform((s) => [...new Set(s.split(','))])
+  .pipe(z.array(applicationCode))
+  .meta({
+    description: 'Comma-separated: any of TRACKER, COMPASS, SB, PUB.',
+    examples: ['TRACKER,COMPASS,SB,PUB'],
+  });
+
+export const unsubscribeQuery = z.object({
+  userId: userId.optional(),
+  applicationCode: applicationCodesList.optional(),
+});
+export const unsubscribeBody = z
+  .object({ userId: userId.optional(), applicationCode: applicationCodesList.optional() })
+  .nullish();
+/**
+ * spec §4 "Unsubscribe": clears the committee, industry-area, work-item and publisher sources of those
+ * applications (all four when none is named) and records the unsubscribe, which the e-mail pipeline
+ * honours. Tracking something again later lifts it for that application.
+ */
+export const unsubscribeResult = z.object({
+  applicationCodes: z.array(applicationCode),
+  clearedSources: z.number(),
+});
+export const unsubscribeResponse = successEnvelope(unsubscribeResult);
+
+// ---------------------------------------------------------------------------------------------------------
+// GET get-aws-appconfig (spec §3 "Feature flags")
+
+export const featureFlagsResponse = successEnvelope(featureFlags);
+
+// ---------------------------------------------------------------------------------------------------------
+// GET catalog/search (beyond the spec: finding a standard to track)
+
+export const catalogSearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .meta({ description: 'A designation prefix and/or title words.', examples: ['D638 tensile'] }),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  publisher: z
+    .string()
+    .regex(/^[A-Z0-9][A-Z0-9_-]{0,31}$/)
+    .optional()
+    .meta({ description: 'Only standards of this publisher code.' }),
+});
+export type CatalogSearchQuery = z.infer<typeof catalogSearchQuery>;
+export const catalogSearchHit = z.object({
+  assetId: z.string(),
+  contentCode: z.string(),
+  displayDesignation: z.string(),
+  contentTitle: z.string(),
+  publisher: z.object({ code: z.string(), name: z.string() }),
+  status: z.enum(['active', 'withdrawn', 'historical']),
+  edition: z.string(),
+});
+export type CatalogSearchHit = z.infer<typeof catalogSearchHit>;
+export const catalogSearchResponse = successEnvelope(z.object({ results: z.array(catalogSearchHit) }));

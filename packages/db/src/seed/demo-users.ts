@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { DatabaseHandle } from '../client.ts';
+import { createIdentityUser, findIdentityUserByLogin, upsertIdentityFactor } from '../repositories/users.ts';
+import { hashPassword } from '../repositories/users-passwords.ts';
+import { DEMO_TENANT_DEFINITIONS } from './tenants.ts';
+
+/**
+ * The documented demo sign-in accounts (issue 3 §5), created in every demo tenant: one plain user, one per
+ * MFA factor, one who must enrol a factor, a `subscriber company` user (the portal signs them out, spec §3), one whose password has
+ * expired and one locked out. Idempotent: an existing login is left as it is. Printed by `npm start`.
+ */
+
+/** Every demo account's password. */
+export const DEMO_PASSWORD = 'Trackwell-Demo-2026';
+
+/**
+ * The TOTP demo user's shared secret (base32), so a person can add it to an authenticator app:
+ * otpauth://totp/Trackwell:totp@<code>.example?secret=…&issuer=Trackwell
+ */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+export interface DemoUser {
+  /** Local part; the login is `<local>@<tenant code>.example`. */
+  local: string;
+  firstName: string;
+  lastName: string;
+  userType: string;
+  what: string;
+  factor?: 'email' | 'token:software:totp' | 'push';
+  passwordExpired?: boolean;
+  locked?: boolean;
+  /** Has no factor yet and must enrol one at sign-in (MFA_ENROLL). */
+  mfaRequired?: boolean;
+}
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { local: 'user', firstName: 'Alex', lastName: 'Morgan', userType: 'individual', what: 'plain sign-in' },
+  {
+    local: 'mfa-email',
+    firstName: 'Blair',
+    lastName: 'Okafor',
+    userType: 'individual',
+    what: 'e-mail code (read it in the mail inbox)',
+    factor: 'email',
+  },
+  {
+    local: 'mfa-totp',
+    firstName: 'Casey',
+    lastName: 'Lindqvist',
+    userType: 'individual',
+    what: `authenticator app, secret ${DEMO_TOTP_SECRET}`,
+    factor: 'token:software:totp',
+  },
+  {
+    local: 'mfa-push',
+    firstName: 'Dana',
+    lastName: 'Haddad',
+    userType: 'individual',
+    what: 'push: approve with the link in the mail inbox',
+    factor: 'push',
+  },
+  {
+    local: 'mfa-enroll',
+    firstName: 'Harper',
+    lastName: 'Mensah',
+    userType: 'individual',
+    what: 'must set up e-mail codes or an authenticator at first sign-in',
+    mfaRequired: true,
+  },
+  {
+    local: 'company',
+    firstName: 'Emery',
+    lastName: 'Tanaka',
+    userType: 'subscriber company',
+    what: "'subscriber company' user (signed out by the portal)",
+  },
+  {
+    local: 'expired',
+    firstName: 'Finley',
+    lastName: 'Novak',
+    userType: 'individual',
+    what: 'password expired: must change it at sign-in',
+    passwordExpired: true,
+  },
+  {
+    local: 'locked',
+    firstName: 'Gray',
+    lastName: 'Castillo',
+    userType: 'individual',
+    what: 'locked out: unlock by e-mail',
+    locked: true,
+  },
+];
+
+export const demoLogin = (local: string, tenantCode: string) => `${local}@${tenantCode}.example`;
+
+/** A stable id per (tenant, login), so the demo users keep their ids across a reset. */
+function demoUserId(tenantId: string, login: string): string {
+  const h = createHash('sha256').update(`${tenantId}:demo-user:${login}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface SeedDemoUsersResult {
+  created: number;
+  present: number;
+}
+
+/** Creates the demo users in every demo tenant that exists in the database (call after the tenant seed). */
+export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUsersResult> {
+  const result: SeedDemoUsersResult = { created: 0, present: 0 };
+  const passwordHash = hashPassword(DEMO_PASSWORD);
+  for (const demo of DEMO_TENANT_DEFINITIONS) {
+    const { rows } = await handle.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [
+      demo.definition.code,
+    ]);
+    const tenantId = rows[0]?.id;
+    if (!tenantId) continue;
+    for (const u of DEMO_USERS) {
+      const login = demoLogin(u.local, demo.definition.code);
+      if (await findIdentityUserByLogin(handle, tenantId, login)) {
+        result.present++;
+        continue;
+      }
+      // One salted hash per user (the cost is the point; reuse across users would share a salt).
+      const hash = u.local === 'user' ? await passwordHash : await hashPassword(DEMO_PASSWORD);
+      await handle.transaction(async (tx) => {
+        const user = await createIdentityUser(tx, tenantId, {
+          id: demoUserId(tenantId, login),
+          login,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          userType: u.userType,
+          locale: 'en',
+          passwordHash: hash,
+          passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
+          status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',
+          mfaRequired: u.mfaRequired ?? false,
+        });
+        if (u.factor) {
+          await upsertIdentityFactor(tx, tenantId, user.id, {
+            factorType: u.factor,
+            provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+            status: 'ACTIVE',
+            secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
+          });
+        }
+      });
+      result.created++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,3 @@
+export * from './render.ts';
+export * from './strings.ts';
+export * from './unsubscribe-page.ts';

@@ -1,0 +1,101 @@
+import { SUPPORTED_LANGUAGES } from '@trackwell/contracts';
+import { buildTenantDefinition } from '@trackwell/db/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  brandingFromTenant,
+  compileNotification,
+  EMAIL_STRINGS,
+  renderUnsubscribePage,
+  resolveEmailLanguage,
+} from '../src/index.ts';
+
+const def = buildTenantDefinition({ name: 'Acme <Standards>' });
+const branding = brandingFromTenant(def, 'http://acme.localhost:8080');
+const change = {
+  kind: 'new_edition' as const,
+  standard: {
+    assetId: 'D638',
+    title: 'Tensile Properties of Plastics',
+    committee: 'D20',
+    publisher: 'PUB1',
+    oldDesignation: 'D638-14',
+    designation: 'D638-22',
+    oldStatus: null,
+    status: 'active',
+    edition: '2022',
+    date: '2022-06-01',
+  },
+};
+const recipient = {
+  name: 'Ada <Lovelace>',
+  reasons: [
+    { type: 'COMMITTEE' as const, value: 'D20' },
+    { type: 'STANDARD' as const, value: 'D638-22' },
+  ],
+  unsubscribeUrl: 'http://acme.localhost:8080/notifications/unsubscribe?t=abc.def&x=1',
+};
+const links = {
+  standardUrl: 'http://acme.localhost:8080/store/standards/D638.html',
+  trackerUrl: 'http://acme.localhost:8080/',
+};
+
+describe('notification e-mail', () => {
+  it('shows what changed, why, the links and the branding, in HTML and text, escaped', async () => {
+    const m = await compileNotification({ language: 'en', branding, change, links });
+    expect(m.subject).toBe('New edition of D638-22');
+    const { html, text } = m.render(recipient);
+    expect(html).toContain('D638-14');
+    expect(html).toContain('D638-22');
+    expect(html).toContain('You track committee D20.');
+    expect(html).toContain('href="http://acme.localhost:8080/store/standards/D638.html"');
+    expect(html).toContain('http://acme.localhost:8080/notifications/unsubscribe?t=abc.def&amp;x=1');
+    expect(html).toContain('Hello Ada &lt;Lovelace&gt;,');
+    expect(html).not.toContain('<Lovelace>');
+    expect(html).not.toContain('Acme <Standards>');
+    expect(html).toContain('#1d4ed8');
+    expect(html).toContain('Powered by:');
+    expect(html).toContain('1 Test Street, Testville');
+    expect(html).toContain('<html lang="en" dir="ltr"');
+    expect(text).toContain('Previous designation: D638-14');
+    expect(text).toContain('Designation: D638-22');
+    expect(text).toContain('- You track committee D20.');
+    expect(text).toContain(recipient.unsubscribeUrl);
+  });
+
+  it('follows the footer-logo rule: the tenant logo instead of "Powered by"', async () => {
+    const own = brandingFromTenant(
+      { ...def, config: { ...def.config, ui: { ...def.config.ui, footerLogo: 'tenant' } } },
+      'http://acme.localhost:8080',
+    );
+    const { html } = (await compileNotification({ language: 'en', branding: own, change, links })).render(
+      recipient,
+    );
+    expect(html).not.toContain('Powered by:');
+  });
+
+  it('is written in every one of the 14 languages, Arabic right to left', async () => {
+    const subjects = new Set<string>();
+    for (const language of SUPPORTED_LANGUAGES) {
+      const m = await compileNotification({ language, branding, change, links });
+      const { html } = m.render(recipient);
+      subjects.add(m.subject);
+      expect(html).toContain(EMAIL_STRINGS[language].viewStandard.replace(/'/g, '&#39;'));
+      if (language === 'ar') expect(html).toMatch(/<html lang="ar" dir="rtl"/);
+    }
+    // en and every other language differ (fr_CA/fr_FR and es/es_ES share their subjects)
+    expect(subjects.size).toBe(12);
+    expect(resolveEmailLanguage('fr-CA')).toBe('fr_CA');
+    expect(resolveEmailLanguage('xx')).toBe('en');
+  });
+
+  it('the unsubscribe page confirms with a button that posts', () => {
+    const html = renderUnsubscribePage({
+      language: 'ar',
+      branding,
+      state: 'confirm',
+      action: '/notifications/unsubscribe?t=a',
+    });
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('<form method="post" action="/notifications/unsubscribe?t=a">');
+  });
+});

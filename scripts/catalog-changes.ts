@@ -1,0 +1,93 @@
+/**
+ * `npm run catalog:changes -- <file.json|file.csv> [--tenant CODE]`
+ *
+ * Applies a publisher's change file to a tenant's catalogue exactly as POST /api/catalog/v1/changes does:
+ * one transaction per event (change + record + matching + outbox), idempotent by event id, so a file can
+ * be run again safely. The worker sends the e-mails (at once when it runs with PostgreSQL; on PGlite,
+ * which allows one process, stop the server first and its next start sends them). Format: see
+ * apps/server/src/modules/notifications/change-files.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createCatalogApiKey, findTenantByCode, migrate } from '@trackwell/db';
+import cliProgress from 'cli-progress';
+import { parseChangeFile } from '../apps/server/src/modules/notifications/change-files.ts';
+import { publishCatalogEvents } from '../apps/server/src/modules/notifications/service.ts';
+import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
+
+const USAGE = `Usage: npm run catalog:changes -- <file.json|file.csv> [--tenant CODE]
+       npm run catalog:changes -- --create-key [--tenant CODE]
+
+  --tenant CODE   the store whose catalogue changes (default: trackwell)
+  --create-key    print a new publisher API key for POST /api/catalog/v1/changes (shown once, stored hashed)
+
+Environment: DATABASE_URL=postgres://… to use a PostgreSQL server; otherwise PGlite in \${DATA_DIR:-.data}/pglite.`;
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      tenant: { type: 'string' },
+      'create-key': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values['create-key']) return createKey(values.tenant ?? 'trackwell');
+  if (values.help || positionals.length !== 1) {
+    process.stdout.write(`${USAGE}\n`);
+    if (!values.help) throw new Error('name one change file');
+    return;
+  }
+  const file = positionals[0]!;
+  const events = parseChangeFile(file, readFileSync(file, 'utf8'));
+  const db = await openDatabaseFromEnv();
+  try {
+    await migrate(db);
+    const code = values.tenant ?? 'trackwell';
+    const tenant = await findTenantByCode(db, code);
+    if (!tenant) throw new Error(`no store with code "${code}"`);
+    const bar = process.stdout.isTTY
+      ? new cliProgress.SingleBar(
+          { format: '  {bar} {value}/{total} events  {eta_formatted} left', hideCursor: true },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined;
+    bar?.start(events.length, 0);
+    const results = await publishCatalogEvents(db, tenant.id, events, 'cli', undefined, (n) =>
+      bar?.update(n),
+    );
+    bar?.stop();
+    const count = (o: string) => results.filter((r) => r.outcome === o).length;
+    const recipients = results.reduce((sum, r) => sum + (r.recipients ?? 0), 0);
+    process.stdout.write(
+      `${tenant.config.tenantName}: ${count('applied')} applied, ${count('duplicate')} already applied, ` +
+        `${count('rejected')} rejected; ${recipients} e-mails queued for the worker.\n`,
+    );
+    for (const r of results.filter((x) => x.outcome === 'rejected'))
+      process.stdout.write(`  rejected ${r.id}: ${r.error} — ${r.message}\n`);
+    if (count('rejected') > 0)
+      throw new Error(`${count('rejected')} events were rejected (the others were applied)`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function createKey(code: string): Promise<void> {
+  const db = await openDatabaseFromEnv();
+  try {
+    await migrate(db);
+    const tenant = await findTenantByCode(db, code);
+    if (!tenant) throw new Error(`no store with code "${code}"`);
+    const key = await createCatalogApiKey(
+      db,
+      tenant.id,
+      `created by catalog:changes on ${new Date().toISOString()}`,
+    );
+    process.stdout.write(`Publisher API key for ${tenant.config.tenantName} (shown once):\n  ${key}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) runCli(() => main());
