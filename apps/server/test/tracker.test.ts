@@ -132,6 +132,14 @@ describe('authentication (every call needs a token of the host tenant issuer)', 
     expectError(res, 401);
   });
 
+  it('does not fall back to the login when the uid is one of our ids that does not exist (401)', async () => {
+    const res = await a.call(user, {
+      url: listUrl(user.id),
+      token: await a.token(user, { uid: randomUUID() }),
+    });
+    expectError(res, 401);
+  });
+
   it('finds the user by login when the issuer uid is not ours (a real Okta org)', async () => {
     const res = await a.call(user, {
       url: listUrl(user.id),

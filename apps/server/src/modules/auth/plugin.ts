@@ -30,6 +30,7 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_CACHE_MS = 30_000;
 const USER_CACHE_MAX = 20_000;
 
@@ -40,8 +41,8 @@ const USER_CACHE_MAX = 20_000;
  *  3. the token verifies against THIS tenant's issuer (its `issuer-uri` resolved against the request's
  *     origin), JWKS, audience, expiry, client id and scopes (else 401 — a token of another tenant's
  *     issuer fails here);
- *  4. the token's user exists in this tenant: by `uid` (users.id), or by `sub` (login) for issuers whose
- *     `uid` is their own id, such as a real Okta org (else 401).
+ *  4. the token's user exists in this tenant: by `uid` when it is a users.id (a uuid), else by `sub` (the
+ *     login) for issuers whose `uid` is their own id, such as a real Okta org (else 401).
  * A user looked up is remembered for 30 s, so a deleted user's still-valid token stops working within that.
  */
 export const authPlugin = fp(
@@ -54,9 +55,12 @@ export const authPlugin = fp(
       const now = Date.now();
       const hit = users.get(key);
       if (hit && hit.until > now) return hit.user;
+      // A uuid `uid` is our users.id (the embedded IdP): it alone decides. Any other uid is the issuer's own
+      // id (a real Okta org's 00u…), so the login names the user.
       const user =
-        (uid && (await findTenantUser(app.db, tenantId, uid))) ||
-        (await findTenantUserByLogin(app.db, tenantId, login));
+        uid && UUID.test(uid)
+          ? await findTenantUser(app.db, tenantId, uid)
+          : await findTenantUserByLogin(app.db, tenantId, login);
       if (users.size >= USER_CACHE_MAX) users.delete(users.keys().next().value!);
       users.set(key, { user, until: now + USER_CACHE_MS });
       return user;
