@@ -16,6 +16,7 @@ export default defineConfig({
         test: { ...node, name: 'server', include: ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'] },
       },
       'apps/portal/vitest.config.ts',
+      'packages/email/vitest.config.ts',
     ],
   },
 });

@@ -51,9 +51,14 @@ async function stop({ child }: Started): Promise<number | null> {
   return exited;
 }
 
+interface ConfigAnswer {
+  status: string;
+  responseData: { value: Record<string, unknown> & { tenantCode: string } };
+}
+
 /** POST the config call with a store's Host header, as a browser at http://<host>:<port> would. */
 const configFor = (port: number, host: string) =>
-  new Promise<{ status: number; json: () => Promise<any> }>((resolve, reject) => {
+  new Promise<{ status: number; json: () => Promise<ConfigAnswer> }>((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
