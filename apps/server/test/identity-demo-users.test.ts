@@ -1,6 +1,14 @@
+import {
+  findIdentityUserByLogin,
+  findRecoveryQuestion,
+  normaliseRecoveryAnswer,
+  verifyPassword,
+} from '@trackwell/db';
 import { seedDemo } from '@trackwell/db/seed';
 import {
   DEMO_PASSWORD,
+  DEMO_RECOVERY_ANSWER,
+  DEMO_RECOVERY_QUESTION,
   DEMO_TOTP_SECRET,
   DEMO_USERS,
   demoLogin,
@@ -44,6 +52,15 @@ describe('seedDemoUsers', () => {
     expect(await status('expired')).toBe('PASSWORD_EXPIRED');
     expect(await status('mfa-enroll')).toBe('MFA_ENROLL');
     expect(await status('locked')).toBe('LOCKED_OUT');
+    expect(await status('recovery')).toBe('SUCCESS');
+    const tenantId = (await t.app.db.query<{ id: string }>("SELECT id FROM tenants WHERE code = 'awwa'"))
+      .rows[0]?.id as string;
+    const recoveryUser = await findIdentityUserByLogin(t.app.db, tenantId, demoLogin('recovery', 'awwa'));
+    const rq = await findRecoveryQuestion(t.app.db, tenantId, recoveryUser?.id as string);
+    expect(rq?.question).toBe(DEMO_RECOVERY_QUESTION);
+    expect(
+      await verifyPassword(normaliseRecoveryAnswer(` ${DEMO_RECOVERY_ANSWER.toUpperCase()}`), rq?.answerHash),
+    ).toBe(true);
 
     const tx = (
       await authn(host, { username: demoLogin('mfa-totp', 'awwa'), password: DEMO_PASSWORD })

@@ -205,6 +205,48 @@ export async function resetFailedPasswords(db: SqlExecutor, tenantId: string, us
   );
 }
 
+/** Okta compares recovery answers case-insensitively: hash and check the trimmed, lower-cased answer. */
+export const normaliseRecoveryAnswer = (answer: string) => answer.normalize('NFKC').trim().toLowerCase();
+
+export interface RecoveryQuestion {
+  question: string;
+  /** scrypt hash (users-passwords.ts) of the normalised answer. */
+  answerHash: string;
+}
+
+/** The user's recovery question and answer hash, or undefined when none is set. */
+export async function findRecoveryQuestion(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<RecoveryQuestion | undefined> {
+  const { rows } = await db.query<{ recovery_question: string | null; recovery_answer_hash: string | null }>(
+    `SELECT recovery_question, recovery_answer_hash FROM identity_accounts WHERE tenant_id = $1 AND user_id = $2`,
+    [tenantId, userId],
+  );
+  const r = rows[0];
+  return r?.recovery_question && r.recovery_answer_hash
+    ? { question: r.recovery_question, answerHash: r.recovery_answer_hash }
+    : undefined;
+}
+
+/**
+ * Sets (or, with null, removes) the recovery question. `answerHash` must be `hashPassword(normaliseRecoveryAnswer(answer))`.
+ */
+export async function setRecoveryQuestion(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  value: RecoveryQuestion | null,
+): Promise<void> {
+  await ensureAccount(db, tenantId, userId);
+  await db.query(
+    `UPDATE identity_accounts SET recovery_question = $3, recovery_answer_hash = $4, updated_at = now()
+      WHERE tenant_id = $1 AND user_id = $2`,
+    [tenantId, userId, value?.question ?? null, value?.answerHash ?? null],
+  );
+}
+
 export async function unlockIdentityUser(db: SqlExecutor, tenantId: string, userId: string): Promise<void> {
   await ensureAccount(db, tenantId, userId);
   await db.query(

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../client.ts';
-import { createIdentityUser, findIdentityUserByLogin, upsertIdentityFactor } from '../repositories/users.ts';
+import {
+  createIdentityUser,
+  findIdentityUserByLogin,
+  normaliseRecoveryAnswer,
+  setRecoveryQuestion,
+  upsertIdentityFactor,
+} from '../repositories/users.ts';
 import { hashPassword } from '../repositories/users-passwords.ts';
 import { DEMO_TENANT_DEFINITIONS } from './tenants.ts';
 
 /**
  * The documented demo sign-in accounts (issue 3 §5), created in every demo tenant: one plain user, one per
  * MFA factor, one who must enrol a factor, a `subscriber company` user (the portal signs them out, spec §3), one whose password has
- * expired and one locked out. Idempotent: an existing login is left as it is. Printed by `npm start`.
+ * expired, one locked out and one with a recovery question (asked after the e-mailed reset or unlock link). Idempotent: an existing login is left as it is. Printed by `npm start`.
  */
 
 /** Every demo account's password. */
@@ -18,6 +24,10 @@ export const DEMO_PASSWORD = 'Trackwell-Demo-2026';
  * otpauth://totp/Trackwell:totp@<code>.example?secret=…&issuer=Trackwell
  */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The recovery demo user's question and answer (compared case-insensitively, trimmed, like Okta). */
+export const DEMO_RECOVERY_QUESTION = 'What was the name of your first pet?';
+export const DEMO_RECOVERY_ANSWER = 'Biscuit';
 
 export interface DemoUser {
   /** Local part; the login is `<local>@<tenant code>.example`. */
@@ -31,6 +41,8 @@ export interface DemoUser {
   locked?: boolean;
   /** Has no factor yet and must enrol one at sign-in (MFA_ENROLL). */
   mfaRequired?: boolean;
+  /** Has a recovery question: forgot password / unlock asks it after the e-mailed link (RECOVERY). */
+  recoveryQuestion?: { question: string; answer: string };
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -90,6 +102,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     what: 'locked out: unlock by e-mail',
     locked: true,
   },
+  {
+    local: 'recovery',
+    firstName: 'Jordan',
+    lastName: 'Adeyemi',
+    userType: 'individual',
+    what: `recovery question at password reset: "${DEMO_RECOVERY_QUESTION}" answer ${DEMO_RECOVERY_ANSWER}`,
+    recoveryQuestion: { question: DEMO_RECOVERY_QUESTION, answer: DEMO_RECOVERY_ANSWER },
+  },
 ];
 
 export const demoLogin = (local: string, tenantCode: string) => `${local}@${tenantCode}.example`;
@@ -123,6 +143,9 @@ export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUse
       }
       // One salted hash per user (the cost is the point; reuse across users would share a salt).
       const hash = u.local === 'user' ? await passwordHash : await hashPassword(DEMO_PASSWORD);
+      const answerHash = u.recoveryQuestion
+        ? await hashPassword(normaliseRecoveryAnswer(u.recoveryQuestion.answer))
+        : undefined;
       await handle.transaction(async (tx) => {
         const user = await createIdentityUser(tx, tenantId, {
           id: demoUserId(tenantId, login),
@@ -142,6 +165,12 @@ export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUse
             provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
             status: 'ACTIVE',
             secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
+          });
+        }
+        if (u.recoveryQuestion && answerHash) {
+          await setRecoveryQuestion(tx, tenantId, user.id, {
+            question: u.recoveryQuestion.question,
+            answerHash,
           });
         }
       });

@@ -113,6 +113,9 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/authn/recovery/token', async (request, reply) =>
     send(request, reply, await authn.verifyRecoveryToken(await ctxOf(request), bodyOf(request))),
   );
+  app.post('/api/v1/authn/recovery/answer', async (request, reply) =>
+    send(request, reply, await authn.answerRecoveryQuestion(await ctxOf(request), bodyOf(request))),
+  );
 
   // The push factor's e-mailed link: GET shows the question, the form POST decides (scanners only GET).
   app.get<{ Params: { token: string } }>('/api/v1/authn/push/:token', async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   findIdentityTokenByHash,
   findIdentityUserById,
   findIdentityUserByLogin,
+  findRecoveryQuestion,
   hashPassword,
   hitRateLimit,
   type IdentityFactor,
@@ -19,6 +20,7 @@ import {
   identityTokenHash,
   listIdentityFactors,
   needsRehash,
+  normaliseRecoveryAnswer,
   recordFailedPassword,
   resetFailedPasswords,
   setPasswordHash,
@@ -40,8 +42,9 @@ import { oktaErrors } from './okta-errors.ts';
  * answer is Okta's transaction JSON, whose `_links` okta-auth-js turns into functions (okta-compat.md §3.3).
  *
  * Primary auth → PASSWORD_EXPIRED → MFA_REQUIRED ⇄ MFA_CHALLENGE → PASSWORD_WARN → SUCCESS (one-time,
- * 2-minute sessionToken). Recovery: RECOVERY_CHALLENGE (e-mail link) → recovery token → PASSWORD_RESET |
- * UNLOCKED. Wrong passwords count towards a lockout (LOCKED_OUT; unlock by e-mail).
+ * 2-minute sessionToken). Recovery: RECOVERY_CHALLENGE (e-mail link) → recovery token → [RECOVERY: the user's
+ * recovery question, when they have one → answer] → PASSWORD_RESET | UNLOCKED. Wrong passwords and wrong
+ * recovery answers count towards a lockout (LOCKED_OUT; unlock by e-mail).
  */
 
 export interface AuthnContext {
@@ -64,7 +67,8 @@ type Status =
   | 'MFA_ENROLL_ACTIVATE'
   | 'PASSWORD_EXPIRED'
   | 'PASSWORD_WARN'
-  | 'PASSWORD_RESET';
+  | 'PASSWORD_RESET'
+  | 'RECOVERY';
 
 interface TxData {
   status: Status;
@@ -77,6 +81,8 @@ interface TxData {
   factorResult?: 'WAITING' | 'REJECTED' | 'TIMEOUT';
   relayState?: string;
   recoveryType?: 'PASSWORD' | 'UNLOCK';
+  /** Wrong recovery answers in this transaction (RECOVERY). */
+  answerAttempts?: number;
 }
 
 export const STATE_TTL_SECONDS = 10 * 60;
@@ -251,6 +257,16 @@ async function present(
         _embedded: { user: presentUser(user), policy: { complexity: PASSWORD_COMPLEXITY } },
         _links: { next: post(`${base}/api/v1/authn/credentials/reset_password`, 'resetPassword'), cancel },
       };
+    case 'RECOVERY': {
+      const rq = await findRecoveryQuestion(ctx.db, ctx.tenant.id, user.id);
+      if (!rq) throw oktaErrors.invalidToken();
+      return {
+        ...common,
+        recoveryType: tx.recoveryType ?? 'PASSWORD',
+        _embedded: { user: { ...presentUser(user), recovery_question: { question: rq.question } } },
+        _links: { next: post(`${base}/api/v1/authn/recovery/answer`, 'answer'), cancel },
+      };
+    }
     default:
       throw oktaErrors.invalidToken();
   }
@@ -807,7 +823,10 @@ export async function startRecovery(
   };
 }
 
-/** POST /recovery/token: the e-mailed token → PASSWORD_RESET (password) or UNLOCKED (unlock). */
+/**
+ * POST /recovery/token: the e-mailed token → RECOVERY (the user has a recovery question) or straight to
+ * PASSWORD_RESET (password) / UNLOCKED (unlock). The token is single-use either way.
+ */
 export async function verifyRecoveryToken(
   ctx: AuthnContext,
   input: { recoveryToken?: unknown },
@@ -822,24 +841,77 @@ export async function verifyRecoveryToken(
   if (!rec?.userId) throw oktaErrors.invalidToken();
   const user = await findIdentityUserById(ctx.db, ctx.tenant.id, rec.userId);
   if (!user) throw oktaErrors.invalidToken();
-  if (rec.data.recoveryType === 'UNLOCK') {
-    await unlockIdentityUser(ctx.db, ctx.tenant.id, user.id);
-    await consumeUserTokens(ctx.db, ctx.tenant.id, user.id, 'recovery');
-    return {
-      body: {
-        status: 'UNLOCKED',
-        recoveryType: 'UNLOCK',
-        relayState: rec.data.relayState ?? null,
-        _embedded: { user: presentUser(user) },
-        _links: {},
-      },
-    };
+  const recoveryType = rec.data.recoveryType === 'UNLOCK' ? 'UNLOCK' : 'PASSWORD';
+  if (await findRecoveryQuestion(ctx.db, ctx.tenant.id, user.id)) {
+    return newTransaction(ctx, user, { status: 'RECOVERY', recoveryType, relayState: rec.data.relayState });
   }
+  if (recoveryType === 'UNLOCK') return unlocked(ctx, user, rec.data.relayState);
   return newTransaction(ctx, user, {
     status: 'PASSWORD_RESET',
     recoveryType: 'PASSWORD',
     relayState: rec.data.relayState,
   });
+}
+
+async function unlocked(ctx: AuthnContext, user: IdentityUser, relayState?: string): Promise<AuthnResult> {
+  await unlockIdentityUser(ctx.db, ctx.tenant.id, user.id);
+  await consumeUserTokens(ctx.db, ctx.tenant.id, user.id, 'recovery');
+  return {
+    body: {
+      status: 'UNLOCKED',
+      recoveryType: 'UNLOCK',
+      relayState: relayState ?? null,
+      _embedded: { user: presentUser(user) },
+      _links: {},
+    },
+  };
+}
+
+/**
+ * RECOVERY → answer (POST /recovery/answer {stateToken, answer}): Okta's case-insensitive comparison of the
+ * trimmed answer. Right: PASSWORD_RESET (password recovery) or UNLOCKED (unlock). Wrong: 403 E0000087 and
+ * the transaction stays usable; each wrong answer also counts as a failed sign-in towards the lockout
+ * threshold. After `lockoutThreshold` wrong answers in one transaction, or when a wrong answer locks the
+ * account, the transaction and the user's outstanding recovery tokens end (next call: E0000011), so the
+ * answer cannot be guessed without a fresh e-mailed link each time.
+ */
+export async function answerRecoveryQuestion(
+  ctx: AuthnContext,
+  input: { stateToken?: unknown; answer?: unknown },
+): Promise<AuthnResult> {
+  const tx = await loadTransaction(ctx, input.stateToken);
+  if (tx.data.status !== 'RECOVERY') throw oktaErrors.invalidToken();
+  if (typeof input.answer !== 'string' || !input.answer.trim())
+    throw oktaErrors.validation('answer: The field cannot be left blank');
+  await rateLimit(ctx, `answer:${tx.user.id}`, ctx.rateLimitPerUser);
+  const rq = await findRecoveryQuestion(ctx.db, ctx.tenant.id, tx.user.id);
+  if (!rq) throw oktaErrors.invalidToken();
+  if (!(await verifyPassword(normaliseRecoveryAnswer(input.answer.slice(0, 1024)), rq.answerHash))) {
+    const attempts = (tx.data.answerAttempts ?? 0) + 1;
+    const { locked } = await recordFailedPassword(ctx.db, ctx.tenant.id, tx.user.id, ctx.lockoutThreshold);
+    const newlyLocked = locked && tx.user.status !== 'LOCKED_OUT';
+    if (attempts >= ctx.lockoutThreshold || newlyLocked) {
+      await consumeIdentityToken(ctx.db, ctx.tenant.id, 'state', tx.token);
+      await consumeUserTokens(ctx.db, ctx.tenant.id, tx.user.id, 'recovery');
+    } else {
+      await updateIdentityTokenData(ctx.db, ctx.tenant.id, 'state', tx.token, {
+        ...tx.data,
+        answerAttempts: attempts,
+      });
+    }
+    throw oktaErrors.wrongRecoveryAnswer();
+  }
+  if (tx.data.recoveryType === 'UNLOCK') {
+    await consumeIdentityToken(ctx.db, ctx.tenant.id, 'state', tx.token);
+    return unlocked(ctx, tx.user, tx.data.relayState);
+  }
+  return saveAndPresent(
+    ctx,
+    tx.token,
+    tx.expiresAt,
+    { status: 'PASSWORD_RESET', recoveryType: 'PASSWORD', relayState: tx.data.relayState },
+    tx.user,
+  );
 }
 
 /** PASSWORD_RESET → resetPassword: sets the password, unlocks, and signs in. */

@@ -39,6 +39,9 @@ export const oktaErrors = {
     new OktaApiError(403, 'E0000068', 'Invalid Passcode/Answer', [
       "Your passcode doesn't match our records. Please try again.",
     ]),
+  /** Okta's answer to a wrong recovery-question answer (okta-auth-js fixture error-wrong-answer.js). */
+  wrongRecoveryAnswer: () =>
+    new OktaApiError(403, 'E0000087', 'The recovery question answer did not match our records.'),
   passwordRequirements: (cause: string) =>
     new OktaApiError(
       403,
