@@ -1,7 +1,7 @@
 import { OktaAuth } from '@okta/okta-auth-js';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJarFetch, type IdpHarness, PASSWORD, startIdp } from './identity-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
 
 /**
  * The Authentication API through the unchanged okta-auth-js 8: MFA with each factor (e-mail code, TOTP,
@@ -9,16 +9,11 @@ import { cookieJarFetch, type IdpHarness, PASSWORD, startIdp } from './identity-
  * forgotPassword → e-mail → verifyRecoveryToken → reset, and the SDK's own errors named by the spec (§5, §8).
  */
 
+const idp = useIdpWithCookieJar();
+const { realFetch, jar } = idp;
 let h: IdpHarness;
-const realFetch = globalThis.fetch;
-const jar = cookieJarFetch(realFetch);
-beforeAll(async () => {
-  h = await startIdp();
-  globalThis.fetch = jar.fetch;
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await h?.close();
+beforeAll(() => {
+  h = idp.harness();
 });
 
 const sdk = () =>

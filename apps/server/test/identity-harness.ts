@@ -9,7 +9,7 @@ import {
   listMailMessages,
   upsertIdentityFactor,
 } from '@trackwell/db';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -195,4 +195,25 @@ export async function signInWithSdk(
   const { tokens } = await parseCallback(auth, await followToCallback(jarFetch, captured.url as string));
   auth.tokenManager.setTokens(tokens);
   return { auth, tokens };
+}
+
+/**
+ * For a test file driving okta-auth-js in Node: starts the IdP before the file and routes the global fetch
+ * through a cookie jar (the SDK relies on the session cookie the way a browser keeps it); restores fetch and
+ * stops the IdP after. `realFetch` is the original fetch, for requests that must not carry the session;
+ * `harness()` is the running IdP (available from the first test on).
+ */
+export function useIdpWithCookieJar(env: Record<string, string> = {}) {
+  const realFetch = globalThis.fetch;
+  const jar = cookieJarFetch(realFetch);
+  let harness: IdpHarness | undefined;
+  beforeAll(async () => {
+    harness = await startIdp(env);
+    globalThis.fetch = jar.fetch;
+  });
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await harness?.close();
+  });
+  return { realFetch, jar, harness: () => harness! };
 }

@@ -23,8 +23,15 @@ import {
   verifyPhoneChallenge,
 } from '@okta/okta-auth-js/myaccount';
 import { upsertProfileAttribute } from '@trackwell/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJarFetch, type IdpHarness, PASSWORD, signInWithSdk, startIdp } from './identity-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieJarFetch,
+  type IdpHarness,
+  PASSWORD,
+  signInWithSdk,
+  startIdp,
+  useIdpWithCookieJar,
+} from './identity-harness.ts';
 
 /**
  * Every MyAccount function of okta-auth-js 8 against the embedded IdP (okta-compat.md §3.4): profile and
@@ -32,16 +39,11 @@ import { cookieJarFetch, type IdpHarness, PASSWORD, signInWithSdk, startIdp } fr
  * password (NOT_ENROLLED → enroll; ACTIVE → read, update, delete), scopes and step-up.
  */
 
+const idp = useIdpWithCookieJar();
+const { realFetch, jar } = idp;
 let h: IdpHarness;
-const realFetch = globalThis.fetch;
-const jar = cookieJarFetch(realFetch);
-beforeAll(async () => {
-  h = await startIdp();
-  globalThis.fetch = jar.fetch;
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await h?.close();
+beforeAll(() => {
+  h = idp.harness();
 });
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] as string;

@@ -1,14 +1,13 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  cookieJarFetch,
   followToCallback as follow,
   type IdpHarness,
   oktaClient,
   PASSWORD,
   parseCallback,
   signInWithSdk,
-  startIdp,
+  useIdpWithCookieJar,
 } from './identity-harness.ts';
 
 /**
@@ -18,17 +17,11 @@ import {
  * logout without a confirmation page. okta-compat.md §5 C1–C15.
  */
 
+const idp = useIdpWithCookieJar();
+const { realFetch, jar } = idp;
 let h: IdpHarness;
-const realFetch = globalThis.fetch;
-const jar = cookieJarFetch(realFetch);
-
-beforeAll(async () => {
-  h = await startIdp();
-  globalThis.fetch = jar.fetch;
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await h?.close();
+beforeAll(() => {
+  h = idp.harness();
 });
 
 const sdk = (host = '127.0.0.1', captured: { url?: string } = {}) => oktaClient(h, host, captured);

@@ -1,7 +1,7 @@
 import { OktaAuth } from '@okta/okta-auth-js';
 import { hashPassword, type IdentityUser, normaliseRecoveryAnswer, setRecoveryQuestion } from '@trackwell/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieJarFetch, type IdpHarness, PASSWORD, startIdp } from './identity-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
 
 /**
  * The authn state RECOVERY (Okta's recovery question), over HTTP and through the unchanged okta-auth-js 8:
@@ -15,16 +15,11 @@ const QUESTION = 'What was the name of your first pet?';
 const ANSWER = 'Biscuit';
 const NEW_PASSWORD = 'Fresh-start-42';
 
+const idp = useIdpWithCookieJar();
+const { realFetch } = idp;
 let h: IdpHarness;
-const realFetch = globalThis.fetch;
-const jar = cookieJarFetch(realFetch);
-beforeAll(async () => {
-  h = await startIdp();
-  globalThis.fetch = jar.fetch;
-});
-afterAll(async () => {
-  globalThis.fetch = realFetch;
-  await h?.close();
+beforeAll(() => {
+  h = idp.harness();
 });
 
 const sdk = () =>

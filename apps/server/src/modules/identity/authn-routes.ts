@@ -117,6 +117,14 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
     send(request, reply, await authn.answerRecoveryQuestion(await ctxOf(request), bodyOf(request))),
   );
 
+  // A push link that was already answered, or has expired.
+  const expiredPushPage = (tenant: Parameters<typeof htmlPage>[0]) =>
+    htmlPage(
+      tenant,
+      'Sign-in request expired',
+      '<p>This sign-in request was already answered or has expired.</p>',
+    );
+
   // The push factor's e-mailed link: GET shows the question, the form POST decides (scanners only GET).
   app.get<{ Params: { token: string } }>('/api/v1/authn/push/:token', async (request, reply) => {
     const ctx = await ctxOf(request);
@@ -125,16 +133,7 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer');
-    if (!pending)
-      return reply
-        .code(410)
-        .send(
-          htmlPage(
-            ctx.tenant,
-            'Sign-in request expired',
-            '<p>This sign-in request was already answered or has expired.</p>',
-          ),
-        );
+    if (!pending) return reply.code(410).send(expiredPushPage(ctx.tenant));
     return reply.send(
       htmlPage(
         ctx.tenant,
@@ -149,16 +148,7 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
     const decision = bodyOf(request).decision === 'approve' ? 'approved' : 'rejected';
     const ok = await authn.decidePush(ctx, request.params.token, decision);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!ok)
-      return reply
-        .code(410)
-        .send(
-          htmlPage(
-            ctx.tenant,
-            'Sign-in request expired',
-            '<p>This sign-in request was already answered or has expired.</p>',
-          ),
-        );
+    if (!ok) return reply.code(410).send(expiredPushPage(ctx.tenant));
     return reply.send(
       htmlPage(
         ctx.tenant,
