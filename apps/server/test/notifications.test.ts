@@ -83,13 +83,15 @@ describe('change notifications: publisher API → matching → one branded, loca
     // (the List-Unsubscribe headers on the wire are checked in notifications-smtp.test.ts)
     expect(await inbox(foreign.login)).toEqual([]);
 
-    // the delivery log, per event and per user
-    const log = await t.app.inject({
-      method: 'GET',
-      url: `${NOTIFICATION_DELIVERIES_PATH}?eventId=astm-2026-0001`,
-      headers: { host, 'x-api-key': apiKey },
+    // the delivery log, per event and per user (the sender records "sent" just after the SMTP server accepts)
+    await eventually(async () => {
+      const log = await t.app.inject({
+        method: 'GET',
+        url: `${NOTIFICATION_DELIVERIES_PATH}?eventId=astm-2026-0001`,
+        headers: { host, 'x-api-key': apiKey },
+      });
+      expect(log.json().deliveries).toMatchObject([{ userId: user.id, status: 'sent', attempts: 1 }]);
     });
-    expect(log.json().deliveries).toMatchObject([{ userId: user.id, status: 'sent', attempts: 1 }]);
     const byUser = await t.app.inject({
       method: 'GET',
       url: `${NOTIFICATION_DELIVERIES_PATH}?userId=${user.id}`,
