@@ -6,7 +6,7 @@ import { type Tenant, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { parseEnv } from '../src/config/env.ts';
+import { parseEnv, parseServices } from '../src/config/env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,16 +19,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), ready for `inject`. */
+/**
+ * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), ready for `inject`.
+ * Every service by default; `{ SERVICES: 'web' }` builds what a `--services=web` process serves.
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // The portal is built separately; API tests serve a one-line stand-in page from a temp dir.
   const dist = mkdtempSync(join(tmpdir(), 'trackwell-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+  const parsedEnv = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, ...env });
   const app = await buildApp({
-    env: parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, ...env }),
+    env: parsedEnv,
     db: database.handle,
-    services: new Set(['web', 'idp', 'worker']),
+    services: parseServices(parsedEnv.SERVICES),
   });
   await app.ready();
   return {
