@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
  * The app shell without sign-in (issue 5 items 5, 7, 8): header, sidebar, footer and languages, per demo tenant
@@ -19,23 +20,7 @@ type TenantConfig = {
   ui: { contactUrl: string; poweredByLogoUrl: string; logoUrl: string };
 };
 
-const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
 const NEW_TAB = '(opens in a new tab)';
-
-function storeUrl(baseURL: string | undefined, subdomain?: string): string {
-  const url = new URL(baseURL ?? 'http://localhost');
-  if (subdomain) url.hostname = `${subdomain}.${url.hostname}`;
-  return url.origin;
-}
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function configOf(page: Page): Promise<TenantConfig> {
   return page.evaluate(async (path) => {

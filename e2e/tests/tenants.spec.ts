@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
  * One server, many tenants: the host decides the tenant (architecture "Processes, hosts, tenants").
@@ -11,25 +12,6 @@ type TenantConfig = {
   tenantCode: string;
   ui: { logoUrl: string; themeStylesheetUrl: string; defaultLanguage: string };
 };
-
-const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
-
-/** The same store on another host name of this machine: `awwa` → http://awwa.localhost:PORT. */
-function storeUrl(baseURL: string | undefined, subdomain?: string): string {
-  const url = new URL(baseURL ?? 'http://localhost');
-  if (subdomain) url.hostname = `${subdomain}.${url.hostname}`;
-  return url.origin;
-}
-
-/** Collects what the browser reports as errors, so a journey can assert a clean console. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function themeOf(page: Page) {
   return page.evaluate(() => {

@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+
+/** The portal's tenant configuration call (spec §7). */
+export const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
+
+/** The same store on another host name of this machine: `awwa` → http://awwa.localhost:PORT. */
+export function storeUrl(baseURL: string | undefined, subdomain?: string): string {
+  const url = new URL(baseURL ?? 'http://localhost');
+  if (subdomain) url.hostname = `${subdomain}.${url.hostname}`;
+  return url.origin;
+}
+
+/** Collects what the browser reports as errors, so a journey can assert a clean console. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
