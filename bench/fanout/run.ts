@@ -6,8 +6,8 @@
  * size to the same sink. Prints both rates, their ratio (goal ≥ 0.5), the matching time alone and the
  * memory peak.
  *
- *   node bench/notifications/run.ts [--users 100000] [--connections 5]
- *   TEST_DATABASE_URL=postgres://… node bench/notifications/run.ts   (a throw-away database on that PostgreSQL
+ *   node bench/fanout/run.ts [--users 100000] [--connections 5]
+ *   TEST_DATABASE_URL=postgres://… node bench/fanout/run.ts   (a throw-away database on that PostgreSQL
  *                                                                     server, dropped afterwards; default: PGlite in memory)
  *
  * The sink is an smtp-server on loopback that counts and discards (the dev inbox's parsing and storing is
