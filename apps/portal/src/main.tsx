@@ -20,6 +20,6 @@ void loadBootstrap(directionOf(initialLanguage));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App store={createStore()} i18n={i18n} router={createBrowserRouter(routes)} />
+    <App store={createStore({ i18n })} i18n={i18n} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

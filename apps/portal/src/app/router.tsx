@@ -28,6 +28,26 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'signin',
+            lazy: async () => ({ Component: (await import('../features/signin/routes.tsx')).SignInRoute }),
+          },
+          {
+            path: 'signin/reset-password/:token',
+            lazy: async () => ({
+              Component: (await import('../features/signin/routes.tsx')).ResetPasswordRoute,
+            }),
+          },
+          {
+            path: 'signin/unlock/:token',
+            lazy: async () => ({ Component: (await import('../features/signin/routes.tsx')).UnlockRoute }),
+          },
+          {
+            // The account area (spec §1, §7 "Account management"); its screens route inside it. Footer shown (§2).
+            path: 'account/*',
+            handle: { footer: true, requiresAuth: true },
+            lazy: async () => ({ Component: (await import('../features/account/routes.tsx')).AccountRoute }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
           },

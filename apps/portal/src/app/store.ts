@@ -1,12 +1,27 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from '../lib/api.ts';
+import type { i18n } from 'i18next';
+import { type ApiContext, api } from '../lib/api.ts';
+import { apiErrorToasts, describeApiError } from '../lib/api-errors.ts';
+import { notify } from '../lib/notify.ts';
 
-export function createStore() {
-  return configureStore({
+/**
+ * The Redux store: RTK Query's cache, its middleware, and the error toasts of spec §8. `context` is what the
+ * calls need from outside Redux (the tenant, the access token); the shell and the sign-in feature fill it in.
+ */
+export function createStore({ context = {}, i18n }: { context?: ApiContext; i18n?: i18n } = {}) {
+  const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: context } }).concat(
+        api.middleware,
+        apiErrorToasts((error) => {
+          if (i18n) notify.error(describeApiError(error, i18n.t));
+        }),
+      ),
   });
+  return Object.assign(store, { apiContext: context });
 }
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

@@ -5,8 +5,16 @@
 /** Support contact on the full-page error screen when the server's answer names none (spec §2). */
 export const DEFAULT_SUPPORT_EMAIL = 'support@trackwell.example';
 
-/** Translation namespace of the app shell and every screen of this issue. */
+/** Translation namespace of the app shell (header, footer, toasts, modals, error pages); bundled in English. */
 export const COMMON_NAMESPACE = 'common';
+
+/**
+ * Every translation namespace, one file per feature under `locales/{lng}/{ns}.json`. Only the shell's English
+ * is bundled; the others are fetched with the language, in parallel, so each screen's strings stay out of the
+ * first download.
+ */
+export const TRANSLATION_NAMESPACES = [COMMON_NAMESPACE, 'tracker', 'signin', 'account'] as const;
+export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
 /** spec §8 "Translation files": `{lng}/{ns}.json` under a locales path, served by the server from dist. */
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';

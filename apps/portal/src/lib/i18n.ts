@@ -13,6 +13,7 @@ import {
   COMMON_NAMESPACE,
   LOCALES_LOAD_PATH,
   TRANSLATION_LOAD_RETRIES,
+  TRANSLATION_NAMESPACES,
   TRANSLATION_PARALLEL_READS,
   TRANSLATION_RETRY_DELAY_MS,
 } from '../config/constants.ts';
@@ -39,11 +40,15 @@ export function applyDocumentLanguage(lng: string): void {
 
 /**
  * Creates the i18next instance. English, the fallback language, is bundled so the shell and the full-page
- * error screen always have their text, even when the network is down; every other language is fetched from
- * `/locales/{lng}/common.json` when chosen. The loader's retry rules (spec §9) are set explicitly rather than
+ * error screen always have their text, even when the network is down; every other namespace and language is
+ * fetched from `/locales/{lng}/{ns}.json` when needed. The loader's retry rules (spec §9) are set explicitly rather than
  * left to i18next's defaults, so a library upgrade cannot change them silently (lib/i18n.test.ts checks them).
  */
-export function createI18n(initialLanguage: Language = FALLBACK_LANGUAGE): i18n {
+export function createI18n(
+  initialLanguage: Language = FALLBACK_LANGUAGE,
+  /** Extra bundled resources (tests bundle every English namespace read from disk). */
+  bundled: Record<string, Record<string, unknown>> = {},
+): i18n {
   const instance = i18next.createInstance();
   void instance
     .use(HttpBackend)
@@ -53,10 +58,10 @@ export function createI18n(initialLanguage: Language = FALLBACK_LANGUAGE): i18n 
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: SUPPORTED_LANGUAGES,
       load: 'currentOnly',
-      ns: [COMMON_NAMESPACE],
+      ns: [...TRANSLATION_NAMESPACES],
       defaultNS: COMMON_NAMESPACE,
       partialBundledLanguages: true,
-      resources: { [FALLBACK_LANGUAGE]: { [COMMON_NAMESPACE]: enCommon } },
+      resources: { [FALLBACK_LANGUAGE]: { [COMMON_NAMESPACE]: enCommon, ...bundled } },
       backend: { loadPath: LOCALES_LOAD_PATH },
       // spec §9 "Translation loader": at most 5 retries, 350 ms first delay (i18next doubles it), 10 parallel.
       maxRetries: TRANSLATION_LOAD_RETRIES,

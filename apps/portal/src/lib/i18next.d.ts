@@ -1,10 +1,18 @@
 import 'i18next';
+import type enAccount from '../../public/locales/en/account.json';
 import type enCommon from '../../public/locales/en/common.json';
+import type enSignin from '../../public/locales/en/signin.json';
+import type enTracker from '../../public/locales/en/tracker.json';
 
-// Translation keys are checked at compile time against the English file, the reference for every language.
+// Translation keys are checked at compile time against the English files, the reference for every language.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon };
+    resources: {
+      common: typeof enCommon;
+      tracker: typeof enTracker;
+      signin: typeof enSignin;
+      account: typeof enAccount;
+    };
   }
 }

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_LANGUAGES } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { COMMON_NAMESPACE } from '../config/constants.ts';
+import { TRANSLATION_NAMESPACES } from '../config/constants.ts';
 
 const localesDir = join(import.meta.dirname, '../../public/locales');
 
 /**
  * Values that may read the same as English in a given language because they genuinely are the same
- * (a brand, a code, a loan word). Format: `${language}:${key}`. Keep it short and justified.
+ * (a brand, a code, a loan word). Format: `${language}:${key}` for the shell's namespace (common),
+ * `${language}:${namespace}:${key}` for the others. Keep it short and justified.
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   // The confirmation modal's "No" button (spec §2): the Spanish and Italian word is spelt like the English one.
@@ -29,8 +30,14 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** All keys of a language, namespaced as `${ns}:${key}` except the shell's own (common). */
 function load(lng: string): Map<string, string> {
-  return flatten(JSON.parse(readFileSync(join(localesDir, lng, `${COMMON_NAMESPACE}.json`), 'utf8')));
+  const out = new Map<string, string>();
+  for (const ns of TRANSLATION_NAMESPACES) {
+    const tree = JSON.parse(readFileSync(join(localesDir, lng, `${ns}.json`), 'utf8')) as Tree;
+    for (const [key, value] of flatten(tree)) out.set(ns === 'common' ? key : `${ns}:${key}`, value);
+  }
+  return out;
 }
 
 /** i18next interpolation placeholders in a value, e.g. {{tenantName}}. */
@@ -43,6 +50,14 @@ const english = load('en');
 describe('translations', () => {
   it('has a folder for every supported language and no other', () => {
     expect(readdirSync(localesDir).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
+
+  it('has a file for every namespace in every language and no other', () => {
+    for (const lng of SUPPORTED_LANGUAGES) {
+      expect(readdirSync(join(localesDir, lng)).sort(), lng).toEqual(
+        TRANSLATION_NAMESPACES.map((ns) => `${ns}.json`).sort(),
+      );
+    }
   });
 
   it('English has no empty values', () => {

@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import { App } from '../app/index.tsx';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
-import { createI18n } from '../lib/i18n.ts';
+import { createTestI18n } from './render-with-i18n.tsx';
 
 /** How the fake server answers the configuration call: a JSON body with a status, or a network failure. */
 export type ConfigAnswer = { status: number; body: unknown } | 'network-error';
@@ -56,7 +56,7 @@ export function configCalls(fetchMock: ReturnType<typeof stubServer>) {
 }
 
 /** Renders the whole app (store, i18n, tenant gate, routes) at `path`, as main.tsx does in the browser. */
-export function renderApp({ path = '/', i18n = createI18n() }: { path?: string; i18n?: i18n } = {}) {
+export function renderApp({ path = '/', i18n = createTestI18n() }: { path?: string; i18n?: i18n } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, i18n, ...render(<App store={createStore()} i18n={i18n} router={router} />) };
+  return { router, i18n, ...render(<App store={createStore({ i18n })} i18n={i18n} router={router} />) };
 }

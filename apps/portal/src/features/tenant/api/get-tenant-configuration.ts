@@ -7,6 +7,7 @@ import {
   type TenantConfig,
 } from '@trackwell/contracts';
 import { api } from '../../../lib/api.ts';
+import { silenceErrorToasts } from '../../../lib/api-errors.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
 
 /**
@@ -44,6 +45,9 @@ export const tenantApi = api.injectEndpoints({
 });
 
 export const { useGetTenantConfigurationQuery } = tenantApi;
+
+// Its failure is the full-page 404 screen (spec §8), not a toast.
+silenceErrorToasts('getTenantConfiguration');
 
 /** The support address the server named in its error answer (`support.email`), if it named one. */
 export function supportEmailFrom(
