@@ -143,7 +143,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       );
     }
     process.stdout.write(
-      `${tenant.config.tenantName}: the worker sends the e-mails (npm start); read them at /_dev/mail/messages.\n`,
+      `${tenant.config.tenantName}: the worker sends the e-mails (npm start); read them at /_dev/mail.\n`,
     );
   } finally {
     await db.close();

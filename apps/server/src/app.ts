@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@trackwell/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Env, type ServiceName, trustProxyOption } from './config/env.ts';
+import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
@@ -72,7 +72,13 @@ export async function buildApp({
 
   app.decorate(
     'mailer',
-    await createMailer({ db, smtpUrl: env.SMTP_URL, sinkPort: env.SMTP_SINK_PORT, from: env.MAIL_FROM }),
+    await createMailer({
+      db,
+      smtpUrl: env.SMTP_URL,
+      sinkPort: env.SMTP_SINK_PORT,
+      from: env.MAIL_FROM,
+      dkim: dkimSettings(env),
+    }),
   );
   app.addHook('onClose', () => app.mailer.close());
   decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender

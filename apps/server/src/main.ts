@@ -94,7 +94,7 @@ async function demoAccountLines(db: DatabaseHandle, port: string, services: stri
   return [
     `  Sign in   every demo store has these accounts (<name>@<store code>.example), password ${DEMO_PASSWORD}`,
     ...DEMO_USERS.map((u) => `            ${demoLogin(u.local, first.code).padEnd(width)}  ${u.what}`),
-    `  Mail      http://localhost${port}/_dev/mail/messages (sign-in codes, links and "SMS" land here)`,
+    `  Mail      http://localhost${port}/_dev/mail (sign-in codes, links, "SMS" and change notifications land here)`,
     '',
   ];
 }

@@ -89,15 +89,23 @@ export const oktaError = z.object({
 });
 export type OktaError = z.infer<typeof oktaError>;
 
-/** The local mail sink's inbox (only while no SMTP_URL is set): `GET /_dev/mail/messages?to=&q=`. */
+/**
+ * The local mail sink's inbox (only while no SMTP_URL is set): JSON at `GET /_dev/mail/messages?to=&q=`
+ * (`DELETE` empties it; `GET`/`DELETE /_dev/mail/messages/:id` one message), a web page at `/_dev/mail`.
+ */
 export const DEV_MAIL_PATH = '/_dev/mail/messages';
+/** The inbox web page (server-rendered HTML). */
+export const DEV_MAIL_PAGE_PATH = '/_dev/mail';
 
 export const devMailQuery = z.object({
   /** A recipient address (exact, case-insensitive). */
   to: z.string().max(320).optional(),
-  /** Text to find in the subject or body. */
+  /** Text to find in the subject, body, sender or recipients. */
   q: z.string().max(200).optional(),
 });
+
+/** One header line as the message carried it (name as written, value unfolded), in order. */
+export const devMailHeader = z.object({ key: z.string(), value: z.string() });
 
 export const devMailMessage = z.object({
   id: z.number().int(),
@@ -107,8 +115,12 @@ export const devMailMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  /** Every header of the message, in order (repeated names repeated). */
+  headers: z.array(devMailHeader),
   receivedAt: z.string(),
 });
 export type DevMailMessage = z.infer<typeof devMailMessage>;
 
 export const devMailList = z.object({ messages: z.array(devMailMessage) });
+
+export const devMailDeleted = z.object({ deleted: z.number().int() });

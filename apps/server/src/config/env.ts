@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -53,7 +55,7 @@ export const envSchema = z.object({
   TRACKER_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /**
    * Outgoing mail relay, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. Unset: the in-process
-   * SMTP sink receives every message and the dev inbox API (`/_dev/mail/messages`) shows them.
+   * SMTP sink receives every message and the local mail inbox (`/_dev/mail`) shows them.
    */
   SMTP_URL: z
     .string()
@@ -61,6 +63,24 @@ export const envSchema = z.object({
     .optional(),
   /** Port of the local SMTP sink on 127.0.0.1 (used only without SMTP_URL); 0 picks a free port. */
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  /**
+   * DKIM signing of every outgoing message (nodemailer's `dkim` option), for the SMTP_URL relay (and the local
+   * sink, to preview it). All or none: the signing domain (`d=`), the selector (`s=`, the DNS record is
+   * `<selector>._domainkey.<domain>`), and the private key as PEM (`\n` escapes allowed) or a file holding it.
+   */
+  SMTP_DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name')
+    .optional(),
+  /** The DKIM selector (`s=`). */
+  SMTP_DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9._-]{0,62})$/i, 'must be a DKIM selector (letters, digits, ., -, _)')
+    .optional(),
+  /** The DKIM private key (PEM); or SMTP_DKIM_PRIVATE_KEY_FILE. */
+  SMTP_DKIM_PRIVATE_KEY: z.string().optional(),
+  /** A file with the DKIM private key (PEM), e.g. a mounted secret. */
+  SMTP_DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   /** The From address of identity and notification e-mails. */
   MAIL_FROM: z.string().min(3).default('Trackwell <no-reply@trackwell.example>'),
   /** Consecutive wrong passwords after which the embedded identity provider locks an account (unlock by e-mail). */
@@ -122,7 +142,67 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
+  const dkim = dkimProblems(result.data);
+  if (dkim.length > 0) throw new EnvError(dkim);
   return result.data;
+}
+
+export interface DkimSettings {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
+const DKIM_KEYS = [
+  'SMTP_DKIM_DOMAIN',
+  'SMTP_DKIM_SELECTOR',
+  'SMTP_DKIM_PRIVATE_KEY',
+  'SMTP_DKIM_PRIVATE_KEY_FILE',
+] as const;
+
+/** DKIM settings for nodemailer, or undefined when DKIM is not configured (parseEnv has checked them). */
+export function dkimSettings(env: Env): DkimSettings | undefined {
+  if (!env.SMTP_DKIM_DOMAIN || !env.SMTP_DKIM_SELECTOR) return undefined;
+  const pem = env.SMTP_DKIM_PRIVATE_KEY_FILE
+    ? readFileSync(env.SMTP_DKIM_PRIVATE_KEY_FILE, 'utf8')
+    : (env.SMTP_DKIM_PRIVATE_KEY ?? '');
+  return {
+    domainName: env.SMTP_DKIM_DOMAIN,
+    keySelector: env.SMTP_DKIM_SELECTOR,
+    privateKey: pem.replace(/\\n/g, '\n').trim(),
+  };
+}
+
+/** All or none of the DKIM settings, exactly one key source, and a key that is a readable private key. */
+function dkimProblems(env: Env): string[] {
+  const set = DKIM_KEYS.filter((k) => env[k] !== undefined);
+  if (set.length === 0) return [];
+  const problems: string[] = [];
+  for (const k of ['SMTP_DKIM_DOMAIN', 'SMTP_DKIM_SELECTOR'] as const) {
+    if (!env[k]) problems.push(`${k}: required when DKIM is configured (${set.join(', ')} set)`);
+  }
+  if (env.SMTP_DKIM_PRIVATE_KEY && env.SMTP_DKIM_PRIVATE_KEY_FILE) {
+    problems.push(
+      'SMTP_DKIM_PRIVATE_KEY_FILE: set either SMTP_DKIM_PRIVATE_KEY or SMTP_DKIM_PRIVATE_KEY_FILE, not both',
+    );
+  } else if (!env.SMTP_DKIM_PRIVATE_KEY && !env.SMTP_DKIM_PRIVATE_KEY_FILE) {
+    problems.push('SMTP_DKIM_PRIVATE_KEY: required when DKIM is configured (or SMTP_DKIM_PRIVATE_KEY_FILE)');
+  }
+  if (problems.length > 0) return problems;
+  const source = env.SMTP_DKIM_PRIVATE_KEY_FILE ? 'SMTP_DKIM_PRIVATE_KEY_FILE' : 'SMTP_DKIM_PRIVATE_KEY';
+  try {
+    createPrivateKey(dkimSettings(env)!.privateKey);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code && /^E[A-Z]+$/.test(code) // a file system error (EACCES, EISDIR…), not ERR_OSSL_…
+          ? `cannot read it (${code})`
+          : 'not a PEM private key';
+    problems.push(`${source}: ${reason}`);
+  }
+  return problems;
 }
 
 /** `web,idp` → the set of services; unknown names are an error. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { type DatabaseHandle, insertMailMessage } from '@trackwell/db';
-import { simpleParser } from 'mailparser';
+import { type DatabaseHandle, insertMailMessage, type MailHeader } from '@trackwell/db';
+import { type HeaderLines, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 
@@ -8,8 +8,17 @@ import { SMTPServer } from 'smtp-server';
  * The mail pipe: nodemailer over SMTP. With `SMTP_URL` it relays there (production). Without it, an
  * in-process SMTP sink listens on 127.0.0.1 (`SMTP_SINK_PORT`), parses every message with mailparser and
  * stores it in `mail_messages`, where the dev inbox API (`/_dev/mail/*`) and the tests read it. The sink is
- * real SMTP over loopback, so the code path is the production one up to the relay.
+ * real SMTP over loopback, so the code path is the production one up to the relay. The sink keeps every
+ * header line and stores a redelivered message (same Message-ID and recipients) once. With DKIM settings
+ * (SMTP_DKIM_*), every message is signed, to the relay and to the sink alike.
  */
+
+/** nodemailer's `dkim` option (see `dkimSettings` in config/env.ts). */
+export interface DkimOptions {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -33,11 +42,12 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   sinkPort: number;
   from: string;
+  dkim?: DkimOptions | undefined;
 }
 
-export async function createMailer({ db, smtpUrl, sinkPort, from }: MailerOptions): Promise<Mailer> {
+export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: MailerOptions): Promise<Mailer> {
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
+    const transporter = nodemailer.createTransport({ url: smtpUrl, ...(dkim ? { dkim } : {}) } as never);
     return {
       transport: 'smtp',
       async send(mail) {
@@ -59,6 +69,7 @@ export async function createMailer({ db, smtpUrl, sinkPort, from }: MailerOption
     port: sink.port,
     secure: false,
     ignoreTLS: true,
+    ...(dkim ? { dkim } : {}),
   });
   return {
     transport: 'sink',
@@ -73,10 +84,28 @@ export async function createMailer({ db, smtpUrl, sinkPort, from }: MailerOption
   };
 }
 
-/** The local SMTP sink: accepts any message on loopback and stores it parsed. */
+/**
+ * Every header line of a message, in order, with the name as written and the value unfolded (a long
+ * DKIM-Signature spans several lines on the wire).
+ */
+export function headerList(lines: HeaderLines): MailHeader[] {
+  return lines.map(({ key, line }) => {
+    const colon = line.indexOf(':');
+    return {
+      key: colon > 0 ? line.slice(0, colon).trim() : key,
+      value: (colon > 0 ? line.slice(colon + 1) : line).replace(/\r?\n[ \t]+/g, ' ').trim(),
+    };
+  });
+}
+
+/** What the sink did with a message: stored it, or dropped it as a redelivery of a stored one. */
+export type SinkOutcome = { stored: true; id: number } | { stored: false; messageId: string };
+
+/** The local SMTP sink: accepts any message on loopback and stores it parsed (a redelivery once). */
 export async function startSmtpSink(
   db: DatabaseHandle,
   port: number,
+  onMessage?: (outcome: SinkOutcome, recipients: string[]) => void,
 ): Promise<{ port: number; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
@@ -87,19 +116,19 @@ export async function startSmtpSink(
     onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          const headers: Record<string, string> = {};
-          for (const [key, value] of parsed.headers) {
-            if (typeof value === 'string') headers[key] = value;
-          }
-          await insertMailMessage(db, {
-            messageId: parsed.messageId ?? null,
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          const messageId = parsed.messageId ?? null;
+          const id = await insertMailMessage(db, {
+            messageId,
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
+            to,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
-            headers,
+            headers: headerList(parsed.headerLines),
           });
+          // A redelivery is accepted (250) like any message, so the sender records it as sent.
+          onMessage?.(id === undefined ? { stored: false, messageId: messageId! } : { stored: true, id }, to);
           callback();
         })
         .catch((error: Error) => callback(error));

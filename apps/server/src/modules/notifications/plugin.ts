@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dkimSettings } from '../../config/env.ts';
 import { lazyBoss } from '../jobs/boss.ts';
 import { createNotificationService } from './service.ts';
 import { createSmtpTransport } from './transport.ts';
@@ -20,6 +21,7 @@ export function decorateNotifications(app: FastifyInstance): void {
       smtpUrl: app.env.SMTP_URL,
       sinkPort: app.mailer.sinkPort,
       connections: app.env.NOTIFICATIONS_SMTP_CONNECTIONS,
+      dkim: dkimSettings(app.env),
     }),
     log: app.log,
   });

@@ -26,8 +26,15 @@ export function createSmtpTransport(options: {
   smtpUrl?: string | undefined;
   sinkPort?: number | undefined;
   connections: number;
+  /** DKIM signing (SMTP_DKIM_*), for the relay and the sink alike. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }): MailTransport {
-  const pool = { pool: true, maxConnections: options.connections, maxMessages: Number.POSITIVE_INFINITY };
+  const pool = {
+    pool: true,
+    maxConnections: options.connections,
+    maxMessages: Number.POSITIVE_INFINITY,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
+  };
   const transporter = options.smtpUrl
     ? nodemailer.createTransport({ ...pool, url: options.smtpUrl } as never)
     : nodemailer.createTransport({
