@@ -1,4 +1,95 @@
-// Placeholder until the account area lands (owned by the account work): replaced wholesale.
+import type { OktaAuth } from '@okta/okta-auth-js';
+import { useOktaAuth } from '@okta/okta-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import './account.css';
+import { AccountContext } from './account-context.ts';
+import { EmailsScreen } from './components/emails-screen.tsx';
+import { PasswordScreen } from './components/password-screen.tsx';
+import { PhonesScreen } from './components/phones-screen.tsx';
+import { PreferencesScreen } from './components/preferences-screen.tsx';
+import { ProfileScreen } from './components/profile-screen.tsx';
+import { createMyAccountClient } from './lib/myaccount.ts';
+
+/**
+ * `/account/*` — the account area (spec §1 "A profile and account management area exists", §7 "Account
+ * management"). The shell renders it only for a signed-in user (router handle `requiresAuth`) and shows the
+ * footer here (spec §2 Footer "shown on the profile manage screens").
+ */
 export function AccountRoute() {
-  return null;
+  const okta = useOktaAuth();
+  if (!okta?.oktaAuth) return null;
+  // The user's id (MAEUserID) is the access token's `uid` claim (contracts: accessTokenClaims).
+  const userId = okta.authState?.accessToken?.claims?.uid as string | undefined;
+  return <AccountArea oktaAuth={okta.oktaAuth} userId={userId} />;
+}
+
+/** The screens, each at its own path under /account. */
+export const ACCOUNT_SCREENS = ['profile', 'emails', 'phones', 'password', 'preferences'] as const;
+export type AccountScreenName = (typeof ACCOUNT_SCREENS)[number];
+
+export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: string | undefined }) {
+  const { t, ready } = useTranslation('account');
+  const client = useMemo(() => createMyAccountClient(oktaAuth), [oktaAuth]);
+  const navigated = useNavigated();
+  const value = useMemo(
+    () => ({ client, oktaAuth, userId, navigated }),
+    [client, oktaAuth, userId, navigated],
+  );
+  // The account strings load with the language (their own file); until then, the shell's spinner.
+  if (!ready) return <LoadingScreen label={t('state.loading')} />;
+  return (
+    <AccountContext value={value}>
+      <Routes>
+        <Route element={<AccountLayout />}>
+          <Route index element={<Navigate to="profile" replace />} />
+          <Route path="profile" element={<ProfileScreen />} />
+          <Route path="emails" element={<EmailsScreen />} />
+          <Route path="phones" element={<PhonesScreen />} />
+          <Route path="password" element={<PasswordScreen />} />
+          <Route path="preferences" element={<PreferencesScreen />} />
+          <Route path="*" element={<Navigate to="profile" replace />} />
+        </Route>
+      </Routes>
+    </AccountContext>
+  );
+}
+
+/** True once the location has changed inside the area (not on arrival): screens then focus their heading. */
+function useNavigated(): boolean {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  const [navigated, setNavigated] = useState(false);
+  useEffect(() => {
+    if (pathname !== first.current) setNavigated(true);
+  }, [pathname]);
+  return navigated;
+}
+
+/** The area's heading and its navigation (a list of links; the current one has aria-current="page"). */
+function AccountLayout() {
+  const { t } = useTranslation('account');
+  return (
+    <div className="tw-account">
+      <h1 className="tw-page-title">{t('title')}</h1>
+      <div className="tw-account__layout">
+        <nav className="tw-account__nav" aria-label={t('nav.label')}>
+          <ul>
+            {ACCOUNT_SCREENS.map((screen) => (
+              <li key={screen}>
+                <NavLink to={screen} className="tw-account__nav-link">
+                  {t(`nav.${screen}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="tw-account__content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,238 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useAccount } from '../account-context.ts';
+import type { AccountPassword } from '../lib/myaccount.ts';
+import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
+import { checkPassword, PASSWORD_MIN_LENGTH, passwordAcceptable } from '../lib/password-rules.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { AccountScreen, Loaded, SignInAgainButton } from './screen.tsx';
+
+type PasswordData = { password: AccountPassword; login: string | undefined };
+
+/**
+ * spec §4 "Password: starts as NOT_ENROLLED, where only enrolling is possible. Once ACTIVE it can be read,
+ * updated or deleted": NOT_ENROLLED → set one; ACTIVE → change it (current + new, the rules shown before
+ * submitting) or remove it after a Yes. A change needs a recent sign-in (the identity provider's step-up):
+ * then the screen offers to sign in again.
+ */
+export function PasswordScreen() {
+  const { t, i18n } = useTranslation('account');
+  const { client } = useAccount();
+  const { state, reload } = useResource<PasswordData>(async () => {
+    const [password, profile] = await Promise.all([client.getPassword(), client.getProfile()]);
+    const login = profile.profile.login ?? profile.profile.email ?? undefined;
+    return { password, login };
+  });
+  const [removing, setRemoving] = useState(false);
+  const [stepUp, setStepUp] = useState(false);
+
+  function failed(error: unknown) {
+    if (myAccountErrorKind(error) === 'stepUp') setStepUp(true);
+    else notify.error(describeMyAccountError(error, t));
+  }
+
+  async function remove() {
+    setRemoving(false);
+    try {
+      await client.deletePassword();
+      notify.success(t('password.removed'));
+      await reload();
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  return (
+    <AccountScreen title={t('password.title')}>
+      {stepUp ? (
+        <div className="alert alert-warning tw-account__alert" role="alert">
+          <p className="mb-2">{t('errors.stepUp')}</p>
+          <SignInAgainButton />
+        </div>
+      ) : null}
+      <Loaded resource={state} onRetry={() => void reload()}>
+        {({ password, login }) =>
+          password.status === 'ACTIVE' ? (
+            <>
+              <p className="tw-account__intro">
+                {password.lastUpdated
+                  ? t('password.activeSince', {
+                      date: new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), {
+                        dateStyle: 'long',
+                      }).format(new Date(password.lastUpdated)),
+                    })
+                  : t('password.active')}
+              </p>
+              <PasswordForm
+                mode="change"
+                login={login}
+                onSubmit={async (next, current) => {
+                  await client.updatePassword(current ?? '', next);
+                  notify.success(t('password.changed'));
+                  await reload();
+                }}
+                onError={failed}
+              />
+              <div className="tw-account__danger">
+                <h3 className="tw-account__subtitle">{t('password.removeTitle')}</h3>
+                <p>{t('password.removeIntro')}</p>
+                <button type="button" className="btn btn-outline-danger" onClick={() => setRemoving(true)}>
+                  {t('password.remove')}
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="tw-account__intro">{t('password.notEnrolled')}</p>
+              <PasswordForm
+                mode="set"
+                login={login}
+                onSubmit={async (next) => {
+                  await client.enrollPassword(next);
+                  notify.success(t('password.set'));
+                  await reload();
+                }}
+                onError={failed}
+              />
+            </>
+          )
+        }
+      </Loaded>
+      <ConfirmDialog
+        open={removing}
+        title={t('password.removeTitle')}
+        message={t('password.removeMessage')}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(false)}
+      />
+    </AccountScreen>
+  );
+}
+
+type PasswordFormProps = {
+  mode: 'set' | 'change';
+  login: string | undefined;
+  onSubmit: (password: string, current?: string) => Promise<void>;
+  onError: (error: unknown) => void;
+};
+
+function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const checks = checkPassword(next, login);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (mode === 'change' && !current) found.current = t('password.errors.currentRequired');
+    if (!passwordAcceptable(next, login)) found.next = t('password.errors.rules');
+    if (next !== confirm) found.confirm = t('password.errors.mismatch');
+    setErrors(found);
+    const first = (['current', 'next', 'confirm'] as const).find((key) => found[key]);
+    if (first) {
+      formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-${first}`)}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(next, mode === 'change' ? current : undefined);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    } catch (error) {
+      if (myAccountErrorKind(error) === 'currentPassword') {
+        setErrors({ current: t('errors.currentPassword') });
+        formRef.current?.querySelector<HTMLInputElement>(`#${CSS.escape(`${id}-current`)}`)?.focus();
+      } else onError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (
+    key: 'current' | 'next' | 'confirm',
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    autoComplete: string,
+    extraDescription?: string,
+  ) => {
+    const inputId = `${id}-${key}`;
+    const error = errors[key];
+    const describedBy = [error ? `${inputId}-error` : undefined, extraDescription].filter(Boolean).join(' ');
+    return (
+      <div className="mb-3">
+        <label htmlFor={inputId} className="form-label">
+          {label}
+        </label>
+        <input
+          id={inputId}
+          type="password"
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          autoComplete={autoComplete}
+          dir="ltr"
+          value={value}
+          onChange={(event) => set(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        {error ? (
+          <div id={`${inputId}-error`} className="invalid-feedback d-block">
+            {error}
+          </div>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="tw-account__card"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="tw-account__subtitle">
+        {mode === 'change' ? t('password.changeTitle') : t('password.setTitle')}
+      </h3>
+      {mode === 'change'
+        ? field('current', t('password.current'), current, setCurrent, 'current-password')
+        : null}
+      {field('next', t('password.new'), next, setNext, 'new-password', `${id}-rules`)}
+      <div id={`${id}-rules`} className="tw-account__rules">
+        <p className="mb-1">{t('password.rulesTitle')}</p>
+        <ul>
+          {checks.map((check) => (
+            <li key={check.rule} className={check.met ? 'tw-account__rule--met' : 'tw-account__rule'}>
+              <span aria-hidden="true">{check.met ? '✓ ' : '• '}</span>
+              {check.rule === 'length'
+                ? t('password.rules.length', { min: PASSWORD_MIN_LENGTH })
+                : t(`password.rules.${check.rule}`)}
+              <span className="tw-visually-hidden">
+                {' '}
+                {check.met ? t('password.rules.met') : t('password.rules.notMet')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {field('confirm', t('password.confirm'), confirm, setConfirm, 'new-password')}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy
+          ? t('password.saving')
+          : mode === 'change'
+            ? t('password.changeSubmit')
+            : t('password.setSubmit')}
+      </button>
+    </form>
+  );
+}

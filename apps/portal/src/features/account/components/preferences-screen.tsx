@@ -1,0 +1,160 @@
+import type { Language } from '@trackwell/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PendingMessage } from '../../../components/ui/spinner.tsx';
+import { toBcp47 } from '../../../lib/i18n.ts';
+import {
+  asLanguage,
+  LANGUAGE_AUTONYMS,
+  languageSelectorVisible,
+  translationEnabledFromUi,
+} from '../../../lib/language.ts';
+import { writeLocaleCookie } from '../../../lib/locale-cookie.ts';
+import { notify } from '../../../lib/notify.ts';
+import { switchLanguage } from '../../../lib/switch-language.ts';
+import { useTenantConfig } from '../../tenant/index.ts';
+import { useAccount } from '../account-context.ts';
+import {
+  summariseTrackingEmails,
+  useGetTrackingEmailSourcesQuery,
+} from '../api/get-tracking-email-sources.ts';
+import { AccountScreen } from './screen.tsx';
+
+/** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
+export const TRACKER_UNSUBSCRIBE_HREF = { pathname: '/', hash: '#unsubscribe' };
+
+/** spec §1 "A language choice is offered when the tenant allows it"; the tracking e-mails' status (§1, §4). */
+export function PreferencesScreen() {
+  const { t } = useTranslation('account');
+  return (
+    <AccountScreen title={t('preferences.title')}>
+      <LanguagePreference />
+      <TrackingEmails />
+    </AccountScreen>
+  );
+}
+
+/**
+ * spec §4 "Choosing a language saves the preference and switches the language": the same as the header's
+ * selector (lib/switch-language.ts, lib/locale-cookie.ts), with a Save button, as a form on a settings page.
+ */
+function LanguagePreference() {
+  const { t, i18n } = useTranslation('account');
+  const { ui } = useTenantConfig();
+  const id = useId();
+  const current = asLanguage(i18n.language) ?? ui.defaultLanguage;
+  const [chosen, setChosen] = useState<Language>(current);
+  const [saving, setSaving] = useState(false);
+  const offered = languageSelectorVisible(ui, translationEnabledFromUi(ui));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    const domain = await import('../../../lib/registrable-domain.ts')
+      .then(({ registrableDomain }) => registrableDomain(window.location.hostname))
+      // Without the Public Suffix List the cookie stays on this host: still remembered here.
+      .catch(() => undefined);
+    writeLocaleCookie(ui.localeCookieEnv, chosen, domain);
+    await switchLanguage(i18n, chosen);
+    setSaving(false);
+    notify.success(i18n.getFixedT(chosen, 'account')('preferences.languageSaved'));
+  }
+
+  return (
+    <section className="tw-account__card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="tw-account__subtitle">
+        {t('preferences.languageTitle')}
+      </h3>
+      {offered ? (
+        <form onSubmit={submit}>
+          <label htmlFor={`${id}-language`} className="form-label">
+            {t('preferences.languageLabel')}
+          </label>
+          <div className="tw-account__inline">
+            <select
+              id={`${id}-language`}
+              className="form-select tw-account__select"
+              value={chosen}
+              onChange={(event) => setChosen(asLanguage(event.target.value) ?? chosen)}
+            >
+              {ui.languages.map((lng) => (
+                <option key={lng} value={lng} lang={toBcp47(lng)}>
+                  {LANGUAGE_AUTONYMS[lng]}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn btn-primary" disabled={saving || chosen === current}>
+              {saving ? t('preferences.languageSaving') : t('preferences.languageSave')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="mb-0">
+          {t('preferences.languageFixed')} <span lang={toBcp47(current)}>{LANGUAGE_AUTONYMS[current]}</span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The tracking e-mails: what they cover, and the way to the tracker page's unsubscribe (spec §2, §4). */
+function TrackingEmails() {
+  const { t } = useTranslation('account');
+  const { userId } = useAccount();
+  const id = useId();
+  const { data, isLoading, isError, refetch } = useGetTrackingEmailSourcesQuery(userId ?? '', {
+    skip: !userId,
+  });
+  const summary = data ? summariseTrackingEmails(data) : undefined;
+
+  return (
+    <section className="tw-account__card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="tw-account__subtitle">
+        {t('preferences.trackingTitle')}
+      </h3>
+      {isLoading ? <PendingMessage>{t('state.loading')}</PendingMessage> : null}
+      {isError ? (
+        <div className="alert alert-danger tw-account__alert" role="alert">
+          <p className="mb-2">{t('preferences.trackingError')}</p>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refetch()}>
+            {t('state.retry')}
+          </button>
+        </div>
+      ) : null}
+      {summary ? (
+        <>
+          <p>
+            <span className={`tw-badge ${summary.subscribed ? 'tw-badge--success' : 'tw-badge--neutral'}`}>
+              {summary.subscribed ? t('preferences.subscribed') : t('preferences.unsubscribed')}
+            </span>{' '}
+            {summary.subscribed ? t('preferences.subscribedText') : t('preferences.unsubscribedText')}
+          </p>
+          <dl className="tw-account__facts">
+            <div>
+              <dt>{t('preferences.committees')}</dt>
+              <dd>{summary.committees}</dd>
+            </div>
+            <div>
+              <dt>{t('preferences.industryAreas')}</dt>
+              <dd>{summary.industryAreas}</dd>
+            </div>
+            <div>
+              <dt>{t('preferences.publishers')}</dt>
+              <dd>{summary.publishers}</dd>
+            </div>
+            <div>
+              <dt>{t('preferences.workItems')}</dt>
+              <dd>{summary.workItems ? t('preferences.yes') : t('preferences.no')}</dd>
+            </div>
+          </dl>
+        </>
+      ) : null}
+      <p className="mb-0">
+        <Link to={TRACKER_UNSUBSCRIBE_HREF}>
+          {summary?.subscribed === false ? t('preferences.manageLink') : t('preferences.unsubscribeLink')}
+        </Link>
+      </p>
+    </section>
+  );
+}
