@@ -1,10 +1,50 @@
-// Placeholder until the sign-in page lands (owned by the sign-in work): replaced wholesale.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { oktaAuthFor } from '../auth/okta.ts';
+import { useTenantConfig } from '../tenant/index.ts';
+import { SignInFlow, type StartAction } from './components/sign-in-flow.tsx';
+import { returnUrlFrom } from './lib/return-url.ts';
+
+/**
+ * The tenant sign-in page (issue 6 scope 1): `/signin` (the default `login-page-url`), and the pages the
+ * e-mailed links open: `/signin/reset-password/:token` and `/signin/unlock/:token`.
+ */
+function SignInPage({ start }: { start?: StartAction }) {
+  const { t } = useTranslation('signin');
+  const tenant = useTenantConfig();
+  useDocumentTitle(`${t('documentTitle')} – ${tenant.tenantName}`);
+  const oktaAuth = oktaAuthFor(tenant);
+  const returnUrl = useMemo(() => returnUrlFrom(window.location.search, window.location.origin), []);
+  return (
+    <div className="tw-page tw-signin">
+      <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+    </div>
+  );
+}
+
+/** `/signin`: resumes a stored transaction, else asks for the username and password. */
 export function SignInRoute() {
-  return null;
+  return <SignInPage />;
 }
+
+/** `/signin/reset-password/:token`: the e-mailed reset link (RECOVERY question if any → new password). */
 export function ResetPasswordRoute() {
-  return null;
+  const { token = '' } = useParams();
+  const start = useMemo<StartAction>(
+    () => (oktaAuth) => oktaAuth.verifyRecoveryToken({ recoveryToken: token }),
+    [token],
+  );
+  return <SignInPage start={start} />;
 }
+
+/** `/signin/unlock/:token`: the e-mailed unlock link (RECOVERY question if any → unlocked → sign in). */
 export function UnlockRoute() {
-  return null;
+  const { token = '' } = useParams();
+  const start = useMemo<StartAction>(
+    () => (oktaAuth) => oktaAuth.verifyRecoveryToken({ recoveryToken: token }),
+    [token],
+  );
+  return <SignInPage start={start} />;
 }

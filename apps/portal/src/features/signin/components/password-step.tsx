@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
+import { useAuthnAction } from '../lib/use-authn-action.ts';
+import { ErrorAlert, Field, LinkButton, StepHeading, SubmitButton } from './form-controls.tsx';
+
+/** The first step: username and password → `signInWithCredentials` (issue 6 scope 1). */
+export function PasswordStep({
+  oktaAuth,
+  tenantName,
+  returnUrl,
+  notice,
+  initialUsername = '',
+  onTransaction,
+  onForgotPassword,
+}: {
+  oktaAuth: OktaAuth;
+  tenantName: string;
+  returnUrl: string;
+  /** A translated message shown above the form (e.g. "Your account is unlocked"). */
+  notice?: string | undefined;
+  initialUsername?: string;
+  onTransaction: (tx: AuthnTransaction, username: string) => void;
+  onForgotPassword: (username: string) => void;
+}) {
+  const { t } = useTranslation('signin');
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
+  const { busy, error, run } = useAuthnAction();
+  const usernameMissing = checked && !username.trim();
+  const passwordMissing = checked && !password;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!username.trim() || !password) return;
+    void run(async () => {
+      const tx = await oktaAuth.signInWithCredentials({
+        username: username.trim(),
+        password,
+        relayState: returnUrl,
+      });
+      onTransaction(tx, username.trim());
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="signin-password-title" aria-busy={busy}>
+      <StepHeading>
+        <span id="signin-password-title">{t('password.title')}</span>
+      </StepHeading>
+      <p className="tw-lead">{t('password.intro', { tenantName })}</p>
+      {notice ? (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} id="signin-error" />
+      <Field
+        label={t('fields.username')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        value={username}
+        onChange={setUsername}
+        error={usernameMissing ? t('fields.usernameMissing') : null}
+        describedBy={error ? ['signin-error'] : []}
+        dir="ltr"
+      />
+      <Field
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={passwordMissing ? t('fields.passwordMissing') : null}
+        describedBy={error ? ['signin-error'] : []}
+      />
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <SubmitButton busy={busy} label={t('password.submit')} busyLabel={t('password.submitting')} />
+        <LinkButton onClick={() => onForgotPassword(username.trim())} disabled={busy}>
+          {t('password.forgot')}
+        </LinkButton>
+      </div>
+    </form>
+  );
+}

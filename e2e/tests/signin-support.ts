@@ -1,0 +1,127 @@
+import { createHmac } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Helpers for journeys that sign in through the tenant sign-in page (issue 6 scope 1) and read what the
+ * embedded identity provider e-mails (codes, links, push approvals) from the local mail sink.
+ */
+
+/** The demo accounts' password (packages/db/src/seed/demo-users.ts). */
+export const DEMO_PASSWORD = 'Trackwell-Demo-2026';
+
+/** The TOTP demo user's shared secret (base32). */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** A demo login: `<local>@<store code>.example` (locals: user, mfa-email, mfa-totp, mfa-push, …). */
+export const demoLogin = (local: string, storeCode = 'trackwell') => `${local}@${storeCode}.example`;
+
+/** The base64 `fromURI` the tracker sends to the login page (features/auth/okta.ts `encodeFromUri`). */
+export const encodeFromUri = (url: string) => Buffer.from(url, 'utf8').toString('base64');
+
+/** The sign-in page as the tracker's redirect opens it: `?fromURI=<base64 of url>&newApproach=true`. */
+export function signInUrl(origin: string, returnTo = `${origin}/`): string {
+  return `${origin}/signin?fromURI=${encodeURIComponent(encodeFromUri(returnTo))}&newApproach=true`;
+}
+
+/** Fills the username/password form and submits it (the page must be on /signin). */
+export async function submitPassword(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Signs in a user with a password only (no MFA) through the sign-in page and waits until the browser is
+ * back on `returnTo` (default: the store root). For the tracker and account journeys.
+ */
+export async function signIn(
+  page: Page,
+  { origin, username, password = DEMO_PASSWORD, returnTo = `${origin}/` }: SignInOptions,
+) {
+  await page.goto(signInUrl(origin, returnTo));
+  await submitPassword(page, username, password);
+  await page.waitForURL((url) => url.href === returnTo);
+}
+
+export interface SignInOptions {
+  origin: string;
+  username: string;
+  password?: string;
+  returnTo?: string;
+}
+
+/** The identity provider's session for this browser (`GET /api/v1/sessions/me`), or null when none. */
+export async function currentSession(page: Page, origin: string) {
+  const res = await page.request.get(`${origin}/api/v1/sessions/me`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!res.ok()) return null;
+  return (await res.json()) as { status: string; login: string; userId: string };
+}
+
+interface MailMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt?: string;
+}
+
+/** Messages in the local mail sink (`/_dev/mail/messages?to=&q=`), newest first. */
+export async function listMail(page: Page, origin: string, to: string, q?: string): Promise<MailMessage[]> {
+  const url = new URL('/_dev/mail/messages', origin);
+  url.searchParams.set('to', to);
+  if (q) url.searchParams.set('q', q);
+  const res = await page.request.get(url.href);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { messages: MailMessage[] }).messages;
+}
+
+/**
+ * Waits for an e-mail to `to` matching `q` that was not in `seen` (pass the ids you already used, so a
+ * second code or link is not confused with the first), and returns it.
+ */
+export async function waitForMail(
+  page: Page,
+  origin: string,
+  to: string,
+  q: string,
+  seen: Set<string> = new Set(),
+): Promise<MailMessage> {
+  let found: MailMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await listMail(page, origin, to, q)).find((m) => !seen.has(m.id));
+        return Boolean(found);
+      },
+      { timeout: 15_000, message: `an e-mail to ${to} matching "${q}"` },
+    )
+    .toBe(true);
+  seen.add(found!.id);
+  return found!;
+}
+
+/** The ids of the messages already in the inbox for `to` (so the next wait only sees new ones). */
+export async function seenMail(page: Page, origin: string, to: string): Promise<Set<string>> {
+  return new Set((await listMail(page, origin, to)).map((m) => m.id));
+}
+
+/** The six-digit code in an e-mail's text. */
+export const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the base32 secret. */
+export function totpCode(base32Secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of base32Secret.replace(/=+$/, '').toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
+}
