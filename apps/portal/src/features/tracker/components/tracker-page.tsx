@@ -1,0 +1,57 @@
+import type { PaginationState } from '@tanstack/react-table';
+import type { FeatureFlags, TenantConfig, UserInfo } from '@trackwell/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PendingMessage } from '../../../components/ui/spinner.tsx';
+import { DEFAULT_PAGE_INDEX, DEFAULT_PAGE_SIZE } from '../lib/paging.ts';
+import { CommitteeTracker, IndustryAreaTracker, PublisherTracker } from './source-trackers.tsx';
+import { TrackedStandardsTable } from './tracked-standards-table.tsx';
+import { TrackerIntro } from './tracker-intro.tsx';
+import { UnsubscribeLink } from './unsubscribe-link.tsx';
+import { WorkItemSection } from './work-item-section.tsx';
+import '../tracker.css';
+
+export type TrackerPageProps = { user: UserInfo; tenant: TenantConfig; flags: FeatureFlags };
+
+/**
+ * `/` for a signed-in user whose profile has loaded (spec §2 "Tracker page"): the sections in the spec's order,
+ * each shown only when the tenant's setting (and, for publishers, the track_by_publishers flag) allows it.
+ */
+export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
+  const { ready } = useTranslation('tracker');
+  const { t: tCommon } = useTranslation();
+  // spec §9 "Table defaults: page size 10, page index 0". Shared with the work-item section, which needs to
+  // know whether any standard is tracked.
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: DEFAULT_PAGE_INDEX,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  if (!ready) return <PendingMessage>{tCommon('app.loading')}</PendingMessage>;
+
+  const setting = tenant.trackerSetting;
+  const userId = user.MAEUserID;
+  const listArgs = { userId, pageIndex: pagination.pageIndex + 1, pageSize: pagination.pageSize };
+  return (
+    <div className="tw-tracker">
+      <div className="tw-tracker__intro">
+        <TrackerIntro text={setting.header.page_paragraph_info} />
+        {setting.work_item.enabled && <WorkItemSection userId={userId} listArgs={listArgs} />}
+      </div>
+      {setting.individual_standard_tracker.enabled && (
+        <TrackedStandardsTable
+          user={user}
+          tenant={tenant}
+          flags={flags}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+        />
+      )}
+      {setting.committee.enabled && <CommitteeTracker userId={userId} />}
+      {setting.industry_area.enabled && <IndustryAreaTracker userId={userId} />}
+      {setting.publisher.enabled && flags.track_by_publishers.enabled && (
+        <PublisherTracker userId={userId} publisherList={setting.publisher_list} />
+      )}
+      <UnsubscribeLink userId={userId} />
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import {
+  type CatalogSearchHit,
+  type ContentTrackingRow,
+  MEMBER_PATHS,
+  RESOLVER_PATHS,
+  TRACKER_PATHS,
+  type TrackingType,
+} from '@trackwell/contracts';
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the tracker, member and resolver services in component tests: it keeps the user's state in
+ * memory and answers with the real envelopes (spec §7), so a test sees the same round trips as the browser.
+ * `fail` makes the next calls to a path answer an error envelope.
+ */
+
+export const TEST_USER_ID = '3f2b6c1e-8d4a-4c2e-9b7a-1f0e2d3c4b5a';
+export const TEST_TENANT_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+export function buildRow(id: number, overrides: Partial<ContentTrackingRow> = {}): ContentTrackingRow {
+  return {
+    id,
+    contentTrackingId: id,
+    contentTrackingOff: false,
+    content: {
+      contentTitle: `Standard number ${id}`,
+      contentCode: `PUB1-S${id}`,
+      displayDesignation: `S${id}`,
+      assetId: `s${id}`,
+    },
+    data: { publisher: 'First Publisher', publisherCode: 'PUB1' },
+    createdAt: new Date(Date.UTC(2025, 0, 1) + id * 1000).toISOString(),
+    ...overrides,
+  };
+}
+
+export function buildHit(designation: string, title: string): CatalogSearchHit {
+  const id = designation.toLowerCase();
+  return {
+    assetId: id,
+    contentCode: `PUB1-${designation}`,
+    displayDesignation: designation,
+    contentTitle: title,
+    publisher: { code: 'PUB1', name: 'First Publisher' },
+    status: 'active',
+    edition: '2024',
+  };
+}
+
+type Sources = Record<Exclude<TrackingType, 'WORKITEM'>, string[]> & { WORKITEM: 'true' | 'false' };
+
+export type FakeTrackerState = {
+  rows: ContentTrackingRow[];
+  sources: Sources;
+  committees: Array<{ Designation: string; Title: string }>;
+  industryAreas: Array<{ marketing_code: string; code_name: string }>;
+  catalogue: CatalogSearchHit[];
+  applicationURL: string;
+};
+
+export type RecordedCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+};
+
+const ok = (value: unknown) => ({ status: '200', responseData: { value } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
+  const state: FakeTrackerState = {
+    rows: [],
+    sources: { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' },
+    committees: [
+      { Designation: 'D20', Title: 'Plastics' },
+      { Designation: 'E05', Title: 'Fire Standards' },
+    ],
+    industryAreas: [
+      { marketing_code: 'IA-PLA', code_name: 'Plastics and Polymers' },
+      { marketing_code: 'IA-CON', code_name: 'Construction' },
+    ],
+    catalogue: [],
+    applicationURL: 'https://app.example.test/standards/x',
+    ...initial,
+  };
+  const calls: RecordedCall[] = [];
+  const failures = new Map<string, number>();
+  /** Calls held back until `release()`: to look at the page while a call is in flight. */
+  let gate: Promise<void> | undefined;
+  let release = () => {};
+
+  const sourcesValue = () => ({
+    contentSourceTrackings: [
+      {
+        applicationCode: 'TRACKER',
+        trackingType: 'COMMITTEE',
+        data: { committees: state.sources.COMMITTEE },
+      },
+      {
+        applicationCode: 'TRACKER',
+        trackingType: 'INDUSTRYAREA',
+        data: { industryAreas: state.sources.INDUSTRYAREA },
+      },
+      {
+        applicationCode: 'TRACKER',
+        trackingType: 'PUBLISHERS',
+        data: { publishers: state.sources.PUBLISHERS },
+      },
+      { applicationCode: 'TRACKER', trackingType: 'WORKITEM', data: { workItems: [state.sources.WORKITEM] } },
+    ],
+  });
+
+  function answer(method: string, path: string, query: URLSearchParams, body: unknown): Response {
+    const b = (body ?? {}) as Record<string, unknown>;
+    switch (`${method} ${path}`) {
+      case `GET ${TRACKER_PATHS.listContentTrackings}`: {
+        const pageIndex = Number(query.get('pageIndex'));
+        const pageSize = Number(query.get('pageSize'));
+        const start = (pageIndex - 1) * pageSize;
+        return json(
+          200,
+          ok({
+            trackingData: {
+              contentTrackings: state.rows.slice(start, start + pageSize),
+              totalElements: state.rows.length,
+              totalPages: Math.ceil(state.rows.length / pageSize),
+              pageIndex,
+              pageSize,
+            },
+          }),
+        );
+      }
+      case `PUT ${TRACKER_PATHS.updateTracker}`: {
+        const ids = (query.get('contentTrackingIds') ?? '').split(',').map(Number);
+        const changed = state.rows
+          .filter((r) => ids.includes(r.contentTrackingId))
+          .map((r) => {
+            // The server's rule (contracts updateTrackerBody): contentTrackingOff = !active.
+            r.contentTrackingOff = !b.active;
+            return { contentTrackingId: r.contentTrackingId, contentTrackingOff: r.contentTrackingOff };
+          });
+        return json(200, ok({ contentTrackings: changed }));
+      }
+      case `DELETE ${TRACKER_PATHS.deleteTracker}`: {
+        const ids = (query.get('contentTrackingIds') ?? '').split(',').map(Number);
+        state.rows = state.rows.filter((r) => !ids.includes(r.contentTrackingId));
+        return json(200, ok({ deletedContentTrackingIds: ids }));
+      }
+      case `POST ${TRACKER_PATHS.createTracker}`: {
+        const existing = state.rows.find((r) => r.content.assetId === b.assetId);
+        if (existing) return json(200, ok({ created: false, contentTracking: existing }));
+        const hit = state.catalogue.find((h) => h.assetId === b.assetId);
+        if (!hit) return json(404, { status: '404', error: 'not_found', message: 'No such standard.' });
+        const id = Math.max(0, ...state.rows.map((r) => r.contentTrackingId)) + 1;
+        const row = buildRow(id, {
+          content: {
+            contentTitle: hit.contentTitle,
+            contentCode: hit.contentCode,
+            displayDesignation: hit.displayDesignation,
+            assetId: hit.assetId,
+          },
+        });
+        state.rows.unshift(row);
+        return json(200, ok({ created: true, contentTracking: row }));
+      }
+      case `GET ${TRACKER_PATHS.catalogSearch}`: {
+        const q = (query.get('q') ?? '').toLowerCase();
+        const results = state.catalogue.filter((h) =>
+          `${h.displayDesignation} ${h.contentTitle}`.toLowerCase().includes(q),
+        );
+        return json(200, ok({ results }));
+      }
+      case `GET ${TRACKER_PATHS.listSourceTrackings}`:
+        return json(200, ok(sourcesValue()));
+      case `POST ${TRACKER_PATHS.createTrackerSource}`: {
+        for (const d of b.trackingDetails as Array<{ trackingType: TrackingType; data: string[] }>) {
+          if (d.trackingType === 'WORKITEM') state.sources.WORKITEM = d.data[0] === 'true' ? 'true' : 'false';
+          else state.sources[d.trackingType] = [...d.data];
+        }
+        return json(200, ok(sourcesValue()));
+      }
+      case `GET ${TRACKER_PATHS.industryAreas}`:
+        return json(200, ok(state.industryAreas));
+      case `PUT ${TRACKER_PATHS.unsubscribe}`:
+        state.sources = { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' };
+        return json(200, ok({ applicationCodes: ['TRACKER', 'COMPASS', 'SB', 'PUB'], clearedSources: 4 }));
+      case `GET ${MEMBER_PATHS.committees}`:
+        return json(200, { Result: state.committees });
+      case `GET ${RESOLVER_PATHS.resolve}`:
+        return json(200, ok({ applicationURL: state.applicationURL }));
+      default:
+        return json(404, { status: '404', error: 'not_found', message: `No route ${method} ${path}` });
+    }
+  }
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers: request.headers,
+    });
+    if (gate) await gate;
+    const left = failures.get(url.pathname) ?? 0;
+    if (left > 0) {
+      failures.set(url.pathname, left - 1);
+      return json(500, { status: '500', error: 'internal', message: 'The tracker service failed.' });
+    }
+    return answer(request.method, url.pathname, url.searchParams, body);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    state,
+    calls,
+    /** The calls made to one path (optionally one method). */
+    callsTo: (path: string, method?: string) =>
+      calls.filter((c) => c.path === path && (!method || c.method === method)),
+    /** The next `times` calls to `path` fail with a 500 error envelope. */
+    fail(path: string, times = 1) {
+      failures.set(path, times);
+    },
+    /** Holds every call until the returned function is called. */
+    hold(): () => void {
+      gate = new Promise((resolve) => {
+        release = () => {
+          gate = undefined;
+          resolve();
+        };
+      });
+      return () => release();
+    },
+  };
+}
