@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,12 @@ const devServerTarget = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // okta-react imports react-router-dom whole for its SecureRoute, which the portal does not use: see there.
+    alias: {
+      'react-router-dom': fileURLToPath(new URL('./src/lib/no-react-router-dom.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -18,11 +25,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // Libraries only lazily loaded screens and parts use (footer icons, toasts, the Public Suffix List)
-            // stay out of the first download: Rolldown puts them in the chunks that import them.
+            // The libraries of the first screen, by name. Everything else (footer icons, toasts, the Public Suffix
+            // List, the sign-in SDK, tables) stays out of the first download: Rolldown puts it in the lazily
+            // loaded chunks that import it.
             {
               name: 'vendor',
-              test: /node_modules[\\/](?!@fortawesome[\\/]|react-toastify[\\/]|tldts(-core)?[\\/]|clsx[\\/])/,
+              test: /node_modules[\\/](react-router|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|zod|@standard-schema|cookie|set-cookie-parser)[\\/]/,
               priority: 1,
             },
           ],

@@ -3,10 +3,16 @@ import { AppRoot } from './routes/app-root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
 
+/** What a route tells the shell (read with `useMatches`). */
+export type RouteHandle = {
+  /** spec §2 Footer "It is shown on the profile manage screens". */
+  footer?: boolean;
+};
+
 /**
  * spec §2 "Screens and routes". Each screen is its own chunk, loaded on demand: the first download stays the
  * shell's, and the router starts fetching the matched screen as soon as it is created (main.tsx), in
- * parallel with the configuration call.
+ * parallel with the configuration call. Screens under `SignedIn` are for an authenticated user only (spec §6).
  */
 export const routes: RouteObject[] = [
   {
@@ -18,8 +24,21 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
-            index: true,
-            lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+            lazy: async () => ({ Component: (await import('./routes/signed-in.tsx')).SignedIn }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+              },
+              {
+                // The account area (spec §1, §7 "Account management"); its screens route inside it.
+                path: 'account/*',
+                handle: { footer: true } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/account/routes.tsx')).AccountRoute,
+                }),
+              },
+            ],
           },
           {
             path: 'implicit/callback',
@@ -40,12 +59,6 @@ export const routes: RouteObject[] = [
           {
             path: 'signin/unlock/:token',
             lazy: async () => ({ Component: (await import('../features/signin/routes.tsx')).UnlockRoute }),
-          },
-          {
-            // The account area (spec §1, §7 "Account management"); its screens route inside it. Footer shown (§2).
-            path: 'account/*',
-            handle: { footer: true, requiresAuth: true },
-            lazy: async () => ({ Component: (await import('../features/account/routes.tsx')).AccountRoute }),
           },
           {
             path: '*',

@@ -2,7 +2,6 @@ import { configureStore } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
 import { type ApiContext, api } from '../lib/api.ts';
 import { apiErrorToasts, describeApiError } from '../lib/api-errors.ts';
-import { notify } from '../lib/notify.ts';
 
 /**
  * The Redux store: RTK Query's cache, its middleware, and the error toasts of spec §8. `context` is what the
@@ -15,7 +14,10 @@ export function createStore({ context = {}, i18n }: { context?: ApiContext; i18n
       getDefaultMiddleware({ thunk: { extraArgument: context } }).concat(
         api.middleware,
         apiErrorToasts((error) => {
-          if (i18n) notify.error(describeApiError(error, i18n.t));
+          if (!i18n) return;
+          const message = describeApiError(error, i18n.t);
+          // The toasts library loads with the toaster, after the first screen.
+          void import('../lib/notify.ts').then(({ notify }) => notify.error(message));
         }),
       ),
   });

@@ -9,6 +9,7 @@ import { App } from '../app/index.tsx';
 import { routes } from '../app/router.tsx';
 import { createStore } from '../app/store.ts';
 import { createTestI18n } from './render-with-i18n.tsx';
+import { signedInRoutes } from './signed-in.ts';
 
 /** How the fake server answers the configuration call: a JSON body with a status, or a network failure. */
 export type ConfigAnswer = { status: number; body: unknown } | 'network-error';
@@ -23,9 +24,30 @@ function json(status: number, body: unknown): Response {
  * Stands in for the server: the configuration call answers `config`, and /locales/{lng}/{ns}.json
  * serves the real translation files from public/, as the server does from dist/.
  */
-export function stubServer(config: ConfigAnswer) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+/** Answers a call the fake server should know (other than the configuration and translations), or undefined. */
+export type ExtraRoutes = (
+  url: URL,
+  request: { method: string; body: unknown },
+) => { status: number; body: unknown } | undefined | Promise<{ status: number; body: unknown } | undefined>;
+
+export function stubServer(config: ConfigAnswer, extra?: ExtraRoutes) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    if (extra) {
+      const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
+      const raw = input instanceof Request ? await input.clone().text() : init?.body;
+      let body: unknown = raw;
+      try {
+        body = typeof raw === 'string' && raw ? JSON.parse(raw) : raw;
+      } catch {
+        // a form body stays a string
+      }
+      const answer = await extra(url, { method: method.toUpperCase(), body });
+      if (answer) return json(answer.status, answer.body);
+    }
+    // The signed-in shell's own calls (user info, feature flags), unless `extra` answered them.
+    const shell = await signedInRoutes()(url, { method: 'GET', body: undefined });
+    if (shell) return json(shell.status, shell.body);
     if (url.pathname === TENANT_CONFIG_PATH) {
       if (config === 'network-error') throw new TypeError('Failed to fetch');
       return json(config.status, config.body);

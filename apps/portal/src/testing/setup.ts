@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetOktaAuthInstances } from '../features/auth/okta.ts';
+
+// The first screen of a test loads the sign-in SDK and the screen's chunk, as the browser does: give slow CI
+// machines room.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not fetch stylesheets, so a <link rel="stylesheet"> never fires `load`. Stand in for the
 // browser: every stylesheet link added to <head> "loads" on the next tick.
@@ -17,6 +22,7 @@ stylesheetLoader.observe(document.head, { childList: true });
 
 afterEach(() => {
   cleanup();
+  resetOktaAuthInstances();
   window.sessionStorage.clear();
   document.head.querySelectorAll('link[data-tw-slot]').forEach((link) => {
     link.remove();

@@ -1,15 +1,65 @@
-import { Outlet } from 'react-router';
+import { useOktaAuth } from '@okta/okta-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
+import { UserMenu } from '../../components/layouts/user-menu.tsx';
+import {
+  AuthProvider,
+  signOutToRoot,
+  useGetFeatureFlagsQuery,
+  useGetUserInfoQuery,
+} from '../../features/auth/index.ts';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { translationEnabledFromUi } from '../../lib/language.ts';
+import { switchLanguage } from '../../lib/switch-language.ts';
+import type { RouteHandle } from '../router.tsx';
 
-/** The shell around every route: the tenant's header, sidebar and footer around the matched screen. */
-export function AppRoot() {
-  const tenant = useTenantConfig();
-  // Until the signed-in app-config call brings the `enable_translation` flag, the configuration decides.
-  const translationEnabled = translationEnabledFromUi(tenant.ui);
+/**
+ * The shell with sign-in: the Okta SDK's context, then the tenant's header (with the user menu), sidebar and
+ * footer around the matched route. A default export: `AppRoot` loads it lazily (see there).
+ */
+export default function AuthShell() {
   return (
-    <AppLayout tenant={tenant} translationEnabled={translationEnabled}>
+    <AuthProvider>
+      <Shell />
+    </AuthProvider>
+  );
+}
+
+function Shell() {
+  const tenant = useTenantConfig();
+  const { i18n } = useTranslation();
+  const { oktaAuth, authState } = useOktaAuth();
+  const authenticated = authState?.isAuthenticated === true;
+  // spec §6: only an authenticated user triggers the user-info and feature-flag calls.
+  const { data: user } = useGetUserInfoQuery(undefined, { skip: !authenticated });
+  const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
+  // Until the flag has loaded, the configuration decides (see lib/language.ts).
+  const translationEnabled = flags ? flags.enable_translation.enabled : translationEnabledFromUi(tenant.ui);
+  const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
+
+  // spec §4 "when the feature flag has loaded and translation is not enabled, the language is forced to en".
+  useEffect(() => {
+    if (flags && !flags.enable_translation.enabled && i18n.language !== 'en') void switchLanguage(i18n, 'en');
+  }, [flags, i18n]);
+
+  return (
+    <AppLayout
+      tenant={tenant}
+      translationEnabled={translationEnabled}
+      showFooter={showFooter}
+      userMenu={
+        authenticated && user ? (
+          <UserMenu
+            firstName={user.firstName}
+            lastName={user.lastName}
+            accountHref="/account"
+            onSignOut={() => void signOutToRoot(oktaAuth)}
+          />
+        ) : null
+      }
+    >
       <Outlet />
     </AppLayout>
   );

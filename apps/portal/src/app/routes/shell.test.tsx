@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TenantConfig } from '@trackwell/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, stubServer } from '../../testing/render-app.tsx';
+import { seedSignedInSession } from '../../testing/signed-in.ts';
 import { buildTenantConfig, tenantConfigResponse } from '../../testing/tenant-config.ts';
+
+// The shell as a signed-in user sees it on `/` (the sign-in redirect has its own tests in app/routes).
+beforeEach(() => seedSignedInSession());
 
 function serveTenant(overrides: Parameters<typeof buildTenantConfig>[0] = {}) {
   const config = buildTenantConfig(overrides);
@@ -151,15 +155,23 @@ describe('sidebar (spec §1, §6)', () => {
   });
 });
 
-describe('footer on the shell screens', () => {
-  it('shows below the content (the spec puts it on the profile screens, which come later)', async () => {
+describe('footer (spec §2 Footer "shown on the profile manage screens")', () => {
+  it('shows on the account screens, below the content', async () => {
     serveTenant({ ui: { copyrightLine: { enabled: true } } });
-    renderApp();
+    renderApp({ path: '/account' });
 
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByText('Powered by:')).toBeInTheDocument();
     expect(
       within(footer).getByText(/^© \d{4} \u20681 Test Street\u2069\. All rights reserved\.$/),
     ).toBeInTheDocument();
+  });
+
+  it('is not on the tracker page', async () => {
+    serveTenant();
+    renderApp({ path: '/' });
+
+    await screen.findByRole('heading', { level: 1, name: 'Standards tracker' });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 });

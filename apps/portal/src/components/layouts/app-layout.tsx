@@ -14,15 +14,24 @@ type AppLayoutProps = {
   tenant: TenantConfig;
   /** Whether the tenant may be translated (see lib/language.ts); off hides the language selector. */
   translationEnabled: boolean;
+  /** spec §2 Footer "It is shown on the profile manage screens". */
+  showFooter?: boolean;
+  /** The signed-in user's menu (spec §2 Header), when there is one. */
+  userMenu?: ReactNode;
   children: ReactNode;
 };
 
 /**
  * The page frame of every screen inside the shell: skip link, header, the sidebar where the tenant has one,
- * main content, footer, and the toasts. The spec shows the footer on the profile screens; until those exist it
- * is on every shell screen.
+ * main content, the footer where the screen shows it (the account screens), and the toasts.
  */
-export function AppLayout({ tenant, translationEnabled, children }: AppLayoutProps) {
+export function AppLayout({
+  tenant,
+  translationEnabled,
+  showFooter = false,
+  userMenu,
+  children,
+}: AppLayoutProps) {
   const { t } = useTranslation();
   const { ui } = tenant;
   return (
@@ -34,6 +43,7 @@ export function AppLayout({ tenant, translationEnabled, children }: AppLayoutPro
         tenantName={tenant.tenantName}
         logoUrl={ui.logoUrl}
         contactUrl={ui.contactUrl}
+        userMenu={userMenu}
         languageSelector={
           languageSelectorVisible(ui, translationEnabled) ? (
             <LanguageSelector languages={ui.languages} cookieEnv={ui.localeCookieEnv} />
@@ -49,7 +59,7 @@ export function AppLayout({ tenant, translationEnabled, children }: AppLayoutPro
         </main>
       </div>
       <Suspense fallback={null}>
-        <SiteFooter tenantName={tenant.tenantName} footer={tenant.footer} ui={ui} />
+        {showFooter ? <SiteFooter tenantName={tenant.tenantName} footer={tenant.footer} ui={ui} /> : null}
         <Toaster />
       </Suspense>
     </div>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { USER_NAME_MAX_LENGTH } from '../../config/constants.ts';
 import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
 
@@ -21,25 +22,28 @@ export type UserMenuProps = {
   lastName: string | undefined;
   /** spec §2: sign-out, which returns to the site root after logout (the sign-in feature supplies it). */
   onSignOut: () => void;
+  /** The account area (spec §1 "A profile and account management area exists"), listed before sign-out. */
+  accountHref?: string;
 };
 
 /**
- * The user menu of the header: a button with the name and a menu with the sign-out item. A menu button in the
- * WAI-ARIA sense: Enter, Space or ArrowDown opens it on its item, Escape closes it and returns to the button,
- * Tab or a click elsewhere closes it.
+ * The user menu of the header: a button with the name and a menu with the account link and the sign-out item.
+ * A menu button in the WAI-ARIA sense: Enter, Space or ArrowDown opens it on its first item, the arrow keys,
+ * Home and End move between items, Escape closes it and returns to the button, Tab or a click elsewhere
+ * closes it.
  */
-export function UserMenu({ firstName, lastName, onSignOut }: UserMenuProps) {
+export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const name = formatUserName(firstName, lastName);
 
   useEffect(() => {
     if (!open) return;
-    itemRef.current?.focus();
+    listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const closeOnOutsideClick = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -62,7 +66,19 @@ export function UserMenu({ firstName, lastName, onSignOut }: UserMenuProps) {
     } else if (event.key === 'Tab') {
       setOpen(false);
     } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
-      event.preventDefault(); // One item: it keeps the focus.
+      event.preventDefault();
+      const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const last = items.length - 1;
+      const next =
+        event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : event.key === 'ArrowDown'
+              ? (at + 1) % items.length
+              : (at - 1 + items.length) % items.length;
+      items[next]?.focus();
     }
   }
 
@@ -89,9 +105,19 @@ export function UserMenu({ firstName, lastName, onSignOut }: UserMenuProps) {
           aria-label={name}
           className="tw-user-menu__list"
           onKeyDown={onMenuKeyDown}
+          ref={listRef}
         >
+          {accountHref ? (
+            <Link
+              to={accountHref}
+              role="menuitem"
+              className="tw-user-menu__item"
+              onClick={() => setOpen(false)}
+            >
+              {t('userMenu.account')}
+            </Link>
+          ) : null}
           <button
-            ref={itemRef}
             type="button"
             role="menuitem"
             className="tw-user-menu__item"

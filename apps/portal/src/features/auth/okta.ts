@@ -1,5 +1,31 @@
-import { OktaAuth } from '@okta/okta-auth-js';
+import type { OktaAuth, OktaAuthOptions } from '@okta/okta-auth-js';
+import {
+  createCoreOptionsConstructor,
+  createCoreStorageManager,
+  createOktaAuthCore,
+  createTransactionManager,
+  mixinAuthn,
+} from '@okta/okta-auth-js/authn';
+import { mixinMyAccount } from '@okta/okta-auth-js/myaccount';
 import { PORTAL_SCOPES, type TenantConfig } from '@trackwell/contracts';
+
+/**
+ * The SDK's OktaAuth without its IDX (Identity Engine) part, which our identity provider does not serve
+ * (okta-compat.md: Classic authn + MyAccount): core (OIDC, token manager, session) + authn + MyAccount, built
+ * the way the SDK builds its own entry points. The full class's type is kept: `idx` is the one member
+ * missing, and nothing here calls it.
+ */
+const SlimOktaAuth = mixinAuthn(
+  mixinMyAccount(
+    createOktaAuthCore(
+      createCoreStorageManager(),
+      createCoreOptionsConstructor(),
+      createTransactionManager(),
+    ),
+  ),
+) as unknown as new (
+  options: OktaAuthOptions,
+) => OktaAuth;
 
 /** spec §2: the sign-in callback route. */
 export const CALLBACK_PATH = '/implicit/callback';
@@ -28,7 +54,7 @@ export function oktaAuthFor(
   const key = `${issuer} ${tenant['client-id']}`;
   let instance = instances.get(key);
   if (!instance) {
-    instance = new OktaAuth({
+    instance = new SlimOktaAuth({
       issuer,
       clientId: tenant['client-id'],
       redirectUri: `${origin}${CALLBACK_PATH}`,
@@ -49,6 +75,7 @@ export function oktaAuthFor(
 
 /** Forgets the instances (tests build a fresh SDK per case). */
 export function resetOktaAuthInstances(): void {
+  for (const instance of instances.values()) void instance.stop();
   instances.clear();
 }
 

@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configCalls, renderApp, stubServer } from '../../../testing/render-app.tsx';
+import { seedSignedInSession } from '../../../testing/signed-in.ts';
 import { buildTenantConfig, tenantConfigResponse } from '../../../testing/tenant-config.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
+
+// The shell as a signed-in user sees it on `/` (the sign-in redirect has its own tests in app/routes).
+beforeEach(() => seedSignedInSession());
 
 describe('TenantGate: loading the tenant configuration', () => {
   it('shows an accessible loading state, then the shell with the tenant name, logo and theme', async () => {

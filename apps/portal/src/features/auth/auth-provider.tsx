@@ -1,0 +1,35 @@
+import type { OktaAuth } from '@okta/okta-auth-js';
+import { toRelativeUrl } from '@okta/okta-auth-js/authn';
+import { Security } from '@okta/okta-react';
+import { type ReactNode, useCallback } from 'react';
+import { useStore } from 'react-redux';
+import { useNavigate } from 'react-router';
+import type { AppStore } from '../../app/store.ts';
+import { useTenantConfig } from '../tenant/index.ts';
+import { oktaAuthFor } from './okta.ts';
+
+/**
+ * The Okta SDK for the tenant (features/auth/okta.ts), given to okta-react's `Security` with the route to go back
+ * to after the callback; and the API calls' bearer token read from the SDK's token storage (spec §6).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const tenant = useTenantConfig();
+  const oktaAuth = oktaAuthFor(tenant);
+  const navigate = useNavigate();
+  const { apiContext } = useStore() as AppStore;
+  // Set while rendering, before any child's query runs.
+  apiContext.tenant = tenant;
+  apiContext.accessToken = () => oktaAuth.tokenManager.getTokensSync().accessToken?.accessToken;
+
+  const restoreOriginalUri = useCallback(
+    async (_oktaAuth: OktaAuth, originalUri: string | undefined) => {
+      await navigate(toRelativeUrl(originalUri || '/', window.location.origin), { replace: true });
+    },
+    [navigate],
+  );
+  return (
+    <Security oktaAuth={oktaAuth} restoreOriginalUri={restoreOriginalUri}>
+      {children}
+    </Security>
+  );
+}

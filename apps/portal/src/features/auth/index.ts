@@ -1,0 +1,14 @@
+// The sign-in feature's public surface (spec §4 "Auth flow", §6).
+export { FLAGS_OFF, useGetFeatureFlagsQuery, useGetUserInfoQuery } from './api.ts';
+export { AuthProvider } from './auth-provider.tsx';
+export { AuthCallback } from './callback.tsx';
+export {
+  CALLBACK_PATH,
+  decodeFromUri,
+  encodeFromUri,
+  loginPageUrl,
+  oktaAuthFor,
+  safeReturnUrl,
+} from './okta.ts';
+export { RequireAuth, SUBSCRIBER_COMPANY, useCurrentUser } from './require-auth.tsx';
+export { signOutToRoot } from './session.ts';

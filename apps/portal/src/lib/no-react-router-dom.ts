@@ -1,0 +1,6 @@
+/**
+ * What `react-router-dom` resolves to in the portal (vite.config.ts). okta-react imports it whole for its
+ * SecureRoute, a React Router 5 component this portal does not use (RequireAuth guards its routes); pointing
+ * that import at the real router would pull every router export into the first download.
+ */
+export {};

@@ -1,0 +1,86 @@
+import { type TenantConfig, TRACKER_PATHS, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
+import { TOKEN_STORAGE_KEY } from '../features/auth/okta.ts';
+import type { ExtraRoutes } from './render-app.tsx';
+
+export const TEST_USER: UserInfo = {
+  MAEUserID: '3f2b6c1e-8d4a-4c2e-9b7a-1f0e2d3c4b5a',
+  MAETenantID: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  userType: 'subscriber',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  login: 'ada@example.test',
+  locale: null,
+};
+
+/**
+ * Puts tokens in the SDK's session storage as a finished sign-in leaves them (spec §9: `okta-token-storage`), so
+ * the app starts authenticated. The tokens are opaque to the portal: only the server checks them.
+ */
+export function seedSignedInSession(
+  tenant: Pick<TenantConfig, 'issuer-uri' | 'client-id'> = {
+    'issuer-uri': '/oauth2/default',
+    'client-id': 'test-client',
+  },
+  origin = window.location.origin,
+): void {
+  const issuer = new URL(tenant['issuer-uri'], `${origin}/`).href.replace(/\/$/, '');
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  const scopes = ['openid', 'profile', 'email'];
+  window.sessionStorage.setItem(
+    TOKEN_STORAGE_KEY,
+    JSON.stringify({
+      accessToken: {
+        accessToken: 'test-access-token',
+        claims: { sub: TEST_USER.login, uid: TEST_USER.MAEUserID },
+        expiresAt,
+        tokenType: 'Bearer',
+        scopes,
+        authorizeUrl: `${issuer}/v1/authorize`,
+        userinfoUrl: `${issuer}/v1/userinfo`,
+      },
+      idToken: {
+        idToken: 'test-id-token',
+        claims: { sub: TEST_USER.MAEUserID, email: TEST_USER.login, iss: issuer, aud: tenant['client-id'] },
+        expiresAt,
+        scopes,
+        authorizeUrl: `${issuer}/v1/authorize`,
+        issuer,
+        clientId: tenant['client-id'],
+      },
+    }),
+  );
+}
+
+/** The signed-in calls of the shell: user info and feature flags (all on unless overridden). */
+export function signedInRoutes({
+  user = TEST_USER,
+  flags = {},
+  more,
+}: {
+  user?: UserInfo;
+  flags?: Partial<
+    Record<'enable_resolver_DP_for_content' | 'track_by_publishers' | 'enable_translation', boolean>
+  >;
+  more?: ExtraRoutes;
+} = {}): ExtraRoutes {
+  return (url, request) => {
+    if (url.pathname === USER_INFO_PATH) return { status: 200, body: user };
+    if (url.pathname === TRACKER_PATHS.featureFlags) {
+      const on = (name: keyof typeof flags) => ({ enabled: flags[name] ?? true });
+      return {
+        status: 200,
+        body: {
+          status: '200',
+          responseData: {
+            value: {
+              enable_resolver_DP_for_content: on('enable_resolver_DP_for_content'),
+              track_by_publishers: on('track_by_publishers'),
+              enable_translation: on('enable_translation'),
+            },
+          },
+        },
+      };
+    }
+    return more?.(url, request);
+  };
+}
