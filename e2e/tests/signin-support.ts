@@ -50,24 +50,29 @@ export interface SignInOptions {
   returnTo?: string;
 }
 
-/** The identity provider's session for this browser (`GET /api/v1/sessions/me`), or null when none. */
-export async function currentSession(page: Page, origin: string) {
-  const res = await page.request.get(`${origin}/api/v1/sessions/me`, {
-    headers: { accept: 'application/json' },
+/**
+ * The identity provider's session for this browser (`GET /api/v1/sessions/me`, asked from the page so that
+ * `*.localhost` stores resolve and the browser's own cookies go with it), or null when none.
+ */
+export async function currentSession(page: Page) {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/v1/sessions/me', {
+      headers: { accept: 'application/json' },
+      credentials: 'include',
+    });
+    return res.ok ? ((await res.json()) as { status: string; login: string; userId: string }) : null;
   });
-  if (!res.ok()) return null;
-  return (await res.json()) as { status: string; login: string; userId: string };
 }
 
 interface MailMessage {
-  id: string;
+  id: number;
   to: string;
   subject: string;
   text: string;
   createdAt?: string;
 }
 
-/** Messages in the local mail sink (`/_dev/mail/messages?to=&q=`), newest first. */
+/** Messages in the local mail sink (`/_dev/mail/messages?to=&q=`, one inbox for every store), newest first. */
 export async function listMail(page: Page, origin: string, to: string, q?: string): Promise<MailMessage[]> {
   const url = new URL('/_dev/mail/messages', origin);
   url.searchParams.set('to', to);
@@ -86,7 +91,7 @@ export async function waitForMail(
   origin: string,
   to: string,
   q: string,
-  seen: Set<string> = new Set(),
+  seen: Set<number> = new Set(),
 ): Promise<MailMessage> {
   let found: MailMessage | undefined;
   await expect
@@ -103,7 +108,7 @@ export async function waitForMail(
 }
 
 /** The ids of the messages already in the inbox for `to` (so the next wait only sees new ones). */
-export async function seenMail(page: Page, origin: string, to: string): Promise<Set<string>> {
+export async function seenMail(page: Page, origin: string, to: string): Promise<Set<number>> {
   return new Set((await listMail(page, origin, to)).map((m) => m.id));
 }
 

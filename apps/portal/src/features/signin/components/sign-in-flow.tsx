@@ -6,6 +6,7 @@ import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
 import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
 import { ErrorAlert, LinkButton, StepHeading } from './form-controls.tsx';
 import { PasswordStep } from './password-step.tsx';
+import { RecoveryEmailStep } from './recovery-steps.tsx';
 import { TransactionStep } from './transaction-step.tsx';
 
 /**
@@ -16,8 +17,9 @@ import { TransactionStep } from './transaction-step.tsx';
  */
 export type Screen =
   | { name: 'starting' }
-  | { name: 'password'; notice?: 'unlocked' | 'passwordReset' | undefined }
-  | { name: 'transaction'; tx: AuthnTransaction }
+  | { name: 'password'; notice?: 'unlocked' | undefined }
+  | { name: 'forgotPassword' }
+  | { name: 'transaction'; tx: AuthnTransaction; step: number }
   | { name: 'startFailed'; error: AuthnErrorKey }
   | { name: 'redirecting' };
 
@@ -53,6 +55,8 @@ export function SignInFlow({
   const [screen, setScreen] = useState<Screen>({ name: 'starting' });
   const [username, setUsername] = useState('');
   const returnTo = useRef(returnUrl);
+  // Each new transaction mounts its step afresh (its heading takes the focus, its form starts empty).
+  const stepCount = useRef(0);
 
   const showTransaction = useCallback(
     (tx: AuthnTransaction) => {
@@ -79,7 +83,8 @@ export function SignInFlow({
           setScreen({ name: 'password' });
           return;
         default:
-          setScreen({ name: 'transaction', tx });
+          stepCount.current += 1;
+          setScreen({ name: 'transaction', tx, step: stepCount.current });
       }
     },
     [oktaAuth, origin],
@@ -114,7 +119,7 @@ export function SignInFlow({
         <div>
           <StepHeading>{t('flow.startFailedTitle')}</StepHeading>
           <ErrorAlert error={screen.error} />
-          <LinkButton onClick={restart}>{t('flow.backToSignIn')}</LinkButton>
+          <LinkButton onClick={restart}>{t('actions.backToSignIn')}</LinkButton>
         </div>
       );
     case 'password':
@@ -131,16 +136,29 @@ export function SignInFlow({
           }}
           onForgotPassword={(name) => {
             setUsername(name);
+            setScreen({ name: 'forgotPassword' });
           }}
+        />
+      );
+    case 'forgotPassword':
+      return (
+        <RecoveryEmailStep
+          kind="reset"
+          oktaAuth={oktaAuth}
+          initialUsername={username}
+          returnUrl={returnTo.current}
+          onTransaction={showTransaction}
+          onRestart={restart}
         />
       );
     case 'transaction':
       return (
         <TransactionStep
-          key={`${screen.tx.status}:${screen.tx.factor?.id ?? ''}:${screen.tx.factorResult ?? ''}`}
+          key={screen.step}
           tx={screen.tx}
           oktaAuth={oktaAuth}
           username={username}
+          returnUrl={returnTo.current}
           onTransaction={showTransaction}
           onRestart={restart}
         />

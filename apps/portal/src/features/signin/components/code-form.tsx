@@ -1,0 +1,73 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuthnErrorKey } from '../lib/authn-errors.ts';
+import { CheckboxField, ErrorAlert, Field, SubmitButton } from './form-controls.tsx';
+
+/**
+ * A six-digit code form (e-mail code, authenticator app, enrolment activation): one-time-code autocomplete,
+ * numeric keyboard, the optional "remember this device" option, and a resend button where the factor has one.
+ */
+export function CodeForm({
+  intro,
+  busy,
+  error,
+  onSubmit,
+  onResend,
+  rememberDevice,
+  children,
+}: {
+  intro: ReactNode;
+  busy: boolean;
+  error: AuthnErrorKey | null;
+  onSubmit: (code: string) => void;
+  onResend?: (() => void) | undefined;
+  rememberDevice?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('signin');
+  const [code, setCode] = useState('');
+  const [checked, setChecked] = useState(false);
+  const missing = checked && !/^\d{6}$/.test(code.trim());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (!/^\d{6}$/.test(code.trim())) return;
+    onSubmit(code.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <p className="tw-lead">{intro}</p>
+      {children}
+      <ErrorAlert error={error} id="signin-code-error" />
+      <Field
+        label={t('fields.code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={code}
+        onChange={setCode}
+        maxLength={6}
+        pattern="[0-9]*"
+        hint={t('fields.codeHint')}
+        error={missing ? t('fields.codeMissing') : null}
+        describedBy={error ? ['signin-code-error'] : []}
+        dir="ltr"
+      />
+      {rememberDevice ? (
+        <CheckboxField
+          label={t('options.rememberDevice')}
+          hint={t('options.rememberDeviceHint')}
+          checked={rememberDevice.checked}
+          onChange={rememberDevice.onChange}
+        />
+      ) : null}
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <SubmitButton busy={busy} label={t('mfa.verify')} busyLabel={t('mfa.verifying')} />
+        {onResend ? (
+          <button type="button" className="btn btn-outline-secondary" onClick={onResend} disabled={busy}>
+            {t('mfa.resend')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

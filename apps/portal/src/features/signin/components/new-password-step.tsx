@@ -1,0 +1,115 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordRules } from '../lib/password-rules.ts';
+import { complexityOf, linkOf, loginOf } from '../lib/transaction.ts';
+import type { StepProps } from '../lib/types.ts';
+import { useAuthnAction } from '../lib/use-authn-action.ts';
+import { ErrorAlert, Field, StepHeading, SubmitButton } from './form-controls.tsx';
+import { StepActions } from './step-actions.tsx';
+
+/**
+ * PASSWORD_EXPIRED (must change: current + new + confirm), PASSWORD_WARN (change or skip) and PASSWORD_RESET
+ * (after the e-mailed link: new + confirm). The policy's rules are listed before submit and ticked as they are
+ * met; the form is not sent while one is unmet or the confirmation differs.
+ */
+export function NewPasswordStep(props: StepProps) {
+  const { tx, onTransaction } = props;
+  const { t } = useTranslation('signin');
+  const { busy, error, run } = useAuthnAction();
+  const rulesId = useId();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [checked, setChecked] = useState(false);
+  const isReset = tx.status === 'PASSWORD_RESET';
+  const isWarn = tx.status === 'PASSWORD_WARN';
+  const rules = passwordRules(complexityOf(tx), newPassword, loginOf(tx));
+  const rulesMet = rules.every((rule) => rule.met);
+  const changePassword = linkOf(tx, 'changePassword');
+  const resetPassword = linkOf(tx, 'resetPassword');
+  const skip = linkOf(tx, 'skip');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if ((!isReset && !oldPassword) || !rulesMet || newPassword !== confirm) return;
+    void run(async () => {
+      if (isReset && resetPassword) onTransaction(await resetPassword({ newPassword }));
+      else if (changePassword) onTransaction(await changePassword({ oldPassword, newPassword }));
+    });
+  };
+
+  const title = isReset
+    ? t('newPassword.resetTitle')
+    : isWarn
+      ? t('newPassword.warnTitle')
+      : t('newPassword.expiredTitle');
+  const intro = isReset
+    ? t('newPassword.resetIntro')
+    : isWarn
+      ? t('newPassword.warnIntro')
+      : t('newPassword.expiredIntro');
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={busy}>
+      <StepHeading>{title}</StepHeading>
+      <p className="tw-lead">{intro}</p>
+      <ErrorAlert error={error} id="signin-password-error" />
+      {/* A hidden username lets password managers file the new password under the right account. */}
+      <input type="hidden" autoComplete="username" value={loginOf(tx)} readOnly />
+      {isReset ? null : (
+        <Field
+          label={t('fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={setOldPassword}
+          error={checked && !oldPassword ? t('fields.passwordMissing') : null}
+        />
+      )}
+      <Field
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+        describedBy={[rulesId, ...(error ? ['signin-password-error'] : [])]}
+        error={checked && !rulesMet ? t('fields.newPasswordRules') : null}
+      />
+      <div id={rulesId} className="mb-3">
+        <p className="mb-1">{t('rules.heading')}</p>
+        <ul className="tw-signin__rules">
+          {rules.map((rule) => (
+            <li key={rule.key} className={rule.met ? 'text-success' : undefined}>
+              <span aria-hidden="true">{rule.met ? '✓ ' : '• '}</span>
+              {t(`rules.${rule.key}`, { n: rule.count })}
+              <span className="tw-visually-hidden"> {rule.met ? t('rules.met') : t('rules.notMet')}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Field
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        error={checked && confirm !== newPassword ? t('fields.confirmMismatch') : null}
+      />
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <SubmitButton busy={busy} label={t('newPassword.submit')} busyLabel={t('newPassword.submitting')} />
+        {isWarn && skip ? (
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={busy}
+            onClick={() => void run(async () => onTransaction(await skip()))}
+          >
+            {t('newPassword.skip')}
+          </button>
+        ) : null}
+      </div>
+      <StepActions {...props} disabled={busy} />
+    </form>
+  );
+}

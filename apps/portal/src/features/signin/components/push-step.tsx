@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
+import { preferenceCallback, readPreference } from '../lib/device-preferences.ts';
+import { linkOf, loginOf } from '../lib/transaction.ts';
+import type { AuthnTransaction, StepProps } from '../lib/types.ts';
+import { useAuthnAction } from '../lib/use-authn-action.ts';
+import { CheckboxField, ErrorAlert, StepHeading, SubmitButton } from './form-controls.tsx';
+import { StepActions } from './step-actions.tsx';
+
+/** How long the SDK waits between two polls while the push is WAITING. */
+export const PUSH_POLL_DELAY_MS = 2000;
+
+/**
+ * One poll per transaction object: React's StrictMode mounts a step twice in development, and the second
+ * mount must join the running poll rather than start another.
+ */
+const polls = new WeakMap<AuthnTransaction, Promise<AuthnTransaction>>();
+
+/**
+ * MFA_CHALLENGE with push (spec §4 "a poll repeats while the factor result is WAITING", §8): "waiting for
+ * approval" while the SDK polls (`tx.poll`, its own backoff of 1 s, 2 s, 4 s… up to 5 retries on a network
+ * error or 429); approval → SUCCESS. Denied or expired → send again. The auto-push and remember-device options
+ * are read by the SDK through callbacks on every poll; their errors, and a poll the SDK stopped, are shown as
+ * the spec words them.
+ */
+export function PushStep(props: StepProps) {
+  const { tx, onTransaction } = props;
+  const { t } = useTranslation('signin');
+  const login = loginOf(tx);
+  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
+  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
+  const options = useRef({ autoPush, remember });
+  options.current = { autoPush, remember };
+  const [pollError, setPollError] = useState<AuthnErrorKey | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { busy, error, run } = useAuthnAction();
+  const result = tx.factorResult;
+  const waiting = result === 'WAITING' && !pollError;
+  const onTransactionRef = useRef(onTransaction);
+  onTransactionRef.current = onTransaction;
+
+  // `attempt` restarts a poll that stopped (after an error) when the user asks to check again.
+  useEffect(() => {
+    if (tx.factorResult !== 'WAITING') return;
+    const poll = linkOf(tx, 'poll');
+    if (!poll) return;
+    let running = polls.get(tx);
+    if (!running || attempt > 0) {
+      running = poll({
+        delay: PUSH_POLL_DELAY_MS,
+        autoPush: preferenceCallback(login, 'autoPush', () => options.current.autoPush),
+        rememberDevice: preferenceCallback(login, 'rememberDevice', () => options.current.remember),
+      });
+      polls.set(tx, running);
+    }
+    let mounted = true;
+    running.then(
+      (next) => {
+        if (mounted) onTransactionRef.current(next);
+      },
+      (caught: unknown) => {
+        if (mounted) setPollError(authnErrorKey(caught));
+      },
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [tx, login, attempt]);
+
+  const resend = tx.resend;
+  const title =
+    result === 'REJECTED'
+      ? t('push.rejectedTitle')
+      : result === 'TIMEOUT'
+        ? t('push.timeoutTitle')
+        : t('push.title');
+
+  return (
+    <div>
+      <StepHeading>{title}</StepHeading>
+      {waiting ? (
+        <div className="tw-pending mb-3" role="status">
+          <Spinner size="sm" />
+          <span>{t('push.waiting')}</span>
+        </div>
+      ) : null}
+      {result === 'REJECTED' ? <p className="alert alert-danger">{t('push.rejected')}</p> : null}
+      {result === 'TIMEOUT' ? <p className="alert alert-warning">{t('push.timeout')}</p> : null}
+      <p>{t('push.intro')}</p>
+      <ErrorAlert error={pollError ?? error} />
+      <CheckboxField
+        label={t('options.autoPush')}
+        hint={t('options.autoPushHint')}
+        checked={autoPush}
+        onChange={setAutoPush}
+      />
+      <CheckboxField
+        label={t('options.rememberDevice')}
+        hint={t('options.rememberDeviceHint')}
+        checked={remember}
+        onChange={setRemember}
+      />
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        {pollError && result === 'WAITING' ? (
+          <SubmitButton
+            type="button"
+            busy={false}
+            label={t('push.checkAgain')}
+            busyLabel={t('push.checkAgain')}
+            onClick={() => {
+              setPollError(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        ) : null}
+        {resend ? (
+          <SubmitButton
+            type="button"
+            variant={result === 'WAITING' ? 'outline-secondary' : 'primary'}
+            busy={busy}
+            label={t('push.resend')}
+            busyLabel={t('push.resending')}
+            onClick={() =>
+              void run(async () => {
+                setPollError(null);
+                onTransaction(await resend('push'));
+              })
+            }
+          />
+        ) : null}
+      </div>
+      <StepActions {...props} disabled={busy} />
+    </div>
+  );
+}

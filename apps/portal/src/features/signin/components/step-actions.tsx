@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { linkOf } from '../lib/transaction.ts';
+import type { StepProps } from '../lib/types.ts';
+import { useAuthnAction } from '../lib/use-authn-action.ts';
+import { ErrorAlert, LinkButton } from './form-controls.tsx';
+
+/**
+ * Back and cancel under every step (issue 6 scope 1 "cancel/back on every step"): back is the
+ * transaction's `prev` where the state offers one; cancel ends the transaction (`cancel`) and shows the
+ * username/password form again, even when the identity provider cannot be reached.
+ */
+export function StepActions({ tx, onTransaction, onRestart, disabled }: StepProps & { disabled?: boolean }) {
+  const { t } = useTranslation('signin');
+  const { busy, error, run } = useAuthnAction();
+  const prev = linkOf(tx, 'prev');
+  const cancel = linkOf(tx, 'cancel');
+  return (
+    <div className="tw-signin__actions mt-3">
+      <ErrorAlert error={error} />
+      <div className="d-flex flex-wrap gap-3">
+        {prev ? (
+          <LinkButton
+            disabled={busy || disabled}
+            onClick={() => void run(async () => onTransaction(await prev()))}
+          >
+            {t('actions.back')}
+          </LinkButton>
+        ) : null}
+        <LinkButton
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              try {
+                if (cancel) await cancel();
+              } finally {
+                onRestart();
+              }
+            })
+          }
+        >
+          {t('actions.cancel')}
+        </LinkButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PasswordComplexity } from './transaction.ts';
+
+/**
+ * The password rules shown before submit (issue 6 scope 1 "strength rules shown before submit"), from the
+ * policy the identity provider sends with PASSWORD_EXPIRED / PASSWORD_WARN / PASSWORD_RESET.
+ */
+export type PasswordRuleKey =
+  | 'minLength'
+  | 'minLowerCase'
+  | 'minUpperCase'
+  | 'minNumber'
+  | 'minSymbol'
+  | 'excludeUsername';
+
+export interface PasswordRule {
+  key: PasswordRuleKey;
+  count: number;
+  met: boolean;
+}
+
+const count = (value: string, pattern: RegExp) => (value.match(pattern) ?? []).length;
+
+export function passwordRules(
+  complexity: PasswordComplexity,
+  password: string,
+  login: string,
+): PasswordRule[] {
+  const rules: PasswordRule[] = [];
+  const min = (key: PasswordRuleKey, n: number | undefined, have: number) => {
+    if (n && n > 0) rules.push({ key, count: n, met: have >= n });
+  };
+  min('minLength', complexity.minLength, password.length);
+  min('minLowerCase', complexity.minLowerCase, count(password, /\p{Ll}/gu));
+  min('minUpperCase', complexity.minUpperCase, count(password, /\p{Lu}/gu));
+  min('minNumber', complexity.minNumber, count(password, /\p{Nd}/gu));
+  min('minSymbol', complexity.minSymbol, count(password, /[^\p{L}\p{Nd}\s]/gu));
+  if (complexity.excludeUsername) {
+    const local = (login.split('@')[0] ?? '').toLowerCase();
+    rules.push({
+      key: 'excludeUsername',
+      count: 0,
+      met: password.length > 0 && !(local.length >= 3 && password.toLowerCase().includes(local)),
+    });
+  }
+  return rules;
+}
