@@ -119,7 +119,8 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-describedby={`${id}-hint`}
           value={text}
-          disabled={adding}
+          readOnly={adding}
+          aria-busy={adding}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);

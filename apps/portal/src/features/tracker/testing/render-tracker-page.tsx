@@ -33,7 +33,7 @@ export function buildFlags(overrides: Partial<Record<keyof FeatureFlags, boolean
 }
 
 /** Every section on: the tenant of most tests. */
-export const ALL_SECTIONS: Overrides = {
+export const ALL_SECTIONS = {
   trackerSetting: {
     individual_standard_tracker: { enabled: true },
     committee: { enabled: true },
@@ -46,7 +46,7 @@ export const ALL_SECTIONS: Overrides = {
       { code: 'PUB1B', name: 'First Publisher' },
     ],
   },
-};
+} satisfies Overrides;
 
 /** Renders the tracker page as the app does for a signed-in user: real store, English, the toaster. */
 export function renderTrackerPage({
