@@ -44,13 +44,13 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
     <AccountContext value={value}>
       <Routes>
         <Route element={<AccountLayout />}>
-          <Route index element={<Navigate to="profile" replace />} />
+          <Route index element={<Navigate to="/account/profile" replace />} />
           <Route path="profile" element={<ProfileScreen />} />
           <Route path="emails" element={<EmailsScreen />} />
           <Route path="phones" element={<PhonesScreen />} />
           <Route path="password" element={<PasswordScreen />} />
           <Route path="preferences" element={<PreferencesScreen />} />
-          <Route path="*" element={<Navigate to="profile" replace />} />
+          <Route path="*" element={<Navigate to="/account/profile" replace />} />
         </Route>
       </Routes>
     </AccountContext>
@@ -79,7 +79,7 @@ function AccountLayout() {
           <ul>
             {ACCOUNT_SCREENS.map((screen) => (
               <li key={screen}>
-                <NavLink to={screen} className="tw-account__nav-link">
+                <NavLink to={`/account/${screen}`} className="tw-account__nav-link">
                   {t(`nav.${screen}`)}
                 </NavLink>
               </li>

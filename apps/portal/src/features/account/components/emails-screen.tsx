@@ -75,23 +75,23 @@ export function EmailsScreen() {
                     {!email.verified && pending?.email.id !== email.id ? (
                       <button
                         type="button"
+                        aria-label={t('emails.verifyLabel', { address: email.address })}
                         className="btn btn-outline-primary btn-sm"
                         disabled={busyId === email.id}
                         onClick={() => void startVerification(email)}
                       >
                         {t('emails.verify')}
-                        <span className="tw-visually-hidden"> {email.address}</span>
                       </button>
                     ) : null}
                     {!email.primary ? (
                       <button
                         type="button"
+                        aria-label={t('emails.deleteLabel', { address: email.address })}
                         className="btn btn-outline-danger btn-sm"
                         disabled={busyId === email.id}
                         onClick={() => setDeleting(email)}
                       >
                         {t('emails.delete')}
-                        <span className="tw-visually-hidden"> {email.address}</span>
                       </button>
                     ) : null}
                   </div>

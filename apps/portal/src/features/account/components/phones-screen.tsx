@@ -75,22 +75,22 @@ export function PhonesScreen() {
                     {!phone.verified && pending?.id !== phone.id ? (
                       <button
                         type="button"
+                        aria-label={t('phones.verifyLabel', { number: phone.number })}
                         className="btn btn-outline-primary btn-sm"
                         disabled={busyId === phone.id}
                         onClick={() => void startVerification(phone)}
                       >
                         {t('phones.verify')}
-                        <span className="tw-visually-hidden"> {phone.number}</span>
                       </button>
                     ) : null}
                     <button
                       type="button"
+                      aria-label={t('phones.deleteLabel', { number: phone.number })}
                       className="btn btn-outline-danger btn-sm"
                       disabled={busyId === phone.id}
                       onClick={() => setDeleting(phone)}
                     >
                       {t('phones.delete')}
-                      <span className="tw-visually-hidden"> {phone.number}</span>
                     </button>
                   </div>
                 </li>

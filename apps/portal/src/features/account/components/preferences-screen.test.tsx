@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTenantConfig } from '../../../testing/tenant-config.ts';
+import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
+import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
+
+afterEach(() => {
+  dismissToasts();
+  Reflect.deleteProperty(document, 'cookie');
+});
+
+/** Records what the page writes to document.cookie (jsdom keeps no Secure cookie on http://). */
+function captureCookieWrites(): string[] {
+  const writes: string[] = [];
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => '',
+    set: (value: string) => writes.push(value),
+  });
+  return writes;
+}
+
+const tracking = (committees: string[], workItem: 'true' | 'false') => [
+  { applicationCode: 'TRACKER', trackingType: 'COMMITTEE', data: { committees } },
+  { applicationCode: 'TRACKER', trackingType: 'INDUSTRYAREA', data: { industryAreas: [] } },
+  { applicationCode: 'TRACKER', trackingType: 'PUBLISHERS', data: { publishers: [] } },
+  { applicationCode: 'TRACKER', trackingType: 'WORKITEM', data: { workItems: [workItem] } },
+];
+
+// Journeys of several round trips: jsdom on a shared 2-core machine needs more than the default 5 s.
+describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 20_000 }, () => {
+  it('shows what the tracking e-mails cover, and links to the unsubscribe on the tracker page', async () => {
+    const { calls } = stubMyAccount(buildFakeState({ sourceTrackings: tracking(['D20', 'D18'], 'true') }));
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/preferences' });
+    expect(await screen.findByText('Subscribed')).toBeInTheDocument();
+    expect(screen.getByText('Committees tracked').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Work items tracked').nextSibling).toHaveTextContent('Yes');
+    const source = calls.find((c) => c.path.includes('get-user-content-source-tracking-data'));
+    expect(source?.authorization).toBe('Bearer portal-token');
+    expect(calls.find((c) => c.path.includes('source-tracking'))).toBeDefined();
+    expect(
+      fetchUrl(calls, 'get-user-content-source-tracking-data')?.searchParams.get('userId') ?? USER_ID,
+    ).toBe(USER_ID);
+    await user.click(screen.getByRole('link', { name: /unsubscribe from all tracking e-mails/ }));
+    expect(await screen.findByText('Tracker page')).toBeInTheDocument();
+  });
+
+  it('says "Unsubscribed" when nothing is tracked', async () => {
+    stubMyAccount(buildFakeState({ sourceTrackings: tracking([], 'false') }));
+    renderAccount({ path: '/account/preferences' });
+    expect(await screen.findByText('Unsubscribed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose what to track on the tracker page' })).toHaveAttribute(
+      'href',
+      '/#unsubscribe',
+    );
+  });
+
+  it('saves the language like the header selector: the locale cookie and the page language', async () => {
+    stubMyAccount();
+    const user = userEvent.setup();
+    const tenant = buildTenantConfig({
+      ui: { languageSelector: { enabled: true }, languages: ['en', 'ar', 'fr_CA'] },
+    });
+    const writes = captureCookieWrites();
+    const { i18n } = renderAccount({ path: '/account/preferences', tenant });
+    const select = await screen.findByRole('combobox', { name: 'Language of this store' });
+    expect(screen.getByRole('button', { name: 'Save language' })).toBeDisabled();
+    await user.selectOptions(select, 'fr_CA');
+    await user.click(screen.getByRole('button', { name: 'Save language' }));
+    await waitFor(() => expect(i18n.language).toBe('fr_CA'), { timeout: 5000 });
+    // The spec's locale code (fr_CA → cf), host-only on localhost, as the header's selector writes it.
+    expect(writes).toEqual(['locale_Dev=cf; Max-Age=2592000; Path=/; SameSite=None; Secure']);
+    expect(document.documentElement.lang).toBe('fr-CA');
+  });
+
+  it('without a choice, says which language the store is shown in', async () => {
+    stubMyAccount();
+    renderAccount({ path: '/account/preferences' });
+    expect(await screen.findByText(/This store is shown in/)).toHaveTextContent(
+      'This store is shown in English',
+    );
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+});
+
+function fetchUrl(calls: { path: string }[], part: string): URL | undefined {
+  const call = calls.find((c) => c.path.includes(part));
+  return call ? new URL(call.path, 'http://localhost:3000') : undefined;
+}

@@ -1,0 +1,332 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OktaAuth } from '@okta/okta-auth-js';
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount-routes.ts),
+ * answering the shapes its tests read through okta-auth-js (okta-compat.md §3.4): `_links` on everything,
+ * DELETE 204 without a content type, e-mail verify `{}`. It keeps a little state so a flow (add → verify →
+ * VERIFIED) reads as it would against the server. `calls` records every request.
+ */
+
+export const ORIGIN = 'http://localhost:3000';
+const BASE = `${ORIGIN}/idp/myaccount`;
+const localesDir = join(import.meta.dirname, '../../../../public/locales');
+
+type Email = { id: string; email: string; role: 'PRIMARY' | 'SECONDARY'; status: 'VERIFIED' | 'UNVERIFIED' };
+type Phone = { id: string; phoneNumber: string; status: 'VERIFIED' | 'UNVERIFIED' };
+
+export type FakeState = {
+  profile: Record<string, string | null>;
+  schema: Record<string, { title: string; permission: 'READ_ONLY' | 'READ_WRITE'; maxLength: number }>;
+  emails: Email[];
+  phones: Phone[];
+  password: 'ACTIVE' | 'NOT_ENROLLED';
+  currentPassword: string;
+  /** The code each challenge (e-mail challenge id, or phone id) expects. */
+  codes: Map<string, string>;
+  /** Answers a path + method with this failure instead (status and Okta error body). */
+  failures: Map<string, { status: number; body: unknown; headers?: Record<string, string> }>;
+  sourceTrackings: unknown[];
+};
+
+export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
+  return {
+    profile: {
+      login: 'mary@acme.example',
+      email: 'mary@acme.example',
+      firstName: 'Mary',
+      lastName: 'Somerville',
+      locale: null,
+      organization: null,
+    },
+    schema: {
+      login: { title: 'Username', permission: 'READ_ONLY', maxLength: 100 },
+      email: { title: 'Primary email', permission: 'READ_ONLY', maxLength: 100 },
+      firstName: { title: 'First name', permission: 'READ_WRITE', maxLength: 50 },
+      lastName: { title: 'Last name', permission: 'READ_WRITE', maxLength: 50 },
+      organization: { title: 'Organisation', permission: 'READ_WRITE', maxLength: 100 },
+    },
+    emails: [{ id: 'eml1', email: 'mary@acme.example', role: 'PRIMARY', status: 'VERIFIED' }],
+    phones: [],
+    password: 'ACTIVE',
+    currentPassword: 'Trackwell-Demo-2026',
+    codes: new Map(),
+    failures: new Map(),
+    sourceTrackings: [],
+    ...overrides,
+  };
+}
+
+const OKTA_JSON = { 'content-type': 'application/json; okta-version=1.0.0' };
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...OKTA_JSON, ...headers } });
+const noContent = () => new Response(null, { status: 204 });
+const oktaError = (status: number, errorCode: string, errorSummary: string, causes: string[] = []) =>
+  json(status, {
+    errorCode,
+    errorSummary,
+    errorLink: errorCode,
+    errorId: 'oae-test',
+    errorCauses: causes.map((c) => ({ errorSummary: c })),
+  });
+
+const presentEmail = (e: Email) => {
+  const self = `${BASE}/emails/${e.id}`;
+  return {
+    id: e.id,
+    status: e.status,
+    roles: [e.role],
+    profile: { email: e.email },
+    _links: {
+      self: { href: self, hints: { allow: e.role === 'PRIMARY' ? ['GET'] : ['GET', 'DELETE'] } },
+      challenge: { href: `${self}/challenge`, hints: { allow: ['POST'] } },
+    },
+  };
+};
+const presentPhone = (p: Phone) => {
+  const self = `${BASE}/phones/${p.id}`;
+  return {
+    id: p.id,
+    status: p.status,
+    profile: { phoneNumber: p.phoneNumber },
+    _links: {
+      self: { href: self, hints: { allow: ['GET', 'DELETE'] } },
+      challenge: { href: `${self}/challenge`, hints: { allow: ['POST'] } },
+      ...(p.status === 'UNVERIFIED'
+        ? { verify: { href: `${self}/verify`, hints: { allow: ['POST'] } } }
+        : {}),
+    },
+  };
+};
+const presentPassword = (s: FakeState) =>
+  s.password === 'ACTIVE'
+    ? {
+        id: 'pwd1',
+        status: 'ACTIVE',
+        created: '2026-01-02T10:00:00.000Z',
+        lastUpdated: '2026-03-04T10:00:00.000Z',
+        _links: { self: { href: `${BASE}/password`, hints: { allow: ['GET', 'PUT', 'DELETE'] } } },
+      }
+    : {
+        id: 'pwd1',
+        status: 'NOT_ENROLLED',
+        _links: {
+          self: { href: `${BASE}/password`, hints: { allow: ['GET'] } },
+          enroll: { href: `${BASE}/password`, hints: { allow: ['POST'] } },
+        },
+      };
+
+let counter = 0;
+// Above the fixtures' own ids (eml1, mbl9…), so an added item never takes one.
+const nextId = (prefix: string) => `${prefix}${1000 + ++counter}`;
+
+export type Call = { method: string; path: string; body: unknown; authorization: string | null };
+
+/** Stubs `fetch`: MyAccount (with `state`), the tracker's source trackings, and the translation files. */
+export function stubMyAccount(state: FakeState = buildFakeState()) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    // i18next's backend asks for relative URLs (/locales/…); a Request needs an absolute one.
+    const request = input instanceof Request ? input : new Request(new URL(String(input), ORIGIN), init);
+    const url = new URL(request.url, ORIGIN);
+    const method = request.method.toUpperCase();
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    calls.push({ method, path: url.pathname, body, authorization: request.headers.get('authorization') });
+
+    const locale = /^\/locales\/([A-Za-z_]+)\/([a-z]+)\.json$/.exec(url.pathname);
+    if (locale) {
+      try {
+        return json(
+          200,
+          JSON.parse(readFileSync(join(localesDir, locale[1]!, `${locale[2]!}.json`), 'utf8')),
+        );
+      } catch {
+        return json(404, {});
+      }
+    }
+    if (url.pathname.startsWith('/api/tracker/')) {
+      return json(200, {
+        status: '200',
+        responseData: { value: { contentSourceTrackings: state.sourceTrackings } },
+      });
+    }
+    const failure = state.failures.get(`${method} ${url.pathname}`);
+    if (failure) return json(failure.status, failure.body, failure.headers);
+    return answer(state, method, url.pathname.replace('/idp/myaccount', ''), body ?? {});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, state };
+}
+
+function answer(s: FakeState, method: string, path: string, body: Record<string, unknown>): Response {
+  const route = `${method} ${path}`;
+  /** The match (ids at 1, 2) when the route has the pattern's shape. */
+  const ids = (pattern: RegExp): RegExpExecArray | undefined => pattern.exec(route) ?? undefined;
+  let m: RegExpExecArray | undefined;
+  if (route === 'GET /profile')
+    return json(200, {
+      createdAt: '2026-01-02T10:00:00.000Z',
+      modifiedAt: '2026-01-02T10:00:00.000Z',
+      profile: s.profile,
+      _links: { self: { href: `${BASE}/profile` }, describedBy: { href: `${BASE}/profile/schema` } },
+    });
+  if (route === 'GET /profile/schema')
+    return json(200, {
+      properties: Object.fromEntries(
+        Object.entries(s.schema).map(([name, a]) => [
+          name,
+          {
+            title: a.title,
+            type: 'string',
+            maxLength: a.maxLength,
+            permissions: [{ principal: 'SELF', action: a.permission }],
+          },
+        ]),
+      ),
+      _links: { self: { href: `${BASE}/profile/schema` }, user: { href: `${BASE}/profile` } },
+    });
+  if (route === 'PUT /profile') {
+    s.profile = { ...(body.profile as Record<string, string | null>) };
+    return json(200, {
+      createdAt: '2026-01-02T10:00:00.000Z',
+      modifiedAt: new Date().toISOString(),
+      profile: s.profile,
+      _links: { self: { href: `${BASE}/profile` } },
+    });
+  }
+  if (route === 'GET /emails') return json(200, s.emails.map(presentEmail));
+  if (route === 'POST /emails') {
+    const address = (body.profile as { email: string }).email;
+    if (s.emails.some((e) => e.email === address.toLowerCase()))
+      return oktaError(400, 'E0000001', 'Api validation failed', [
+        'profile.email: An email with this value already exists',
+      ]);
+    const e: Email = {
+      id: nextId('eml'),
+      email: address.toLowerCase(),
+      role: 'SECONDARY',
+      status: 'UNVERIFIED',
+    };
+    s.emails.push(e);
+    return json(201, presentEmail(e));
+  }
+  m = ids(/^POST \/emails\/(\w+)\/challenge$/);
+  if (m) {
+    const e = s.emails.find((x) => x.id === m![1]);
+    if (!e) return oktaError(404, 'E0000007', 'Not found');
+    const id = nextId('chl');
+    s.codes.set(id, String(100000 + counter));
+    const href = `${BASE}/emails/${e.id}/challenge/${id}`;
+    return json(201, {
+      id,
+      status: 'UNVERIFIED',
+      expiresAt: '2026-05-01T10:05:00.000Z',
+      profile: { email: e.email },
+      _links: {
+        verify: { href: `${href}/verify`, hints: { allow: ['POST'] } },
+        poll: { href, hints: { allow: ['GET'] } },
+      },
+    });
+  }
+  m = ids(/^POST \/emails\/(\w+)\/challenge\/(\w+)\/verify$/);
+  if (m) {
+    const e = s.emails.find((x) => x.id === m![1]);
+    if (!e || s.codes.get(m[2]!) !== body.verificationCode)
+      return oktaError(403, 'E0000068', 'Invalid Passcode/Answer', [
+        'Your passcode doesn\u2019t match our records.',
+      ]);
+    e.status = 'VERIFIED';
+    s.codes.delete(m[2]!);
+    return json(200, {});
+  }
+  m = ids(/^DELETE \/emails\/(\w+)$/);
+  if (m) {
+    s.emails = s.emails.filter((e) => e.id !== m![1]);
+    return noContent();
+  }
+  if (route === 'GET /phones') return json(200, s.phones.map(presentPhone));
+  if (route === 'POST /phones') {
+    const p: Phone = {
+      id: nextId('mbl'),
+      phoneNumber: (body.profile as { phoneNumber: string }).phoneNumber,
+      status: 'UNVERIFIED',
+    };
+    s.phones.push(p);
+    s.codes.set(p.id, String(200000 + counter));
+    return json(201, presentPhone(p));
+  }
+  m = ids(/^POST \/phones\/(\w+)\/challenge$/);
+  if (m) {
+    s.codes.set(m[1]!, String(300000 + ++counter));
+    return json(200, {
+      _links: { verify: { href: `${BASE}/phones/${m[1]}/verify`, hints: { allow: ['POST'] } } },
+    });
+  }
+  m = ids(/^POST \/phones\/(\w+)\/verify$/);
+  if (m) {
+    const p = s.phones.find((x) => x.id === m![1]);
+    if (!p || s.codes.get(p.id) !== body.verificationCode)
+      return oktaError(403, 'E0000068', 'Invalid Passcode/Answer');
+    p.status = 'VERIFIED';
+    return noContent();
+  }
+  m = ids(/^DELETE \/phones\/(\w+)$/);
+  if (m) {
+    s.phones = s.phones.filter((p) => p.id !== m![1]);
+    return noContent();
+  }
+  if (route === 'GET /password') return json(200, presentPassword(s));
+  if (route === 'POST /password') {
+    s.password = 'ACTIVE';
+    s.currentPassword = (body.profile as { password: string }).password;
+    return json(201, presentPassword(s));
+  }
+  if (route === 'PUT /password') {
+    const profile = body.profile as { password: string; currentPassword: string };
+    if (profile.currentPassword !== s.currentPassword)
+      return oktaError(403, 'E0000014', 'Update of credentials failed', ['Old Password is not correct']);
+    s.currentPassword = profile.password;
+    return json(201, presentPassword(s));
+  }
+  if (route === 'DELETE /password') {
+    s.password = 'NOT_ENROLLED';
+    return noContent();
+  }
+  return oktaError(404, 'E0000007', `Not found: ${route}`);
+}
+
+/** The code the fake sent for a challenge or phone (what a person would read in the inbox). */
+export function codeFor(state: FakeState, id: string): string {
+  const code = state.codes.get(id);
+  if (!code) throw new Error(`no code for ${id}`);
+  return code;
+}
+
+/** An SDK like the portal's, whose silent token request answers at once with an account token. */
+export function buildOktaAuth(accessToken = 'account-token-1') {
+  const oktaAuth = new OktaAuth({
+    issuer: `${ORIGIN}/oauth2/default`,
+    clientId: 'portal-test',
+    redirectUri: `${ORIGIN}/implicit/callback`,
+    pkce: true,
+    tokenManager: { storage: 'memory', autoRenew: false },
+  });
+  const getWithoutPrompt = vi.spyOn(oktaAuth.token, 'getWithoutPrompt').mockResolvedValue({
+    tokens: {
+      accessToken: {
+        accessToken,
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+        claims: { sub: 'mary@acme.example' },
+        tokenType: 'Bearer',
+        scopes: [],
+        authorizeUrl: '',
+        userinfoUrl: '',
+      },
+    },
+    state: 'state',
+  } as unknown as Awaited<ReturnType<OktaAuth['token']['getWithoutPrompt']>>);
+  return { oktaAuth, getWithoutPrompt };
+}
