@@ -6,6 +6,7 @@ import { oktaAuthFor } from '../auth/okta.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { SignInFlow, type StartAction } from './components/sign-in-flow.tsx';
 import { returnUrlFrom } from './lib/return-url.ts';
+import './signin.css';
 
 /**
  * The tenant sign-in page (issue 6 scope 1): `/signin` (the default `login-page-url`), and the pages the
