@@ -80,7 +80,7 @@ export function NewPasswordStep(props: StepProps) {
         <p className="mb-1">{t('rules.heading')}</p>
         <ul className="tw-signin__rules">
           {rules.map((rule) => (
-            <li key={rule.key} className={rule.met ? 'text-success' : undefined}>
+            <li key={rule.key} className={rule.met ? 'tw-signin__rule--met' : undefined}>
               <span aria-hidden="true">{rule.met ? '✓ ' : '• '}</span>
               {t(`rules.${rule.key}`, { n: rule.count })}
               <span className="tw-visually-hidden"> {rule.met ? t('rules.met') : t('rules.notMet')}</span>
