@@ -52,7 +52,7 @@ describe('E-mail addresses (spec §3 roles and status, §4, §7 /idp/myaccount/e
     await user.click(screen.getByRole('button', { name: 'Add and send code' }));
 
     const form = await screen.findByRole('form', { name: 'Enter the verification code' });
-    expect(form).toHaveTextContent('We sent a 6-digit code to mary@work.example');
+    expect(form).toHaveTextContent('A 6-digit code was sent to: mary@work.example');
     const code = within(form).getByRole('textbox', { name: 'Verification code' });
     expect(code).toHaveFocus();
     expect(row('mary@work.example')).toHaveTextContent('Not verified');

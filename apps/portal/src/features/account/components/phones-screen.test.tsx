@@ -32,7 +32,7 @@ describe('Phone numbers (spec §4, §7 /idp/myaccount/phones)', { timeout: 20_00
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '+1 555 010 0123');
     await user.click(screen.getByRole('button', { name: 'Add and send code' }));
     const form = await screen.findByRole('form', { name: 'Enter the verification code' });
-    expect(form).toHaveTextContent('We sent a 6-digit code to +1 555 010 0123');
+    expect(form).toHaveTextContent('A 6-digit code was sent to: +1 555 010 0123');
     expect(calls.find((c) => c.method === 'POST' && c.path === '/idp/myaccount/phones')?.body).toEqual({
       profile: { phoneNumber: '+1 555 010 0123' },
       sendCode: true,

@@ -36,7 +36,7 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     renderAccount({ path: '/account/preferences' });
     expect(await screen.findByText('Subscribed')).toBeInTheDocument();
     expect(screen.getByText('Committees tracked').nextSibling).toHaveTextContent('2');
-    expect(screen.getByText('Work items tracked').nextSibling).toHaveTextContent('Yes');
+    expect(screen.getByText('Work items tracked').nextSibling).toHaveTextContent('On');
     const source = calls.find((c) => c.path.includes('get-user-content-source-tracking-data'));
     expect(source?.authorization).toBe('Bearer portal-token');
     expect(calls.find((c) => c.path.includes('source-tracking'))).toBeDefined();
@@ -79,7 +79,7 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     stubMyAccount();
     renderAccount({ path: '/account/preferences' });
     expect(await screen.findByText(/This store is shown in/)).toHaveTextContent(
-      'This store is shown in English',
+      'This store is shown in: English',
     );
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });

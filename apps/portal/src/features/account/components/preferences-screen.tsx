@@ -145,7 +145,7 @@ function TrackingEmails() {
             </div>
             <div>
               <dt>{t('preferences.workItems')}</dt>
-              <dd>{summary.workItems ? t('preferences.yes') : t('preferences.no')}</dd>
+              <dd>{summary.workItems ? t('preferences.on') : t('preferences.off')}</dd>
             </div>
           </dl>
         </>
