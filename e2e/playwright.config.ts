@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
  * fresh PGlite database (DATABASE_URL is removed from the server's environment on purpose). The portal must be
  * built first: `npm run build -w @trackwell/portal` (the root test script does it).
  */
-const PORT = 8188;
+/** E2E_PORT lets several runs share a machine (each starts its own server and database). */
+const PORT = Number(process.env.E2E_PORT ?? 8188);
 const BASE_URL = `http://localhost:${PORT}`;
 
 // Playwright loads this file in the runner and in every worker; only the runner picks the data folder,
@@ -15,8 +16,10 @@ const BASE_URL = `http://localhost:${PORT}`;
 const dataRoot = resolve(import.meta.dirname, '../.data');
 if (!process.env.TRACKWELL_E2E_DATA_DIR) {
   mkdirSync(dataRoot, { recursive: true });
-  for (const old of readdirSync(dataRoot).filter((name) => name.startsWith('e2e-'))) {
-    rmSync(join(dataRoot, old), { recursive: true, force: true });
+  // Earlier runs' databases go; one younger than an hour may belong to a run still going on this machine.
+  const hourAgo = Date.now() - 3_600_000;
+  for (const old of readdirSync(dataRoot).filter((name) => /^e2e-\d+$/.test(name))) {
+    if (Number(old.slice(4)) < hourAgo) rmSync(join(dataRoot, old), { recursive: true, force: true });
   }
   process.env.TRACKWELL_E2E_DATA_DIR = join(dataRoot, `e2e-${Date.now()}`);
 }
@@ -66,6 +69,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      // A free port for the local SMTP sink, so concurrent runs (and a running `npm start`) do not collide.
+      SMTP_SINK_PORT: '0',
       DATA_DIR: process.env.TRACKWELL_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
     },

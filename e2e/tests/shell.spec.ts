@@ -1,11 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { demoLogin, signIn } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
- * The app shell without sign-in (issue 5 items 5, 7, 8): header, sidebar, footer and languages, per demo tenant
- * (packages/db/src/seed/tenants.ts): the platform (localhost) has the sidebar, the copyright line and all 14
- * languages; awwa and aenor show their own logo in the footer; pacific has translation off.
+ * The app shell as a signed-in user sees it (issue 5 items 5, 7, 8): header, sidebar, footer and languages, per
+ * demo tenant (packages/db/src/seed/tenants.ts): the platform (localhost) has the sidebar, the copyright line
+ * and all 14 languages; awwa and aenor show their own logo in the footer; pacific has translation off. The
+ * footer is on the account screens (spec §2 Footer), the rest is checked on the tracker page.
  */
 
 type TenantConfig = {
@@ -29,17 +31,38 @@ async function configOf(page: Page): Promise<TenantConfig> {
   }, CONFIG_PATH);
 }
 
-/** Opens a store and waits for the whole shell, footer included (it arrives in its own chunk). */
-async function openStore(page: Page, origin: string) {
-  await page.goto(`${origin}/`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeVisible();
+/** The demo store code of an origin: localhost → trackwell, awwa.localhost → awwa. */
+function storeCodeOf(origin: string): string {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '127.0.0.1' ? 'trackwell' : host.split('.')[0]!;
+}
+
+async function imagesLoaded(page: Page) {
   // Every image (header logo, footer logo) has really loaded before anything is judged or photographed.
   await expect
     .poll(() =>
       page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
     )
     .toBe(true);
+}
+
+/** Signs in as the store's plain demo user and waits for the tracker page with the whole header. */
+async function openStore(page: Page, origin: string) {
+  if (!new URL(page.url()).href.startsWith(origin)) {
+    await signIn(page, { origin, username: demoLogin('user', storeCodeOf(origin)) });
+  } else {
+    await page.goto(`${origin}/`);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeVisible();
+  await imagesLoaded(page);
+}
+
+/** The account area of the signed-in user: the screens with the footer (it arrives in its own chunk). */
+async function openAccount(page: Page, origin: string) {
+  await page.goto(`${origin}/account`);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await imagesLoaded(page);
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -82,7 +105,13 @@ test.describe('the platform tenant', () => {
       config['public-uri'],
     );
 
+    // Not on the tracker page: the footer is for the account screens (spec §2).
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('platform-tracker-en.png'), fullPage: true });
+
     // Footer (spec §2): socials and translated bottom links in new tabs, the copyright line, "Powered by:".
+    await openAccount(page, origin);
     const footer = page.getByRole('contentinfo');
     const socials = footer.getByRole('list', { name: 'Social media' }).getByRole('link');
     await expect(socials).toHaveCount(config.footer.socials.links.length);
@@ -150,8 +179,9 @@ test.describe('the platform tenant', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('متتبع المعايير');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    await expectNoAxeViolations(page);
+    await openAccount(page, storeUrl(baseURL));
     await expect(page.getByRole('contentinfo').getByText('مدعوم من:')).toBeVisible();
-    await openStore(page, storeUrl(baseURL));
 
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath('platform-ar.png'), fullPage: true });
@@ -172,6 +202,7 @@ for (const store of [
     const origin = storeUrl(baseURL, store.code);
     await openStore(page, origin);
     const config = await configOf(page);
+    await openAccount(page, origin);
 
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('img', { name: config.tenantName })).toHaveAttribute(
@@ -185,15 +216,16 @@ for (const store of [
     ).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`${store.code}.png`), fullPage: true });
+    await openStore(page, origin);
 
     // On a *.localhost host the registrable domain is the host itself (Public Suffix List: "localhost" is
     // no public suffix), so the cookie is set with that Domain.
-    await page.getByRole('combobox').selectOption(store.language);
+    await page.getByRole('banner').getByRole('combobox').selectOption(store.language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.heading);
     await expect.poll(async () => (await localeCookie(context))?.domain).toBe(`.${store.code}.localhost`);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.heading);
-    await expect(page.getByRole('combobox')).toHaveValue(store.language);
+    await expect(page.getByRole('banner').getByRole('combobox')).toHaveValue(store.language);
     expect(consoleErrors).toEqual([]);
   });
 }
@@ -202,6 +234,8 @@ test('pacific: translation off, so no language selector and English', async ({ p
   await openStore(page, storeUrl(baseURL, 'pacific'));
   await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await openAccount(page, storeUrl(baseURL, 'pacific'));
+  await expect(page.getByRole('banner').getByRole('combobox')).toHaveCount(0);
   await expect(page.getByRole('contentinfo').getByText('Powered by:')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Related services' })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -215,6 +249,7 @@ test('the header and sidebar work from the keyboard, in reading order', async ({
     page.getByRole('banner').getByRole('link', { name: config.tenantName }),
     page.getByRole('combobox', { name: 'Language' }),
     page.getByRole('link', { name: `Contact us ${NEW_TAB}` }),
+    page.getByRole('banner').getByRole('button', { expanded: false }),
     page.getByRole('link', { name: `Compass service ${NEW_TAB}` }),
     page.getByRole('link', { name: `Public website ${NEW_TAB}` }),
   ];

@@ -162,6 +162,7 @@ describe('/ for a signed-in user', () => {
 describe('/implicit/callback (spec §2)', () => {
   it('shows that sign-in is being completed', async () => {
     const { config } = serveTenant();
+    vi.spyOn(oktaAuthFor(config), 'isLoginRedirect').mockReturnValue(true);
     vi.spyOn(oktaAuthFor(config), 'handleLoginRedirect').mockReturnValue(new Promise(() => {}));
 
     renderApp({ path: '/implicit/callback' });
@@ -173,6 +174,7 @@ describe('/implicit/callback (spec §2)', () => {
   it("shows a failure as 'name: message', with a way to sign in again", async () => {
     const { config } = serveTenant();
     const failure = Object.assign(new Error('PKCE verification failed'), { name: 'OAuthError' });
+    vi.spyOn(oktaAuthFor(config), 'isLoginRedirect').mockReturnValue(true);
     vi.spyOn(oktaAuthFor(config), 'handleLoginRedirect').mockRejectedValue(failure);
 
     renderApp({ path: '/implicit/callback' });
@@ -180,6 +182,17 @@ describe('/implicit/callback (spec §2)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('OAuthError: PKCE verification failed');
     expect(within(alert).getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('/implicit/callback with nothing to finish', () => {
+  it('goes on to the tracker, which decides what comes next', async () => {
+    serveTenant({}, idpSession(false));
+
+    const { router } = renderApp({ path: '/implicit/callback' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledOnce());
   });
 });
 

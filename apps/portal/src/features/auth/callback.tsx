@@ -2,7 +2,7 @@ import type { OktaAuth } from '@okta/okta-auth-js';
 import { useOktaAuth } from '@okta/okta-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PendingMessage } from '../../components/ui/spinner.tsx';
 import { leavePage } from '../../lib/leave-page.ts';
 import { useTenantConfig } from '../tenant/index.ts';
@@ -36,8 +36,14 @@ export function AuthCallback() {
   const tenant = useTenantConfig();
   const { oktaAuth, authState } = useOktaAuth();
   const [error, setError] = useState<Error | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
+    // Nothing to finish (a bookmark, a reload after the fact): the tracker decides what comes next.
+    if (!handled.has(oktaAuth) && !oktaAuth.isLoginRedirect()) {
+      void navigate('/', { replace: true });
+      return;
+    }
     if (new URLSearchParams(window.location.search).get('error') === 'interaction_required') {
       leavePage(loginPageUrl(tenant, `${window.location.origin}/`));
       return;
@@ -47,7 +53,7 @@ export function AuthCallback() {
     oktaAuth
       .handleLoginRedirect()
       .catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
-  }, [oktaAuth, tenant]);
+  }, [oktaAuth, tenant, navigate]);
 
   const shown = error ?? authState?.error;
   return (
