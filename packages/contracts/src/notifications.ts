@@ -9,6 +9,16 @@ export const CATALOG_CHANGES_PATH = '/api/catalog/v1/changes';
 export const NOTIFICATION_DELIVERIES_PATH = '/api/notifications/v1/deliveries';
 export const UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 
+/**
+ * The change feed's OAuth 2.0 alternative to an API key: a publisher client of the tenant's identity
+ * provider gets an access token with the client_credentials grant and this scope.
+ */
+export const CATALOG_CHANGES_SCOPE = 'catalog.changes';
+/** Client ids of publisher clients start with this (`npm run catalog:changes -- --create-client`). */
+export const CATALOG_PUBLISHER_CLIENT_PREFIX = 'catalog-publisher-';
+export const isCatalogPublisherClientId = (clientId: string | undefined) =>
+  typeof clientId === 'string' && clientId.startsWith(CATALOG_PUBLISHER_CLIENT_PREFIX);
+
 const code = z.string().trim().min(1).max(64);
 const text = z.string().trim().min(1).max(500);
 const isoDate = z.iso.date();

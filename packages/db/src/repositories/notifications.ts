@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  NotificationDelivery,
-  NotificationReason,
-  TenantConfig,
-  TenantTheme,
+import {
+  CATALOG_PUBLISHER_CLIENT_PREFIX,
+  type NotificationDelivery,
+  type NotificationReason,
+  type TenantConfig,
+  type TenantTheme,
 } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 import type { EventChange } from './catalog-events.ts';
@@ -33,6 +34,65 @@ export async function findCatalogApiKeyTenant(db: SqlExecutor, key: string): Pro
     [hashKey(key)],
   );
   return rows[0]?.tenant_id;
+}
+
+/**
+ * A publisher client of the tenant's embedded identity provider: OAuth 2.0 client_credentials, secret
+ * sent with HTTP Basic, scope `catalog.changes` (CATALOG_CHANGES_SCOPE) only. Stored where oidc-provider looks up clients that are
+ * not static (its `Client` model in identity_oidc_payloads), with the secret as SHA-256 hex only (the
+ * provider hashes the presented secret before comparing). The secret is returned once.
+ */
+export async function createCatalogPublisherClient(
+  db: SqlExecutor,
+  tenantId: string,
+  label: string,
+): Promise<{ clientId: string; clientSecret: string }> {
+  const clientId = `${CATALOG_PUBLISHER_CLIENT_PREFIX}${randomBytes(9).toString('base64url')}`;
+  const clientSecret = randomBytes(32).toString('base64url');
+  const metadata = {
+    client_id: clientId,
+    client_secret: hashKey(clientSecret),
+    client_name: label,
+    application_type: 'web',
+    grant_types: ['client_credentials'],
+    response_types: [],
+    redirect_uris: [],
+    token_endpoint_auth_method: 'client_secret_basic',
+    // No `scope` here: oidc-provider allows only its OpenID scopes in it. The resource server grants a
+    // publisher client catalog.changes and nothing else (identity/provider.ts, getResourceServerInfo).
+  };
+  await db.query(
+    `INSERT INTO identity_oidc_payloads (tenant_id, model, id, payload) VALUES ($1, 'Client', $2, $3)`,
+    [tenantId, clientId, JSON.stringify(metadata)],
+  );
+  return { clientId, clientSecret };
+}
+
+/** Whether the publisher client exists in this tenant (a deleted client's tokens stop working at once). */
+export async function catalogPublisherClientExists(
+  db: SqlExecutor,
+  tenantId: string,
+  clientId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM identity_oidc_payloads WHERE tenant_id = $1 AND model = 'Client' AND id = $2`,
+    [tenantId, clientId],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes a publisher client; false when the tenant has no such client. */
+export async function deleteCatalogPublisherClient(
+  db: SqlExecutor,
+  tenantId: string,
+  clientId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `DELETE FROM identity_oidc_payloads WHERE tenant_id = $1 AND model = 'Client' AND id = $2
+       AND id LIKE $3 || '%' RETURNING id`,
+    [tenantId, clientId, CATALOG_PUBLISHER_CLIENT_PREFIX],
+  );
+  return rows.length > 0;
 }
 
 /** One outbox row with what the e-mail needs: recipient, language, event change, reasons. */

@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { ACCESS_TOKEN_AUDIENCE, MYACCOUNT_SCOPES } from '@trackwell/contracts';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  CATALOG_CHANGES_SCOPE,
+  isCatalogPublisherClientId,
+  MYACCOUNT_SCOPES,
+} from '@trackwell/contracts';
 import {
   consumeIdentityToken,
   type DatabaseHandle,
@@ -242,6 +247,9 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
       devInteractions: { enabled: false }, // C15
       revocation: { enabled: true }, // C11 (served by hand, see oidc-routes.ts)
       introspection: { enabled: true },
+      // Issue 7: publisher clients (stored per tenant, see notifications/publisher-clients.ts) get access
+      // tokens for the catalogue change feed with the client_credentials grant.
+      clientCredentials: { enabled: true },
       userinfo: { enabled: false }, // C8: our own /v1/userinfo
       rpInitiatedLogout: {
         enabled: true,
@@ -263,8 +271,8 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
         enabled: true,
         defaultResource: () => ACCESS_TOKEN_AUDIENCE,
         useGrantedResource: () => true,
-        getResourceServerInfo: () => ({
-          scope: resourceScopes,
+        getResourceServerInfo: (_ctx, _resource, client) => ({
+          scope: isCatalogPublisherClientId(client.clientId) ? CATALOG_CHANGES_SCOPE : resourceScopes,
           audience: ACCESS_TOKEN_AUDIENCE,
           accessTokenFormat: 'jwt',
           accessTokenTTL: ACCESS_TOKEN_TTL,
@@ -276,6 +284,20 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
       customizers: {
         // C7: Okta's access-token claims: ver, cid, uid, scp (all granted scopes), sub = login.
         async jwt(ctx, token, jwt) {
+          if (token.kind === 'ClientCredentials') {
+            // Okta's client-credentials claims: sub = cid = the client, scp = the granted scopes.
+            const payload = jwt.payload as Record<string, unknown>;
+            const client = String(payload.client_id ?? '');
+            payload.ver = 1;
+            payload.cid = client;
+            payload.sub = client;
+            payload.scp = String(payload.scope ?? '')
+              .split(' ')
+              .filter(Boolean);
+            delete payload.scope;
+            delete payload.client_id;
+            return;
+          }
           if (token.kind !== 'AccessToken') return;
           const payload = jwt.payload as Record<string, unknown>;
           const accountId = (token as unknown as { accountId: string }).accountId;
@@ -328,6 +350,15 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = true; // its host and protocol headers are pinned to Fastify's view first (context.ts)
+  // Issue 7: a publisher client's secret is stored as its SHA-256 hex only (like the publisher API keys), so
+  // the presented secret is hashed before oidc-provider's constant-time comparison.
+  const compareClientSecret = provider.Client.prototype.compareClientSecret;
+  provider.Client.prototype.compareClientSecret = function (this: { clientId: string }, actual: string) {
+    const presented = isCatalogPublisherClientId(this.clientId)
+      ? createHash('sha256').update(String(actual)).digest('hex')
+      : actual;
+    return compareClientSecret.call(this, presented);
+  };
 
   // C5: okta_post_message — the hidden-iframe answer for prompt=none renewals.
   provider.registerResponseMode('okta_post_message', (ctx, redirectUri, response) => {
@@ -344,7 +375,8 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
     if (ctx.oidc?.route !== 'token') return;
     const body = ctx.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object') return;
-    if (body.access_token) {
+    // (client_credentials answers are left as the provider wrote them: the scope it actually granted.)
+    if (body.access_token && ctx.oidc.params?.grant_type !== 'client_credentials') {
       const scope =
         ctx.oidc.params?.scope ??
         ctx.oidc.entities.AuthorizationCode?.scope ??

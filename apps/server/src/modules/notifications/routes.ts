@@ -12,6 +12,7 @@ import {
 const UNSUBSCRIBE_APPLICATION_CODES = ['TRACKER', 'COMPASS', 'SB', 'PUB'] as const;
 
 import {
+  catalogPublisherClientExists,
   findCatalogApiKeyTenant,
   findNotificationRecipient,
   listNotificationDeliveries,
@@ -23,6 +24,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, tenantNotFound, unauthorized } from '../../http/errors.ts';
+import { resolveIssuer } from '../auth/plugin.ts';
+import { createPublisherTokenVerifier, looksLikeJwt, PublisherTokenError } from './publisher-token.ts';
 import type { NotificationService } from './service.ts';
 import { storeOrigin } from './service.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -30,8 +33,10 @@ import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 /**
  * Change notifications over HTTP:
  * - the publisher's change feed (POST /api/catalog/v1/changes) and the delivery log, both authenticated
- *   by the tenant's publisher API key (`Authorization: Bearer <key>` or `X-Api-Key: <key>`) on the
- *   tenant's own host: a key of another tenant is refused (403) and nothing is applied;
+ *   by the tenant's publisher API key (`Authorization: Bearer <key>` or `X-Api-Key: <key>`) or by a
+ *   client-credentials access token of the tenant's issuer (`Authorization: Bearer <token>`, scope
+ *   `catalog.changes`) on the tenant's own host: a credential of another tenant is refused (403 for a key,
+ *   401 for a token) and nothing is applied;
  * - the e-mail's one-click unsubscribe: GET shows a confirmation page and changes nothing (link scanners
  *   follow GETs), POST (the button, or a mail client's RFC 8058 one-click) unsubscribes at once.
  */
@@ -56,11 +61,34 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return tenant;
   };
 
-  /** authenticate (key) → authorize (the key's tenant is this host's tenant). */
+  const publisherTokens = createPublisherTokenVerifier();
+
+  /**
+   * authenticate → authorize, for either credential:
+   * - an API key (`twc_…`): its tenant must be this host's tenant (else 403);
+   * - a client-credentials access token (a JWT): issued by this host's tenant issuer (else 401), to a
+   *   publisher client that still exists in this tenant (else 401), with scope catalog.changes (else 403).
+   */
   const publisherTenant = async (request: FastifyRequest): Promise<Tenant> => {
     const key = apiKeyOf(request);
     if (!key)
-      throw unauthorized('A publisher API key is required (Authorization: Bearer <key> or X-Api-Key).');
+      throw unauthorized(
+        'A publisher API key or access token is required (Authorization: Bearer <key or token>, or X-Api-Key).',
+      );
+    if (looksLikeJwt(key)) {
+      const tenant = await tenantOf(request);
+      const issuer = resolveIssuer(tenant.config['issuer-uri'], `${request.protocol}://${request.host}`);
+      let claims: Awaited<ReturnType<typeof publisherTokens.verify>>;
+      try {
+        claims = await publisherTokens.verify(key, issuer);
+      } catch (error) {
+        if (!(error instanceof PublisherTokenError)) throw error;
+        throw error.status === 401 ? unauthorized(error.message) : forbidden(error.message);
+      }
+      if (!(await catalogPublisherClientExists(app.db, tenant.id, claims.clientId)))
+        throw unauthorized('The publisher client of this access token no longer exists in this store.');
+      return tenant;
+    }
     const keyTenant = await findCatalogApiKeyTenant(app.db, key);
     if (!keyTenant) throw unauthorized('This publisher API key is not valid.');
     const tenant = await tenantOf(request);
