@@ -59,7 +59,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `env -u DATABASE_URL "${process.execPath}" ../apps/server/src/main.ts`,
+    // e2e/server.ts: the journeys' fixtures (a publisher key, users of their own), then the server.
+    command: `env -u DATABASE_URL "${process.execPath}" server.ts`,
     cwd: import.meta.dirname,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,

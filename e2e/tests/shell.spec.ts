@@ -24,6 +24,10 @@ type TenantConfig = {
 
 const NEW_TAB = '(opens in a new tab)';
 
+// Each journey signs in first (sign-in page, identity provider, callback): more than the default 30 s on a
+// busy two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function configOf(page: Page): Promise<TenantConfig> {
   return page.evaluate(async (path) => {
     const answer = await fetch(path, { method: 'POST' });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** The portal's tenant configuration call (spec §7). */
@@ -18,4 +20,11 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** What e2e/server.ts prepared for the journeys before the server started. */
+export function e2eFixtures(): { publisherKey: string } {
+  const dataDir = process.env.TRACKWELL_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('TRACKWELL_E2E_DATA_DIR is not set (run through e2e/playwright.config.ts)');
+  return JSON.parse(readFileSync(join(dataDir, 'e2e-fixtures.json'), 'utf8'));
 }

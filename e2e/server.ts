@@ -1,0 +1,64 @@
+/**
+ * The journeys' server: prepares the fresh e2e database, then starts Trackwell as `npm start` does
+ * (apps/server/src/main.ts). Preparing means: migrate, seed the demo, and add what a journey needs and cannot
+ * make through the product's own pages: a publisher API key (for `POST /api/catalog/v1/changes`) and users
+ * of its own that no other journey touches. Both are written to `$DATA_DIR/e2e-fixtures.json`
+ * (read with `e2eFixtures()` in tests/support.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createCatalogApiKey,
+  createIdentityUser,
+  findIdentityUserByLogin,
+  findTenantByCode,
+  hashPassword,
+  migrate,
+} from '@trackwell/db';
+import { seedDemo } from '@trackwell/db/seed';
+import { DEMO_PASSWORD, seedDemoUsers } from '@trackwell/db/seed/demo-users';
+import { openDatabaseFromEnv } from '../packages/db/src/cli/open-from-env.ts';
+
+/** Users only one journey signs in with: `<local>@<store>.example`, the demo password. */
+export const JOURNEY_USERS = [
+  { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
+  { local: 'journey-account', store: 'trackwell', firstName: 'Ines', lastName: 'Varga' },
+  { local: 'journey-password', store: 'trackwell', firstName: 'Tomas', lastName: 'Lind' },
+] as const;
+
+async function prepare(): Promise<void> {
+  const dataDir = process.env.DATA_DIR;
+  if (!dataDir) throw new Error('DATA_DIR must name the e2e data folder');
+  const db = await openDatabaseFromEnv();
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    await seedDemoUsers(db);
+    const trackwell = await findTenantByCode(db, 'trackwell');
+    if (!trackwell) throw new Error('the demo seed made no trackwell store');
+    const publisherKey = await createCatalogApiKey(db, trackwell.id, 'e2e journeys');
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    for (const u of JOURNEY_USERS) {
+      const tenant = await findTenantByCode(db, u.store);
+      const login = `${u.local}@${u.store}.example`;
+      if (!tenant || (await findIdentityUserByLogin(db, tenant.id, login))) continue;
+      await db.transaction((tx) =>
+        createIdentityUser(tx, tenant.id, {
+          login,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          userType: 'individual',
+          locale: 'en',
+          passwordHash,
+        }),
+      );
+    }
+    writeFileSync(join(dataDir, 'e2e-fixtures.json'), JSON.stringify({ publisherKey }, null, 2));
+  } finally {
+    await db.close();
+  }
+}
+
+await prepare();
+const { startServer } = await import('../apps/server/src/main.ts');
+await startServer([]);
