@@ -74,6 +74,9 @@ export const contentTrackingsApi = api.injectEndpoints({
           patch.undo();
         }
       },
+      // A page fetch that was already under way (after an add or a delete) would bring back the old state over the
+      // optimistic one: read the list again once the change is saved (RTK Query waits for the pending fetch).
+      invalidatesTags: (_result, error) => (error ? [] : ['ContentTrackings']),
     }),
 
     deleteContentTracking: build.mutation<unknown, DeleteContentTrackingArgs>({
