@@ -107,17 +107,19 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
   return (
     <form ref={formRef} className="tw-account__card" onSubmit={submit} noValidate>
       {readOnly.length ? (
-        <dl className="tw-account__readonly">
-          {readOnly.map((field) => (
-            <div key={field.name} className="tw-account__readonly-row">
-              <dt>{label(field)}</dt>
-              <dd>
-                <bdi>{data.profile.profile[field.name] || t('profile.notSet')}</bdi>
-              </dd>
-            </div>
-          ))}
-          <p className="tw-account__hint">{t('profile.readOnlyHint')}</p>
-        </dl>
+        <div className="tw-account__readonly">
+          <dl className="mb-0">
+            {readOnly.map((field) => (
+              <div key={field.name} className="tw-account__readonly-row">
+                <dt>{label(field)}</dt>
+                <dd>
+                  <bdi>{data.profile.profile[field.name] || t('profile.notSet')}</bdi>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="tw-account__hint mb-0">{t('profile.readOnlyHint')}</p>
+        </div>
       ) : null}
       {editable.map((field) => {
         const inputId = `${id}-${field.name}`;
