@@ -95,6 +95,8 @@ describe('ConfirmDialog (spec §2 "Confirmation modal")', () => {
     const { container } = renderWithI18n(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(container).toHaveAttribute('inert');
+    // The dialog itself stays live (jsdom ignores `inert`, so ask for the attribute, not the behaviour).
+    expect(screen.getByRole('dialog').closest('[inert]')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(container).not.toHaveAttribute('inert');
   });

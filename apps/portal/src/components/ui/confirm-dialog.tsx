@@ -36,8 +36,9 @@ function ConfirmDialogContent({ title, message, onConfirm, onCancel }: Omit<Conf
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Everything else on the page becomes inert: no focus, no clicks, hidden from screen readers.
-    const host = hostRef.current?.parentElement;
+    // Everything else on the page becomes inert: no focus, no clicks, hidden from screen readers. The dialog's
+    // own host is a child of <body> (the portal) and must stay live.
+    const host = hostRef.current;
     const others = [...document.body.children].filter((el) => el !== host && !el.hasAttribute('inert'));
     for (const el of others) el.setAttribute('inert', '');
     const overflow = document.body.style.overflow;
