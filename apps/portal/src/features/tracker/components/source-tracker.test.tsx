@@ -73,9 +73,7 @@ describe('committee tracker (spec §3, §4, §5)', () => {
     const server = fakeTrackerServer(sources(['D20', 'E05']));
     renderTrackerPage();
     const { region } = await committeeSection();
-    await userEvent.click(
-      await within(region).findByRole('button', { name: 'Stop tracking D20 – Plastics' }),
-    );
+    await userEvent.click(await within(region).findByRole('button', { name: 'Remove D20 – Plastics' }));
     const dialog = screen.getByRole('dialog', { name: 'Please confirm' });
     expect(dialog).toHaveTextContent('Stop tracking D20 – Plastics?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
@@ -123,7 +121,7 @@ describe('industry-area and publisher trackers (spec §3, §8)', () => {
     expect(await screen.findByText('Publisher tracking added.')).toBeInTheDocument();
     expect(server.state.sources.PUBLISHERS).toEqual(['PUB2']);
 
-    await userEvent.click(within(region).getByRole('button', { name: 'Stop tracking Second Publisher' }));
+    await userEvent.click(within(region).getByRole('button', { name: 'Remove Second Publisher' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Publisher tracking removed.')).toBeInTheDocument();
     expect(server.state.sources.PUBLISHERS).toEqual([]);

@@ -126,9 +126,10 @@ export function SourceTracker({ userId, trackingType, options, optionsLoading, t
               <span className="tw-source-list__label">{item.label}</span>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-danger"
+                className="btn btn-sm tw-remove-button"
                 onClick={() => setPendingRemoval(item)}
                 disabled={saving}
+                // The name holds the visible word (WCAG 2.5.3) and the item, so each button is unique.
                 aria-label={t('removeItem', { name: item.label })}
               >
                 {t('remove')}

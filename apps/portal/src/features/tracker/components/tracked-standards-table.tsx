@@ -171,7 +171,7 @@ export function TrackedStandardsTable({
         cell: ({ row: { original } }) => (
           <button
             type="button"
-            className="btn btn-sm btn-outline-danger tw-icon-button"
+            className="btn btn-sm tw-remove-button tw-icon-button"
             onClick={() => handlers.current.onDelete(original)}
             aria-label={t('standards.delete', { standard: standardName(original) })}
           >

@@ -187,7 +187,7 @@ describe('unsubscribe (spec §4, §5, §8)', () => {
     const server = fakeTrackerServer(tracked);
     renderTrackerPage();
     const committees = await screen.findByRole('region', { name: 'Committees' });
-    expect(await within(committees).findByText('D20 – Plastics')).toBeInTheDocument();
+    expect(await within(committees).findByRole('listitem')).toHaveTextContent('D20 – Plastics');
     expect(await screen.findByText('Plastics and Polymers')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe from all tracking emails' }));
@@ -214,7 +214,7 @@ describe('unsubscribe (spec §4, §5, §8)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderTrackerPage();
     const committees = await screen.findByRole('region', { name: 'Committees' });
-    expect(await within(committees).findByText('D20 – Plastics')).toBeInTheDocument();
+    expect(await within(committees).findByRole('listitem')).toHaveTextContent('D20 – Plastics');
 
     server.fail(TRACKER_PATHS.unsubscribe);
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe from all tracking emails' }));
@@ -224,6 +224,6 @@ describe('unsubscribe (spec §4, §5, §8)', () => {
     );
     expect(screen.queryByText('The tracker service failed.')).not.toBeInTheDocument();
     expect(screen.queryByText('You are unsubscribed from tracking emails.')).not.toBeInTheDocument();
-    expect(within(committees).getByText('D20 – Plastics')).toBeInTheDocument();
+    expect(within(committees).getByRole('listitem')).toHaveTextContent('D20 – Plastics');
   });
 });
