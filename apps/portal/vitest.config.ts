@@ -26,6 +26,8 @@ export default defineProject({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Whole-screen tests (jsdom, the sign-in SDK, lazy chunks) on a busy two-core machine need more than 5 s.
+    testTimeout: 15_000,
     // Processed by Vite (not Node), so the browser builds aliased above load with their own imports.
     server: { deps: { inline: [/@okta\//] } },
     unstubGlobals: true,
