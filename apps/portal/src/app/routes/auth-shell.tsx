@@ -9,9 +9,9 @@ import {
   signOutToRoot,
   useGetFeatureFlagsQuery,
   useGetUserInfoQuery,
+  useTranslationEnabled,
 } from '../../features/auth/index.ts';
 import { useTenantConfig } from '../../features/tenant/index.ts';
-import { translationEnabledFromUi } from '../../lib/language.ts';
 import { switchLanguage } from '../../lib/switch-language.ts';
 import type { RouteHandle } from '../router.tsx';
 
@@ -35,8 +35,7 @@ function Shell() {
   // spec §6: only an authenticated user triggers the user-info and feature-flag calls.
   const { data: user } = useGetUserInfoQuery(undefined, { skip: !authenticated });
   const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
-  // Until the flag has loaded, the configuration decides (see lib/language.ts).
-  const translationEnabled = flags ? flags.enable_translation.enabled : translationEnabledFromUi(tenant.ui);
+  const translationEnabled = useTranslationEnabled(tenant.ui);
   const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
 
   // spec §4 "when the feature flag has loaded and translation is not enabled, the language is forced to en".

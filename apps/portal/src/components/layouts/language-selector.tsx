@@ -3,8 +3,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toBcp47 } from '../../lib/i18n.ts';
 import { asLanguage, LANGUAGE_AUTONYMS } from '../../lib/language.ts';
-import { writeLocaleCookie } from '../../lib/locale-cookie.ts';
-import { switchLanguage } from '../../lib/switch-language.ts';
+import { chooseLanguage } from '../../lib/switch-language.ts';
 import { GlobeIcon } from '../ui/icons.tsx';
 
 export type LanguageSelectorProps = {
@@ -16,8 +15,7 @@ export type LanguageSelectorProps = {
 /**
  * spec §2 Header "Optional language selector", §4 "Choosing a language saves the preference and switches the
  * language": a native select (keyboard, screen readers and phones handle it well), each language in its own
- * name. The cookie goes on the registrable parent domain, computed with the Public Suffix List, which is loaded
- * only now (lib/registrable-domain.ts).
+ * name. Saving and switching: `chooseLanguage` (lib/switch-language.ts).
  */
 export function LanguageSelector({ languages, cookieEnv }: LanguageSelectorProps) {
   const { t, i18n } = useTranslation();
@@ -29,12 +27,7 @@ export function LanguageSelector({ languages, cookieEnv }: LanguageSelectorProps
     const lng = asLanguage(event.target.value);
     if (!lng) return;
     setChosen(lng);
-    void switchLanguage(i18n, lng);
-    void import('../../lib/registrable-domain.ts')
-      .then(({ registrableDomain }) => registrableDomain(window.location.hostname))
-      // Without the Public Suffix List (chunk failed to load) the cookie stays on this host: still remembered.
-      .catch(() => undefined)
-      .then((domain) => writeLocaleCookie(cookieEnv, lng, domain));
+    void chooseLanguage(i18n, lng, cookieEnv);
   }
 
   return (

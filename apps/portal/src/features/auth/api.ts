@@ -1,3 +1,4 @@
+import { useOktaAuth } from '@okta/okta-react';
 import {
   type FeatureFlags,
   TRACKER_PATHS,
@@ -6,6 +7,7 @@ import {
   userInfo as userInfoSchema,
 } from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../lib/api.ts';
+import { translationEnabledFromUi } from '../../lib/language.ts';
 
 /** spec §3 "Feature flags" when the call fails or a flag is missing: everything off. */
 export const FLAGS_OFF: FeatureFlags = {
@@ -37,3 +39,15 @@ export const authApi = api.injectEndpoints({
 });
 
 export const { useGetUserInfoQuery, useGetFeatureFlagsQuery } = authApi;
+
+/**
+ * Whether the portal may translate (spec §3 `{hash}.enabled`, §4 "Language"): the flag once a signed-in user has
+ * loaded it, before that what the tenant configuration says (lib/language.ts `translationEnabledFromUi`).
+ */
+export function useTranslationEnabled(ui: Parameters<typeof translationEnabledFromUi>[0]): boolean {
+  // Null outside okta-react's Security (screens rendered on their own, as in their tests).
+  const context = useOktaAuth() as ReturnType<typeof useOktaAuth> | null;
+  const authenticated = context?.authState?.isAuthenticated === true;
+  const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
+  return flags ? flags.enable_translation.enabled : translationEnabledFromUi(ui);
+}

@@ -1,5 +1,5 @@
 // The sign-in feature's public surface (spec §4 "Auth flow", §6).
-export { FLAGS_OFF, useGetFeatureFlagsQuery, useGetUserInfoQuery } from './api.ts';
+export { FLAGS_OFF, useGetFeatureFlagsQuery, useGetUserInfoQuery, useTranslationEnabled } from './api.ts';
 export { AuthProvider } from './auth-provider.tsx';
 export { AuthCallback } from './callback.tsx';
 export {

@@ -10,9 +10,9 @@ import {
   languageSelectorVisible,
   translationEnabledFromUi,
 } from '../../../lib/language.ts';
-import { writeLocaleCookie } from '../../../lib/locale-cookie.ts';
 import { notify } from '../../../lib/notify.ts';
-import { switchLanguage } from '../../../lib/switch-language.ts';
+import { chooseLanguage } from '../../../lib/switch-language.ts';
+import { useTranslationEnabled } from '../../auth/index.ts';
 import { useTenantConfig } from '../../tenant/index.ts';
 import { useAccount } from '../account-context.ts';
 import {
@@ -46,17 +46,12 @@ function LanguagePreference() {
   const current = asLanguage(i18n.language) ?? ui.defaultLanguage;
   const [chosen, setChosen] = useState<Language>(current);
   const [saving, setSaving] = useState(false);
-  const offered = languageSelectorVisible(ui, translationEnabledFromUi(ui));
+  const offered = languageSelectorVisible(ui, useTranslationEnabled(ui));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const domain = await import('../../../lib/registrable-domain.ts')
-      .then(({ registrableDomain }) => registrableDomain(window.location.hostname))
-      // Without the Public Suffix List the cookie stays on this host: still remembered here.
-      .catch(() => undefined);
-    writeLocaleCookie(ui.localeCookieEnv, chosen, domain);
-    await switchLanguage(i18n, chosen);
+    await chooseLanguage(i18n, chosen, ui.localeCookieEnv);
     setSaving(false);
     notify.success(i18n.getFixedT(chosen, 'account')('preferences.languageSaved'));
   }
