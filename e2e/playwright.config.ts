@@ -31,7 +31,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A journey signs in (sign-in page, identity provider, callback) before it starts: room for a busy machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],
