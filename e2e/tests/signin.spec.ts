@@ -32,6 +32,12 @@ async function expectSignedIn(page: Page, returnTo: string, login: string) {
   const session = await currentSession(page);
   expect(session?.status).toBe('ACTIVE');
   expect(session?.login).toBe(login);
+  // The tracker finishes the sign-in silently (authorize → /implicit/callback) and comes back to returnTo,
+  // signed in: the user menu is in the header.
+  await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.waitForURL((url) => url.href === returnTo);
 }
 
 async function withArabic(context: BrowserContext, origin: string) {
