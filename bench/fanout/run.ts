@@ -10,6 +10,12 @@
  *   TEST_DATABASE_URL=postgres://… node bench/fanout/run.ts   (a throw-away database on that PostgreSQL
  *                                                                     server, dropped afterwards; default: PGlite in memory)
  *
+ * Measured (PostgreSQL 15 on 127.0.0.1, 2 cores shared with other work, 5 connections):
+ *   100,000 users: matching 8.4 s; reference 212 e-mails/s; pipeline 213 e-mails/s; ratio 1.00; peak 484 MB
+ *     (the reference ran while the machine was busiest, so this ratio flatters the pipeline)
+ *   100,000 users, with a 10,000-recipient crash test running beside it: ratio 0.33, matching 4.2 s
+ *   20,000 users, machine nearly idle: matching 0.90 s; reference 665/s; pipeline 315/s; ratio 0.47; 476 MB
+ *
  * The sink is an smtp-server on loopback that counts and discards (the dev inbox's parsing and storing is
  * the inbox's cost, not the pipeline's, and would slow both sides alike).
  */

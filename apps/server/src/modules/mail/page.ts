@@ -77,7 +77,7 @@ const shortDate = (d: Date) => iso(d).replace('T', ' ').slice(0, 19);
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)} · Trackwell mail</title><style>${CSS}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${esc(title)} · Trackwell mail</title><style>${CSS}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><h1><a href="${DEV_MAIL_PAGE_PATH}">Trackwell local mail</a></h1>
 <p>Every message this server sent (no <code>SMTP_URL</code> is set). JSON: <a href="${DEV_MAIL_PATH}">${DEV_MAIL_PATH}</a></p></header>
