@@ -25,9 +25,11 @@ export function signInUrl(origin: string, returnTo = `${origin}/`): string {
 
 /** Fills the username/password form and submits it (the page must be on /signin). */
 export async function submitPassword(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-mail address').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // By the fields' autocomplete roles, so it works in whatever language the store opens in.
+  const form = page.locator('form').filter({ has: page.locator('input[autocomplete="current-password"]') });
+  await form.locator('input[autocomplete="username"]').fill(username);
+  await form.locator('input[autocomplete="current-password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
 }
 
 /**
