@@ -407,7 +407,7 @@ test.describe('tracker page', () => {
     );
     expect(overflowing).toEqual([]);
     // The tracker page itself (at this width the shell's header is the lead's to check).
-    await expectNoAxeViolations(page, 'main');
+    await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'trackwell-360');
     await untrackEverything(page);
   });
