@@ -406,7 +406,7 @@ test.describe('tracker page', () => {
         ),
     );
     expect(overflowing).toEqual([]);
-    // The tracker page itself (at this width the shell's header is the lead's to check).
+    // The whole page, header included.
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'trackwell-360');
     await untrackEverything(page);
