@@ -9,6 +9,7 @@ import type { ContentTrackingRow, FeatureFlags, TenantConfig, UserInfo } from '@
 import { type MouseEvent, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -21,7 +22,6 @@ import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { COLUMN_DEFAULT_SIZE, COLUMN_MIN_SIZE, pageCountOf } from '../lib/paging.ts';
 import { StandardSearch } from './standard-search.tsx';
 import { TablePagination } from './table-pagination.tsx';
-import { TrashIcon } from './tracker-icons.tsx';
 
 type TrackedStandardsTableProps = {
   user: UserInfo;
