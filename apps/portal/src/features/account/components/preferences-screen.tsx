@@ -4,12 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { toBcp47 } from '../../../lib/i18n.ts';
-import {
-  asLanguage,
-  LANGUAGE_AUTONYMS,
-  languageSelectorVisible,
-  translationEnabledFromUi,
-} from '../../../lib/language.ts';
+import { asLanguage, LANGUAGE_AUTONYMS, languageSelectorVisible } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
 import { chooseLanguage } from '../../../lib/switch-language.ts';
 import { useTranslationEnabled } from '../../auth/index.ts';
