@@ -21,9 +21,8 @@ import { openDatabaseFromEnv } from '../packages/db/src/cli/open-from-env.ts';
 
 /** Users only one journey signs in with: `<local>@<store>.example`, the demo password. */
 export const JOURNEY_USERS = [
+  // tests/notifications.spec.ts: tracks a committee, then unsubscribes from every tracking e-mail.
   { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
-  { local: 'journey-account', store: 'trackwell', firstName: 'Ines', lastName: 'Varga' },
-  { local: 'journey-password', store: 'trackwell', firstName: 'Tomas', lastName: 'Lind' },
 ] as const;
 
 async function prepare(): Promise<void> {
