@@ -87,10 +87,19 @@ const loopbackAwareFetch: FetchImplementation = async (url, options) => {
   });
 };
 
-export function createAccessTokenVerifier(): AccessTokenVerifier {
-  const jwksByIssuer = new Map<string, RemoteJWKSet>();
-  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
+export interface IssuerJwtVerifier {
+  /**
+   * The checks every access token of a tenant issuer passes, a user's (below) or a publisher client's
+   * (notifications/publisher-token.ts): RS256 signature by a key of the issuer's JWKS, `iss` = `issuer`,
+   * `aud` = API_AUDIENCE, `exp`/`nbf` current, `requiredClaims` present. Throws InvalidAccessTokenError
+   * saying why; the caller adds its own rules on the payload.
+   */
+  verify(token: string, issuer: string, requiredClaims: string[]): Promise<JWTPayload>;
+}
 
+/** Each verifier keeps its own bounded JWKS cache, one key set per issuer. */
+export function createIssuerJwtVerifier(): IssuerJwtVerifier {
+  const jwksByIssuer = new Map<string, RemoteJWKSet>();
   const jwksFor = (issuer: string) => {
     let jwks = jwksByIssuer.get(issuer);
     if (!jwks) {
@@ -107,24 +116,35 @@ export function createAccessTokenVerifier(): AccessTokenVerifier {
   };
 
   return {
+    async verify(token, issuer, requiredClaims) {
+      try {
+        const { payload } = await jwtVerify(token, jwksFor(issuer), {
+          issuer,
+          audience: API_AUDIENCE,
+          algorithms: ['RS256'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims,
+        });
+        return payload;
+      } catch (error) {
+        throw new InvalidAccessTokenError(describeJoseError(error));
+      }
+    },
+  };
+}
+
+export function createAccessTokenVerifier(): AccessTokenVerifier {
+  const issuerJwts = createIssuerJwtVerifier();
+  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
+
+  return {
     async verify(token, expected) {
       const cacheKey = `${expected.issuer}\n${expected.clientId}\n${token}`;
       const now = Date.now();
       const hit = verified.get(cacheKey);
       if (hit && hit.until > now) return hit.claims;
 
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, jwksFor(expected.issuer), {
-          issuer: expected.issuer,
-          audience: API_AUDIENCE,
-          algorithms: ['RS256'],
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-          requiredClaims: ['exp', 'sub'],
-        }));
-      } catch (error) {
-        throw new InvalidAccessTokenError(describeJoseError(error));
-      }
+      const payload = await issuerJwts.verify(token, expected.issuer, ['exp', 'sub']);
       const scp = Array.isArray(payload.scp) ? payload.scp.filter((s) => typeof s === 'string') : [];
       const missing = REQUIRED_SCOPES.filter((s) => !scp.includes(s));
       if (missing.length > 0)
