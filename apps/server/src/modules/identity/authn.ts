@@ -1,5 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { RESET_PASSWORD_PATH, UNLOCK_ACCOUNT_PATH } from '@trackwell/contracts';
+import {
+  PASSWORD_COMPLEXITY,
+  PASSWORD_MAX_LENGTH,
+  RESET_PASSWORD_PATH,
+  UNLOCK_ACCOUNT_PATH,
+} from '@trackwell/contracts';
 import {
   activateIdentityFactor,
   consumeIdentityToken,
@@ -274,20 +279,15 @@ async function present(
 
 // ---- password policy --------------------------------------------------------------------------------
 
-export const PASSWORD_COMPLEXITY = {
-  minLength: 8,
-  minLowerCase: 0,
-  minUpperCase: 0,
-  minNumber: 1,
-  minSymbol: 0,
-  excludeUsername: true,
-};
-
-/** The password policy (Okta's complexity shape above): a reason when the password is refused. */
+/**
+ * Enforces the password policy (PASSWORD_COMPLEXITY in @trackwell/contracts, which the answers above send):
+ * a reason when the password is refused.
+ */
 export function passwordProblem(password: unknown, login: string): string | undefined {
   if (typeof password !== 'string' || password.length < PASSWORD_COMPLEXITY.minLength)
-    return 'Password requirements: at least 8 characters.';
-  if (password.length > 256) return 'Password requirements: at most 256 characters.';
+    return `Password requirements: at least ${PASSWORD_COMPLEXITY.minLength} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `Password requirements: at most ${PASSWORD_MAX_LENGTH} characters.`;
   if (!/[0-9]/.test(password)) return 'Password requirements: at least 1 number.';
   const local = login.split('@')[0] ?? '';
   if (local.length >= 3 && password.toLowerCase().includes(local.toLowerCase()))

@@ -33,7 +33,7 @@ export function recoveryQuestionOf(tx: AuthnTransaction): string | undefined {
   return (tx.user as { recovery_question?: { question?: string } } | undefined)?.recovery_question?.question;
 }
 
-/** The password policy's complexity (Okta's shape; the identity provider's PASSWORD_COMPLEXITY). */
+/** The password policy's complexity (Okta's shape; ours is PASSWORD_COMPLEXITY in @trackwell/contracts). */
 export interface PasswordComplexity {
   minLength?: number;
   minLowerCase?: number;

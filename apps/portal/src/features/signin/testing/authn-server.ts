@@ -1,3 +1,4 @@
+import { PASSWORD_COMPLEXITY } from '@trackwell/contracts';
 import { vi } from 'vitest';
 
 /**
@@ -153,16 +154,7 @@ export const okta = {
       ...(status === 'PASSWORD_RESET' ? { recoveryType: 'PASSWORD' } : {}),
       _embedded: {
         user: user(),
-        policy: {
-          complexity: {
-            minLength: 8,
-            minLowerCase: 0,
-            minUpperCase: 0,
-            minNumber: 1,
-            minSymbol: 0,
-            excludeUsername: true,
-          },
-        },
+        policy: { complexity: PASSWORD_COMPLEXITY },
       },
       _links: {
         next:
