@@ -3,8 +3,10 @@
  * no part of the username), shown as a checklist before the user submits (issue 6: "strength rules shown before
  * submit"). The server stays the judge; these only say in advance what it will refuse.
  */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_COMPLEXITY, PASSWORD_MAX_LENGTH } from '@trackwell/contracts';
+
+export const PASSWORD_MIN_LENGTH = PASSWORD_COMPLEXITY.minLength;
+export { PASSWORD_MAX_LENGTH };
 
 export type PasswordRule = 'length' | 'number' | 'username';
 

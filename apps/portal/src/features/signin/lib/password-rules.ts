@@ -32,7 +32,8 @@ export function passwordRules(
   min('minLength', complexity.minLength, password.length);
   min('minLowerCase', complexity.minLowerCase, count(password, /\p{Ll}/gu));
   min('minUpperCase', complexity.minUpperCase, count(password, /\p{Lu}/gu));
-  min('minNumber', complexity.minNumber, count(password, /\p{Nd}/gu));
+  // ASCII digits, as the identity provider counts them (another script's digit would be refused there).
+  min('minNumber', complexity.minNumber, count(password, /[0-9]/g));
   min('minSymbol', complexity.minSymbol, count(password, /[^\p{L}\p{Nd}\s]/gu));
   if (complexity.excludeUsername) {
     const local = (login.split('@')[0] ?? '').toLowerCase();
