@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { ACCESS_TOKEN_AUDIENCE } from '@trackwell/contracts';
 import {
   createRemoteJWKSet,
   customFetch,
@@ -20,7 +21,7 @@ import {
  */
 
 /** The audience of access tokens for Trackwell's APIs (Okta's default authorization server). */
-export const API_AUDIENCE = 'api://default';
+export const API_AUDIENCE = ACCESS_TOKEN_AUDIENCE;
 /** Scopes every API call needs (spec §9 sign-in scopes). */
 export const REQUIRED_SCOPES = ['openid'] as const;
 const CLOCK_TOLERANCE_SECONDS = 5;
