@@ -174,6 +174,19 @@ describe('work-item section (spec §4, §5)', () => {
 });
 
 describe('unsubscribe (spec §4, §5, §8)', () => {
+  it('arriving with #unsubscribe (the account area links there) focuses the unsubscribe link', async () => {
+    fakeTrackerServer();
+    window.history.replaceState(null, '', '/#unsubscribe');
+    try {
+      renderTrackerPage();
+      const link = await screen.findByRole('button', { name: 'Unsubscribe from all tracking emails' });
+      await waitFor(() => expect(link).toHaveFocus());
+      expect(link.closest('section')).toHaveAttribute('id', 'unsubscribe');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   const tracked = {
     sources: {
       COMMITTEE: ['D20'],
