@@ -1,3 +1,4 @@
 export * from './render.ts';
 export * from './strings.ts';
 export * from './unsubscribe-page.ts';
+export * from './qp.ts';

@@ -9,6 +9,7 @@ import type {
 } from '@trackwell/contracts';
 import { FALLBACK_LANGUAGE, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
 import mjml2html from 'mjml';
+import { encodeQuotedPrintable, joinQuotedPrintable } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
 
 /**
@@ -106,6 +107,12 @@ export interface CompiledNotification {
   subject: string;
   language: Language;
   render(recipient: NotificationRecipient): { html: string; text: string };
+  /**
+   * The same e-mail with the HTML already quoted-printable encoded (the MIME body of a
+   * `Content-Transfer-Encoding: quoted-printable` part): the template's static parts were encoded once
+   * at compile time, only the recipient's parts are encoded here. Decodes to exactly `render().html`.
+   */
+  renderEncoded(recipient: NotificationRecipient): { htmlQuotedPrintable: string; text: string };
 }
 
 const escapeHtml = (s: string) =>
@@ -256,19 +263,51 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     ...b.footerLinks.map((l) => `${t.footerLinks[l.label]}: ${l.url}`),
   ].join('\n');
 
+  // The HTML cut at the first occurrence of each token (what render()'s replace() fills), in document
+  // order; the static pieces are quoted-printable encoded once, here.
+  const slots = (Object.keys(TOKEN) as Array<keyof typeof TOKEN>)
+    .map((key) => ({ key, at: html.indexOf(TOKEN[key]) }))
+    .sort((a, b) => a.at - b.at);
+  const staticPieces: string[] = [];
+  let from = 0;
+  for (const slot of slots) {
+    staticPieces.push(encodeQuotedPrintable(html.slice(from, slot.at)));
+    from = slot.at + TOKEN[slot.key].length;
+  }
+  staticPieces.push(encodeQuotedPrintable(html.slice(from)));
+
+  const parts = (recipient: NotificationRecipient) => {
+    const lines = reasonLines(t, recipient.reasons);
+    const greeting = fill(t.greeting, { name: recipient.name });
+    return {
+      lines,
+      greeting,
+      values: { name: e(greeting), reasons: lines.map(e).join('<br>'), unsubscribe: e(recipient.unsubscribeUrl) },
+      text: `${greeting}\n\n${textHead}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${textFoot}\n`,
+    };
+  };
+
   return {
     subject,
     language,
     render(recipient) {
-      const lines = reasonLines(t, recipient.reasons);
-      const greeting = fill(t.greeting, { name: recipient.name });
+      const { values, text } = parts(recipient);
       return {
+        // functions as replacements: a '$' in a name is text, not a replacement pattern
         html: html
-          .replace(TOKEN.name, e(greeting))
-          .replace(TOKEN.reasons, lines.map(e).join('<br>'))
-          .replace(TOKEN.unsubscribe, e(recipient.unsubscribeUrl)),
-        text: `${greeting}\n\n${textHead}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${textFoot}\n`,
+          .replace(TOKEN.name, () => values.name)
+          .replace(TOKEN.reasons, () => values.reasons)
+          .replace(TOKEN.unsubscribe, () => values.unsubscribe),
+        text,
       };
+    },
+    renderEncoded(recipient) {
+      const { values, text } = parts(recipient);
+      const pieces: string[] = [staticPieces[0]!];
+      slots.forEach((slot, i) => {
+        pieces.push(encodeQuotedPrintable(values[slot.key]), staticPieces[i + 1]!);
+      });
+      return { htmlQuotedPrintable: joinQuotedPrintable(pieces), text };
     },
   };
 }

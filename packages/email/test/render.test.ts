@@ -5,6 +5,7 @@ import {
   brandingFromTenant,
   compileNotification,
   EMAIL_STRINGS,
+  encodeQuotedPrintable,
   renderUnsubscribePage,
   resolveEmailLanguage,
 } from '../src/index.ts';
@@ -86,6 +87,40 @@ describe('notification e-mail', () => {
     expect(subjects.size).toBe(12);
     expect(resolveEmailLanguage('fr-CA')).toBe('fr_CA');
     expect(resolveEmailLanguage('xx')).toBe('en');
+  });
+
+  it('renderEncoded: quoted-printable HTML that decodes to exactly render().html, in every language', async () => {
+    // RFC 2045 decoding: soft breaks vanish, =XX are bytes, CRLF stays a line break.
+    const decode = (qp: string) => {
+      const s = qp.replace(/=\r\n/g, '');
+      const bytes: number[] = [];
+      for (let i = 0; i < s.length; i++) {
+        if (s[i] === '=') {
+          bytes.push(Number.parseInt(s.slice(i + 1, i + 3), 16));
+          i += 2;
+        } else bytes.push(s.charCodeAt(i));
+      }
+      return new TextDecoder().decode(new Uint8Array(bytes));
+    };
+    const tricky = {
+      ...recipient,
+      name: 'Zoë $& = O’Brien  ',
+      reasons: [...recipient.reasons, { type: 'INDUSTRYAREA' as const, value: 'Plastiques ünd Ströme' }],
+    };
+    for (const language of SUPPORTED_LANGUAGES) {
+      const m = await compileNotification({ language, branding, change, links });
+      const { html, text } = m.render(tricky);
+      const encoded = m.renderEncoded(tricky);
+      expect(encoded.text).toBe(text);
+      expect(decode(encoded.htmlQuotedPrintable)).toBe(html.replace(/\r?\n/g, '\r\n'));
+      expect(encoded.htmlQuotedPrintable).toMatch(/^[\x20-\x7e\r\n\t]*$/);
+      for (const line of encoded.htmlQuotedPrintable.split('\r\n')) {
+        expect(line.length).toBeLessThanOrEqual(76);
+        expect(line).not.toMatch(/[ \t]$/);
+      }
+    }
+    expect(encodeQuotedPrintable('a = b \nc\t')).toBe('a =3D b=20\r\nc=09');
+    expect(encodeQuotedPrintable('x'.repeat(80))).toBe(`${'x'.repeat(75)}=\r\nxxxxx`);
   });
 
   it('the unsubscribe page confirms with a button that posts', () => {

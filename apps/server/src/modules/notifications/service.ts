@@ -192,7 +192,7 @@ export function createNotificationService(options: {
     const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
     const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
     const unsubscribeUrl = `${tenant.origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}`;
-    const { html, text } = message.render({
+    const { htmlQuotedPrintable, text } = message.renderEncoded({
       name: `${n.firstName} ${n.lastName}`.trim(),
       reasons: n.reasons,
       unsubscribeUrl,
@@ -204,7 +204,7 @@ export function createNotificationService(options: {
         to: n.login,
         subject: message.subject,
         text,
-        html,
+        html: { quotedPrintable: htmlQuotedPrintable },
         messageId,
         headers: {
           // RFC 2369 + RFC 8058: the https link answers a one-click POST; the mailto is the fallback.

@@ -11,7 +11,8 @@ export interface NotificationMail {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** The HTML, or its quoted-printable body already encoded (CompiledNotification.renderEncoded). */
+  html: string | { quotedPrintable: string };
   messageId: string;
   headers: Record<string, string>;
 }
@@ -51,7 +52,13 @@ export function createSmtpTransport(options: {
         to: m.to,
         subject: m.subject,
         text: m.text,
-        html: m.html,
+        // A pre-encoded HTML part goes in as is: nodemailer neither scans nor re-encodes it.
+        html:
+          typeof m.html === 'string'
+            ? m.html
+            : {
+                raw: `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${m.html.quotedPrintable}`,
+              },
         messageId: m.messageId,
         headers: m.headers,
       });
