@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import { formatUserName, UserMenu } from './user-menu.tsx';
@@ -70,6 +71,31 @@ describe('UserMenu', () => {
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it('with the account link: arrow keys, Home and End move between the two items', async () => {
+    renderWithI18n(
+      <MemoryRouter>
+        <UserMenu firstName="Ada" lastName="Lovelace" accountHref="/account" onSignOut={vi.fn()} />
+      </MemoryRouter>,
+    );
+
+    await userEvent.tab();
+    await userEvent.keyboard('{ArrowDown}');
+    const account = screen.getByRole('menuitem', { name: 'My account' });
+    const signOut = screen.getByRole('menuitem', { name: 'Sign out' });
+    expect(account).toHaveFocus();
+    expect(account).toHaveAttribute('href', '/account');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(signOut).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(account).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(signOut).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(account).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(signOut).toHaveFocus();
   });
 
   it('closes on a click elsewhere', async () => {
