@@ -19,6 +19,9 @@ import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strin
  * hand-builds table HTML. MJML 5's compile is ~5 ms, too slow per recipient for 100,000 e-mails, so a
  * message is compiled ONCE per (tenant, language, event) with opaque tokens for the three per-recipient
  * parts (name, reasons, unsubscribe URL) that `render()` fills in, escaped, by plain string replacement.
+ * The sender uses `renderEncoded()`: the HTML's static parts are also quoted-printable encoded once, so per
+ * e-mail only the recipient's parts are encoded (nodemailer scanning and encoding the whole HTML for every
+ * e-mail was the fan-out's largest CPU cost, see bench/fanout).
  */
 
 type FooterLinkKey = (typeof FOOTER_LINK_KEYS)[number];
