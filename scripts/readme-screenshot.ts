@@ -1,6 +1,7 @@
 /**
- * Refreshes docs/screenshots/tenants.png (the README's picture): three demo stores and an unknown host,
- * side by side, from a running server.  Usage: `npm start`, then `node scripts/readme-screenshot.ts [port]`.
+ * Refreshes docs/screenshots/tenants.png (the README's picture), from a running server: the tracker page of two
+ * demo stores as their plain demo user sees it, a third store's sign-in page, and an unknown host, side by side.
+ * Usage: `npm start`, then `node scripts/readme-screenshot.ts [port]`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -8,12 +9,14 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM } from './ensure-chromium.ts';
 
 const port = process.argv[2] ?? '8080';
+/** Label, URL, and the demo user to sign in first (undefined: shown as a visitor sees it). */
 const pages = [
-  ['Trackwell (platform)', `http://localhost:${port}/`],
-  ['AWWA', `http://awwa.localhost:${port}/`],
-  ['AENOR', `http://aenor.localhost:${port}/`],
-  ['Unknown host', `http://nowhere.localhost:${port}/`],
+  ['Trackwell (platform): the tracker', `http://localhost:${port}/`, 'user@trackwell.example'],
+  ['AWWA: the tracker', `http://awwa.localhost:${port}/`, 'user@awwa.example'],
+  ['AENOR: its sign-in page', `http://aenor.localhost:${port}/`, undefined],
+  ['Unknown host', `http://nowhere.localhost:${port}/`, undefined],
 ] as const;
+const DEMO_PASSWORD = 'Trackwell-Demo-2026';
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -23,8 +26,16 @@ try {
   const context = await browser.newContext({ viewport: { width: 1000, height: 640 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const shots: string[] = [];
-  for (const [, url] of pages) {
+  for (const [, url, user] of pages) {
     await page.goto(url, { waitUntil: 'networkidle' });
+    if (user) {
+      // The tracker sends a visitor to the store's sign-in page, and back once signed in.
+      await page.locator('input[autocomplete="username"]').fill(user);
+      await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+      await page.locator('button[type="submit"]').click();
+      await page.getByRole('banner').getByRole('button', { expanded: false }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
     shots.push((await page.screenshot()).toString('base64'));
   }
   const tiles = pages

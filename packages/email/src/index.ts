@@ -1,4 +1,4 @@
+export * from './qp.ts';
 export * from './render.ts';
 export * from './strings.ts';
 export * from './unsubscribe-page.ts';
-export * from './qp.ts';

@@ -27,7 +27,8 @@ export function encodeQuotedPrintable(text: string): string {
       line = '';
       continue;
     }
-    const token = (b >= 0x21 && b <= 0x7e && b !== 0x3d) || b === 0x20 || b === 0x09 ? String.fromCharCode(b) : HEX[b]!;
+    const token =
+      (b >= 0x21 && b <= 0x7e && b !== 0x3d) || b === 0x20 || b === 0x09 ? String.fromCharCode(b) : HEX[b]!;
     if (line.length + token.length > 75) {
       out.push(line, '=\r\n');
       line = '';

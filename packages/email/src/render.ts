@@ -285,7 +285,11 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     return {
       lines,
       greeting,
-      values: { name: e(greeting), reasons: lines.map(e).join('<br>'), unsubscribe: e(recipient.unsubscribeUrl) },
+      values: {
+        name: e(greeting),
+        reasons: lines.map(e).join('<br>'),
+        unsubscribe: e(recipient.unsubscribeUrl),
+      },
       text: `${greeting}\n\n${textHead}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${textFoot}\n`,
     };
   };
