@@ -53,7 +53,8 @@ describe('password step', () => {
   it('labels, autocomplete and focus: the heading takes the focus', async () => {
     setup({});
     const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(heading).toHaveFocus();
+    // The step moves the focus once it has rendered.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByLabelText('E-mail address')).toHaveAttribute('autocomplete', 'username');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
   });
@@ -133,7 +134,8 @@ describe('MFA', () => {
       'POST /api/v1/authn/factors/f-email/verify': () => okta.challenge('email'),
     });
     await signInWithPassword();
-    expect(await screen.findByRole('heading', { level: 1, name: "Verify it's you" })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: "Verify it's you" });
+    await waitFor(() => expect(heading).toHaveFocus());
     const list = screen.getByRole('list');
     expect(
       within(list)
@@ -317,7 +319,8 @@ describe('passwords', () => {
       'POST /api/v1/authn/credentials/change_password': () => okta.success('tok-new'),
     });
     await signInWithPassword();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your password has expired' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your password has expired' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Your new password needs:')).toBeVisible();
     expect(screen.getByText(/at least 8 characters/)).toBeVisible();
     expect(screen.getByText(/at least 1 digits/)).toBeVisible();
@@ -385,7 +388,8 @@ describe('locked out, forgot password, recovery links', () => {
       'POST /api/v1/authn/recovery/unlock': () => okta.recoveryChallenge('UNLOCK'),
     });
     await signInWithPassword('ada@example.test');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is locked' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account is locked' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByLabelText('E-mail address')).toHaveValue('ada@example.test');
     await user.click(screen.getByRole('button', { name: 'Send the unlock link' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
@@ -401,7 +405,8 @@ describe('locked out, forgot password, recovery links', () => {
       'POST /api/v1/authn/recovery/password': () => okta.recoveryChallenge('PASSWORD'),
     });
     await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reset your password' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+    await waitFor(() => expect(heading).toHaveFocus());
     await user.type(screen.getByLabelText('E-mail address'), 'someone@example.test');
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
     expect(await screen.findByText(/If the address belongs to an account/)).toBeVisible();
