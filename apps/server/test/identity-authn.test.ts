@@ -1,7 +1,6 @@
-import { OktaAuth } from '@okta/okta-auth-js';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
+import { authnClient, type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
 
 /**
  * The Authentication API through the unchanged okta-auth-js 8: MFA with each factor (e-mail code, TOTP,
@@ -16,12 +15,7 @@ beforeAll(() => {
   h = idp.harness();
 });
 
-const sdk = () =>
-  new OktaAuth({
-    issuer: `${h.origin()}/oauth2/default`,
-    clientId: h.clientId(),
-    tokenManager: { storage: 'memory' },
-  });
+const sdk = () => authnClient(h);
 
 interface Factor {
   factorType: string;

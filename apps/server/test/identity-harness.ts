@@ -158,6 +158,15 @@ export function oktaClient(
   });
 }
 
+/** An okta-auth-js client for the authn API only (sign-in transactions, recovery), tokens in memory. */
+export function authnClient(h: IdpHarness) {
+  return new OktaAuth({
+    issuer: `${h.origin()}/oauth2/default`,
+    clientId: h.clientId(),
+    tokenManager: { storage: 'memory' },
+  });
+}
+
 /** The SDK reads the page's location in parseFromUrl; in Node that is the callback URL we landed on. */
 export async function parseCallback(auth: OktaAuth, callback: string) {
   auth.token.parseFromUrl._getLocation = () =>

@@ -1,7 +1,6 @@
-import { OktaAuth } from '@okta/okta-auth-js';
 import { hashPassword, type IdentityUser, normaliseRecoveryAnswer, setRecoveryQuestion } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
+import { authnClient, type IdpHarness, PASSWORD, useIdpWithCookieJar } from './identity-harness.ts';
 
 /**
  * The authn state RECOVERY (Okta's recovery question), over HTTP and through the unchanged okta-auth-js 8:
@@ -22,12 +21,7 @@ beforeAll(() => {
   h = idp.harness();
 });
 
-const sdk = () =>
-  new OktaAuth({
-    issuer: `${h.origin()}/oauth2/default`,
-    clientId: h.clientId(),
-    tokenManager: { storage: 'memory' },
-  });
+const sdk = () => authnClient(h);
 
 /** The parts of an authn transaction these tests read and call (okta-auth-js builds the functions from `_links`). */
 interface Tx {
