@@ -1,7 +1,6 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
-import { isFailedEnvelope } from './api.ts';
 
 /**
  * spec §8 as people read it: an error toast says what went wrong in words, never raw JSON.
@@ -51,6 +50,3 @@ export function apiErrorToasts(notifyError: (error: unknown) => void): Middlewar
     return next(action);
   };
 }
-
-/** For `transformErrorResponse`/`queryFn` users: a '200'-less envelope becomes an error with that body as data. */
-export { isFailedEnvelope };

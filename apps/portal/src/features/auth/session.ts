@@ -1,7 +1,7 @@
 import type { OktaAuth } from '@okta/okta-auth-js';
 import type { TenantConfig } from '@trackwell/contracts';
 import { leavePage } from '../../lib/leave-page.ts';
-import { CALLBACK_PATH, loginPageUrl } from './okta.ts';
+import { loginPageUrl } from './okta.ts';
 
 /** spec §4 "A URL hash with a session token triggers a silent sign-in": `#sessionToken=…` (or `#session_token=`). */
 export function sessionTokenFromHash(hash: string): string | undefined {
@@ -50,5 +50,3 @@ export async function startSignIn(oktaAuth: OktaAuth, tenant: TenantConfig): Pro
 export async function signOutToRoot(oktaAuth: OktaAuth): Promise<void> {
   await oktaAuth.signOut({ postLogoutRedirectUri: `${window.location.origin}/` });
 }
-
-export { CALLBACK_PATH };
