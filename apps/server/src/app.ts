@@ -6,6 +6,7 @@ import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './co
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
+import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -15,7 +16,11 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
-import { createTenantResolver, type TenantResolver } from './modules/tenants/tenant-resolver.ts';
+import {
+  createTenantResolver,
+  followTenantChanges,
+  type TenantResolver,
+} from './modules/tenants/tenant-resolver.ts';
 import { trackerApi } from './modules/tracker/api.ts';
 import { apiReferencePage, openApiDocument } from './modules/tracker/api-docs.ts';
 
@@ -24,6 +29,8 @@ declare module 'fastify' {
     db: DatabaseHandle;
     env: Env;
     tenants: TenantResolver;
+    /** Revoked access tokens, kept in step with the database across processes (issue 11 §4). */
+    revocations: RevocationList;
     /** Outgoing e-mail (SMTP_URL, or the local sink). */
     mailer: Mailer;
   }
@@ -69,6 +76,21 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('env', env);
   app.decorate('tenants', createTenantResolver(db));
+  // Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token
+  // revoked anywhere, reaches this process's caches by the database's NOTIFY (sent by triggers on commit);
+  // revocations are also re-read every 2 s, so a lost notification delays one by at most that.
+  const stopFollowingTenants = await followTenantChanges(db, app.tenants);
+  app.decorate(
+    'revocations',
+    createRevocationList(db, {
+      onError: (err) => app.log.warn({ err }, 'revocations: refresh failed'),
+    }),
+  );
+  await app.revocations.start();
+  app.addHook('onClose', async () => {
+    await app.revocations.stop();
+    await stopFollowingTenants();
+  });
 
   app.decorate(
     'mailer',

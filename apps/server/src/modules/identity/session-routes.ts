@@ -93,6 +93,9 @@ export async function registerSessionRoutes(app: FastifyInstance, registry: Prov
     const session = await currentSession(idp, ctx);
     if (!session) throw oktaErrors.notFound('me (Session)');
     await session.destroy();
+    // Issue 11 §4: signing out revokes the user's access tokens issued so far (in every process, within
+    // seconds); a new sign-in gets new ones.
+    await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
     setSessionCookie(idp, request, ctx, null);
     return reply.code(204).removeHeader('content-type').send();
   });
