@@ -14,6 +14,7 @@ import { devMailRoutes } from './modules/mail/routes.ts';
 import { decorateNotifications } from './modules/notifications/plugin.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/rate-limits/shared-rate-limiter.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     tenants: TenantResolver;
     /** Revoked access tokens, kept in step with the database across processes (issue 11 §4). */
     revocations: RevocationList;
+    /** Rate-limit counters shared by every process: Redis, PostgreSQL, or memory on PGlite (issue 11 §5). */
+    rateLimits: RateLimitStore;
     /** Outgoing e-mail (SMTP_URL, or the local sink). */
     mailer: Mailer;
   }
@@ -87,7 +90,12 @@ export async function buildApp({
     }),
   );
   await app.revocations.start();
+  app.decorate(
+    'rateLimits',
+    await createRateLimitStore({ db, redisUrl: env.REDIS_URL, keyPrefix: env.RATE_LIMIT_KEY_PREFIX }),
+  );
   app.addHook('onClose', async () => {
+    await app.rateLimits.close();
     await app.revocations.stop();
     await stopFollowingTenants();
   });
