@@ -210,7 +210,7 @@ describe.skipIf(!PG)(
       const query = new URLSearchParams({
         client_id: clientId,
         response_type: 'code',
-        scope: 'openid profile email',
+        scope: 'openid profile email okta.myAccount.profile.read',
         redirect_uri: redirectUri,
         state: randomBytes(8).toString('hex'),
         nonce: randomBytes(8).toString('hex'),
@@ -316,9 +316,23 @@ describe.skipIf(!PG)(
       const tokenB = await signIn(web2.port, host, clientId, b.login);
       // Process 2 has verified (and cached) token A before the revocation.
       expect((await tracker(web2.port, host, tokenA)).status).toBe(200);
-      const me = (token: string) =>
-        call(web2.port, 'GET', USER_INFO_PATH, { host, authorization: `Bearer ${token}` });
-      expect((await me(tokenA)).status).toBe(200);
+      // Every verifier of process 2: the spec's user info, MyAccount, userinfo (and the tracker API above).
+      const verifiers = async (token: string) => {
+        const get = async (path: string) =>
+          (
+            await call(web2.port, 'GET', path, {
+              host,
+              authorization: `Bearer ${token}`,
+              accept: 'application/json',
+            })
+          ).status;
+        return [
+          await get(USER_INFO_PATH),
+          await get('/idp/myaccount/profile'),
+          await get('/oauth2/default/v1/userinfo'),
+        ];
+      };
+      expect(await verifiers(tokenA)).toEqual([200, 200, 200]);
 
       const basic = `Basic ${Buffer.from(clientId).toString('base64')}`;
       const form = { host, 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
@@ -332,15 +346,16 @@ describe.skipIf(!PG)(
           ) as { active: boolean }
         ).active;
       const refused = await within(DEADLINE_MS, async () => {
-        const [t, m, i] = [
+        const [t, v, i] = [
           await tracker(web2.port, host, tokenA),
-          await me(tokenA),
+          await verifiers(tokenA),
           await introspectActive(tokenA),
         ];
-        return t.status === 401 && m.status === 401 && i === false;
+        return t.status === 401 && v.every((status) => status === 401) && i === false;
       });
       expect(refused).toBe(true);
       expect((await tracker(web2.port, host, tokenB)).status).toBe(200);
+      expect(await verifiers(tokenB)).toEqual([200, 200, 200]);
       expect(await introspectActive(tokenB)).toBe(true);
     }, 60_000);
 
