@@ -3,6 +3,7 @@ import { deactivateIdentityUser } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authnClient,
+  cookieJarFetch,
   type IdpHarness,
   PASSWORD,
   signInWithSdk,
@@ -54,12 +55,19 @@ async function verifiers(token: string) {
 const ACCEPTED = { tracker: 200, me: 200, myaccount: 200, userinfo: 200 };
 const REFUSED = { tracker: 401, me: 401, myaccount: 401, userinfo: 401 };
 
-async function signedIn() {
+/**
+ * A user signed in through the SDK. `browser: 'own'` keeps their IdP session in a cookie jar of its own (another
+ * browser): a sign-in in the shared jar replaces the session there, which ends that session's refresh tokens.
+ */
+async function signedIn({ browser = 'shared' }: { browser?: 'shared' | 'own' } = {}) {
   const user = await h.createUser();
-  const { auth, tokens } = await signInWithSdk(h, jar.fetch, user.login);
+  const cookies = browser === 'own' ? cookieJarFetch(realFetch).fetch : jar.fetch;
+  const { auth, tokens } = await signInWithSdk(h, cookies, user.login);
   const accessToken = tokens.accessToken?.accessToken as string;
+  const refreshToken = tokens.refreshToken?.refreshToken as string;
   expect(await verifiers(accessToken)).toEqual(ACCEPTED);
-  return { user, auth, tokens, accessToken };
+  expect(await introspect(refreshToken)).toBe(true);
+  return { user, auth, tokens, accessToken, refreshToken };
 }
 
 describe('revocation that revokes (issue 11 §4)', () => {
@@ -96,20 +104,22 @@ describe('revocation that revokes (issue 11 §4)', () => {
   });
 
   it('sign-out (DELETE /api/v1/sessions/me) revokes the user’s tokens; signing in again at once works', async () => {
-    const other = await signedIn();
+    const other = await signedIn({ browser: 'own' });
     const a = await signedIn(); // the jar now holds a's IdP session
     const out = await jar.fetch(`${h.origin()}/api/v1/sessions/me`, { method: 'DELETE' });
     expect(out.status).toBe(204);
     expect(await introspect(a.accessToken)).toBe(false);
     expect(await verifiers(a.accessToken)).toEqual(REFUSED);
+    expect(await introspect(a.refreshToken)).toBe(false); // the session's grant went with it
     expect(await verifiers(other.accessToken)).toEqual(ACCEPTED);
+    expect(await introspect(other.refreshToken)).toBe(true);
     // Within the same second as the sign-out: the new token is stamped after the cut-off, and accepted.
     const again = await signInWithSdk(h, jar.fetch, a.user.login);
     expect(await verifiers(again.tokens.accessToken?.accessToken as string)).toEqual(ACCEPTED);
   });
 
   it('sign-out through /v1/logout (RP-initiated, confirmed) revokes the user’s tokens', async () => {
-    const other = await signedIn();
+    const other = await signedIn({ browser: 'own' });
     const a = await signedIn();
     const logout = new URL(`${h.origin()}/oauth2/default/v1/logout`);
     logout.searchParams.set('id_token_hint', a.tokens.idToken?.idToken as string);
@@ -133,7 +143,7 @@ describe('revocation that revokes (issue 11 §4)', () => {
   });
 
   it('a password reset (forgot password → e-mailed link → new password) revokes the user’s tokens', async () => {
-    const other = await signedIn();
+    const other = await signedIn({ browser: 'own' });
     const a = await signedIn();
     const post = (path: string, body: unknown) =>
       realFetch(`${h.origin()}${path}`, {
@@ -158,7 +168,9 @@ describe('revocation that revokes (issue 11 §4)', () => {
     expect(done.status).toBe(200);
     expect(await introspect(a.accessToken)).toBe(false);
     expect(await verifiers(a.accessToken)).toEqual(REFUSED);
+    expect(await introspect(a.refreshToken)).toBe(false); // sessions and grants ended too
     expect(await verifiers(other.accessToken)).toEqual(ACCEPTED);
+    expect(await introspect(other.refreshToken)).toBe(true);
   });
 
   it('a password change through MyAccount revokes the user’s older tokens, not the one that made it', async () => {
@@ -183,13 +195,15 @@ describe('revocation that revokes (issue 11 §4)', () => {
   });
 
   it('deactivation (repository: no administration route exists yet) revokes the user’s tokens and sign-in', async () => {
-    const other = await signedIn();
+    const other = await signedIn({ browser: 'own' });
     const a = await signedIn();
     expect(await deactivateIdentityUser(h.t.app.db, h.tenantId(), a.user.id)).toBe(true);
     // Written straight to the database, as another process would: seen through NOTIFY or the 2 s poll.
     await expect.poll(() => introspect(a.accessToken), { timeout: 5_000, interval: 100 }).toBe(false);
     expect(await verifiers(a.accessToken)).toEqual(REFUSED);
+    expect(await introspect(a.refreshToken)).toBe(false);
     expect(await verifiers(other.accessToken)).toEqual(ACCEPTED);
+    expect(await introspect(other.refreshToken)).toBe(true);
     const tx = await authnClient(h)
       .signInWithCredentials({ username: a.user.login, password: PASSWORD })
       .catch((e) => e);

@@ -119,8 +119,29 @@ export async function purgeExpiredTokenRevocations(db: SqlExecutor): Promise<num
 }
 
 /**
- * Deactivates a user (Okta's SUSPENDED: cannot sign in) and revokes every token issued to them so far, in one
- * transaction. No route calls it yet (there is no administration API); tests and operators do.
+ * Ends every IdP session of the user and deletes their grants with everything issued under them (refresh
+ * tokens, codes): no new access token can be minted from what they held before. With `revokeUserTokens` this
+ * is a complete sign-out everywhere (password reset, deactivation). Returns how many records went.
+ */
+export async function endUserSessionsAndGrants(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM identity_oidc_payloads p
+      WHERE p.tenant_id = $1
+        AND (p.payload->>'accountId' = $2
+             OR p.grant_id IN (SELECT g.id FROM identity_oidc_payloads g
+                                WHERE g.tenant_id = $1 AND g.model = 'Grant' AND g.payload->>'accountId' = $2))`,
+    [tenantId, userId],
+  );
+  return rowCount;
+}
+
+/**
+ * Deactivates a user (Okta's SUSPENDED: cannot sign in), ends their sessions and grants, and revokes every
+ * access token issued to them so far, in one transaction. No route calls it yet (there is no administration API); tests and operators do.
  */
 export async function deactivateIdentityUser(
   db: Pick<DatabaseHandle, 'transaction'>,
@@ -135,6 +156,7 @@ export async function deactivateIdentityUser(
       [tenantId, userId],
     );
     if (rowCount === 0) return false;
+    await endUserSessionsAndGrants(tx, tenantId, userId);
     await revokeUserTokens(tx, tenantId, userId, 'deactivation');
     return true;
   });

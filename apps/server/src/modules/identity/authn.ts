@@ -12,6 +12,7 @@ import {
   createIdentityToken,
   type DatabaseHandle,
   dummyPasswordHash,
+  endUserSessionsAndGrants,
   findIdentityFactor,
   findIdentityToken,
   findIdentityTokenByHash,
@@ -928,6 +929,8 @@ export async function resetPassword(
   const problem = passwordProblem(input.newPassword, tx.user.login);
   if (problem) throw oktaErrors.passwordRequirements(problem);
   await setPasswordHash(ctx.db, ctx.tenant.id, tx.user.id, await hashPassword(input.newPassword as string));
+  // Okta: a reset ends the user's sessions. Here also their grants (refresh tokens), and their access tokens.
+  await endUserSessionsAndGrants(ctx.db, ctx.tenant.id, tx.user.id);
   await ctx.revocations.revokeUserTokens(ctx.tenant.id, tx.user.id, 'password-reset');
   await unlockIdentityUser(ctx.db, ctx.tenant.id, tx.user.id);
   await consumeIdentityToken(ctx.db, ctx.tenant.id, 'state', tx.token);
