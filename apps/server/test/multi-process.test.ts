@@ -12,6 +12,7 @@ import { createIdentityUser, type DatabaseHandle, hashPassword, upsertTenant } f
 import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingSmtpSink } from './counting-smtp-sink.ts';
+import { deleteRedisKeys, LOCAL_REDIS_URL, localRedisAnswers } from './local-redis.ts';
 import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 /**
@@ -37,6 +38,7 @@ import { buildNotificationCatalogue } from './notifications-fixtures.ts';
  */
 
 const PG = Boolean(process.env.TEST_DATABASE_URL);
+const REDIS = PG && (await localRedisAnswers());
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const TRACKER_LIMIT = 20;
 const SIGNIN_LIMIT_PER_IP = 10;
@@ -115,6 +117,7 @@ describe.skipIf(!PG)(
     let publicPort: number;
     let sink: Awaited<ReturnType<typeof startCountingSmtpSink>>;
     let passwordHash = '';
+    let baseEnv: Record<string, string> = {};
 
     const start = async (name: string, services: string, port: number, env: Record<string, string>) => {
       const child = spawn(process.execPath, [MAIN, `--services=${services}`], {
@@ -163,6 +166,7 @@ describe.skipIf(!PG)(
         NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
         NOTIFICATIONS_BATCH_SIZE: '250',
       };
+      baseEnv = env;
       web1 = await start('web 1', 'web,idp', ports[0]!, env);
       web2 = await start('web 2', 'web,idp', ports[1]!, env);
       await start('worker 1', 'worker', ports[2]!, env);
@@ -307,6 +311,41 @@ describe.skipIf(!PG)(
       expect(Math.abs(signInAcross2 - SIGNIN_LIMIT_PER_IP)).toBeLessThanOrEqual(1);
       expect(Math.abs(signInThrough1 - SIGNIN_LIMIT_PER_IP)).toBeLessThanOrEqual(1);
     }, 120_000);
+
+    it.skipIf(!REDIS)(
+      `(a) with REDIS_URL: the tracker per-user limit holds across 2 processes counting in Redis${REDIS ? '' : ' — skipped: no Redis answers on 127.0.0.1:6379'}`,
+      async () => {
+        const prefix = `trackwell-test-${randomBytes(6).toString('hex')}:`;
+        const env = { ...baseEnv, REDIS_URL: LOCAL_REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix };
+        try {
+          const [r1, r2] = await Promise.all([
+            start('web 3 (redis)', 'web', await freePort(), env),
+            start('web 4 (redis)', 'web', await freePort(), env),
+          ]);
+          await Promise.all([ready(r1), ready(r2)]);
+          const { tenant, host, def } = await newTenant();
+          const [spread, single] = [await newUser(tenant.id), await newUser(tenant.id)];
+          const spreadToken = await signIn(web1.port, host, def.config['client-id'], spread.login);
+          const singleToken = await signIn(web1.port, host, def.config['client-id'], single.login);
+          const allowed = async (ports: number[], token: string) => {
+            let ok = 0;
+            for (let i = 0; i < TRACKER_LIMIT * 3; i++)
+              if ((await tracker(ports[i % ports.length]!, host, token)).status === 200) ok++;
+            return ok;
+          };
+          const across2 = await allowed([r1.port, r2.port], spreadToken);
+          const through1 = await allowed([r1.port], singleToken);
+          process.stdout.write(
+            `  multi-process limits with REDIS_URL: tracker per user ${across2} across 2 processes vs ${through1} through 1 (limit ${TRACKER_LIMIT})\n`,
+          );
+          expect(across2).toBe(TRACKER_LIMIT);
+          expect(through1).toBe(TRACKER_LIMIT);
+        } finally {
+          await deleteRedisKeys(prefix);
+        }
+      },
+      120_000,
+    );
 
     it('(b) a token revoked through process 1 is refused by process 2 within 5 s; other tokens still work', async () => {
       const { tenant, host, def } = await newTenant();

@@ -1,25 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { TRACKER_PATHS } from '@trackwell/contracts';
 import { testEngine } from '@trackwell/db/testing';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
+import { deleteRedisKeys, LOCAL_REDIS_URL, localRedisAnswers } from './local-redis.ts';
 import { createTrackerTenant, startTestIssuer, type TestIssuer } from './tracker-fixtures.ts';
 
 /** The machine's Redis (issue 11 §5); the Redis case is skipped, saying so, where none answers. */
-const LOCAL_REDIS = 'redis://127.0.0.1:6379';
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = createConnection({ host: '127.0.0.1', port: 6379 });
-  socket.setTimeout(500);
-  socket.once('connect', () => socket.end(() => resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => socket.destroy() && resolve(false));
-});
+const redisAnswers = await localRedisAnswers();
 
 const stores = [
   { store: testEngine() === 'postgres' ? 'postgres' : 'memory', env: {} as Record<string, string> },
-  { store: 'redis', env: { REDIS_URL: LOCAL_REDIS } },
+  { store: 'redis', env: { REDIS_URL: LOCAL_REDIS_URL } },
 ] as const;
 
 describe.each(stores)(
@@ -38,12 +30,7 @@ describe.each(stores)(
     afterAll(async () => {
       await t?.close();
       await issuer?.close();
-      if (store === 'redis' && !skip) {
-        const redis = new Redis(LOCAL_REDIS);
-        const keys = await redis.keys(`${prefix}*`);
-        if (keys.length > 0) await redis.del(...keys);
-        await redis.quit();
-      }
+      if (store === 'redis' && !skip) await deleteRedisKeys(prefix);
     });
 
     it.skipIf(skip)(
