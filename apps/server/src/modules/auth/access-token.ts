@@ -17,7 +17,7 @@ import {
  *  - RS256 only; `iss` must be the tenant's issuer, `aud` the API audience, `exp`/`nbf` current
  *    (small clock tolerance); `cid` the tenant's client id; `scp` must include the required scopes.
  * A verified token is remembered for at most a minute (bounded), so a page's burst of calls costs one
- * signature check.
+ * signature check. Revocation is not decided here: auth/plugin.ts checks it on every request, after this cache.
  */
 
 /** The audience of access tokens for Trackwell's APIs (Okta's default authorization server). */

@@ -3,7 +3,8 @@ import { type DatabaseHandle, findTenantByHost, type Tenant } from '@trackwell/d
 /**
  * Tenant = host. Resolves a request's host name to its tenant, with a short-lived cache so a page load's
  * dozen requests cost one query. Unknown hosts are cached too (briefly), and the cache is bounded, so a
- * flood of random Host headers cannot grow memory or hammer the database.
+ * flood of random Host headers cannot grow memory or hammer the database. With several processes, each one's
+ * cache is emptied when any of them (or anyone) changes a tenant: `followTenantChanges` below.
  */
 export interface TenantResolver {
   resolve(host: string): Promise<Tenant | undefined>;
