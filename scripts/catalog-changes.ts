@@ -20,7 +20,8 @@ import {
 import cliProgress from 'cli-progress';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { parseChangeFile } from '../apps/server/src/modules/notifications/change-files.ts';
-import { publishCatalogEvents, storeOrigin } from '../apps/server/src/modules/notifications/service.ts';
+import { publishCatalogEvents } from '../apps/server/src/modules/notifications/service.ts';
+import { storeOrigin } from '../apps/server/src/modules/tenants/public-urls.ts';
 import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
 
 const USAGE = `Usage: npm run catalog:changes -- <file.json|file.csv> [--tenant CODE]
@@ -118,11 +119,8 @@ async function createClient(code: string): Promise<void> {
       tenant.id,
       `created by catalog:changes on ${new Date().toISOString()}`,
     );
-    const { rows } = await db.query<{ host: string }>(
-      'SELECT host FROM tenant_hosts WHERE tenant_id = $1 ORDER BY host LIMIT 1',
-      [tenant.id],
-    );
-    const origin = storeOrigin(parseEnv(), rows[0]?.host ?? 'localhost');
+    const env = parseEnv();
+    const origin = storeOrigin(env.PUBLIC_URL_TEMPLATE, tenant.canonicalHost, env.PORT);
     const issuerUri = tenant.config['issuer-uri'];
     const issuer = issuerUri.startsWith('/') ? `${origin}${issuerUri}` : issuerUri;
     process.stdout.write(

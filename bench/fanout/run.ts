@@ -40,6 +40,7 @@ import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
+import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '100000' }, connections: { type: 'string', default: '5' } },
@@ -194,6 +195,7 @@ async function main() {
     env,
     boss,
     transport: createSmtpTransport({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, connections: CONNECTIONS }),
+    origin: (host) => storeOrigin(env.PUBLIC_URL_TEMPLATE, host, env.PORT),
     log: { warn() {}, error: (o) => process.stderr.write(`${String((o as { err?: unknown }).err)}\n`) },
   });
   await service.startWorker();

@@ -1,9 +1,15 @@
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseHandle } from '@trackwell/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { DatabaseHandle, Tenant } from '@trackwell/db';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
@@ -16,6 +22,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { createRateLimitStore, type RateLimitStore } from './modules/rate-limits/shared-rate-limiter.ts';
 import { storeRoutes } from './modules/store/routes.ts';
+import { createPublicUrls, type PublicUrls } from './modules/tenants/public-urls.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import {
   createTenantResolver,
@@ -30,6 +37,10 @@ declare module 'fastify' {
     db: DatabaseHandle;
     env: Env;
     tenants: TenantResolver;
+    /** Every absolute URL of a store, from configuration (PUBLIC_URL_TEMPLATE + canonical host). */
+    publicUrls: PublicUrls;
+    /** The store the request addresses (exact host and served port), or 404 `tenant_not_found`. */
+    requireTenant(request: FastifyRequest): Promise<Tenant>;
     /** Revoked access tokens, kept in step with the database across processes (issue 11 §4). */
     revocations: RevocationList;
     /** Rate-limit counters shared by every process: Redis, PostgreSQL, or memory on PGlite (issue 11 §5). */
@@ -78,7 +89,15 @@ export async function buildApp({
 
   app.decorate('db', db);
   app.decorate('env', env);
-  app.decorate('tenants', createTenantResolver(db));
+  // `{port}` of PUBLIC_URL_TEMPLATE: the port this server listens on (the system's pick for PORT=0).
+  const listeningPort = () => (app.server.address() as AddressInfo | null)?.port ?? env.PORT;
+  app.decorate('publicUrls', createPublicUrls(env.PUBLIC_URL_TEMPLATE, listeningPort));
+  app.decorate('tenants', createTenantResolver(db, app.publicUrls));
+  app.decorate('requireTenant', async (request: FastifyRequest) => {
+    const tenant = await app.tenants.ofRequest(request);
+    if (!tenant) throw tenantNotFound(env.SUPPORT_EMAIL);
+    return tenant;
+  });
   // Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token
   // revoked anywhere, reaches this process's caches by the database's NOTIFY (sent by triggers on commit);
   // revocations are also re-read every 2 s, so a lost notification delays one by at most that.

@@ -3,6 +3,7 @@ import { type DatabaseHandle, listTenantHosts, migrate, openDatabase, pgliteData
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
+import type { PublicUrls } from './modules/tenants/public-urls.ts';
 
 /**
  * Starts Trackwell: reads the configuration, opens and migrates the database, seeds the demo on first
@@ -34,7 +35,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     await db.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });
-  await printBanner(env, db, { applied, seeded, services: [...services] });
+  await printBanner(env, db, app.publicUrls, { applied, seeded, services: [...services] });
 }
 
 async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
@@ -52,6 +53,7 @@ async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
 async function printBanner(
   env: Env,
   db: DatabaseHandle,
+  publicUrls: PublicUrls,
   info: { applied: string[]; seeded: boolean; services: string[] },
 ): Promise<void> {
   const seconds = (performance.now() / 1000).toFixed(1);
@@ -63,10 +65,7 @@ async function printBanner(
     `  Trackwell is ready in ${seconds} s (services: ${info.services.join(', ')})`,
     '',
     '  Stores',
-    ...tenants.map(
-      (t) =>
-        `    ${t.name.padEnd(width)}  http://${t.hosts.find((h) => h !== '127.0.0.1') ?? t.hosts[0]}${port}`,
-    ),
+    ...tenants.map((t) => `    ${t.name.padEnd(width)}  ${publicUrls.origin(t)}`),
     '',
     ...(await demoAccountLines(db, port, info.services)),
     `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,

@@ -85,8 +85,9 @@ describe('health, security headers and the portal', () => {
   });
 
   it('serves the portal for page navigations, with a CSP and no caching of the page', async () => {
+    const { host } = await t.createTenant();
     for (const url of ['/', '/implicit/callback', '/some/unknown/page']) {
-      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      const res = await t.app.inject({ url, headers: { accept: 'text/html', host } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");

@@ -28,7 +28,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   // The portal is built separately; API tests serve a one-line stand-in page from a temp dir.
   const dist = mkdtempSync(join(tmpdir(), 'trackwell-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
-  const parsedEnv = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, ...env });
+  // PORT 80: inject requests name the store's host without a port (the default port), as a browser would.
+  const parsedEnv = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, PORT: '80', ...env });
   const app = await buildApp({
     env: parsedEnv,
     db: database.handle,

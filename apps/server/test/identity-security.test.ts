@@ -138,7 +138,7 @@ describe('openid-client (certified RP): discovery + code + PKCE', () => {
     const { buildApp } = await import('../src/app.ts');
     const { parseEnv } = await import('../src/config/env.ts');
     const second = await buildApp({
-      env: parseEnv({ LOG_LEVEL: 'silent', SMTP_SINK_PORT: '0' }),
+      env: parseEnv({ LOG_LEVEL: 'silent', SMTP_SINK_PORT: '0', PORT: String(h.port) }), // same public port
       db: h.t.app.db,
       services: new Set(['idp']),
     });

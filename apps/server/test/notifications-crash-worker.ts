@@ -8,6 +8,7 @@ import { parseEnv } from '../src/config/env.ts';
 import { lazyBoss } from '../src/modules/jobs/boss.ts';
 import { createNotificationService } from '../src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../src/modules/notifications/transport.ts';
+import { storeOrigin } from '../src/modules/tenants/public-urls.ts';
 
 const env = parseEnv();
 const db = await openDatabase({ url: env.DATABASE_URL, dataDir: pgliteDataDir(env.DATA_DIR), poolSize: 6 });
@@ -20,6 +21,7 @@ const service = createNotificationService({
   env,
   boss: lazyBoss(db, (e) => log.error({ err: e }, 'pg-boss'), { superviseSeconds: 2 }),
   transport: createSmtpTransport({ smtpUrl: env.SMTP_URL, connections: env.NOTIFICATIONS_SMTP_CONNECTIONS }),
+  origin: (host) => storeOrigin(env.PUBLIC_URL_TEMPLATE, host, env.PORT),
   log,
 });
 await service.startWorker();

@@ -77,7 +77,7 @@ describe('change notifications: publisher API → matching → one branded, loca
     expect(mail!.text).toContain('Sie verfolgen den Ausschuss D20.');
     expect(mail!.text).toContain('Sie verfolgen die Norm D638-22.');
     expect(mail!.text).toContain('Sie verfolgen den Branchenbereich PLAS.');
-    expect(mail!.html).toContain(`http://${host}:8080/store/standards/D638.html`);
+    expect(mail!.html).toContain(`http://${host}/store/standards/D638.html`); // PUBLIC_URL_TEMPLATE, port 80
     expect(mail!.html).toContain('Acme Standards');
     expect(mail!.html).toContain('lang="de"');
     // (the List-Unsubscribe headers on the wire are checked in notifications-smtp.test.ts)

@@ -71,7 +71,7 @@ describe('revocation list and cache invalidation across processes (issue 11 §4,
   it('a tenant changed in the database is seen by another resolver (process) through NOTIFY', async () => {
     const def = buildTenantDefinition({ name: 'Old Name' });
     const created = await t.app.db.transaction((tx) => upsertTenant(tx, def));
-    const elsewhere = createTenantResolver(t.app.db); // another process's cache, 30 s
+    const elsewhere = createTenantResolver(t.app.db, t.app.publicUrls); // another process's cache, 30 s
     const stop = await t.app.db.listen('trackwell_tenants', () => elsewhere.clear());
     try {
       expect((await elsewhere.resolve(def.hosts[0]!))?.config.tenantName).toBe('Old Name');
@@ -89,7 +89,7 @@ describe('revocation list and cache invalidation across processes (issue 11 §4,
   it('an answer read before a clear() is not cached after it', async () => {
     const def = buildTenantDefinition();
     await t.app.db.transaction((tx) => upsertTenant(tx, def));
-    const resolver = createTenantResolver(t.app.db);
+    const resolver = createTenantResolver(t.app.db, t.app.publicUrls);
     const inFlight = resolver.resolve(def.hosts[0]!); // reads the database now…
     resolver.clear(); // …and the tenant changes meanwhile
     await inFlight;

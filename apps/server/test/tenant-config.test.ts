@@ -26,7 +26,7 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
   let host: string;
   let otherHost: string;
   beforeAll(async () => {
-    t = await buildTestApp({ SUPPORT_EMAIL: 'help@platform.test' });
+    t = await buildTestApp({ SUPPORT_EMAIL: 'help@platform.test', PORT: '8080' });
     ({ host } = await t.createTenant({ name: 'Blue Store' }));
     ({ host: otherHost } = await t.createTenant({ name: 'Green Store' }));
   });
@@ -45,7 +45,7 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
     expect(body.responseData.value.tenantName).toBe('Blue Store');
   });
 
-  it('resolves tenant-relative URLs against the origin the request came to', async () => {
+  it("resolves tenant-relative URLs against the store's canonical origin (PUBLIC_URL_TEMPLATE)", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: TENANT_CONFIG_PATH,
@@ -67,6 +67,7 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().responseData.value.tenantName).toBe('Green Store');
+    expect(res.json().responseData.value['issuer-uri']).toBe(`http://${otherHost}:8080/oauth2/default`);
   });
 
   it('answers 404 with the support contact for a host that maps to no tenant', async () => {

@@ -202,8 +202,15 @@ export type FeatureFlags = z.infer<typeof featureFlags>;
 /** Everything an operator writes to create or update a tenant; validated before anything is stored. */
 export const tenantDefinition = z.object({
   code: tenantCode,
-  /** Host names that select this tenant (tenant = host). */
-  hosts: z.array(hostName).min(1).max(20),
+  /**
+   * Host names that select this tenant (tenant = host), each at most once. The first is canonical: every
+   * absolute URL of the store (e-mail links, issuer, configuration URIs) is built from it.
+   */
+  hosts: z
+    .array(hostName)
+    .min(1)
+    .max(20)
+    .refine((hosts) => new Set(hosts).size === hosts.length, 'must not repeat a host'),
   config: tenantConfig,
   theme: tenantTheme,
   featureFlags,

@@ -33,6 +33,7 @@ export const tenants = pgTable('tenants', {
 export const tenantHosts = pgTable('tenant_hosts', {
   host: text('host').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
+  canonical: boolean('canonical').notNull().default(false),
 });
 
 export const tenantAssets = pgTable(

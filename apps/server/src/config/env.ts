@@ -109,8 +109,11 @@ export const envSchema = z.object({
    */
   IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
-   * The origin of a store in links that leave the browser (e-mails): `{host}` is the store's first host name,
-   * `{port}` is PORT. Production: `https://{host}`.
+   * A store's public origin, the one source of every absolute URL the product emits (e-mail links, the
+   * issuer and its discovery, the tenant configuration's URIs, redirects); never the request's Host.
+   * `{host}` is the store's canonical (first) host name, `{port}` the port the server listens on.
+   * Requests must name a store's host exactly, on the listening port or this template's port.
+   * Production behind a TLS proxy: `https://{host}`.
    */
   PUBLIC_URL_TEMPLATE: z
     .string()

@@ -31,8 +31,9 @@ export const forbidden = (message = 'You may not do this.') => new HttpError(403
 /** 429: too many requests from one user in the rate-limit window. */
 export const tooManyRequests = (message = 'Too many requests: slow down and try again shortly.') =>
   new HttpError(429, 'too_many_requests', message);
-export const tenantNotFound = (host: string, supportEmail: string) =>
-  new HttpError(404, 'tenant_not_found', `No store is configured for ${host}.`, {
+/** 404: the request's host selects no store (unknown, or not an exact registered host and served port). */
+export const tenantNotFound = (supportEmail: string) =>
+  new HttpError(404, 'tenant_not_found', 'No store is configured for this address.', {
     support: { email: supportEmail },
   });
 

@@ -260,7 +260,7 @@ export async function listNotificationDeliveries(
   }));
 }
 
-/** A tenant's branding inputs and the host its links use (the first name that is not an IP address). */
+/** A tenant's branding inputs and the host its links use (its canonical host). */
 export async function findTenantForMail(
   db: SqlExecutor,
   tenantId: string,
@@ -273,8 +273,7 @@ export async function findTenantForMail(
     host: string;
   }>(
     `SELECT t.id, t.code, t.config, t.theme,
-            (SELECT h.host FROM tenant_hosts h WHERE h.tenant_id = t.id
-              ORDER BY (h.host ~ '^[0-9.:]+$'), h.host LIMIT 1) AS host
+            (SELECT h.host FROM tenant_hosts h WHERE h.tenant_id = t.id AND h.canonical) AS host
        FROM tenants t WHERE t.id = $1`,
     [tenantId],
   );

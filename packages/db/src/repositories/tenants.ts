@@ -16,6 +16,8 @@ export interface Tenant {
   config: TenantConfig;
   theme: TenantTheme;
   featureFlags: FeatureFlags;
+  /** The host name every absolute URL of this store is built from (the definition's first host). */
+  canonicalHost: string;
   updatedAt: Date;
 }
 
@@ -50,6 +52,7 @@ type TenantRow = {
   config: TenantConfig;
   theme: TenantTheme;
   feature_flags: FeatureFlags;
+  canonical_host: string;
   updated_at: Date;
 };
 const toTenant = (r: TenantRow): Tenant => ({
@@ -58,9 +61,11 @@ const toTenant = (r: TenantRow): Tenant => ({
   config: r.config,
   theme: r.theme,
   featureFlags: r.feature_flags,
+  canonicalHost: r.canonical_host,
   updatedAt: r.updated_at,
 });
-const TENANT_COLUMNS = 't.id, t.code, t.config, t.theme, t.feature_flags, t.updated_at';
+const TENANT_COLUMNS = `t.id, t.code, t.config, t.theme, t.feature_flags, t.updated_at,
+  (SELECT c.host FROM tenant_hosts c WHERE c.tenant_id = t.id AND c.canonical) AS canonical_host`;
 
 /**
  * Creates the tenant or replaces its definition (hosts and logo included), in the caller's transaction.
@@ -78,12 +83,12 @@ export async function upsertTenant(tx: SqlExecutor, input: unknown, id?: string)
       taken.rows.map((r) => ({ path: 'hosts', message: `${r.host} already belongs to tenant ${r.code}` })),
     );
   }
-  const { rows } = await tx.query<TenantRow>(
+  const { rows } = await tx.query(
     `INSERT INTO tenants AS t (id, code, config, theme, feature_flags)
      VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (code) DO UPDATE SET config = EXCLUDED.config, theme = EXCLUDED.theme,
        feature_flags = EXCLUDED.feature_flags, updated_at = now()
-     RETURNING ${TENANT_COLUMNS}`,
+     RETURNING t.id`,
     [
       id ?? randomUUID(),
       def.code,
@@ -92,14 +97,19 @@ export async function upsertTenant(tx: SqlExecutor, input: unknown, id?: string)
       JSON.stringify(def.featureFlags),
     ],
   );
-  const tenant = toTenant(rows[0]!);
-  await tx.query('DELETE FROM tenant_hosts WHERE tenant_id = $1', [tenant.id]);
-  await tx.query('INSERT INTO tenant_hosts (host, tenant_id) SELECT unnest($1::text[]), $2', [
-    def.hosts,
-    tenant.id,
-  ]);
-  await putTenantAsset(tx, tenant.id, 'logo.svg', 'image/svg+xml', new TextEncoder().encode(def.logoSvg));
-  return tenant;
+  const tenantId = (rows[0] as { id: string }).id;
+  await tx.query('DELETE FROM tenant_hosts WHERE tenant_id = $1', [tenantId]);
+  await tx.query(
+    `INSERT INTO tenant_hosts (host, tenant_id, canonical)
+     SELECT h.host, $2, h.n = 1 FROM unnest($1::text[]) WITH ORDINALITY AS h(host, n)`,
+    [def.hosts, tenantId],
+  );
+  await putTenantAsset(tx, tenantId, 'logo.svg', 'image/svg+xml', new TextEncoder().encode(def.logoSvg));
+  const { rows: saved } = await tx.query<TenantRow>(
+    `SELECT ${TENANT_COLUMNS} FROM tenants t WHERE t.id = $1`,
+    [tenantId],
+  );
+  return toTenant(saved[0]!);
 }
 
 export async function findTenantByHost(db: SqlExecutor, host: string): Promise<Tenant | undefined> {
@@ -119,12 +129,13 @@ export async function findTenantByCode(db: SqlExecutor, code: string): Promise<T
 
 export async function listTenantHosts(
   db: SqlExecutor,
-): Promise<Array<{ code: string; name: string; hosts: string[] }>> {
-  const { rows } = await db.query<{ code: string; name: string; hosts: string[] }>(
-    `SELECT t.code, t.config->>'tenantName' AS name, array_agg(h.host ORDER BY h.host) AS hosts
+): Promise<Array<{ code: string; name: string; hosts: string[]; canonicalHost: string }>> {
+  const { rows } = await db.query<{ code: string; name: string; hosts: string[]; canonical_host: string }>(
+    `SELECT t.code, t.config->>'tenantName' AS name, array_agg(h.host ORDER BY h.host) AS hosts,
+            min(h.host) FILTER (WHERE h.canonical) AS canonical_host
        FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id GROUP BY t.code, t.config ORDER BY t.code`,
   );
-  return rows;
+  return rows.map(({ canonical_host, ...r }) => ({ ...r, canonicalHost: canonical_host }));
 }
 
 export interface TenantAsset {

@@ -1,7 +1,7 @@
 import { findTenantUser, findTenantUserByLogin, type Tenant } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, tenantNotFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 import {
   type AccessTokenVerifier,
   createAccessTokenVerifier,
@@ -38,8 +38,8 @@ const USER_CACHE_MAX = 20_000;
  * Authentication for the tracker-style APIs, as a checklist:
  *  1. the host names a tenant (else 404, the full-page error);
  *  2. `Authorization: Bearer <token>` is present (else 401);
- *  3. the token verifies against THIS tenant's issuer (its `issuer-uri` resolved against the request's
- *     origin), JWKS, audience, expiry, client id and scopes (else 401 — a token of another tenant's
+ *  3. the token verifies against THIS tenant's issuer (its `issuer-uri` resolved against the store's
+ *     canonical origin), JWKS, audience, expiry, client id and scopes (else 401 — a token of another tenant's
  *     issuer fails here);
  *  4. the token's user exists in this tenant: by `uid` when it is a users.id (a uuid), else by `sub` (the
  *     login) for issuers whose `uid` is their own id, such as a real Okta org (else 401);
@@ -72,8 +72,7 @@ export const authPlugin = fp(
     };
 
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const tenant = await app.tenants.resolve(request.hostname);
-      if (!tenant) throw tenantNotFound(request.hostname, app.env.SUPPORT_EMAIL);
+      const tenant = await app.requireTenant(request);
       const refuse = (message: string) => {
         reply.header('www-authenticate', `Bearer error="invalid_token", error_description="${message}"`);
         return unauthorized(message);
@@ -84,7 +83,7 @@ export const authPlugin = fp(
         reply.header('www-authenticate', 'Bearer');
         throw unauthorized('A bearer access token is required (Authorization: Bearer <token>).');
       }
-      const issuer = resolveIssuer(tenant.config['issuer-uri'], `${request.protocol}://${request.host}`);
+      const issuer = resolveIssuer(tenant.config['issuer-uri'], app.publicUrls.origin(tenant));
       let claims: Awaited<ReturnType<AccessTokenVerifier['verify']>>;
       try {
         claims = await verifier.verify(match[1]!, { issuer, clientId: tenant.config['client-id'] });

@@ -5,30 +5,34 @@ import { OktaApiError, oktaErrors } from './okta-errors.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
 
 /**
- * Per-request context of the embedded IdP: the tenant (by host), the origin the browser used (the issuer is
- * `${origin}/oauth2/default`) and that tenant's provider. A tenant whose `issuer-uri` names an external
- * issuer (a real Okta org) is not served here: its users sign in there.
+ * Per-request context of the embedded IdP: the tenant (by the request's exact host and port), the store's
+ * canonical origin (configuration: the issuer is `${origin}/oauth2/default`, whatever Host the request
+ * named) and that tenant's provider. A tenant whose `issuer-uri` names an external issuer (a real Okta
+ * org) is not served here: its users sign in there.
  */
 
-export const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The store's canonical origin: every absolute URL the IdP emits for this tenant starts with it. */
+export const storeOriginOf = (app: FastifyInstance, tenant: Tenant) => app.publicUrls.origin(tenant);
 
 /**
- * oidc-provider (Koa, `proxy = true`) reads the host and protocol from the raw request. Rewrite those headers
- * to what Fastify resolved, which honours TRUST_PROXY: a client cannot steer the IdP's URLs with its own
- * X-Forwarded-* headers unless the proxy is trusted.
+ * oidc-provider (Koa, `proxy = true`) builds its URLs (issuer, discovery, redirects) from the raw request's
+ * host and protocol. Rewrite those headers to the store's canonical origin, so neither a forged Host nor
+ * X-Forwarded-* headers can steer them.
  */
-export function pinForwardedHeaders(request: FastifyRequest): void {
+export function pinForwardedHeaders(request: FastifyRequest, origin: string): void {
+  const url = new URL(origin);
   const headers = request.raw.headers;
-  headers.host = request.host;
-  headers['x-forwarded-proto'] = request.protocol;
+  headers.host = url.host;
+  headers['x-forwarded-proto'] = url.protocol.slice(0, -1);
   delete headers['x-forwarded-host'];
+  delete headers.forwarded;
 }
 
 export async function embeddedTenant(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<Tenant | undefined> {
-  const tenant = await app.tenants.resolve(request.hostname);
+  const tenant = await app.tenants.ofRequest(request);
   if (!tenant?.config['issuer-uri'].startsWith('/')) return undefined;
   return tenant;
 }
@@ -40,8 +44,9 @@ export async function idpFor(
 ): Promise<TenantIdp> {
   const tenant = await embeddedTenant(app, request);
   if (!tenant) throw oktaErrors.notFound('issuer (AuthorizationServer)');
-  pinForwardedHeaders(request);
-  return registry.get(tenant, requestOrigin(request));
+  const origin = storeOriginOf(app, tenant);
+  pinForwardedHeaders(request, origin);
+  return registry.get(tenant, origin);
 }
 
 export const DEVICE_COOKIE = 'DT';
@@ -66,7 +71,7 @@ export function authnContext(app: FastifyInstance, request: FastifyRequest, tena
   return {
     db: app.db,
     tenant,
-    origin: requestOrigin(request),
+    origin: storeOriginOf(app, tenant),
     mailer: app.mailer,
     ip: request.ip,
     lockoutThreshold: app.env.IDP_LOCKOUT_THRESHOLD,

@@ -2,7 +2,7 @@ import { SIGNIN_FROM_URI_PARAM } from '@trackwell/contracts';
 import { consumeIdentityToken } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as authn from './authn.ts';
-import { authnContext, idpFor, requestOrigin } from './context.ts';
+import { authnContext, idpFor } from './context.ts';
 import { OktaApiError } from './okta-errors.ts';
 import { escapeHtml, htmlPage } from './pages.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
@@ -70,16 +70,16 @@ export async function registerInteractionRoutes(
       );
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-    const origin = requestOrigin(request);
     const { idp, details } = await load(request, reply);
+    const origin = idp.origin;
     if (!details) return expired(reply, idp, origin);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     return reply.send(form(idp, origin, details));
   });
 
   app.post<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-    const origin = requestOrigin(request);
     const { idp, details } = await load(request, reply);
+    const origin = idp.origin;
     if (!details) return expired(reply, idp, origin);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const ctx = authnContext(app, request, idp.tenant);

@@ -30,7 +30,7 @@ import {
 } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { passwordProblem } from './authn.ts';
-import { idpFor, requestOrigin } from './context.ts';
+import { idpFor } from './context.ts';
 import { OktaApiError, oktaErrors } from './okta-errors.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
 import { InvalidAccessToken, verifyAccessToken, wwwAuthenticate } from './tokens.ts';
@@ -129,7 +129,7 @@ export async function registerMyAccountRoutes(
         );
       }
     }
-    return { idp, user, claims, base: `${requestOrigin(request)}/idp/myaccount` };
+    return { idp, user, claims, base: `${idp.origin}/idp/myaccount` };
   }
 
   const send = (reply: FastifyReply, status: number, body: unknown) =>

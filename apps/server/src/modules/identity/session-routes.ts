@@ -1,7 +1,7 @@
 import { consumeIdentityToken, findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from 'oidc-provider';
-import { idpFor, requestOrigin } from './context.ts';
+import { idpFor } from './context.ts';
 import { oktaErrors } from './okta-errors.ts';
 import { type ProviderRegistry, SESSION_COOKIE, SESSION_TTL_SECONDS, type TenantIdp } from './provider.ts';
 
@@ -82,7 +82,7 @@ export async function registerSessionRoutes(app: FastifyInstance, registry: Prov
     const idp = await idpFor(app, registry, request);
     const ctx = koaContext(idp, request, reply);
     const session = await currentSession(idp, ctx);
-    const body = session && (await presentSession(app, idp, requestOrigin(request), session));
+    const body = session && (await presentSession(app, idp, idp.origin, session));
     if (!body) throw oktaErrors.notFound('me (Session)');
     return reply.header('cache-control', 'no-store').send(body);
   });
@@ -110,7 +110,7 @@ export async function registerSessionRoutes(app: FastifyInstance, registry: Prov
     if (!session) throw oktaErrors.notFound('me (Session)');
     await session.save(SESSION_TTL_SECONDS);
     setSessionCookie(idp, request, ctx, session);
-    const body = await presentSession(app, idp, requestOrigin(request), session);
+    const body = await presentSession(app, idp, idp.origin, session);
     if (!body) throw oktaErrors.notFound('me (Session)');
     return reply.header('cache-control', 'no-store').send(body);
   });
@@ -118,11 +118,11 @@ export async function registerSessionRoutes(app: FastifyInstance, registry: Prov
   /** session.setCookieAndRedirect: a sessionToken becomes the IdP session, then back to an allowed URL. */
   app.get('/login/sessionCookieRedirect', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const origin = requestOrigin(request);
+    const idp = await idpFor(app, registry, request);
+    const origin = idp.origin;
     if (!isAllowedRedirect(query.redirectUrl, origin)) {
       throw oktaErrors.validation('redirectUrl: must be a URL of this site');
     }
-    const idp = await idpFor(app, registry, request);
     const token = await consumeIdentityToken<{ amr?: string[] }>(
       app.db,
       idp.tenant.id,

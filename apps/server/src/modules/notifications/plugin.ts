@@ -23,6 +23,7 @@ export function decorateNotifications(app: FastifyInstance): void {
       connections: app.env.NOTIFICATIONS_SMTP_CONNECTIONS,
       dkim: dkimSettings(app.env),
     }),
+    origin: (canonicalHost) => app.publicUrls.origin({ canonicalHost }),
     log: app.log,
   });
   app.decorate('notifications', service);

@@ -23,11 +23,10 @@ import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, tenantNotFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, unauthorized } from '../../http/errors.ts';
 import { resolveIssuer } from '../auth/plugin.ts';
 import { createPublisherTokenVerifier, looksLikeJwt, PublisherTokenError } from './publisher-token.ts';
 import type { NotificationService } from './service.ts';
-import { storeOrigin } from './service.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 /**
@@ -55,11 +54,7 @@ const apiKeyOf = (request: FastifyRequest): string | undefined => {
 };
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenantOf = async (request: FastifyRequest): Promise<Tenant> => {
-    const tenant = await app.tenants.resolve(request.hostname);
-    if (!tenant) throw tenantNotFound(request.hostname, app.env.SUPPORT_EMAIL);
-    return tenant;
-  };
+  const tenantOf = (request: FastifyRequest): Promise<Tenant> => app.requireTenant(request);
 
   const publisherTokens = createPublisherTokenVerifier();
 
@@ -77,7 +72,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     if (looksLikeJwt(key)) {
       const tenant = await tenantOf(request);
-      const issuer = resolveIssuer(tenant.config['issuer-uri'], `${request.protocol}://${request.host}`);
+      const issuer = resolveIssuer(tenant.config['issuer-uri'], app.publicUrls.origin(tenant));
       let claims: Awaited<ReturnType<typeof publisherTokens.verify>>;
       try {
         claims = await publisherTokens.verify(key, issuer);
@@ -155,10 +150,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const unsubscribeQuery = z.object({ t: z.string().max(300).default('') });
 
-  const page = async (request: FastifyRequest, tenant: Tenant, token: string) => {
+  const page = async (tenant: Tenant, token: string) => {
     const userId = verifyUnsubscribeToken(app.env.NOTIFICATIONS_SECRET, tenant.id, token);
     const user = userId ? await findNotificationRecipient(app.db, tenant.id, userId) : undefined;
-    const origin = storeOrigin(app.env, request.hostname);
+    const origin = app.publicUrls.origin(tenant);
     const language = resolveEmailLanguage(user?.locale, tenant.config.ui.defaultLanguage);
     const render = (state: 'confirm' | 'done' | 'invalid') =>
       renderUnsubscribePage({
@@ -182,7 +177,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const tenant = await tenantOf(request);
-      const { user, render } = await page(request, tenant, request.query.t);
+      const { user, render } = await page(tenant, request.query.t);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -203,7 +198,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const tenant = await tenantOf(request);
-      const { user, render } = await page(request, tenant, request.query.t);
+      const { user, render } = await page(tenant, request.query.t);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!user) return reply.code(400).send(render('invalid'));
       // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (sources cleared,

@@ -64,10 +64,6 @@ export function matchingRulesOf(tenant: Pick<Tenant, 'config' | 'featureFlags'>)
   };
 }
 
-/** A store's origin for links in e-mails (PUBLIC_URL_TEMPLATE). */
-export const storeOrigin = (env: Pick<Env, 'PUBLIC_URL_TEMPLATE' | 'PORT'>, host: string) =>
-  env.PUBLIC_URL_TEMPLATE.replace('{host}', host).replace('{port}', String(env.PORT));
-
 const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
 /**
@@ -105,6 +101,8 @@ export function createNotificationService(options: {
   env: Env;
   boss: LazyBoss;
   transport: MailTransport;
+  /** A store's canonical origin from its canonical host (app.publicUrls): every link in the e-mails. */
+  origin: (canonicalHost: string) => string;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 }): NotificationService {
   const { db, env, boss, transport, log } = options;
@@ -142,7 +140,7 @@ export function createNotificationService(options: {
     if (!hit) {
       hit = findTenantForMail(db, tenantId).then((t) => {
         if (!t) return undefined;
-        const origin = storeOrigin(env, t.host);
+        const origin = options.origin(t.host);
         return {
           branding: brandingFromTenant(t, origin),
           origin,

@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
+import { parseHostHeader } from '../../http/host.ts';
 
 /**
  * Serves the built portal: hashed bundles under /app/ (cached for a year), translations under /locales/,
  * root files such as the favicon, and index.html for every other page a browser navigates to (the SPA
  * routes, including unknown ones, which the portal renders as its own not-found screen). API-looking
  * paths never fall back to HTML. Files are looked up per request, so a rebuild is served at once.
+ * A page on a host that selects no store (unknown, or not an exact host and served port) is answered
+ * 404 with the same page, which renders the full-page "not found" screen; a page on a store's other host
+ * is redirected to its canonical origin, where sign-in works (redirect URIs and cookies are per origin).
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
 const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
@@ -50,7 +54,18 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
   const sendRevalidated = (reply: FastifyReply, file: string) =>
     reply.header('cache-control', 'no-cache').sendFile(file, distDir);
 
-  app.get('/', async (_request, reply) => sendRevalidated(reply, 'index.html'));
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const tenant = await app.tenants.ofRequest(request);
+    if (!tenant) return sendRevalidated(reply.code(404), 'index.html');
+    const origin = app.publicUrls.origin(tenant);
+    if (new URL(origin).hostname !== parseHostHeader(request.host)?.name) {
+      const target = new URL(request.url, `${origin}/`); // an absolute-form request line keeps only its path
+      return reply.redirect(`${origin}${target.pathname}${target.search}`, 308);
+    }
+    return sendRevalidated(reply, 'index.html');
+  };
+
+  app.get('/', sendPage);
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (ROOT_FILE.test(path) && existsSync(join(distDir, path))) return sendRevalidated(reply, path.slice(1));
@@ -58,6 +73,6 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     if (!wantsHtml || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]{1,8}$/i.test(path)) {
       throw notFound(`No route for GET ${path}.`);
     }
-    return sendRevalidated(reply, 'index.html');
+    return sendPage(request, reply);
   });
 };

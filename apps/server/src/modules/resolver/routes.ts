@@ -60,8 +60,9 @@ export const resolverRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const standard = await findStandard(app.db, user.tenantId, { contentCode });
       if (!standard) throw notFound(`This store has no content with code ${contentCode}.`);
-      const origin = `${request.protocol}://${request.host}`;
-      return ok({ applicationURL: applicationUrl(user.tenant, standard, origin) });
+      return ok({
+        applicationURL: applicationUrl(user.tenant, standard, app.publicUrls.origin(user.tenant)),
+      });
     },
   );
 };

@@ -1,7 +1,6 @@
 import { findStandard } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenantNotFound } from '../../http/errors.ts';
 import { renderNotFoundPage, renderStandardPage, STORE_CSS } from './page.ts';
 
 const assetId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/, 'must be a store asset id');
@@ -12,12 +11,6 @@ const PAGE_CACHE_CONTROL = 'public, max-age=300';
  * Public pages, no token: tenant = host, as everywhere.
  */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tenantOf = async (hostname: string) => {
-    const tenant = await app.tenants.resolve(hostname);
-    if (!tenant) throw tenantNotFound(hostname, app.env.SUPPORT_EMAIL);
-    return tenant;
-  };
-
   app.get(
     '/store/standards/:assetId.html',
     {
@@ -30,7 +23,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tenant = await tenantOf(request.hostname);
+      const tenant = await app.requireTenant(request);
       const standard = await findStandard(app.db, tenant.id, { assetId: request.params.assetId });
       reply.type('text/html; charset=utf-8');
       if (!standard) return reply.code(404).send(renderNotFoundPage(tenant, request.params.assetId));
@@ -48,7 +41,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tenant = await tenantOf(request.hostname);
+      const tenant = await app.requireTenant(request);
       const standard = await findStandard(app.db, tenant.id, { contentCode: request.params.contentCode });
       if (!standard) {
         return reply

@@ -2,8 +2,9 @@ import { TENANT_CONFIG_URL_KEYS, type TenantConfig } from '@trackwell/contracts'
 
 /**
  * Stored tenant URLs may be paths on the tenant's own origin ("/oauth2/default"), so one definition works
- * on any host and port. The configuration service answers them absolute, resolved against the origin the
- * request came to, because the portal hands them to the Okta SDK, which needs absolute URLs.
+ * on any host and port. The configuration service answers them absolute, resolved against the store's
+ * canonical origin (configuration, never the request's Host), because the portal hands them to the Okta
+ * SDK, which needs absolute URLs.
  */
 export function resolveTenantConfig(config: TenantConfig, origin: string): TenantConfig {
   const abs = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);

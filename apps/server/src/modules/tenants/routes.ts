@@ -31,21 +31,18 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The tenant configuration for the portal',
         description:
           "Answers the configuration of the store the request's host belongs to (or the `domain` in the body). " +
-          'Paths stored in the configuration are answered as absolute URLs on the origin of the request.',
+          "Paths stored in the configuration are answered as absolute URLs on that store's canonical origin " +
+          '(PUBLIC_URL_TEMPLATE with its first host), never on the Host the request named.',
         tags: ['tenants'],
         body: getTenantConfigurationBody,
         response: { 200: getTenantConfigurationResponse, 404: errorEnvelope },
       },
     },
     async (request) => {
-      const host = request.body?.domain ?? request.hostname;
-      const tenant = await app.tenants.resolve(host);
-      if (!tenant) throw tenantNotFound(host, app.env.SUPPORT_EMAIL);
       const domain = request.body?.domain;
-      const origin = domain
-        ? `${request.protocol}://${domain}${request.port ? `:${request.port}` : ''}`
-        : `${request.protocol}://${request.host}`;
-      return ok(resolveTenantConfig(tenant.config, origin));
+      const tenant = domain ? await app.tenants.resolve(domain) : await app.tenants.ofRequest(request);
+      if (!tenant) throw tenantNotFound(app.env.SUPPORT_EMAIL);
+      return ok(resolveTenantConfig(tenant.config, app.publicUrls.origin(tenant)));
     },
   );
 

@@ -1,12 +1,22 @@
 import { type DatabaseHandle, findTenantByHost, type Tenant } from '@trackwell/db';
+import type { FastifyRequest } from 'fastify';
+import { hostHeaderCount, parseHostHeader } from '../../http/host.ts';
+import type { PublicUrls } from './public-urls.ts';
 
 /**
- * Tenant = host. Resolves a request's host name to its tenant, with a short-lived cache so a page load's
- * dozen requests cost one query. Unknown hosts are cached too (briefly), and the cache is bounded, so a
- * flood of random Host headers cannot grow memory or hammer the database. With several processes, each one's
- * cache is emptied when any of them (or anyone) changes a tenant: `followTenantChanges` below.
+ * Tenant = host. Resolves a request's host to its tenant, with a short-lived cache so a page load's dozen
+ * requests cost one query. Unknown hosts are cached too (briefly), and the cache is bounded, so a flood of
+ * random Host headers cannot grow memory or hammer the database. With several processes, each one's cache is
+ * emptied when any of them (or anyone) changes a tenant: `followTenantChanges` below.
  */
 export interface TenantResolver {
+  /**
+   * The store a request addresses: exactly one Host header (or the trusted X-Forwarded-Host with
+   * TRUST_PROXY), read strictly (see http/host.ts), naming a registered host exactly, on a port this server
+   * serves. Anything else selects no store.
+   */
+  ofRequest(request: FastifyRequest): Promise<Tenant | undefined>;
+  /** The store a host name names (a `domain` or `S-Origin` value), by exact registered name. */
   resolve(host: string): Promise<Tenant | undefined>;
   /** Forget cached answers (after a tenant is edited). */
   clear(): void;
@@ -14,25 +24,33 @@ export interface TenantResolver {
 
 export function createTenantResolver(
   db: DatabaseHandle,
+  publicUrls: PublicUrls,
   { ttlMs = 30_000, missTtlMs = 5_000, maxEntries = 5_000 } = {},
 ): TenantResolver {
   const cache = new Map<string, { tenant: Tenant | undefined; expires: number }>();
   // Bumped by clear(): an answer read before a clear is not cached after it (it may be the old tenant).
   let generation = 0;
+  const resolve = async (rawHost: string) => {
+    const host = normaliseHost(rawHost);
+    if (!host) return undefined;
+    const now = Date.now();
+    const hit = cache.get(host);
+    if (hit && hit.expires > now) return hit.tenant;
+    const asked = generation;
+    const tenant = await findTenantByHost(db, host);
+    if (asked !== generation) return tenant;
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string); // oldest first
+    cache.set(host, { tenant, expires: now + (tenant ? ttlMs : missTtlMs) });
+    return tenant;
+  };
   return {
-    async resolve(rawHost) {
-      const host = normaliseHost(rawHost);
-      if (!host) return undefined;
-      const now = Date.now();
-      const hit = cache.get(host);
-      if (hit && hit.expires > now) return hit.tenant;
-      const asked = generation;
-      const tenant = await findTenantByHost(db, host);
-      if (asked !== generation) return tenant;
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string); // oldest first
-      cache.set(host, { tenant, expires: now + (tenant ? ttlMs : missTtlMs) });
-      return tenant;
+    async ofRequest(request) {
+      if (hostHeaderCount(request.raw.rawHeaders) !== 1) return undefined;
+      const host = parseHostHeader(request.host);
+      if (!host || !publicUrls.servesPort(host, request.protocol)) return undefined;
+      return resolve(host.name);
     },
+    resolve,
     clear: () => {
       generation++;
       cache.clear();
@@ -40,7 +58,7 @@ export function createTenantResolver(
   };
 }
 
-/** Lower-case, no port, no trailing dot; '' when it cannot be a host name. */
+/** Lower-case, no port, no trailing dot; '' when it cannot be a host name (for `domain`/`S-Origin` values). */
 export function normaliseHost(host: string): string {
   let h = host.trim().toLowerCase();
   if (h.startsWith('[')) return ''; // IPv6 literals map to no tenant
