@@ -35,6 +35,7 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
   let server: ServerProcess | undefined;
   const prefix = 'sigkill';
   const bound = SEND_LOCAL_CONCURRENCY * (UNMARKED_LIMIT + CONNECTIONS);
+  let accepted: readonly string[] = [];
   try {
     const seed = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
     await migrate(seed);
@@ -67,6 +68,7 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
       pauseMs: 150,
       deadlineMs: 240_000,
     });
+    accepted = publisher.accepted;
     const total = () => publisher.accepted.length * options.users;
     await until(
       () => publisher.accepted.length >= Math.ceil(options.events / 3) && relay.accepted > 0,
@@ -76,6 +78,7 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     await server.kill('SIGKILL');
     const killedAt = Date.now();
     const atKill = relay.accepted;
+    const changesAtKill = publisher.accepted.length;
     const staleLock = existsSync(join(pgliteDataDir(dataDir), 'trackwell.lock'));
     server = await start('second');
     current = server;
@@ -106,7 +109,7 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     );
     checks.check(dup.extraCopies <= bound, `${dup.extraCopies} duplicates > the bound ${bound}`);
     figures.push(
-      `killed after ${atKill} e-mails and ${publisher.accepted.length} changes; stale lock file ${staleLock ? 'left' : 'absent'}, ` +
+      `killed after ${atKill} e-mails and ${changesAtKill} of ${options.events} changes; stale lock file ${staleLock ? 'left' : 'absent'}, ` +
         `taken over: the next start was ready in ${(readyMs / 1000).toFixed(1)} s`,
       `${publisher.accepted.length} changes, ${total()} e-mails, all delivered ${((doneAt - killedAt) / 1000).toFixed(1)} s after the kill; ` +
         `duplicates ${dup.extraCopies} (${dup.ids} Message-IDs) ≤ bound ${bound} = ${SEND_LOCAL_CONCURRENCY} batches × ` +
@@ -114,6 +117,10 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     );
   } catch (error) {
     checks.failures.push(`${(error as Error).message}${server ? `\n${server.logTail()}` : ''}`);
+    await server?.kill('SIGTERM');
+    checks.failures.push(
+      await describeState(dataDir, prefix, accepted).catch((e: Error) => `(state unreadable: ${e.message})`),
+    );
   } finally {
     await server?.kill('SIGKILL');
     await relay.close();
@@ -125,4 +132,27 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     figures,
     ...(checks.failures.length ? { failure: checks.failures.join('; ') } : {}),
   };
+}
+
+/** After a failure: what the outbox and the job queue hold, to tell a lost dispatch from a stuck job. */
+async function describeState(dataDir: string, prefix: string, accepted: readonly string[]): Promise<string> {
+  const db = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
+  try {
+    const events = await db.query<{ id: string }>(
+      `SELECT publisher_event_id AS id FROM catalog_events WHERE publisher_event_id LIKE $1`,
+      [`${prefix}-%`],
+    );
+    const recorded = new Set(events.rows.map((r) => r.id));
+    const missing = accepted.filter((id) => !recorded.has(id));
+    const rows = await db.query<{ event_id: number; status: string; claimed: boolean; n: number }>(
+      `SELECT event_id, status, claimed_until > now() AS claimed, count(*)::int AS n
+         FROM notification_deliveries WHERE status <> 'sent' GROUP BY 1, 2, 3 ORDER BY 1`,
+    );
+    const jobs = await db.query<{ name: string; state: string; n: number }>(
+      `SELECT name, state::text, count(*)::int AS n FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    return `accepted but not recorded: [${missing.join(', ')}]; unsent rows ${JSON.stringify(rows.rows)}; jobs ${JSON.stringify(jobs.rows)}`;
+  } finally {
+    await db.close();
+  }
 }
