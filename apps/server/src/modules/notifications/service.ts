@@ -120,7 +120,17 @@ export function createNotificationService(options: {
   const queues = () =>
     (queuesReady ??= (async () => {
       const b = await boss.get();
-      await b.createQueue(DISPATCH_QUEUE, { retryLimit: 5, retryBackoff: true, retryDelay: 5 });
+      // A dispatch job only lists ids and queues batches: when its worker dies (SIGKILL), it must expire as
+      // soon as a sender's claim does, not after pg-boss's default 15 minutes, during which the sweep
+      // (which waits while any job is active) would leave the event's e-mails unsent (scripts/faults).
+      const dispatchPolicy = {
+        retryLimit: 5,
+        retryBackoff: true,
+        retryDelay: 5,
+        expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS,
+      };
+      await b.createQueue(DISPATCH_QUEUE, dispatchPolicy);
+      await b.updateQueue(DISPATCH_QUEUE, dispatchPolicy); // a queue created before this setting existed
       await b.createQueue(SEND_QUEUE, {
         retryLimit: env.NOTIFICATIONS_RETRY_LIMIT,
         retryDelay: env.NOTIFICATIONS_RETRY_DELAY_SECONDS,
