@@ -67,7 +67,7 @@ async function printBanner(
     '  Stores',
     ...tenants.map((t) => `    ${t.name.padEnd(width)}  ${publicUrls.origin(t)}`),
     '',
-    ...(await demoAccountLines(db, port, info.services)),
+    ...(await demoAccountLines(db, env, port, info.services)),
     `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
     info.applied.length ? `  Migrated  ${info.applied.join(', ')}` : '',
     `  Reset     stop the server, then \`npm run db:reset\` (the next start seeds the demo again)`,
@@ -78,7 +78,12 @@ async function printBanner(
 }
 
 /** The documented demo sign-in accounts (identity), when they exist in this database. */
-async function demoAccountLines(db: DatabaseHandle, port: string, services: string[]): Promise<string[]> {
+async function demoAccountLines(
+  db: DatabaseHandle,
+  env: Env,
+  port: string,
+  services: string[],
+): Promise<string[]> {
   if (!services.includes('idp')) return [];
   const { DEMO_USERS, DEMO_PASSWORD, demoLogin } = await import('@trackwell/db/seed/demo-users');
   const { rows } = await db.query<{ code: string; host: string }>(
@@ -93,8 +98,20 @@ async function demoAccountLines(db: DatabaseHandle, port: string, services: stri
   return [
     `  Sign in   every demo store has these accounts (<name>@<store code>.example), password ${DEMO_PASSWORD}`,
     ...DEMO_USERS.map((u) => `            ${demoLogin(u.local, first.code).padEnd(width)}  ${u.what}`),
-    `  Mail      http://localhost${port}/_dev/mail (sign-in codes, links, "SMS" and change notifications land here)`,
+    ...mailLines(env, port),
     '',
+  ];
+}
+
+/** Where e-mail goes, and who may read the local inbox (DEV_MAIL_ACCESS). */
+function mailLines(env: Env, port: string): string[] {
+  if (env.SMTP_URL)
+    return [`  Mail      relayed to ${new URL(env.SMTP_URL).host} (SMTP_URL: no local inbox)`];
+  return [
+    `  Mail      http://localhost${port}/_dev/mail (sign-in codes, links, "SMS" and change notifications land here)`,
+    env.DEV_MAIL_ACCESS === 'any'
+      ? '            open to every client (DEV_MAIL_ACCESS=any): anyone who reaches the server reads every reset link'
+      : '            only from this machine (loopback clients; DEV_MAIL_ACCESS=any opens it to others)',
   ];
 }
 

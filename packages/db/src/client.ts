@@ -154,6 +154,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     async transaction(fn) {
       const conn = await pool.connect();
+      // A checked-out client has no pool listener: a server restart or a cut connection between two
+      // statements would be an unhandled 'error' event, which ends the process. Keep it, fail the
+      // transaction with it, and destroy the client instead of returning it to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      conn.on('error', onError);
       try {
         await conn.query('BEGIN');
         const result = await fn({
@@ -171,7 +179,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await conn.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        conn.release();
+        conn.off('error', onError);
+        conn.release(broken);
       }
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 /**
  * PGlite is a single-process database: two processes opening the same data directory corrupt it.
  * This lock file (holding the owner's pid) makes a second opener fail with a clear message instead.
+ * After a crash or SIGKILL the file stays behind; the next opener takes it over when no process has that
+ * pid (scripts/faults/embedded-sigkill.ts), and otherwise says which file to delete.
  */
 export class DataDirInUseError extends Error {
   constructor(dir: string, pid: number) {
     super(
       `The embedded database in ${dir} is in use by process ${pid} (is \`npm start\` running?). ` +
-        'Stop that process first, or point DATABASE_URL at a PostgreSQL server.',
+        'Stop that process first, or point DATABASE_URL at a PostgreSQL server. If no Trackwell process is ' +
+        'running (a killed server whose process id another program now has), delete ' +
+        `${join(dir, 'trackwell.lock')} and start again: the data itself is recovered on open.`,
     );
     this.name = 'DataDirInUseError';
   }

@@ -75,6 +75,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * Who may read the local mail inbox (`/_dev/mail*`, only without SMTP_URL), which shows every store's reset
+   * and unlock links: `loopback` (default) answers only clients on this machine (127.0.0.0/8, ::1; behind a
+   * proxy, with TRUST_PROXY, every forwarded hop too) and refuses others with 403; `any` serves everyone.
+   */
+  DEV_MAIL_ACCESS: z.enum(['loopback', 'any']).default('loopback'),
   /** Port of the local SMTP sink on 127.0.0.1 (used only without SMTP_URL); 0 picks a free port. */
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
   /**

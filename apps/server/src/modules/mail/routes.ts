@@ -15,12 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
+import { restrictDevMailAccess } from './inbox-access.ts';
 import { devMailPage, MESSAGE_HTML_CSP } from './page.ts';
 
 /**
  * The local mail sink's inbox, for people and tests reading codes and links: JSON under
  * `/_dev/mail/messages` (list, one, its HTML, delete one, delete all) and the web page at `/_dev/mail`
  * (page.ts). Registered only when the sink is the transport (no SMTP_URL): a production relay has no inbox.
+ * Only loopback clients may read it unless DEV_MAIL_ACCESS=any (inbox-access.ts).
  */
 
 const present = (m: MailMessage) => ({
@@ -38,6 +40,7 @@ const present = (m: MailMessage) => ({
 export const messageIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
 export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  restrictDevMailAccess(app, app.env.DEV_MAIL_ACCESS);
   app.get(
     DEV_MAIL_PATH,
     {

@@ -23,6 +23,7 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
+import { startSentMarks } from './sent-marks.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -36,6 +37,8 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 export const DISPATCH_QUEUE = 'notifications-dispatch';
 export const SEND_QUEUE = 'notifications-send';
+/** Sender jobs one worker process runs at once (each with NOTIFICATIONS_SMTP_CONNECTIONS lanes). */
+export const SEND_LOCAL_CONCURRENCY = 2;
 
 export interface NotificationService {
   /** Applies a batch of events for a tenant and queues the e-mails of each applied event. */
@@ -115,7 +118,17 @@ export function createNotificationService(options: {
   const queues = () =>
     (queuesReady ??= (async () => {
       const b = await boss.get();
-      await b.createQueue(DISPATCH_QUEUE, { retryLimit: 5, retryBackoff: true, retryDelay: 5 });
+      // A dispatch job only lists ids and queues batches: when its worker dies (SIGKILL), it must expire as
+      // soon as a sender's claim does, not after pg-boss's default 15 minutes, during which the sweep
+      // (which waits while any job is active) would leave the event's e-mails unsent (scripts/faults).
+      const dispatchPolicy = {
+        retryLimit: 5,
+        retryBackoff: true,
+        retryDelay: 5,
+        expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS,
+      };
+      await b.createQueue(DISPATCH_QUEUE, dispatchPolicy);
+      await b.updateQueue(DISPATCH_QUEUE, dispatchPolicy); // a queue created before this setting existed
       await b.createQueue(SEND_QUEUE, {
         retryLimit: env.NOTIFICATIONS_RETRY_LIMIT,
         retryDelay: env.NOTIFICATIONS_RETRY_DELAY_SECONDS,
@@ -253,7 +266,7 @@ export function createNotificationService(options: {
       });
       await b.work<{ ids: number[] }>(
         SEND_QUEUE,
-        { pollingIntervalSeconds: 0.5, localConcurrency: 2 },
+        { pollingIntervalSeconds: 0.5, localConcurrency: SEND_LOCAL_CONCURRENCY },
         async (jobs) => {
           for (const job of jobs) {
             const result = await service.sendBatch(job.data.ids, {
@@ -286,29 +299,18 @@ export function createNotificationService(options: {
     async sendBatch(ids, opts = {}) {
       const rows = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
       const counts = { sent: 0, failed: 0, retry: 0 };
-      // Group commit: rows the SMTP server accepted are marked sent together, within ~20 ms or every 50.
-      // The window between acceptance and the mark is what a crash can re-offer (same Message-ID).
-      let buffer: Array<{ id: number; messageId: string }> = [];
-      let flushing: Promise<unknown> = Promise.resolve();
-      let timer: NodeJS.Timeout | undefined;
-      const flush = () => {
-        if (timer) clearTimeout(timer);
-        timer = undefined;
-        const batch = buffer;
-        buffer = [];
-        flushing = flushing.then(() => markDeliveriesSent(db, batch));
-        return flushing;
-      };
-      const recordSent = (sent: { id: number; messageId: string }) => {
-        buffer.push(sent);
-        if (buffer.length >= 50) void flush();
-        else timer ??= setTimeout(() => void flush(), 20);
-      };
+      const marks = startSentMarks(
+        (batch) => markDeliveriesSent(db, batch),
+        Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
+        (error) => log.warn({ err: error }, 'could not mark e-mails sent yet (retrying)'),
+      );
       let next = 0;
       const lane = async () => {
         while (next < rows.length) {
-          const n = rows[next++]!;
-          counts[await sendOne(n, opts.finalAttempt ?? false, recordSent)]++;
+          await marks.room(); // at most UNMARKED_LIMIT accepted-but-unmarked rows: the crash duplicate bound
+          const n = rows[next++];
+          if (!n) break;
+          counts[await sendOne(n, opts.finalAttempt ?? false, marks.record)]++;
         }
       };
       try {
@@ -316,7 +318,7 @@ export function createNotificationService(options: {
           Array.from({ length: Math.min(env.NOTIFICATIONS_SMTP_CONNECTIONS, rows.length) }, lane),
         );
       } finally {
-        await flush();
+        await marks.drain();
       }
       return counts;
     },

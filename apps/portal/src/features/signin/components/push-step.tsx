@@ -14,9 +14,28 @@ export const PUSH_POLL_DELAY_MS = 2000;
 
 /**
  * One poll per transaction object: React's StrictMode mounts a step twice in development, and the second
- * mount must join the running poll rather than start another.
+ * mount must join the running poll rather than start another. `watchers` counts the mounted steps showing
+ * it: the SDK has no way to cancel a poll (only a `prev`/`cancel` request stops it), so the option callbacks
+ * it calls before every poll request throw once nobody watches, and the poll ends there instead of asking the
+ * server every few seconds forever after the user left the page (and, in tests, instead of landing in the
+ * next test's fake server).
  */
-const polls = new WeakMap<AuthnTransaction, Promise<AuthnTransaction>>();
+interface RunningPoll {
+  result: Promise<AuthnTransaction>;
+  watchers: number;
+}
+const polls = new WeakMap<AuthnTransaction, RunningPoll>();
+
+/** Thrown by a poll's callbacks once its step is gone; the SDK then ends the poll without a request. */
+class PollAbandoned extends Error {}
+
+/** An option callback that ends the poll when no mounted step watches it any more. */
+function whileWatched<T>(poll: { watchers: number }, callback: () => T): () => T {
+  return () => {
+    if (poll.watchers === 0) throw new PollAbandoned('The push step was left');
+    return callback();
+  };
+}
 
 /**
  * MFA_CHALLENGE with push (spec §4 "a poll repeats while the factor result is WAITING", §8): "waiting for
@@ -48,15 +67,26 @@ export function PushStep(props: StepProps) {
     if (!poll) return;
     let running = polls.get(tx);
     if (!running || attempt > 0) {
-      running = poll({
+      const started: RunningPoll = { result: Promise.resolve(tx), watchers: 1 };
+      started.result = poll({
         delay: PUSH_POLL_DELAY_MS,
-        autoPush: preferenceCallback(login, 'autoPush', () => options.current.autoPush),
-        rememberDevice: preferenceCallback(login, 'rememberDevice', () => options.current.remember),
+        autoPush: whileWatched(
+          started,
+          preferenceCallback(login, 'autoPush', () => options.current.autoPush),
+        ),
+        rememberDevice: whileWatched(
+          started,
+          preferenceCallback(login, 'rememberDevice', () => options.current.remember),
+        ),
       });
+      running = started;
       polls.set(tx, running);
+    } else {
+      running.watchers++;
     }
+    const watched = running;
     let mounted = true;
-    running.then(
+    watched.result.then(
       (next) => {
         if (mounted) onTransactionRef.current(next);
       },
@@ -66,6 +96,7 @@ export function PushStep(props: StepProps) {
     );
     return () => {
       mounted = false;
+      watched.watchers--;
     };
   }, [tx, login, attempt]);
 

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../../../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
 import { oktaAuthFor, resetOktaAuthInstances } from '../../auth/okta.ts';
 import { ORIGIN, okta, type Route, stubAuthnServer } from '../testing/authn-server.ts';
+import { PUSH_POLL_DELAY_MS } from './push-step.tsx';
 import { SignInFlow, type StartAction } from './sign-in-flow.tsx';
 
 /**
@@ -290,6 +291,39 @@ describe('push', () => {
     expect(await screen.findByText('The poll was stopped by the sdk', {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeVisible();
   }, 10_000);
+});
+
+describe('push poll lifetime', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The cause of a flaky run on a loaded machine: a poll left running by a push test asked the next tests'
+  // fake server every 2 s, so a later test saw a stray `factors/f-push/verify` at calls[0].
+  it('leaving the push step ends the poll: no request once the step is gone', async () => {
+    let answerPoll: (answer: ReturnType<typeof okta.challenge>) => void = () => {};
+    let verifies = 0;
+    const { calls } = setup({
+      'POST /api/v1/authn': () => okta.challenge('push', 'WAITING'),
+      'POST /api/v1/authn/factors/f-push/verify': () => {
+        verifies++;
+        return new Promise((resolve) => {
+          answerPoll = resolve;
+        });
+      },
+    });
+    await signInWithPassword();
+    expect(await screen.findByText('Waiting for approval…')).toBeVisible();
+    await waitFor(() => expect(verifies).toBe(1)); // the first poll request is out
+    cleanup(); // the user leaves the page while it is in flight
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    answerPoll(okta.challenge('push', 'WAITING'));
+    // The SDK waits PUSH_POLL_DELAY_MS before its next request: once that wait is scheduled, run it (and more).
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
+    await vi.advanceTimersByTimeAsync(PUSH_POLL_DELAY_MS * 10);
+    expect(verifies).toBe(1);
+    expect(calls.filter((c) => c.path === 'POST /api/v1/authn/factors/f-push/verify')).toHaveLength(1);
+  });
 });
 
 describe('enrolment', () => {

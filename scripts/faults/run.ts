@@ -1,0 +1,61 @@
+/**
+ * The fault runs (issue 11 §6), one after the other, with short defaults for CI:
+ *
+ *   node scripts/faults/run.ts [--only=postgres,smtp,sigkill] [--smtp-outage-seconds 20] [--users 200]
+ *   (or `npm run faults -- …`; Node 24, as every script of this repository)
+ *
+ * - postgres: PostgreSQL restarted (`pg_ctl restart`) under load, on a throw-away cluster of its own in a
+ *   temp dir (needs the server binaries in /usr/lib/postgresql/*\/bin and, as root, the `postgres` user);
+ * - smtp: the SMTP relay refusing connections for --smtp-outage-seconds (default 20; the issue's figure
+ *   is 120) in the middle of a fan-out;
+ * - sigkill: the embedded server (PGlite) SIGKILLed in the middle of writes, then started again.
+ * Each prints one `PASS`/`FAIL` line with its figures; the closing line counts them, and the exit code is
+ * non-zero when one failed. E-mails are counted by Message-ID in a relay that keeps duplicates.
+ */
+import { parseArgs } from 'node:util';
+import type { FaultResult } from './fault-result.ts';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'postgres,smtp,sigkill' },
+    'smtp-outage-seconds': { type: 'string', default: '20' },
+    users: { type: 'string', default: '200' },
+  },
+});
+const only = new Set(values.only.split(',').map((s) => s.trim()));
+const users = Number(values.users);
+const outageSeconds = Number(values['smtp-outage-seconds']);
+
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  process.stderr.write(
+    `Node ${process.versions.node} cannot run TypeScript: use \`npm run faults\` (the repository's Node 24).\n`,
+  );
+  process.exit(2);
+}
+
+const faults: Array<[string, () => Promise<FaultResult>]> = [
+  ['postgres', async () => (await import('./postgres-restart.ts')).runPostgresRestart({ users, events: 24 })],
+  [
+    'smtp',
+    async () =>
+      (await import('./smtp-outage.ts')).runSmtpOutage({ users: users * 2, events: 6, outageSeconds }),
+  ],
+  ['sigkill', async () => (await import('./embedded-sigkill.ts')).runEmbeddedSigkill({ users, events: 16 })],
+];
+
+const results: FaultResult[] = [];
+for (const [key, run] of faults) {
+  if (!only.has(key)) continue;
+  const started = Date.now();
+  process.stdout.write(`faults: ${key}…\n`);
+  const result = await run();
+  results.push(result);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  process.stdout.write(`${result.pass ? 'PASS' : 'FAIL'}  ${result.name} (${seconds} s)\n`);
+  for (const figure of result.figures) process.stdout.write(`      ${figure}\n`);
+  if (result.failure) process.stdout.write(`      failed: ${result.failure}\n`);
+}
+const failed = results.filter((r) => !r.pass).length;
+process.stdout.write(`faults: ${results.length - failed} passed, ${failed} failed\n`);
+process.exit(failed > 0 ? 1 : 0);
