@@ -13,6 +13,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
+import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -20,10 +21,15 @@ import { devMailRoutes } from './modules/mail/routes.ts';
 import { decorateNotifications } from './modules/notifications/plugin.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/rate-limits/shared-rate-limiter.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { createPublicUrls, type PublicUrls } from './modules/tenants/public-urls.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
-import { createTenantResolver, type TenantResolver } from './modules/tenants/tenant-resolver.ts';
+import {
+  createTenantResolver,
+  followTenantChanges,
+  type TenantResolver,
+} from './modules/tenants/tenant-resolver.ts';
 import { trackerApi } from './modules/tracker/api.ts';
 import { apiReferencePage, openApiDocument } from './modules/tracker/api-docs.ts';
 
@@ -36,6 +42,10 @@ declare module 'fastify' {
     publicUrls: PublicUrls;
     /** The store the request addresses (exact host and served port), or 404 `tenant_not_found`. */
     requireTenant(request: FastifyRequest): Promise<Tenant>;
+    /** Revoked access tokens, kept in step with the database across processes (issue 11 §4). */
+    revocations: RevocationList;
+    /** Rate-limit counters shared by every process: Redis, PostgreSQL, or memory on PGlite (issue 11 §5). */
+    rateLimits: RateLimitStore;
     /** Outgoing e-mail (SMTP_URL, or the local sink). */
     mailer: Mailer;
   }
@@ -89,6 +99,26 @@ export async function buildApp({
     const tenant = await app.tenants.ofRequest(request);
     if (!tenant) throw tenantNotFound(env.SUPPORT_EMAIL);
     return tenant;
+  });
+  // Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token
+  // revoked anywhere, reaches this process's caches by the database's NOTIFY (sent by triggers on commit);
+  // revocations are also re-read every 2 s, so a lost notification delays one by at most that.
+  const stopFollowingTenants = await followTenantChanges(db, app.tenants);
+  app.decorate(
+    'revocations',
+    createRevocationList(db, {
+      onError: (err) => app.log.warn({ err }, 'revocations: refresh failed'),
+    }),
+  );
+  await app.revocations.start();
+  app.decorate(
+    'rateLimits',
+    await createRateLimitStore({ db, redisUrl: env.REDIS_URL, keyPrefix: env.RATE_LIMIT_KEY_PREFIX }),
+  );
+  app.addHook('onClose', async () => {
+    await app.rateLimits.close();
+    await app.revocations.stop();
+    await stopFollowingTenants();
   });
 
   app.decorate(

@@ -34,7 +34,71 @@ export interface DatabaseHandle extends SqlExecutor {
   exec(script: string): Promise<void>;
   /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (NOTIFY, delivered on commit): `onNotify(payload)` for each notification, and
+   * `onNotify(null)` after the listening connection was lost and re-established (notifications may have been
+   * missed meanwhile: forget what was cached). PostgreSQL: one dedicated connection per call, outside the pool.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const RELISTEN_DELAY_MS = 1_000;
+
+/** A LISTEN connection that comes back by itself (server restart, network cut), telling its listener. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      connect().then(() => onNotify(null), schedule);
+    }, RELISTEN_DELAY_MS);
+    timer.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      schedule();
+    };
+    client.on('error', () => {}); // reported as 'end' below, or by the failed connect
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      lost = true;
+      client.end().catch(() => {});
+      throw error;
+    }
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    current = client;
+    if (stopped) await client.end().catch(() => {});
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => {});
+  };
 }
 
 export interface OpenDatabaseOptions {
@@ -110,6 +174,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         conn.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }
@@ -155,6 +220,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
           },
         }),
       ),
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       try {
         await client.close();

@@ -7,6 +7,7 @@ export * from './repositories/identity.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/tenants.ts';
+export * from './repositories/token-revocations.ts';
 export * from './repositories/tracker.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';

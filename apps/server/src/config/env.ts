@@ -54,6 +54,20 @@ export const envSchema = z.object({
    */
   TRACKER_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /**
+   * A Redis server (`redis://[:password@]host:6379[/db]`, `rediss://…`) for the tracker API's rate-limit
+   * counters, shared by every process. Unset: on PostgreSQL (`DATABASE_URL`) the counters are a table of the
+   * same database (still shared); on PGlite (one process) they live in memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of Trackwell's rate-limit keys, so several deployments (or test runs) can share one Redis server. */
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - (at most 64)')
+    .default('trackwell:'),
+  /**
    * Outgoing mail relay, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://…`. Unset: the in-process
    * SMTP sink receives every message and the local mail inbox (`/_dev/mail`) shows them.
    */

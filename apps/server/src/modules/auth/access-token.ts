@@ -17,7 +17,7 @@ import {
  *  - RS256 only; `iss` must be the tenant's issuer, `aud` the API audience, `exp`/`nbf` current
  *    (small clock tolerance); `cid` the tenant's client id; `scp` must include the required scopes.
  * A verified token is remembered for at most a minute (bounded), so a page's burst of calls costs one
- * signature check.
+ * signature check. Revocation is not decided here: auth/plugin.ts checks it on every request, after this cache.
  */
 
 /** The audience of access tokens for Trackwell's APIs (Okta's default authorization server). */
@@ -37,6 +37,9 @@ export interface AccessTokenClaims {
   cid: string | undefined;
   scp: string[];
   exp: number;
+  /** Issued at (epoch seconds) and token id: what a revocation names (auth/revocation-list.ts). */
+  iat: number | undefined;
+  jti: string | undefined;
 }
 
 /** Why a token was refused: said to the client in the 401 (never which key or secret was involved). */
@@ -159,6 +162,8 @@ export function createAccessTokenVerifier(): AccessTokenVerifier {
         cid: typeof payload.cid === 'string' ? payload.cid : undefined,
         scp,
         exp: payload.exp!,
+        iat: typeof payload.iat === 'number' ? payload.iat : undefined,
+        jti: typeof payload.jti === 'string' ? payload.jti : undefined,
       };
       if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
       verified.set(cacheKey, { claims, until: Math.min(now + VERIFIED_CACHE_MS, claims.exp * 1000) });

@@ -42,7 +42,12 @@ const USER_CACHE_MAX = 20_000;
  *     canonical origin), JWKS, audience, expiry, client id and scopes (else 401 — a token of another tenant's
  *     issuer fails here);
  *  4. the token's user exists in this tenant: by `uid` when it is a users.id (a uuid), else by `sub` (the
- *     login) for issuers whose `uid` is their own id, such as a real Okta org (else 401).
+ *     login) for issuers whose `uid` is their own id, such as a real Okta org (else 401);
+ *  5. the token is not revoked: its `jti`, or its user's tokens issued before a sign-out, password reset or
+ *     deactivation (auth/revocation-list.ts: an in-memory copy kept within seconds of the database in every
+ *     process; else 401). Checked on every request, after the caches below.
+ *     For an external issuer (a real Okta org) only our own cut-offs apply: a token revoked at Okta stays
+ *     valid here until it expires (we verify its signature locally and do not call Okta's introspection).
  * A user looked up is remembered for 30 s, so a deleted user's still-valid token stops working within that.
  */
 export const authPlugin = fp(
@@ -88,6 +93,8 @@ export const authPlugin = fp(
       }
       const user = await findUser(tenant.id, claims.uid, claims.sub);
       if (!user) throw refuse("The access token's user is not a user of this store.");
+      if (app.revocations.isRevoked(tenant.id, { jti: claims.jti, userId: user.id, iat: claims.iat }))
+        throw refuse('The access token has been revoked.');
       request.user = { id: user.id, login: user.login, tenantId: tenant.id, tenant };
     }
 

@@ -12,6 +12,7 @@ import {
   createIdentityToken,
   type DatabaseHandle,
   dummyPasswordHash,
+  endUserSessionsAndGrants,
   findIdentityFactor,
   findIdentityToken,
   findIdentityTokenByHash,
@@ -38,6 +39,7 @@ import {
 } from '@trackwell/db';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import type { RevocationList } from '../auth/revocation-list.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { oktaErrors } from './okta-errors.ts';
 
@@ -63,6 +65,8 @@ export interface AuthnContext {
   rateLimitPerUser: number;
   /** The remember-device cookie's value, when the browser sent one. */
   deviceToken: string | undefined;
+  /** A new password revokes every access token issued before it (issue 11 §4). */
+  revocations: Pick<RevocationList, 'revokeUserTokens'>;
 }
 
 type Status =
@@ -524,6 +528,7 @@ export async function changePassword(
   if (input.newPassword === input.oldPassword)
     throw oktaErrors.passwordRequirements('Password cannot be your current password.');
   await setPasswordHash(ctx.db, ctx.tenant.id, tx.user.id, await hashPassword(input.newPassword as string));
+  await ctx.revocations.revokeUserTokens(ctx.tenant.id, tx.user.id, 'password-change');
   await consumeIdentityToken(ctx.db, ctx.tenant.id, 'state', tx.token);
   const user = (await findIdentityUserById(ctx.db, ctx.tenant.id, tx.user.id)) as IdentityUser;
   if (tx.data.status === 'PASSWORD_WARN') return success(ctx, user, ['pwd'], tx.data.relayState);
@@ -924,6 +929,9 @@ export async function resetPassword(
   const problem = passwordProblem(input.newPassword, tx.user.login);
   if (problem) throw oktaErrors.passwordRequirements(problem);
   await setPasswordHash(ctx.db, ctx.tenant.id, tx.user.id, await hashPassword(input.newPassword as string));
+  // Okta: a reset ends the user's sessions. Here also their grants (refresh tokens), and their access tokens.
+  await endUserSessionsAndGrants(ctx.db, ctx.tenant.id, tx.user.id);
+  await ctx.revocations.revokeUserTokens(ctx.tenant.id, tx.user.id, 'password-reset');
   await unlockIdentityUser(ctx.db, ctx.tenant.id, tx.user.id);
   await consumeIdentityToken(ctx.db, ctx.tenant.id, 'state', tx.token);
   await consumeUserTokens(ctx.db, ctx.tenant.id, tx.user.id, 'recovery');

@@ -78,6 +78,7 @@ export function authnContext(app: FastifyInstance, request: FastifyRequest, tena
     rateLimitPerIp: app.env.IDP_RATE_LIMIT_PER_IP,
     rateLimitPerUser: app.env.IDP_RATE_LIMIT_PER_USER,
     deviceToken: readCookie(request, DEVICE_COOKIE),
+    revocations: app.revocations,
   };
 }
 

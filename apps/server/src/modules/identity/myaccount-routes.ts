@@ -94,7 +94,7 @@ export async function registerMyAccountRoutes(
     const idp = await idpFor(app, registry, request);
     let claims: AccessTokenClaims;
     try {
-      claims = await verifyAccessToken(idp, request.headers.authorization);
+      claims = await verifyAccessToken(idp, app.revocations, request.headers.authorization);
     } catch (error) {
       if (!(error instanceof InvalidAccessToken)) throw error;
       throw new OktaApiError(401, 'E0000011', 'Invalid token provided', [], {
@@ -509,6 +509,19 @@ export async function registerMyAccountRoutes(
 
   // ---- password -----------------------------------------------------------------------------------------
 
+  /**
+   * Issue 11 §4: a password change revokes the user's access tokens issued before the one that made it (a
+   * thief's copy of an older token dies); that token, a sign-in of the last IDP_STEP_UP_MAX_AGE_SECONDS, stays
+   * valid so the account page goes on working, as Okta keeps the current session when it revokes the others.
+   */
+  const revokeOtherTokens = (c: Caller) =>
+    app.revocations.revokeUserTokens(
+      c.idp.tenant.id,
+      c.user.id,
+      'password-change',
+      new Date(c.claims.iat * 1000),
+    );
+
   const presentPassword = (c: Caller, user: IdentityUser) => {
     const href = `${c.base}/password`;
     const id = `pwd${user.id.replaceAll('-', '').slice(0, 17)}`;
@@ -547,6 +560,7 @@ export async function registerMyAccountRoutes(
       ]);
     const { password } = newPasswordOf(c, request);
     await setPasswordHash(app.db, c.idp.tenant.id, c.user.id, await hashPassword(password));
+    await revokeOtherTokens(c);
     return send(reply, 201, presentPassword(c, await reload(c)));
   });
   app.put('/idp/myaccount/password', async (request, reply) => {
@@ -557,12 +571,14 @@ export async function registerMyAccountRoutes(
     if (typeof currentPassword !== 'string' || !(await verifyPassword(currentPassword, c.user.passwordHash)))
       throw oktaErrors.oldPasswordWrong();
     await setPasswordHash(app.db, c.idp.tenant.id, c.user.id, await hashPassword(password));
+    await revokeOtherTokens(c);
     return send(reply, 201, presentPassword(c, await reload(c)));
   });
   app.delete('/idp/myaccount/password', async (request, reply) => {
     const c = await caller(request, ['okta.myAccount.password.manage'], { stepUp: true });
     if (!c.user.passwordHash) throw oktaErrors.notFound('password (Password)');
     await setPasswordHash(app.db, c.idp.tenant.id, c.user.id, null);
+    await revokeOtherTokens(c);
     return noContent(reply);
   });
 }

@@ -82,7 +82,7 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
     const idp = await idpFor(app, registry, request).catch(() => undefined);
     if (!idp) return oauthError(reply, 404, 'not_found', 'No issuer here.');
     try {
-      const claims = await verifyAccessToken(idp, request.headers.authorization);
+      const claims = await verifyAccessToken(idp, app.revocations, request.headers.authorization);
       if (!claims.scp.includes('openid')) {
         reply.header('www-authenticate', 'Bearer error="insufficient_scope", scope="openid"');
         return oauthError(reply, 403, 'insufficient_scope', 'The access token must carry the openid scope.');
@@ -136,8 +136,16 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
       return oauthError(reply, 401, 'invalid_client', 'Client authentication failed.');
     if (typeof body.token !== 'string' || !body.token)
       return oauthError(reply, 400, 'invalid_request', 'The token parameter is missing.');
-    // JWT access tokens are stateless (they expire within the hour); refresh tokens are deleted with their grant.
-    if (!isJwt(body.token)) {
+    // Issue 11 §4: a JWT access token is remembered as revoked until it expires (token_revocations): every
+    // verifier, in every process, refuses it from then on. Only a token of this client, that verifies with
+    // this issuer's key, is recorded (an unknown or foreign one is ignored, still 200: RFC 7009 §2.2).
+    // Refresh tokens are deleted with their grant.
+    if (isJwt(body.token)) {
+      const claims = await verifyAccessToken(idp, app.revocations, `Bearer ${body.token}`).catch(
+        () => undefined,
+      );
+      if (claims) await app.revocations.revokeToken(idp.tenant.id, { jti: claims.jti, exp: claims.exp });
+    } else {
       const rt = await idp.provider.RefreshToken.find(body.token).catch(() => undefined);
       if (rt && rt.clientId === idp.clientId) {
         await rt.destroy();
@@ -158,7 +166,7 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
     reply.header('cache-control', 'no-store');
     if (isJwt(token)) {
       try {
-        const c = await verifyAccessToken(idp, `Bearer ${token}`);
+        const c = await verifyAccessToken(idp, app.revocations, `Bearer ${token}`);
         return {
           active: true,
           token_type: 'Bearer',
@@ -199,7 +207,7 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
     const idp = await idpFor(app, registry, request).catch(() => undefined);
     if (!idp) throw oktaErrors.notFound('me (User)');
     try {
-      const claims = await verifyAccessToken(idp, request.headers.authorization);
+      const claims = await verifyAccessToken(idp, app.revocations, request.headers.authorization);
       const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
       if (!user) throw new InvalidAccessToken('invalid', 'The access token is invalid.');
       const info: UserInfo = {

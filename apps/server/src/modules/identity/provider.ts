@@ -9,12 +9,14 @@ import {
   consumeIdentityToken,
   type DatabaseHandle,
   findIdentityUserById,
+  findUserTokenCutoff,
   getOrCreateIdentityKeys,
   type IdentityUser,
   type Tenant,
 } from '@trackwell/db';
 import { exportJWK, importJWK, type JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { RevocationList } from '../auth/revocation-list.ts';
 import { createOidcAdapterFactory } from './oidc-adapter.ts';
 
 /**
@@ -93,6 +95,8 @@ const htmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export interface ProviderRegistryOptions {
   db: DatabaseHandle;
+  /** Sign-out at /v1/logout revokes the user's access tokens (issue 11 §4). */
+  revocations: Pick<RevocationList, 'revokeUserTokens'>;
   /** Renders the IdP's own error page (HTML-escaped message). */
   log: { warn(obj: object, msg: string): void };
 }
@@ -102,14 +106,14 @@ export interface ProviderRegistry {
   get(tenant: Tenant, origin: string): Promise<TenantIdp>;
 }
 
-export function createProviderRegistry({ db }: ProviderRegistryOptions): ProviderRegistry {
+export function createProviderRegistry({ db, revocations }: ProviderRegistryOptions): ProviderRegistry {
   const cache = new Map<string, Promise<TenantIdp>>();
   return {
     get(tenant, origin) {
       const key = `${tenant.id} ${origin} ${tenant.config['client-id']} ${tenant.updatedAt.getTime()}`;
       let entry = cache.get(key);
       if (!entry) {
-        entry = buildTenantIdp(db, tenant, origin);
+        entry = buildTenantIdp(db, revocations, tenant, origin);
         entry.catch(() => cache.delete(key));
         if (cache.size > 500) cache.delete(cache.keys().next().value as string);
         cache.set(key, entry);
@@ -135,7 +139,12 @@ export function userClaims(user: IdentityUser) {
   };
 }
 
-async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string): Promise<TenantIdp> {
+async function buildTenantIdp(
+  db: DatabaseHandle,
+  revocations: ProviderRegistryOptions['revocations'],
+  tenant: Tenant,
+  origin: string,
+): Promise<TenantIdp> {
   const issuerPath = tenant.config['issuer-uri'];
   const issuer = `${origin}${issuerPath}`;
   const clientId = tenant.config['client-id'];
@@ -320,6 +329,12 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
           payload.scp = [...new Set([...granted.filter((s) => oidcScopes.includes(s)), ...resource])].filter(
             Boolean,
           );
+          // Issue 11 §4: `iat` has one-second resolution and a user's cut-off (sign-out, new password) refuses
+          // tokens with iat < ⌈cut-off⌉; a token issued after a cut-off in the same second is stamped ⌈cut-off⌉
+          // (at most a second ahead: jose and the SDK accept it) so that it is not refused with the old ones.
+          const cutoff = await findUserTokenCutoff(db, tenant.id, accountId);
+          const cutoffSeconds = cutoff ? Math.ceil(cutoff.getTime() / 1000) : 0;
+          if (typeof payload.iat === 'number' && payload.iat < cutoffSeconds) payload.iat = cutoffSeconds;
           delete payload.scope;
           delete payload.client_id;
         },
@@ -367,6 +382,15 @@ async function buildTenantIdp(db: DatabaseHandle, tenant: Tenant, origin: string
     ctx.status = 200;
     ctx.type = 'html';
     ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title></head><body><script>${script}</script></body></html>`;
+  });
+
+  // Issue 11 §4: RP-initiated logout (/v1/logout, confirmed) revokes the user's access tokens, like
+  // DELETE /api/v1/sessions/me; awaited before the redirect answers, so the next call already sees it.
+  provider.use(async (ctx, next) => {
+    await next();
+    const accountId = ctx.oidc?.route === 'end_session_confirm' ? ctx.oidc.session?.accountId : undefined;
+    if (accountId && ctx.status >= 300 && ctx.status < 400)
+      await revocations.revokeUserTokens(tenant.id, String(accountId), 'sign-out');
   });
 
   // C9 + C10: the token response names every granted scope; a dead refresh token gets Okta's wording.

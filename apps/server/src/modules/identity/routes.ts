@@ -16,7 +16,7 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
  * its form-body parser and Okta-style error JSON apply to these routes only.
  */
 export const identityRoutes: FastifyPluginAsync = async (app) => {
-  const registry = createProviderRegistry({ db: app.db, log: app.log });
+  const registry = createProviderRegistry({ db: app.db, log: app.log, revocations: app.revocations });
   useOktaErrorHandler(app);
   // okta-auth-js sends `Content-Type: application/json` on every request, bodiless GET/DELETE included.
   app.removeContentTypeParser('application/json');

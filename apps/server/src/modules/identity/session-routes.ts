@@ -1,4 +1,4 @@
-import { consumeIdentityToken, findIdentityUserById } from '@trackwell/db';
+import { consumeIdentityToken, findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from 'oidc-provider';
 import { idpFor } from './context.ts';
@@ -93,6 +93,12 @@ export async function registerSessionRoutes(app: FastifyInstance, registry: Prov
     const session = await currentSession(idp, ctx);
     if (!session) throw oktaErrors.notFound('me (Session)');
     await session.destroy();
+    // Issue 11 §4: signing out ends this session's grants (their refresh tokens), as /v1/logout does, and
+    // revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets
+    // new ones.
+    for (const { grantId } of Object.values(session.authorizations ?? {}))
+      if (grantId) await revokeOidcPayloadsByGrantId(app.db, idp.tenant.id, grantId);
+    await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
     setSessionCookie(idp, request, ctx, null);
     return reply.code(204).removeHeader('content-type').send();
   });

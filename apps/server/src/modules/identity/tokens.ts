@@ -1,11 +1,13 @@
 import { ACCESS_TOKEN_AUDIENCE, type AccessTokenClaims, accessTokenClaims } from '@trackwell/contracts';
 import { errors as joseErrors, jwtVerify } from 'jose';
+import type { RevocationList } from '../auth/revocation-list.ts';
 import type { TenantIdp } from './provider.ts';
 
 /**
  * Verifies an access token this tenant's issuer signed: RS256 with the tenant's key, `iss` = the issuer at
  * this origin, `aud` = api://default, not expired. A token of another tenant (another key, another issuer)
- * fails here — that is the isolation between tenants.
+ * fails here — that is the isolation between tenants. A revoked token (by its jti, or by its user's cut-off:
+ * sign-out, password reset or change, deactivation) fails too (auth/revocation-list.ts).
  */
 export class InvalidAccessToken extends Error {
   readonly reason: 'missing' | 'invalid' | 'expired';
@@ -23,6 +25,7 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 export async function verifyAccessToken(
   idp: TenantIdp,
+  revocations: RevocationList,
   authorization: string | undefined,
 ): Promise<AccessTokenClaims> {
   const token = bearerToken(authorization);
@@ -37,6 +40,9 @@ export async function verifyAccessToken(
     const claims = accessTokenClaims.safeParse(payload);
     if (!claims.success || claims.data.cid !== idp.clientId)
       throw new InvalidAccessToken('invalid', 'The access token is invalid.');
+    const { jti, uid, iat } = claims.data;
+    if (revocations.isRevoked(idp.tenant.id, { jti, userId: uid, iat }))
+      throw new InvalidAccessToken('invalid', 'The access token has been revoked.');
     return claims.data;
   } catch (error) {
     if (error instanceof InvalidAccessToken) throw error;

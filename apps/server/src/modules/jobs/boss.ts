@@ -56,11 +56,22 @@ export function lazyBoss(
   return {
     get() {
       starting ??= (async () => {
-        const b = createBoss(db, options);
-        b.on('error', onError);
-        await b.start();
-        boss = b;
-        return b;
+        for (let attempt = 1; ; attempt++) {
+          const b = createBoss(db, options);
+          b.on('error', onError);
+          try {
+            await b.start();
+            boss = b;
+            return b;
+          } catch (error) {
+            // Several processes starting at once on a fresh database all install pg-boss's schema; its
+            // CREATE SCHEMA IF NOT EXISTS is not atomic, so all but one fail with a unique violation (23505;
+            // seen with 2 workers, issue 11 §5). The schema is there on the next try.
+            if ((error as { code?: string }).code !== '23505' || attempt >= 3) throw error;
+            await b.stop({ graceful: false }).catch(() => {});
+            await new Promise((r) => setTimeout(r, 200 * attempt));
+          }
+        }
       })();
       return starting;
     },

@@ -6,7 +6,8 @@ import type { PublicUrls } from './public-urls.ts';
 /**
  * Tenant = host. Resolves a request's host to its tenant, with a short-lived cache so a page load's dozen
  * requests cost one query. Unknown hosts are cached too (briefly), and the cache is bounded, so a flood of
- * random Host headers cannot grow memory or hammer the database.
+ * random Host headers cannot grow memory or hammer the database. With several processes, each one's cache is
+ * emptied when any of them (or anyone) changes a tenant: `followTenantChanges` below.
  */
 export interface TenantResolver {
   /**
@@ -27,13 +28,17 @@ export function createTenantResolver(
   { ttlMs = 30_000, missTtlMs = 5_000, maxEntries = 5_000 } = {},
 ): TenantResolver {
   const cache = new Map<string, { tenant: Tenant | undefined; expires: number }>();
+  // Bumped by clear(): an answer read before a clear is not cached after it (it may be the old tenant).
+  let generation = 0;
   const resolve = async (rawHost: string) => {
     const host = normaliseHost(rawHost);
     if (!host) return undefined;
     const now = Date.now();
     const hit = cache.get(host);
     if (hit && hit.expires > now) return hit.tenant;
+    const asked = generation;
     const tenant = await findTenantByHost(db, host);
+    if (asked !== generation) return tenant;
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string); // oldest first
     cache.set(host, { tenant, expires: now + (tenant ? ttlMs : missTtlMs) });
     return tenant;
@@ -46,7 +51,10 @@ export function createTenantResolver(
       return resolve(host.name);
     },
     resolve,
-    clear: () => cache.clear(),
+    clear: () => {
+      generation++;
+      cache.clear();
+    },
   };
 }
 
@@ -56,4 +64,20 @@ export function normaliseHost(host: string): string {
   if (h.startsWith('[')) return ''; // IPv6 literals map to no tenant
   h = h.replace(/:\d+$/, '').replace(/\.$/, '');
   return /^[a-z0-9.-]{1,253}$/.test(h) ? h : '';
+}
+
+/** The channel the database notifies (trigger of migration 0008) when a tenant or one of its hosts changes. */
+export const TENANTS_CHANNEL = 'trackwell_tenants';
+
+/**
+ * Empties the resolver's cache whenever any process (or an operator's SQL) changes a tenant or its hosts, and
+ * after the listening connection comes back (changes may have been missed). Without this, another process
+ * would serve the old configuration for up to the cache's 30 s. The whole cache goes: it is keyed by host,
+ * and a changed tenant may have gained or lost hosts. Returns the function that stops listening.
+ */
+export function followTenantChanges(
+  db: DatabaseHandle,
+  resolver: TenantResolver,
+): Promise<() => Promise<void>> {
+  return db.listen(TENANTS_CHANNEL, () => resolver.clear());
 }

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { tooManyRequests } from '../../http/errors.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
@@ -31,15 +30,27 @@ export async function trackerApi(app: FastifyInstance): Promise<void> {
     reply.headers(API_HEADERS);
   });
   app.addHook('preValidation', app.authenticate);
-  await app.register(rateLimit, {
-    hook: 'preValidation', // after authenticate (route-level hooks run after the scope's), keyed by user
-    max: app.env.TRACKER_RATE_LIMIT_PER_USER,
-    timeWindow: 60_000,
-    keyGenerator: (request) => (request.user ? `${request.user.tenantId}:${request.user.id}` : request.ip),
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(
-        `Too many requests: at most ${context.max} a minute per user. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
-      ),
+  // Per user, for the whole deployment (every process counts in the same place: rate-limits/).
+  const perUser = app.rateLimits.limiter({
+    name: 'tracker-user',
+    points: app.env.TRACKER_RATE_LIMIT_PER_USER,
+    durationSeconds: 60,
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const key = request.user ? `${request.user.tenantId}:${request.user.id}` : request.ip;
+    const verdict = await perUser.consume(key);
+    const seconds = Math.max(1, Math.ceil(verdict.resetMs / 1000));
+    reply.headers({
+      'x-ratelimit-limit': verdict.limit,
+      'x-ratelimit-remaining': verdict.remaining,
+      'x-ratelimit-reset': seconds,
+    });
+    if (!verdict.allowed) {
+      reply.header('retry-after', seconds);
+      throw tooManyRequests(
+        `Too many requests: at most ${verdict.limit} a minute per user. Try again in ${seconds} s.`,
+      );
+    }
   });
   await app.register(trackerRoutes);
   await app.register(catalogRoutes);

@@ -1,0 +1,177 @@
+import {
+  type DatabaseHandle,
+  listTokenRevocationsAfter,
+  purgeExpiredTokenRevocations,
+  type RevocationReason,
+  revokeAccessToken,
+  revokeUserTokens,
+  type TokenRevocation,
+} from '@trackwell/db';
+
+/**
+ * The revoked access tokens, as every verifier in this process sees them (the embedded issuer's
+ * introspection and userinfo, MyAccount, /api/identity/v1/me, the tracker APIs' auth plugin).
+ *
+ * The truth is the `token_revocations` table (migration 0008); this is an in-memory copy, so checking a token
+ * costs two map look-ups and no query. The copy follows the table as a change feed (rows after the last
+ * `seq` seen), and is brought up to date:
+ *  - at once in the process that writes a revocation (write-through);
+ *  - on the database's NOTIFY, sent by a trigger when the row commits (other processes: milliseconds);
+ *  - and every `pollMs` whatever happens (2 s by default), so a lost notification or a dropped LISTEN
+ *    connection delays a revocation by at most that: staleness is bounded without trusting the channel.
+ *
+ * Rules, for a token of `tenantId` that verified (signature, issuer, expiry):
+ *  - its `jti` was revoked → refused;
+ *  - its user has a cut-off T (sign-out, password reset or change, deactivation) and its `iat` is before the
+ *    second after T → refused. `iat` has one-second resolution, so a token issued in the same second as T,
+ *    before it, is refused too; the embedded issuer stamps tokens it issues after T in that second with
+ *    `iat` = ⌈T⌉ (identity/provider.ts), so signing in again at once works.
+ */
+
+export const REVOCATIONS_CHANNEL = 'trackwell_revocations';
+const DEFAULT_POLL_MS = 2_000;
+const PURGE_EVERY_MS = 10 * 60_000;
+
+export interface TokenToCheck {
+  /** The token's `jti`. */
+  jti?: string | undefined;
+  /** Our users.id of the token's user (for an external issuer: the user its login names). */
+  userId?: string | undefined;
+  /** The token's `iat`, epoch seconds. */
+  iat?: number | undefined;
+}
+
+export interface RevocationList {
+  isRevoked(tenantId: string, token: TokenToCheck): boolean;
+  /** Revokes one token until its expiry (`exp`, epoch seconds); this process sees it at once. */
+  revokeToken(tenantId: string, token: { jti: string; exp: number }): Promise<void>;
+  /** Revokes the user's tokens issued before `issuedBefore` (default: now); this process sees it at once. */
+  revokeUserTokens(
+    tenantId: string,
+    userId: string,
+    reason: Exclude<RevocationReason, 'revoke'>,
+    issuedBefore?: Date,
+  ): Promise<void>;
+  /** Cut-off of a user in the local copy, epoch seconds rounded up (0: none). */
+  userCutoffSeconds(tenantId: string, userId: string): number;
+  /** Reads what was written since the last read (also called by the poll and on NOTIFY). */
+  refresh(): Promise<void>;
+  /** Loads everything in force, then follows the table. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createRevocationList(
+  db: DatabaseHandle,
+  { pollMs = DEFAULT_POLL_MS, onError = (_error: unknown) => {} } = {},
+): RevocationList {
+  const tokens = new Map<string, number>(); // tenant\njti → expires (ms)
+  const users = new Map<string, { cutoffSeconds: number; expires: number }>(); // tenant\nuser → cut-off
+  let lastSeq = 0;
+  let lastPurge = Date.now();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const apply = (r: TokenRevocation) => {
+    const key = `${r.tenantId}\n${r.subject}`;
+    const expires = r.expiresAt.getTime();
+    if (r.kind === 'token') tokens.set(key, Math.max(tokens.get(key) ?? 0, expires));
+    else if (r.issuedBefore) {
+      const cutoffSeconds = Math.ceil(r.issuedBefore.getTime() / 1000);
+      const held = users.get(key);
+      if (!held || held.cutoffSeconds < cutoffSeconds) users.set(key, { cutoffSeconds, expires });
+    }
+    lastSeq = Math.max(lastSeq, r.seq);
+  };
+
+  const sweep = (now: number) => {
+    for (const [k, expires] of tokens) if (expires <= now) tokens.delete(k);
+    for (const [k, v] of users) if (v.expires <= now) users.delete(k);
+  };
+
+  const readChanges = async () => {
+    for (;;) {
+      const rows = await listTokenRevocationsAfter(db, lastSeq);
+      for (const r of rows) apply(r);
+      if (rows.length < 10_000) break;
+    }
+    const now = Date.now();
+    if (now - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = now;
+      sweep(now);
+      await purgeExpiredTokenRevocations(db);
+    }
+  };
+
+  /** One read at a time; a request during a read makes one more read after it. */
+  const refresh = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await readChanges();
+        } while (again);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  const poll = () => {
+    timer = setTimeout(() => {
+      refresh()
+        .catch(onError)
+        .finally(() => {
+          if (timer) poll();
+        });
+    }, pollMs);
+    timer.unref();
+  };
+
+  return {
+    isRevoked(tenantId, token) {
+      const now = Date.now();
+      if (token.jti) {
+        const expires = tokens.get(`${tenantId}\n${token.jti}`);
+        if (expires !== undefined && expires > now) return true;
+      }
+      if (token.userId) {
+        const cut = users.get(`${tenantId}\n${token.userId}`);
+        if (cut && cut.expires > now && (token.iat ?? 0) < cut.cutoffSeconds) return true;
+      }
+      return false;
+    },
+    userCutoffSeconds(tenantId, userId) {
+      const cut = users.get(`${tenantId}\n${userId}`);
+      return cut && cut.expires > Date.now() ? cut.cutoffSeconds : 0;
+    },
+    async revokeToken(tenantId, token) {
+      apply(await revokeAccessToken(db, tenantId, { jti: token.jti, expiresAt: new Date(token.exp * 1000) }));
+    },
+    async revokeUserTokens(tenantId, userId, reason, issuedBefore) {
+      apply(await revokeUserTokens(db, tenantId, userId, reason, issuedBefore));
+    },
+    refresh,
+    async start() {
+      await refresh();
+      unlisten = await db.listen(REVOCATIONS_CHANNEL, () => {
+        refresh().catch(onError);
+      });
+      poll();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await unlisten?.();
+      unlisten = undefined;
+      await running?.catch(() => {});
+    },
+  };
+}

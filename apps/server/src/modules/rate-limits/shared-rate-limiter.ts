@@ -1,0 +1,110 @@
+import type { DatabaseHandle } from '@trackwell/db';
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+/**
+ * Rate limits that hold for the whole deployment, not per process (issue 11 §5), with rate-limiter-flexible
+ * on infrastructure the deployment already has:
+ *  - `REDIS_URL` set → Redis (one atomic INCR+PEXPIRE script per call);
+ *  - else PostgreSQL (`DATABASE_URL`) → the `api_rate_limits` table (migration 0008), one atomic
+ *    INSERT … ON CONFLICT DO UPDATE per call;
+ *  - else (PGlite: one process by construction) → in this process's memory, as before.
+ * Each counter is a fixed window of `durationSeconds` from a key's first call. If Redis or PostgreSQL fails,
+ * the process falls back to its own in-memory counter (rate-limiter-flexible's insurance limiter): the API
+ * keeps answering, limited per process, rather than failing every call.
+ */
+
+export type RateLimitStoreKind = 'redis' | 'postgres' | 'memory';
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window ends (the Retry-After when refused). */
+  resetMs: number;
+}
+
+export interface SharedRateLimiter {
+  consume(key: string): Promise<RateLimitVerdict>;
+}
+
+export interface RateLimitStore {
+  readonly kind: RateLimitStoreKind;
+  limiter(options: { name: string; points: number; durationSeconds: number }): SharedRateLimiter;
+  close(): Promise<void>;
+}
+
+export interface RateLimitStoreOptions {
+  db: DatabaseHandle;
+  redisUrl: string | undefined;
+  /** Prefix of every key (Redis keys and PostgreSQL rows), so deployments or tests can share a server. */
+  keyPrefix: string;
+}
+
+export async function createRateLimitStore({
+  db,
+  redisUrl,
+  keyPrefix,
+}: RateLimitStoreOptions): Promise<RateLimitStore> {
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    // No offline queue: while Redis is unreachable a call fails at once (→ the in-memory insurance limiter)
+    // instead of waiting for the reconnection.
+    redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on('error', () => {}); // reconnects by itself; calls meanwhile use the insurance limiter
+    await redis.connect();
+  }
+  const kind: RateLimitStoreKind = redis ? 'redis' : db.engine === 'postgres' ? 'postgres' : 'memory';
+  // rate-limiter-flexible's PostgreSQL store calls `query({ text, values })` on a pg pool; the database
+  // handle runs it on the same pool as everything else.
+  const pgClient = {
+    query: (q: { text: string; values?: unknown[] }) => db.query(q.text, q.values),
+  };
+
+  return {
+    kind,
+    limiter({ name, points, durationSeconds }) {
+      const base = { keyPrefix: `${keyPrefix}${name}`, points, duration: durationSeconds };
+      const insuranceLimiter = new RateLimiterMemory(base);
+      const store: RateLimiterAbstract =
+        kind === 'redis'
+          ? new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter })
+          : kind === 'postgres'
+            ? new RateLimiterPostgres({
+                ...base,
+                storeClient: pgClient,
+                storeType: 'pool',
+                tableName: 'api_rate_limits',
+                tableCreated: true, // migration 0008
+                clearExpiredByTimeout: true,
+                insuranceLimiter,
+              })
+            : insuranceLimiter;
+      return {
+        async consume(key) {
+          try {
+            const res = await store.consume(key);
+            return {
+              allowed: true,
+              limit: points,
+              remaining: res.remainingPoints,
+              resetMs: res.msBeforeNext,
+            };
+          } catch (rejection) {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            return { allowed: false, limit: points, remaining: 0, resetMs: rejection.msBeforeNext };
+          }
+        },
+      };
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
