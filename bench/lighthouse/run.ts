@@ -3,7 +3,7 @@
  * freshly started Trackwell, in Debian's Chromium, beside a reference measured in the same run: a bare Node
  * server's one-file page. Prints scores and transferred bytes; asserts nothing.
  *
- *   node bench/lighthouse/run.ts [--runs 1] [--store aenor]
+ *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--verbose]
  *
  * - `/signin`: a cold visit (empty cache and storage), what a new user's first load costs.
  * - `/` signed in: the demo user signs in first, then the HTTP cache is emptied and Lighthouse loads the
@@ -22,7 +22,11 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, store: { type: 'string', default: 'aenor' } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    store: { type: 'string', default: 'aenor' },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const RUNS = Math.max(1, Number(values.runs));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,6 +40,8 @@ interface Figures {
   fcpMs: number;
   lcpMs: number;
   failedBestPractices: string[];
+  /** What each failed best-practice audit names (first items), for `--verbose`. */
+  details: string[];
 }
 
 function figures(result: RunnerResult | undefined): Figures {
@@ -44,15 +50,20 @@ function figures(result: RunnerResult | undefined): Figures {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const bp = lhr.categories['best-practices'];
+  const failed = (bp?.auditRefs ?? [])
+    .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+    .map((r) => r.id);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     bestPractices: Math.round((bp?.score ?? 0) * 100),
     bytes: audit('total-byte-weight'),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
-    failedBestPractices: (bp?.auditRefs ?? [])
-      .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
-      .map((r) => r.id),
+    failedBestPractices: failed,
+    details: failed.flatMap((id) => {
+      const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+      return items.slice(0, 5).map((item) => `${id}: ${JSON.stringify(item).slice(0, 300)}`);
+    }),
   };
 }
 
@@ -150,6 +161,7 @@ function summarise(name: string, runs: Figures[]) {
     fcp: m('fcpMs') / 1000,
     lcp: m('lcpMs') / 1000,
     failed: [...new Set(runs.flatMap((r) => r.failedBestPractices))],
+    details: [...new Set(runs.flatMap((r) => r.details))],
   };
 }
 
@@ -196,6 +208,7 @@ try {
     );
     if (r.failed.length > 0)
       process.stdout.write(`${''.padEnd(36)} best-practice audits not passed: ${r.failed.join(', ')}\n`);
+    if (values.verbose) for (const d of r.details) process.stdout.write(`${''.padEnd(38)}${d}\n`);
   }
 } finally {
   await browser.close();
