@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { precompressDirectory } from './precompress.ts';
 
 /**
  * Builds the portal only when its inputs changed since the last build, so a warm `npm start` skips the
  * bundler entirely. The stamp is a hash over the path, size and modification time of every input file.
+ * Every text file of the build gets its Brotli and gzip renditions (scripts/precompress.ts).
  */
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORTAL = join(ROOT, 'apps/portal');
@@ -55,6 +57,7 @@ export function buildPortalIfStale({ force = false } = {}): boolean {
     },
   );
   if (result.status !== 0) throw new Error('The portal build failed (see above).');
+  precompressDirectory(join(PORTAL, 'dist'));
   writeFileSync(STAMP, hash);
   return true;
 }

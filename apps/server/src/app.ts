@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
@@ -85,6 +86,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   registerErrorHandling(app);
 
   app.decorate('db', db);

@@ -36,6 +36,7 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     root: bundles,
     prefix: '/app/',
     cacheControl: false,
+    preCompressed: true, // .br / .gz written at build time (scripts/precompress.ts), chosen by Accept-Encoding
     // This instance also provides reply.sendFile, used below for index.html: only bundles are immutable.
     setHeaders: (reply, path) =>
       reply.header(
@@ -48,6 +49,7 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     prefix: '/locales/',
     decorateReply: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
   });
 

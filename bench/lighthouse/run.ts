@@ -1,0 +1,220 @@
+/**
+ * Lighthouse (mobile, default simulated throttling) on the sign-in page and the signed-in tracker page of a
+ * freshly started Trackwell, in Debian's Chromium, beside a reference measured in the same run: a bare Node
+ * server's one-file page. Prints scores and transferred bytes; asserts nothing.
+ *
+ *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--verbose]
+ *
+ * - `/signin`: a cold visit (empty cache and storage), what a new user's first load costs.
+ * - `/` signed in: the demo user signs in first, then the HTTP cache is emptied and Lighthouse loads the
+ *   tracker in the same tab with its session storage kept (the tokens live there): cold cache, signed in.
+ * Scores are the median of the runs. Needs `npm run build` (npm start builds when stale) and Chromium.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    store: { type: 'string', default: 'aenor' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'Trackwell-Demo-2026';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Figures {
+  performance: number;
+  bestPractices: number;
+  bytes: number;
+  fcpMs: number;
+  lcpMs: number;
+  failedBestPractices: string[];
+  /** What each failed best-practice audit names (first items), for `--verbose`. */
+  details: string[];
+}
+
+function figures(result: RunnerResult | undefined): Figures {
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const bp = lhr.categories['best-practices'];
+  const failed = (bp?.auditRefs ?? [])
+    .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+    .map((r) => r.id);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    bestPractices: Math.round((bp?.score ?? 0) * 100),
+    bytes: audit('total-byte-weight'),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    failedBestPractices: failed,
+    details: failed.flatMap((id) => {
+      const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+      return items.slice(0, 5).map((item) => `${id}: ${JSON.stringify(item).slice(0, 300)}`);
+    }),
+  };
+}
+
+const FLAGS: Flags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance', 'best-practices'],
+  formFactor: 'mobile',
+};
+
+async function audit(
+  browser: Browser,
+  url: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Figures> {
+  const page = await browser.newPage();
+  try {
+    if (!prepare) return figures(await lighthouse(url, FLAGS, undefined, page));
+    await prepare(page);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    return figures(await lighthouse(url, { ...FLAGS, disableStorageReset: true }, undefined, page));
+  } finally {
+    await page.close();
+  }
+}
+
+async function signIn(page: Page, origin: string, login: string) {
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('input[autocomplete="username"]');
+  await page.type('input[autocomplete="username"]', login);
+  await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
+  // Back on the tracker, signed in: the user menu is in the header.
+  await page.waitForFunction(
+    "location.pathname === '/' && sessionStorage.getItem('okta-token-storage')", // runs in the page
+    {
+      timeout: 30_000,
+    },
+  );
+}
+
+async function startTrackwell(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SMTP_SINK_PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(200);
+  }
+  throw new Error('Trackwell did not become ready');
+}
+
+/** The reference: a bare Node server's page with one small script and stylesheet, no framework. */
+function startReference(): Promise<{ url: string; close(): void }> {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    '<title>Reference</title><meta name="description" content="reference page"><link rel="stylesheet" href="/s.css"></head>' +
+    '<body><main><h1>Sign in</h1><form><label>E-mail <input autocomplete="username"></label></form></main>' +
+    '<script src="/a.js"></script></body></html>';
+  const server = createServer((req, res) => {
+    if (req.url === '/s.css')
+      res.writeHead(200, { 'content-type': 'text/css' }).end('body{font:16px system-ui}');
+    else if (req.url === '/a.js')
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end('document.title+="";');
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://localhost:${(server.address() as AddressInfo).port}/`,
+        close: () => server.close(),
+      }),
+    ),
+  );
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function summarise(name: string, runs: Figures[]) {
+  const m = (k: keyof Omit<Figures, 'failedBestPractices'>) => median(runs.map((r) => r[k] as number));
+  return {
+    name,
+    performance: m('performance'),
+    bestPractices: m('bestPractices'),
+    kb: m('bytes') / 1024,
+    fcp: m('fcpMs') / 1000,
+    lcp: m('lcpMs') / 1000,
+    failed: [...new Set(runs.flatMap((r) => r.failedBestPractices))],
+    details: [...new Set(runs.flatMap((r) => r.details))],
+  };
+}
+
+const port = 19_000 + Math.floor(Math.random() * 1000);
+const dataDir = mkdtempSync(join(tmpdir(), 'trackwell-lh-'));
+const origin = `http://${values.store}.localhost:${port}`;
+const server = await startTrackwell(port, dataDir);
+const reference = await startReference();
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const results: Record<string, Figures[]> = { reference: [], signin: [], tracker: [] };
+  for (let i = 0; i < RUNS; i++) {
+    results.reference!.push(await audit(browser, reference.url));
+    results.signin!.push(await audit(browser, `${origin}/signin`));
+    results.tracker!.push(
+      await audit(browser, `${origin}/`, (page) => signIn(page, origin, `user@${values.store}.example`)),
+    );
+  }
+  const rows = [
+    summarise('reference (bare Node page)', results.reference!),
+    summarise(`/signin (cold)`, results.signin!),
+    summarise(`/ tracker (signed in, cold cache)`, results.tracker!),
+  ];
+  const ref = rows[0]!;
+  process.stdout.write(
+    `\nLighthouse 13, mobile, simulated throttling, ${values.store} store, median of ${RUNS} run(s)\n\n` +
+      `${'page'.padEnd(36)} ${'perf'.padStart(5)} ${'b.p.'.padStart(5)} ${'KiB'.padStart(8)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'LCP/ref'.padStart(8)}\n`,
+  );
+  for (const r of rows) {
+    process.stdout.write(
+      `${r.name.padEnd(36)} ${String(r.performance).padStart(5)} ${String(r.bestPractices).padStart(5)} ${r.kb.toFixed(1).padStart(8)} ${r.fcp.toFixed(2).padStart(6)} ${r.lcp.toFixed(2).padStart(6)} ${(r.lcp / ref.lcp).toFixed(2).padStart(8)}\n`,
+    );
+    if (r.failed.length > 0)
+      process.stdout.write(`${''.padEnd(36)} best-practice audits not passed: ${r.failed.join(', ')}\n`);
+    if (values.verbose) for (const d of r.details) process.stdout.write(`${''.padEnd(38)}${d}\n`);
+  }
+} finally {
+  await browser.close();
+  reference.close();
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
