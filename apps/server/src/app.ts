@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp({
 
   await registerSecurityHeaders(app);
   registerErrorHandling(app);
+  registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
   app.decorate('db', db);
   app.decorate('env', env);

@@ -18,7 +18,8 @@ const API_HEADERS = {
 /**
  * The bearer-token APIs the portal calls (spec §7): tracker, catalogue, feature flags, member service and
  * the platform resolver. One scope, read as a list: authenticate → rate limit (per user) → validate → route.
- * Authentication runs before validation, so a caller without a valid token learns nothing but 401.
+ * Authentication runs in onRequest, before the body is parsed and before the root guard and the schemas
+ * (preValidation, validation), so a caller without a valid token learns nothing but 401.
  */
 export async function trackerApi(app: FastifyInstance): Promise<void> {
   // JSON answers for API clients: a document policy (CSP and friends, recomputed per request by helmet)
@@ -30,9 +31,9 @@ export async function trackerApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(API_HEADERS);
   });
-  app.addHook('preValidation', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   await app.register(rateLimit, {
-    hook: 'preValidation', // after authenticate (route-level hooks run after the scope's), keyed by user
+    hook: 'preValidation', // after authenticate (onRequest), keyed by user
     max: app.env.TRACKER_RATE_LIMIT_PER_USER,
     timeWindow: 60_000,
     keyGenerator: (request) => (request.user ? `${request.user.tenantId}:${request.user.id}` : request.ip),

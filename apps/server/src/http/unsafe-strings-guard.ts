@@ -1,0 +1,48 @@
+import { findUnsafeString } from '@trackwell/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+
+/**
+ * 400 for an input string the database cannot store (NUL, invalid UTF-16/UTF-8: the rule is
+ * `findUnsafeString` in @trackwell/contracts), naming the field. Each route family answers it in its own
+ * shape: the API envelope here, Okta's E0000001 in the identity scope (okta-errors.ts).
+ */
+export class UnsafeInputError extends HttpError {
+  readonly field: string;
+  constructor(field: string) {
+    const message = 'contains a NUL character or invalid UTF-8';
+    super(400, 'validation_error', 'The request is not valid.', { issues: [{ path: field, message }] });
+    this.field = field;
+  }
+}
+
+/** The first unsafe field among the request's parsed parts, or undefined. */
+export function unsafeRequestField(
+  request: FastifyRequest,
+  parts: ReadonlyArray<'headers' | 'params' | 'query' | 'body'>,
+): string | undefined {
+  for (const part of parts) {
+    const field = findUnsafeString(request[part], part);
+    if (field) return field;
+  }
+  return undefined;
+}
+
+/**
+ * One guard for every route, registered once at the root:
+ * - onRequest: the headers, before anything reads them (the Host selects a tenant in the database, the
+ *   credentials are looked up);
+ * - preValidation: params, query and body once parsed, before the schema and the handler. Authenticated
+ *   routes authenticate in onRequest, so an anonymous caller gets 401 before this says anything.
+ * The OIDC provider's own routes read their body themselves and call `unsafeRequestField` there.
+ */
+export function registerUnsafeStringGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const field = unsafeRequestField(request, ['headers']);
+    if (field) throw new UnsafeInputError(field);
+  });
+  app.addHook('preValidation', async (request) => {
+    const field = unsafeRequestField(request, ['params', 'query', 'body']);
+    if (field) throw new UnsafeInputError(field);
+  });
+}
