@@ -92,7 +92,6 @@ export async function registerMyAccountRoutes(
    */
   const authenticated = new WeakMap<FastifyRequest, Omit<Caller, 'base'>>();
   async function authenticateCaller(request: FastifyRequest) {
-    checkAccept(request);
     const idp = await idpFor(app, registry, request);
     let claims: AccessTokenClaims;
     try {
@@ -105,6 +104,7 @@ export async function registerMyAccountRoutes(
     }
     const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
     if (!user) throw oktaErrors.invalidToken();
+    checkAccept(request);
     authenticated.set(request, { idp, user, claims });
   }
   app.addHook('onRoute', (route) => {
