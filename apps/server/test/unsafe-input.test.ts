@@ -199,6 +199,20 @@ describe('NUL or invalid UTF-8 in any input → 400 naming the field, nothing wr
     expect(envelopeIssue(res.body)).toBe(`query.${param}`);
   });
 
+  it('token endpoint: an Origin header no HTTP parser would deliver → 400 naming it (the provider echoes Origin)', async () => {
+    const res = await refused({
+      method: 'POST',
+      url: '/oauth2/default/v1/token',
+      headers: {
+        host: idpHost,
+        origin: 'http://x\u0100.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'grant_type=authorization_code&code=x',
+    });
+    expect(oktaCause(res.body)).toBe('headers.origin: is not a valid HTTP header value');
+  });
+
   it('a NUL in a header (the Host selects the tenant in the database) → 400 naming it', async () => {
     const res = await refused({
       method: 'GET',

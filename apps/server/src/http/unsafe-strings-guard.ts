@@ -9,8 +9,7 @@ import { HttpError } from './errors.ts';
  */
 export class UnsafeInputError extends HttpError {
   readonly field: string;
-  constructor(field: string) {
-    const message = 'contains a NUL character or invalid UTF-8';
+  constructor(field: string, message = 'contains a NUL character or invalid UTF-8') {
     super(400, 'validation_error', 'The request is not valid.', { issues: [{ path: field, message }] });
     this.field = field;
   }
@@ -29,9 +28,23 @@ export function unsafeRequestField(
 }
 
 /**
+ * A header value no HTTP parser delivers (RFC 9110 field-value: visible ASCII, obs-text, space and tab):
+ * Node's parser refuses such requests, but embedders (`inject`) do not, and a library echoing the value into a
+ * response header (oidc-provider's CORS echoes Origin) would throw. Names the header, or undefined.
+ */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+function invalidHeaderField(headers: FastifyRequest['headers']): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of [value].flat())
+      if (typeof v === 'string' && !FIELD_VALUE.test(v)) return `headers.${name}`;
+  }
+  return undefined;
+}
+
+/**
  * One guard for every route, registered once at the root:
  * - onRequest: the headers, before anything reads them (the Host selects a tenant in the database, the
- *   credentials are looked up);
+ *   credentials are looked up), which must also be valid HTTP field values;
  * - preValidation: params, query and body once parsed, before the schema and the handler. Authenticated
  *   routes authenticate in onRequest, so an anonymous caller gets 401 before this says anything.
  * The OIDC provider's own routes read their body themselves and call `unsafeRequestField` there.
@@ -40,6 +53,8 @@ export function registerUnsafeStringGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const field = unsafeRequestField(request, ['headers']);
     if (field) throw new UnsafeInputError(field);
+    const header = invalidHeaderField(request.headers);
+    if (header) throw new UnsafeInputError(header, 'is not a valid HTTP header value');
   });
   app.addHook('preValidation', async (request) => {
     const field = unsafeRequestField(request, ['params', 'query', 'body']);

@@ -140,6 +140,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     sharedServer: Boolean(process.env.TEST_DATABASE_URL),
   });
   const histogram = new Map<number, number>();
+  let mark = await watch.mark();
   const world: FuzzWorld = {
     t,
     routes: recorded.routes,
@@ -149,9 +150,10 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     async fuzzRoute(route, { runs, seed }) {
       let failure: FuzzFailure | undefined;
       const check = async (request: FuzzRequest): Promise<string | undefined> => {
-        const mark = await watch.mark();
         const { credential: _c, ...options } = request;
         const res = await t.app.inject({ ...(options as InjectOptions), payloadAsStream: true });
+        const before = mark;
+        mark = await watch.mark();
         // Script and style assets (megabytes for the API reference) are drained unread: only answers are checked.
         const staticCode = STATIC_CODE.test(String(res.headers['content-type'] ?? ''));
         let body = '';
@@ -162,7 +164,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
         if (res.statusCode >= 500) return `answered ${res.statusCode}: ${body.slice(0, 300)}`;
         if (leaksInternals(body)) return `leaks internals: ${body.slice(0, 300)}`;
         if (res.statusCode >= 400) {
-          const writes = await watch.since(mark);
+          const writes = await watch.between(before, mark);
           const tables = writes.tables.filter((name) => !ATTEMPT_COUNTER_TABLES.has(name));
           if (tables.length > 0 || writes.unattributed > 0)
             return `answered ${res.statusCode} but wrote ${[...tables, ...(writes.unattributed ? [`${writes.unattributed} unattributed xid(s)`] : [])].join(', ')}`;

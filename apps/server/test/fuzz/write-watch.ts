@@ -4,7 +4,8 @@ import type { SqlExecutor } from '@trackwell/db';
  * "Nothing written" for one request, cheaply. Why it is sound: in PostgreSQL (and PGlite, which is
  * PostgreSQL) every INSERT, UPDATE, DELETE or row lock assigns its transaction an xid, and reads never do;
  * `pg_snapshot_xmax(pg_current_snapshot())` is the next xid to be assigned. So if that mark has not moved
- * across a request, no transaction wrote anything during it (one query before, one after: the common case).
+ * across a request, no transaction wrote anything during it. Requests run one at a time and nothing else
+ * runs between them, so the mark taken after one request is the mark before the next: one query a request.
  * When it moved, `pg_xact_status` separates committed xids from rolled-back ones (a rollback wrote nothing),
  * and each committed xid is attributed to the tables holding a row whose `xmin` is that xid.
  * A committed xid with no row left anywhere (a DELETE, or a row lock) counts as an unattributed write. On
@@ -14,8 +15,8 @@ import type { SqlExecutor } from '@trackwell/db';
  */
 export interface WriteWatch {
   mark(): Promise<bigint>;
-  /** What committed since `mark`: tables written (by xmin) and xids that left no row. */
-  since(mark: bigint): Promise<{ tables: string[]; unattributed: number }>;
+  /** What committed between two marks: tables written (by xmin) and xids that left no row. */
+  between(from: bigint, to: bigint): Promise<{ tables: string[]; unattributed: number }>;
 }
 
 const XID_RANGE_CAP = 10_000n;
@@ -39,8 +40,7 @@ export async function createWriteWatch(db: SqlExecutor, { sharedServer }: { shar
       );
       return BigInt(rows[0]!.next);
     },
-    async since(mark) {
-      const now = await watch.mark();
+    async between(mark, now) {
       if (now === mark) return { tables: [], unattributed: 0 };
       const from = now - mark > XID_RANGE_CAP ? now - XID_RANGE_CAP : mark;
       const { rows } = await db.query<{ xid: string }>(
