@@ -41,6 +41,15 @@ function invalidHeaderField(headers: FastifyRequest['headers']): string | undefi
   return undefined;
 }
 
+/** What the guard refuses in the headers (checked before authentication, which reads them), if anything. */
+export function refusedHeader(headers: FastifyRequest['headers']): UnsafeInputError | undefined {
+  const field = findUnsafeString(headers, 'headers');
+  if (field) return new UnsafeInputError(field);
+  const header = invalidHeaderField(headers);
+  if (header) return new UnsafeInputError(header, 'is not a valid HTTP header value');
+  return undefined;
+}
+
 /**
  * One guard for every route, registered once at the root:
  * - onRequest: the headers, before anything reads them (the Host selects a tenant in the database, the
@@ -51,10 +60,8 @@ function invalidHeaderField(headers: FastifyRequest['headers']): string | undefi
  */
 export function registerUnsafeStringGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    const field = unsafeRequestField(request, ['headers']);
-    if (field) throw new UnsafeInputError(field);
-    const header = invalidHeaderField(request.headers);
-    if (header) throw new UnsafeInputError(header, 'is not a valid HTTP header value');
+    const refused = refusedHeader(request.headers);
+    if (refused) throw refused;
   });
   app.addHook('preValidation', async (request) => {
     const field = unsafeRequestField(request, ['params', 'query', 'body']);
