@@ -12,6 +12,7 @@ import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './co
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await registerCompression(app);
   registerErrorHandling(app);
+  registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
   app.decorate('db', db);
   app.decorate('env', env);

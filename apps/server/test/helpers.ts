@@ -52,5 +52,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** True when a body looks like it leaked a stack trace or an internal path. */
-export const leaksInternals = (body: string) => /\n\s+at |node_modules|\/src\/|Error: /.test(body);
+/** SQL text (a statement's shape) or PostgreSQL's own error wording. */
+const SQL_TEXT =
+  /\bSELECT\s+(\*|[\w".]+(\s*,\s*[\w".]+)*)\s+FROM\s+[\w".]+|\bINSERT\s+INTO\s+[\w".]+\s*\(|\bUPDATE\s+[\w".]+\s+SET\s+[\w"]+\s*=|\bDELETE\s+FROM\s+[\w".]+\s+WHERE\b|Failed query|syntax error at or near|invalid byte sequence for encoding|violates (unique|foreign key|check|not-null) constraint|duplicate key value|(relation|column) "[^"]+" (of relation "[^"]+" )?does not exist/i;
+
+/** True when a body looks like it leaked a stack trace, an internal path or SQL text. */
+export const leaksInternals = (body: string) =>
+  /\n\s+at |node_modules|\/src\/|Error: /.test(body) || SQL_TEXT.test(body);

@@ -7,3 +7,4 @@ export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './tenant-config.ts';
 export * from './tracker.ts';
+export * from './unsafe-strings.ts';

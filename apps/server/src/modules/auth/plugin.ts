@@ -1,5 +1,5 @@
 import { findTenantUser, findTenantUserByLogin, type Tenant } from '@trackwell/db';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import {
@@ -24,8 +24,11 @@ declare module 'fastify' {
     user: AuthenticatedUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a valid bearer access token of the host's tenant and a user of that tenant. */
-    authenticate: preHandlerAsyncHookHandler;
+    /**
+     * onRequest: requires a valid bearer access token of the host's tenant and a user of that tenant. It runs
+     * before the body is parsed and validated, so an anonymous caller gets 401 whatever it sends.
+     */
+    authenticate: onRequestAsyncHookHandler;
     accessTokens: AccessTokenVerifier;
   }
 }

@@ -85,12 +85,13 @@ export async function registerMyAccountRoutes(
       ]);
   }
 
-  async function caller(
-    request: FastifyRequest,
-    scopes: MyAccountScope[],
-    { stepUp = false } = {},
-  ): Promise<Caller> {
-    checkAccept(request);
+  /**
+   * Authentication, in onRequest on every MyAccount route (issue 11 §3): the bearer token of this tenant's
+   * issuer and its user, before the body is parsed and validated, so an anonymous caller gets 401 whatever it
+   * sends. `caller` then checks the route's scopes and step-up.
+   */
+  const authenticated = new WeakMap<FastifyRequest, Omit<Caller, 'base'>>();
+  async function authenticateCaller(request: FastifyRequest) {
     const idp = await idpFor(app, registry, request);
     let claims: AccessTokenClaims;
     try {
@@ -101,6 +102,24 @@ export async function registerMyAccountRoutes(
         'www-authenticate': wwwAuthenticate(error),
       });
     }
+    const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
+    if (!user) throw oktaErrors.invalidToken();
+    checkAccept(request);
+    authenticated.set(request, { idp, user, claims });
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/idp/myaccount/'))
+      route.onRequest = [...[route.onRequest ?? []].flat(), authenticateCaller];
+  });
+
+  async function caller(
+    request: FastifyRequest,
+    scopes: MyAccountScope[],
+    { stepUp = false } = {},
+  ): Promise<Caller> {
+    const signedIn = authenticated.get(request);
+    if (!signedIn) throw oktaErrors.invalidToken();
+    const { idp, user, claims } = signedIn;
     if (!scopes.some((s) => claims.scp.includes(s))) {
       throw new OktaApiError(
         403,
@@ -112,8 +131,6 @@ export async function registerMyAccountRoutes(
         },
       );
     }
-    const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
-    if (!user) throw oktaErrors.invalidToken();
     if (stepUp) {
       const maxAge = app.env.IDP_STEP_UP_MAX_AGE_SECONDS;
       const authTime = claims.auth_time ?? 0;

@@ -1,9 +1,11 @@
-import { USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
+import { type AccessTokenClaims, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
 import { findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unsafeRequestField } from '../../http/unsafe-strings-guard.ts';
 import { idpFor } from './context.ts';
 import { oktaErrors } from './okta-errors.ts';
 import { type ProviderRegistry, type TenantIdp, userClaims } from './provider.ts';
+import { checkProviderBody } from './provider-body.ts';
 import { InvalidAccessToken, verifyAccessToken, wwwAuthenticate } from './tokens.ts';
 
 /**
@@ -39,6 +41,18 @@ async function forwardToProvider(
       .code(404)
       .type('application/json')
       .send({ error: 'not_found', error_description: 'No issuer here.' });
+  }
+  // The root guard's rule, for what the provider reads itself: OAuth's invalid_request, naming the field.
+  const unsafe = unsafeRequestField(request, ['query']) ?? (await checkProviderBody(request.raw));
+  if (unsafe) {
+    return reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .type('application/json')
+      .send({
+        error: 'invalid_request',
+        error_description: `${unsafe}: contains a NUL character or invalid UTF-8`,
+      });
   }
   let callback = callbacks.get(idp);
   if (!callback) {
@@ -77,43 +91,67 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
       .type('application/json')
       .send({ error, error_description: description });
 
-  /** C8: userinfo for our JWT access tokens; `sub` equals the ID token's `sub` (the user id). */
-  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    const idp = await idpFor(app, registry, request).catch(() => undefined);
-    if (!idp) return oauthError(reply, 404, 'not_found', 'No issuer here.');
-    try {
-      const claims = await verifyAccessToken(idp, app.revocations, request.headers.authorization);
-      if (!claims.scp.includes('openid')) {
-        reply.header('www-authenticate', 'Bearer error="insufficient_scope", scope="openid"');
-        return oauthError(reply, 403, 'insufficient_scope', 'The access token must carry the openid scope.');
-      }
-      const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
-      if (!user) return oauthError(reply, 401, 'invalid_token', 'The access token is invalid.');
-      const all = userClaims(user) as Record<string, unknown>;
-      const allowed = new Set(['sub']);
-      if (claims.scp.includes('profile'))
-        for (const c of [
-          'name',
-          'given_name',
-          'family_name',
-          'preferred_username',
-          'locale',
-          'zoneinfo',
-          'updated_at',
-        ])
-          allowed.add(c);
-      if (claims.scp.includes('email')) for (const c of ['email', 'email_verified']) allowed.add(c);
-      return reply
-        .header('cache-control', 'no-store')
-        .send(Object.fromEntries(Object.entries(all).filter(([k]) => allowed.has(k))));
-    } catch (error) {
-      if (!(error instanceof InvalidAccessToken)) throw error;
-      reply.header('www-authenticate', wwwAuthenticate(error));
-      return oauthError(reply, 401, 'invalid_token', error.message);
-    }
+  /**
+   * Bearer authentication of userinfo and `/me`, in onRequest (issue 11 §3): before the body is parsed and
+   * validated, so an anonymous caller gets 401 whatever it sends. `answer` writes the route's own 401.
+   */
+  const bearers = new WeakMap<FastifyRequest, { idp: TenantIdp; claims: AccessTokenClaims }>();
+  const bearerOf = (request: FastifyRequest) => {
+    const bearer = bearers.get(request);
+    if (!bearer) throw new InvalidAccessToken('missing', 'No bearer access token.');
+    return bearer;
   };
-  app.get('/oauth2/:server/v1/userinfo', userinfo);
-  app.post('/oauth2/:server/v1/userinfo', userinfo);
+  const authenticateBearer =
+    (answer: (request: FastifyRequest, reply: FastifyReply, error?: InvalidAccessToken) => unknown) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const idp = await idpFor(app, registry, request).catch(() => undefined);
+      if (!idp) return answer(request, reply);
+      try {
+        bearers.set(request, {
+          idp,
+          claims: await verifyAccessToken(idp, app.revocations, request.headers.authorization),
+        });
+      } catch (error) {
+        if (!(error instanceof InvalidAccessToken)) throw error;
+        reply.header('www-authenticate', wwwAuthenticate(error));
+        return answer(request, reply, error);
+      }
+    };
+
+  /** C8: userinfo for our JWT access tokens; `sub` equals the ID token's `sub` (the user id). */
+  const userinfoAuth = authenticateBearer((_request, reply, error) =>
+    error
+      ? oauthError(reply, 401, 'invalid_token', error.message)
+      : oauthError(reply, 404, 'not_found', 'No issuer here.'),
+  );
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { idp, claims } = bearerOf(request);
+    if (!claims.scp.includes('openid')) {
+      reply.header('www-authenticate', 'Bearer error="insufficient_scope", scope="openid"');
+      return oauthError(reply, 403, 'insufficient_scope', 'The access token must carry the openid scope.');
+    }
+    const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
+    if (!user) return oauthError(reply, 401, 'invalid_token', 'The access token is invalid.');
+    const all = userClaims(user) as Record<string, unknown>;
+    const allowed = new Set(['sub']);
+    if (claims.scp.includes('profile'))
+      for (const c of [
+        'name',
+        'given_name',
+        'family_name',
+        'preferred_username',
+        'locale',
+        'zoneinfo',
+        'updated_at',
+      ])
+        allowed.add(c);
+    if (claims.scp.includes('email')) for (const c of ['email', 'email_verified']) allowed.add(c);
+    return reply
+      .header('cache-control', 'no-store')
+      .send(Object.fromEntries(Object.entries(all).filter(([k]) => allowed.has(k))));
+  };
+  app.get('/oauth2/:server/v1/userinfo', { onRequest: userinfoAuth }, userinfo);
+  app.post('/oauth2/:server/v1/userinfo', { onRequest: userinfoAuth }, userinfo);
 
   /** C11: client authentication as okta-auth-js sends it — `Basic base64(clientId)`, no colon — or client_id. */
   const clientIdOf = (request: FastifyRequest, body: Record<string, string>) => {
@@ -203,27 +241,22 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
   });
 
   /** spec §3 "User info" (MAEUserID, MAETenantID, userType, firstName, lastName) for the bearer's user. */
-  app.get(USER_INFO_PATH, async (request, reply) => {
-    const idp = await idpFor(app, registry, request).catch(() => undefined);
-    if (!idp) throw oktaErrors.notFound('me (User)');
-    try {
-      const claims = await verifyAccessToken(idp, app.revocations, request.headers.authorization);
-      const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
-      if (!user) throw new InvalidAccessToken('invalid', 'The access token is invalid.');
-      const info: UserInfo = {
-        MAEUserID: user.id,
-        MAETenantID: idp.tenant.id,
-        userType: user.userType,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        login: user.login,
-        locale: user.locale,
-      };
-      return reply.header('cache-control', 'no-store').send(info);
-    } catch (error) {
-      if (!(error instanceof InvalidAccessToken)) throw error;
-      reply.header('www-authenticate', wwwAuthenticate(error));
-      throw oktaErrors.invalidToken();
-    }
+  const meAuth = authenticateBearer((_request, _reply, error) => {
+    throw error ? oktaErrors.invalidToken() : oktaErrors.notFound('me (User)');
+  });
+  app.get(USER_INFO_PATH, { onRequest: meAuth }, async (request, reply) => {
+    const { idp, claims } = bearerOf(request);
+    const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
+    if (!user) throw oktaErrors.invalidToken();
+    const info: UserInfo = {
+      MAEUserID: user.id,
+      MAETenantID: idp.tenant.id,
+      userType: user.userType,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      login: user.login,
+      locale: user.locale,
+    };
+    return reply.header('cache-control', 'no-store').send(info);
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OktaError } from '@trackwell/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { UnsafeInputError } from '../../http/unsafe-strings-guard.ts';
 
 /**
  * Okta's error JSON for the hand-written Okta endpoints (authn, sessions, MyAccount): one factory per code,
@@ -70,6 +71,8 @@ export function useOktaErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let okta: OktaApiError;
     if (err instanceof OktaApiError) okta = err;
+    else if (err instanceof UnsafeInputError)
+      okta = oktaErrors.validation(`${err.field}: ${err.extra.issues?.[0]?.message ?? 'is invalid'}`);
     else if (
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||

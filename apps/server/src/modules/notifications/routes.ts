@@ -91,9 +91,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return tenant;
   };
 
+  // authenticate → authorize in onRequest, before the body is parsed and validated: an anonymous caller
+  // learns nothing of the API (issue 11 §3), whatever it sends.
+  const publisherTenants = new WeakMap<FastifyRequest, Tenant>();
+  const authenticatePublisher = async (request: FastifyRequest) => {
+    publisherTenants.set(request, await publisherTenant(request));
+  };
+  const authenticatedPublisher = (request: FastifyRequest): Tenant => {
+    const tenant = publisherTenants.get(request);
+    if (!tenant) throw unauthorized();
+    return tenant;
+  };
+
   app.post(
     CATALOG_CHANGES_PATH,
     {
+      onRequest: authenticatePublisher,
       schema: {
         tags: ['catalog'],
         summary: 'Apply a batch of catalogue change events (publisher API)',
@@ -105,7 +118,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const tenant = await publisherTenant(request);
+      const tenant = authenticatedPublisher(request);
       const results = await app.notifications.publish(tenant.id, request.body.events, 'api');
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
       return {
@@ -121,6 +134,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     NOTIFICATION_DELIVERIES_PATH,
     {
+      onRequest: authenticatePublisher,
       schema: {
         tags: ['catalog'],
         summary: 'The notification delivery log, per user or per event (publisher API key)',
@@ -129,7 +143,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const tenant = await publisherTenant(request);
+      const tenant = authenticatedPublisher(request);
       const deliveries = await listNotificationDeliveries(app.db, tenant.id, {
         userId: request.query.userId,
         publisherEventId: request.query.eventId,

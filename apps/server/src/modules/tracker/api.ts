@@ -17,7 +17,8 @@ const API_HEADERS = {
 /**
  * The bearer-token APIs the portal calls (spec §7): tracker, catalogue, feature flags, member service and
  * the platform resolver. One scope, read as a list: authenticate → rate limit (per user) → validate → route.
- * Authentication runs before validation, so a caller without a valid token learns nothing but 401.
+ * Authentication runs in onRequest, before the body is parsed and before the root guard and the schemas
+ * (preValidation, validation), so a caller without a valid token learns nothing but 401.
  */
 export async function trackerApi(app: FastifyInstance): Promise<void> {
   // JSON answers for API clients: a document policy (CSP and friends, recomputed per request by helmet)
@@ -29,7 +30,7 @@ export async function trackerApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(API_HEADERS);
   });
-  app.addHook('preValidation', app.authenticate);
+  app.addHook('onRequest', app.authenticate); // authenticate first: 401 before any validation
   // Per user, for the whole deployment (every process counts in the same place: rate-limits/).
   const perUser = app.rateLimits.limiter({
     name: 'tracker-user',

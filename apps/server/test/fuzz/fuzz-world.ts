@@ -1,0 +1,200 @@
+import { text } from 'node:stream/consumers';
+import { createCatalogApiKey } from '@trackwell/db';
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { refusedHeader } from '../../src/http/unsafe-strings-guard.ts';
+import { createEmbeddedUser, embeddedAccessToken } from '../embedded-signin.ts';
+import { buildTestApp, leaksInternals, type TestApp } from '../helpers.ts';
+import {
+  createTrackerTenant,
+  insertCatalogue,
+  startTestIssuer,
+  type TestIssuer,
+} from '../tracker-fixtures.ts';
+import { type FuzzRequest, type FuzzTargets, requestArbitrary } from './request-arbitrary.ts';
+import { type FuzzRoute, recordRoutes, routeName } from './route-table.ts';
+import { createWriteWatch, type WriteWatch } from './write-watch.ts';
+
+/**
+ * The world the route fuzzer runs in, shared by the test suite (fixed seed, 300 cases a route) and
+ * `bench/fuzz/run.ts` (more cases): the whole app's route table, an app to fuzz, two stores (one on an
+ * external issuer for the tracker APIs with a publisher API key, one on the embedded IdP with a MyAccount
+ * token), and the checks every answer must pass.
+ */
+
+/** Routes that require a credential: an anonymous caller gets 401 before any validation (issue 11 §3). */
+export const AUTHENTICATED_ROUTES = [
+  /^\/api\/tracker\//,
+  /^\/openapi\/v1\//,
+  /^\/api\/platform\//,
+  /^\/api\/catalog\//,
+  /^\/api\/notifications\//,
+  /^\/idp\/myaccount\//,
+  /^\/api\/identity\/v1\/me$/,
+  /^\/oauth2\/:server\/v1\/userinfo$/,
+];
+export const isAuthenticatedRoute = (url: string) => AUTHENTICATED_ROUTES.some((r) => r.test(url));
+
+const IDENTITY_ROUTES = /^\/(api\/v1|oauth2|idp|api\/identity|login|interaction)\//;
+const PUBLISHER_ROUTES = /^\/api\/(catalog|notifications)\//;
+
+/**
+ * Tables a refused request may write: attempt counters (sign-in and recovery rate limits count refused
+ * attempts — that is what makes them limits). Nothing else may change on a 4xx.
+ */
+export const ATTEMPT_COUNTER_TABLES = new Set(['public.identity_rate_limits']);
+
+/** Script and style assets (the API reference's bundle): their text is code, not an answer that could leak. */
+const STATIC_CODE = /^(text|application)\/(javascript|css)/;
+/** A path that is not valid percent-encoding matches no route: Fastify refuses it (400) before routing. */
+const isBadUrl = (url: string) => {
+  try {
+    decodeURIComponent(url.split('?')[0]!);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+export interface FuzzFailure {
+  route: string;
+  request: FuzzRequest;
+  status: number;
+  problem: string;
+}
+
+export interface FuzzWorld {
+  t: TestApp;
+  routes: FuzzRoute[];
+  /** Routes of the full app (web, idp, worker) that the fuzzed app (web, idp) lacks: must be none. */
+  missingRoutes: string[];
+  histogram: Map<number, number>;
+  cases: number;
+  /** Runs `runs` generated requests against one route; resolves with the first failure, if any. */
+  fuzzRoute(route: FuzzRoute, options: { runs: number; seed: number }): Promise<FuzzFailure | undefined>;
+  close(): Promise<void>;
+}
+
+const FUZZ_ENV = {
+  SMTP_SINK_PORT: '0',
+  IDP_RATE_LIMIT_PER_IP: '100000',
+  IDP_RATE_LIMIT_PER_USER: '10000',
+  TRACKER_RATE_LIMIT_PER_USER: '10000000',
+};
+
+export async function createFuzzWorld(): Promise<FuzzWorld> {
+  // The route table of a process running every service…
+  const full = recordRoutes();
+  const everything = await buildTestApp({ ...FUZZ_ENV, SERVICES: 'web,idp,worker' });
+  full.stop();
+  await everything.close();
+  // …and the app fuzzed: no worker, so no background job writes while requests are checked for writes.
+  const recorded = recordRoutes();
+  const t = await buildTestApp({ ...FUZZ_ENV, SERVICES: 'web,idp' });
+  recorded.stop();
+  const names = new Set(recorded.routes.map(routeName));
+  const missingRoutes = [...new Set(full.routes.map(routeName))].filter((n) => !names.has(n));
+
+  const issuer: TestIssuer = await startTestIssuer();
+  const tracker = await createTrackerTenant(t, issuer);
+  const catalogue = await insertCatalogue(t.app.db, tracker.tenant.id, 3);
+  const trackerUser = await tracker.createUser();
+  const trackerToken = await tracker.token(trackerUser, {}, { expiresIn: '6h' });
+  const apiKey = await createCatalogApiKey(t.app.db, tracker.tenant.id, 'fuzz');
+  const idp = await t.createTenant();
+  const idpUser = await createEmbeddedUser(t.app, idp.tenant.id);
+  const myAccountToken = await embeddedAccessToken(
+    t.app,
+    idp.host,
+    idp.tenant.config['client-id'],
+    idpUser.login,
+  );
+
+  const [standard] = [...catalogue.standards.values()];
+  const targets: FuzzTargets = {
+    hostFor: (url) => (IDENTITY_ROUTES.test(url) ? idp.host : tracker.host),
+    credentialFor: (url): Record<string, string> =>
+      IDENTITY_ROUTES.test(url)
+        ? { authorization: `Bearer ${myAccountToken}` }
+        : PUBLISHER_ROUTES.test(url)
+          ? { 'x-api-key': apiKey }
+          : { authorization: `Bearer ${trackerToken}` },
+    otherHost: 'no-such-store.test.localhost',
+    knownValues: {
+      userId: [trackerUser.id],
+      assetId: [standard!.assetId],
+      contentCode: [standard!.contentCode],
+      code: [idp.tenant.code, 'PUB1', 'D20'],
+      username: [idpUser.login],
+      client_id: [idp.tenant.config['client-id']],
+      tenantCode: [tracker.tenant.code],
+      events: [[], [{ id: 'e1', kind: 'standard.updated', assetId: standard!.assetId }]],
+      applicationCode: ['TRACKER'],
+      pageNumber: [1, '1'],
+      pageSize: [10, '10'],
+      id: ['1'],
+    },
+  };
+
+  const watch: WriteWatch = await createWriteWatch(t.app.db, {
+    sharedServer: Boolean(process.env.TEST_DATABASE_URL),
+  });
+  const histogram = new Map<number, number>();
+  let mark = await watch.mark();
+  const world: FuzzWorld = {
+    t,
+    routes: recorded.routes,
+    missingRoutes,
+    histogram,
+    cases: 0,
+    async fuzzRoute(route, { runs, seed }) {
+      let failure: FuzzFailure | undefined;
+      const check = async (request: FuzzRequest): Promise<string | undefined> => {
+        const { credential: _c, ...options } = request;
+        const res = await t.app.inject({ ...(options as InjectOptions), payloadAsStream: true });
+        const before = mark;
+        mark = await watch.mark();
+        // Script and style assets (megabytes for the API reference) are drained unread: only answers are checked.
+        const staticCode = STATIC_CODE.test(String(res.headers['content-type'] ?? ''));
+        let body = '';
+        if (staticCode) res.stream().resume();
+        else body = await text(res.stream());
+        world.cases++;
+        histogram.set(res.statusCode, (histogram.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500) return `answered ${res.statusCode}: ${body.slice(0, 300)}`;
+        if (leaksInternals(body)) return `leaks internals: ${body.slice(0, 300)}`;
+        if (res.statusCode >= 400) {
+          const writes = await watch.between(before, mark);
+          const tables = writes.tables.filter((name) => !ATTEMPT_COUNTER_TABLES.has(name));
+          if (tables.length > 0 || writes.unattributed > 0)
+            return `answered ${res.statusCode} but wrote ${[...tables, ...(writes.unattributed ? [`${writes.unattributed} unattributed xid(s)`] : [])].join(', ')}`;
+        }
+        const anonymous =
+          request.credential === 'none' &&
+          request.headers.host !== targets.otherHost &&
+          !refusedHeader(request.headers);
+        if (anonymous && isAuthenticatedRoute(route.url) && res.statusCode !== 401 && !isBadUrl(request.url))
+          return `anonymous request answered ${res.statusCode}, not 401: ${body.slice(0, 200)}`;
+        return undefined;
+      };
+      await fc
+        .assert(
+          fc.asyncProperty(requestArbitrary(route, targets), async (request) => {
+            const problem = await check(request);
+            if (problem) {
+              failure ??= { route: routeName(route), request, status: 0, problem };
+              throw new Error(problem);
+            }
+          }),
+          { numRuns: runs, seed, endOnFailure: true },
+        )
+        .catch(() => undefined);
+      return failure;
+    },
+    async close() {
+      await issuer.close();
+      await t.close();
+    },
+  };
+  return world;
+}
