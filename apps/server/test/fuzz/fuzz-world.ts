@@ -39,10 +39,11 @@ const IDENTITY_ROUTES = /^\/(api\/v1|oauth2|idp|api\/identity|login|interaction)
 const PUBLISHER_ROUTES = /^\/api\/(catalog|notifications)\//;
 
 /**
- * Tables a refused request may write: attempt counters (sign-in and recovery rate limits count refused
- * attempts — that is what makes them limits). Nothing else may change on a 4xx.
+ * Tables a refused request may write: attempt counters (sign-in and recovery rate limits, and on PostgreSQL
+ * the tracker APIs' per-user limit, count refused calls too — that is what makes them limits). Nothing else
+ * may change on a 4xx.
  */
-export const ATTEMPT_COUNTER_TABLES = new Set(['public.identity_rate_limits']);
+export const ATTEMPT_COUNTER_TABLES = new Set(['public.identity_rate_limits', 'public.api_rate_limits']);
 
 /** Script and style assets (the API reference's bundle): their text is code, not an answer that could leak. */
 const STATIC_CODE = /^(text|application)\/(javascript|css)/;
