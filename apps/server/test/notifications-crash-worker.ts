@@ -1,7 +1,8 @@
 /**
  * A stand-alone notification worker for the crash-safety test (notifications-crash.test.ts): opens the
  * database named by DATABASE_URL (or PGlite in DATA_DIR), starts the same service main.ts starts with
- * `--services=worker`, sends to SMTP_URL, and runs until killed.
+ * `--services=worker`, sends to SMTP_URL, and runs until killed. Prints `outbox empty` once no delivery is
+ * pending any more (the test cannot read an embedded database this process holds open).
  */
 import { openDatabase, pgliteDataDir } from '@trackwell/db';
 import { parseEnv } from '../src/config/env.ts';
@@ -26,6 +27,16 @@ const service = createNotificationService({
 });
 await service.startWorker();
 process.stdout.write('worker ready\n');
+const watch = setInterval(() => {
+  db.query<{ n: number }>("SELECT count(*)::int AS n FROM notification_deliveries WHERE status = 'pending'")
+    .then(({ rows }) => {
+      if (rows[0]?.n !== 0) return;
+      clearInterval(watch);
+      process.stdout.write('outbox empty\n');
+    })
+    .catch(() => {});
+}, 250);
+watch.unref();
 process.on('SIGTERM', () => {
   service
     .close()

@@ -133,11 +133,15 @@ describe('crash safety of the notification worker', () => {
     const startWorker = () => {
       const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
+      let stdout = '';
       child.stderr!.on('data', (d: Buffer) => {
         stderr += d.toString();
       });
+      child.stdout!.on('data', (d: Buffer) => {
+        stdout += d.toString();
+      });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return { child, exited, stderr: () => stderr };
+      return { child, exited, stderr: () => stderr, stdout: () => stdout };
     };
     const stop = async (
       w: { child: ChildProcess; exited: Promise<number | null> },
@@ -166,7 +170,14 @@ describe('crash safety of the notification worker', () => {
       () =>
         `every recipient (${relay.stored.size} stored, ${relay.accepted} accepted, ${relay.dropped} dropped; ${second.stderr()})`,
     );
-    await new Promise((r) => setTimeout(r, 1000)); // anything still in flight lands now
+    // Every recipient is in the sink, but rows the killed worker had sent and not yet marked are re-sent (and
+    // dropped by the sink) only once their claim expires: wait until the worker has no pending row left.
+    await waitFor(
+      () => second.stdout().includes('outbox empty'),
+      240_000,
+      () => `an empty outbox (${relay.accepted} accepted; ${second.stderr()})`,
+    );
+    await new Promise((r) => setTimeout(r, 500)); // anything still in flight lands now
     await stop(second, 'SIGTERM');
 
     // Count the e-mails in the sink's inbox: exactly one per recipient, and no one else's.
