@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unsafeRequestField } from '../../http/unsafe-strings-guard.ts';
 import { idpFor } from './context.ts';
 import { oktaErrors } from './okta-errors.ts';
-import { type ProviderRegistry, type TenantIdp, userClaims } from './provider.ts';
+import { type ProviderRegistry, SCOPE_CLAIMS, type TenantIdp, userClaims } from './provider.ts';
 import { checkProviderBody } from './provider-body.ts';
 import { InvalidAccessToken, verifyAccessToken, wwwAuthenticate } from './tokens.ts';
 
@@ -133,19 +133,9 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
     const user = await findIdentityUserById(app.db, idp.tenant.id, claims.uid);
     if (!user) return oauthError(reply, 401, 'invalid_token', 'The access token is invalid.');
     const all = userClaims(user) as Record<string, unknown>;
-    const allowed = new Set(['sub']);
-    if (claims.scp.includes('profile'))
-      for (const c of [
-        'name',
-        'given_name',
-        'family_name',
-        'preferred_username',
-        'locale',
-        'zoneinfo',
-        'updated_at',
-      ])
-        allowed.add(c);
-    if (claims.scp.includes('email')) for (const c of ['email', 'email_verified']) allowed.add(c);
+    const allowed = new Set<string>(['sub']);
+    for (const scope of ['profile', 'email'] as const)
+      if (claims.scp.includes(scope)) for (const c of SCOPE_CLAIMS[scope]) allowed.add(c);
     return reply
       .header('cache-control', 'no-store')
       .send(Object.fromEntries(Object.entries(all).filter(([k]) => allowed.has(k))));

@@ -123,6 +123,12 @@ export function createProviderRegistry({ db, revocations }: ProviderRegistryOpti
   };
 }
 
+/** The standard claims each scope releases (ID token and userinfo alike). */
+export const SCOPE_CLAIMS = {
+  profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale', 'zoneinfo', 'updated_at'],
+  email: ['email', 'email_verified'],
+} as const;
+
 /** Standard claims of a user (C13: the ID token carries them too). */
 export function userClaims(user: IdentityUser) {
   return {
@@ -186,16 +192,8 @@ async function buildTenantIdp(
       iss: null,
       sid: null,
       openid: ['sub', 'amr', 'auth_time'],
-      profile: [
-        'name',
-        'given_name',
-        'family_name',
-        'preferred_username',
-        'locale',
-        'zoneinfo',
-        'updated_at',
-      ],
-      email: ['email', 'email_verified'],
+      profile: [...SCOPE_CLAIMS.profile],
+      email: [...SCOPE_CLAIMS.email],
     },
     conformIdTokenClaims: false, // C13
     // C6: like Okta, a refresh token when offline_access was asked for, without prompt=consent (the
