@@ -106,8 +106,12 @@ test('a host with no tenant shows the full-page 404 screen', async ({ page, base
   await expect(page.getByText('Error code 404', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Page not found');
   await expect(page.getByRole('button', { name: 'Go back to the previous page' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
-  await expect(page.getByText('Use the search of the site to find what you are looking for.')).toBeVisible();
+  // The homepage and search lead to the platform's site (PLATFORM_SITE_URL; by default the demo platform
+  // store), not back to this host's 404.
+  await expect(page.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', `${baseURL}/`);
+  await expect(
+    page.getByRole('link', { name: 'Use the search of the site to find what you are looking for.' }),
+  ).toHaveAttribute('href', `${baseURL}/`);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: /@/ })).toHaveAttribute(
     'href',
     /^mailto:[^@]+@[^@]+$/,
@@ -120,6 +124,13 @@ test('a host with no tenant shows the full-page 404 screen', async ({ page, base
   expect(axe.violations).toEqual([]);
   // The configuration call answers 404 by design (unknown host); Chromium reports that response itself.
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+
+  // Following "Go to the homepage" reaches a real store page, not another 404.
+  await page.getByRole('link', { name: 'Go to the homepage' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/`));
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+    'The page you requested was not found.',
+  );
 });
 
 test('a store page passes axe and its skip link works from the keyboard', async ({ page, baseURL }) => {

@@ -95,11 +95,17 @@ export async function buildApp({
   app.decorate('env', env);
   // `{port}` of PUBLIC_URL_TEMPLATE: the port this server listens on (the system's pick for PORT=0).
   const listeningPort = () => (app.server.address() as AddressInfo | null)?.port ?? env.PORT;
-  app.decorate('publicUrls', createPublicUrls(env.PUBLIC_URL_TEMPLATE, listeningPort));
+  app.decorate(
+    'publicUrls',
+    createPublicUrls(env.PUBLIC_URL_TEMPLATE, listeningPort, {
+      siteUrl: env.PLATFORM_SITE_URL,
+      searchUrl: env.PLATFORM_SEARCH_URL,
+    }),
+  );
   app.decorate('tenants', createTenantResolver(db, app.publicUrls));
   app.decorate('requireTenant', async (request: FastifyRequest) => {
     const tenant = await app.tenants.ofRequest(request);
-    if (!tenant) throw tenantNotFound(env.SUPPORT_EMAIL);
+    if (!tenant) throw tenantNotFound({ email: env.SUPPORT_EMAIL, ...app.publicUrls.platform() });
     return tenant;
   });
   // Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token

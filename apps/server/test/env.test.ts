@@ -34,6 +34,16 @@ describe('environment configuration', () => {
     expect(error?.message).toMatch(/LOG_LEVEL/);
   });
 
+  it('refuses a platform site that is not an http(s) URL (it becomes a link on the 404 page)', () => {
+    expect(() => parseEnv({ PLATFORM_SITE_URL: 'javascript:alert(1)' })).toThrow(/PLATFORM_SITE_URL/);
+    expect(() => parseEnv({ PLATFORM_SEARCH_URL: 'https://a.example/"><script>' })).toThrow(
+      /PLATFORM_SEARCH_URL/,
+    );
+    expect(parseEnv({ PLATFORM_SITE_URL: 'https://standards.example/' }).PLATFORM_SITE_URL).toBe(
+      'https://standards.example/',
+    );
+  });
+
   it('parses --services and refuses unknown ones', () => {
     expect([...parseServices('web, worker')]).toEqual(['web', 'worker']);
     expect(() => parseServices('web,mailer')).toThrow(/expected some of web, idp, worker/);

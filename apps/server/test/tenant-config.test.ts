@@ -81,8 +81,34 @@ describe(`POST ${TENANT_CONFIG_PATH}`, () => {
     expect(body).toMatchObject({
       status: '404',
       error: 'tenant_not_found',
-      support: { email: 'help@platform.test' },
+      // The platform's site from PLATFORM_SITE_URL (default: the demo platform store, `{port}` = PORT).
+      support: {
+        email: 'help@platform.test',
+        siteUrl: 'http://localhost:8080/',
+        searchUrl: 'http://localhost:8080/',
+      },
     });
+  });
+
+  it("names the configured platform site and search page for a lost visitor, whatever the request's Host", async () => {
+    const t2 = await buildTestApp({
+      PLATFORM_SITE_URL: 'https://standards.example/',
+      PLATFORM_SEARCH_URL: 'https://standards.example/search?from=store',
+    });
+    try {
+      const res = await t2.app.inject({
+        method: 'POST',
+        url: TENANT_CONFIG_PATH,
+        headers: { host: 'evil.example' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(errorEnvelope.parse(res.json()).support).toMatchObject({
+        siteUrl: 'https://standards.example/',
+        searchUrl: 'https://standards.example/search?from=store',
+      });
+    } finally {
+      await t2.close();
+    }
   });
 
   it.each([

@@ -22,7 +22,14 @@ export const errorEnvelope = z.object({
   /** Field-level problems for validation errors. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** Where a person can get help (answered when the tenant itself is unknown). */
-  support: z.object({ email: z.string() }).optional(),
+  support: z
+    .object({
+      email: z.string(),
+      /** The platform's site and its search, for a visitor whose address names no store. */
+      siteUrl: z.string().optional(),
+      searchUrl: z.string().optional(),
+    })
+    .optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

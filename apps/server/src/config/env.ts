@@ -46,6 +46,20 @@ export const envSchema = z.object({
     .default(1024 * 1024),
   /** The support contact shown on the full-page error page when a host maps to no tenant. */
   SUPPORT_EMAIL: z.email().default('support@trackwell.example'),
+  /**
+   * The platform's own site, where the full-page error page's "Go to the homepage" leads a visitor whose
+   * address names no store. `{port}` is the port the server listens on. The default is the demo platform
+   * store of `npm start`; production: your platform's public site, e.g. `https://standards.example/`.
+   */
+  PLATFORM_SITE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>\\]+$/, 'must be an http(s) URL')
+    .default('http://localhost:{port}/'),
+  /** The platform site's search page for the same error page's "use search" link (default: the site). */
+  PLATFORM_SEARCH_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>\\]+$/, 'must be an http(s) URL')
+    .optional(),
   /** Where the built portal is served from. */
   PORTAL_DIST: z.string().optional(),
   /**

@@ -32,10 +32,8 @@ export const forbidden = (message = 'You may not do this.') => new HttpError(403
 export const tooManyRequests = (message = 'Too many requests: slow down and try again shortly.') =>
   new HttpError(429, 'too_many_requests', message);
 /** 404: the request's host selects no store (unknown, or not an exact registered host and served port). */
-export const tenantNotFound = (supportEmail: string) =>
-  new HttpError(404, 'tenant_not_found', 'No store is configured for this address.', {
-    support: { email: supportEmail },
-  });
+export const tenantNotFound = (support: NonNullable<ErrorEnvelope['support']>) =>
+  new HttpError(404, 'tenant_not_found', 'No store is configured for this address.', { support });
 
 const envelope = (statusCode: number, error: string, message: string, extra: Partial<ErrorEnvelope> = {}) =>
   ({ status: String(statusCode), error, message, ...extra }) satisfies ErrorEnvelope;

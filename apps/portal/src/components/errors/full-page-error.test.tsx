@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { FullPageError } from './full-page-error.tsx';
 
-function renderErrorPage(props: { supportEmail?: string } = {}) {
+function renderErrorPage(props: { supportEmail?: string; siteUrl?: string; searchUrl?: string } = {}) {
   return render(
     <I18nextProvider i18n={createI18n()}>
       <FullPageError {...props} />
@@ -39,6 +39,19 @@ describe('FullPageError (spec §2)', () => {
 
     await userEvent.click(suggestions.getByRole('button', { name: 'Go back to the previous page' }));
     expect(back).toHaveBeenCalledOnce();
+  });
+
+  it("points the homepage and the search at the platform's site when the server names them", () => {
+    renderErrorPage({ siteUrl: 'https://standards.example/', searchUrl: 'https://standards.example/search' });
+
+    const suggestions = within(screen.getByRole('list'));
+    expect(suggestions.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute(
+      'href',
+      'https://standards.example/',
+    );
+    expect(
+      suggestions.getByRole('link', { name: 'Use the search of the site to find what you are looking for.' }),
+    ).toHaveAttribute('href', 'https://standards.example/search');
   });
 
   it('gives the built-in support contact by default, in the page footer', () => {

@@ -5,9 +5,18 @@ import { BackIcon, HomeIcon, MailIcon, SearchIcon } from '../ui/icons.tsx';
 
 /**
  * spec §2 "Full-page error page", shown when the tenant configuration fails to load (spec §8). It renders
- * without any tenant theme or shell, so it carries its own neutral look.
+ * without any tenant theme or shell, so it carries its own neutral look. The homepage and search links go
+ * to the platform's site when the server named it (an unknown host has no homepage of its own).
  */
-export function FullPageError({ supportEmail = DEFAULT_SUPPORT_EMAIL }: { supportEmail?: string }) {
+export function FullPageError({
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+  siteUrl,
+  searchUrl,
+}: {
+  supportEmail?: string | undefined;
+  siteUrl?: string | undefined;
+  searchUrl?: string | undefined;
+}) {
   const { t } = useTranslation();
   useDocumentTitle(t('errorPage.documentTitle'));
 
@@ -35,13 +44,17 @@ export function FullPageError({ supportEmail = DEFAULT_SUPPORT_EMAIL }: { suppor
               <span className="tw-suggestions__icon">
                 <HomeIcon />
               </span>
-              <a href="/">{t('errorPage.homepage')}</a>
+              <a href={siteUrl ?? '/'}>{t('errorPage.homepage')}</a>
             </li>
             <li>
               <span className="tw-suggestions__icon">
                 <SearchIcon />
               </span>
-              <span>{t('errorPage.useSearch')}</span>
+              {searchUrl ? (
+                <a href={searchUrl}>{t('errorPage.useSearch')}</a>
+              ) : (
+                <span>{t('errorPage.useSearch')}</span>
+              )}
             </li>
           </ul>
         </div>

@@ -15,6 +15,14 @@ export interface PublicUrls {
   origin(tenant: Pick<Tenant, 'canonicalHost'>): string;
   /** True when a request's host may select a store: its port is one this server serves. */
   servesPort(host: RequestHost, protocol: string): boolean;
+  /** The platform's site and its search page (PLATFORM_SITE_URL, PLATFORM_SEARCH_URL), for unknown hosts. */
+  platform(): { siteUrl: string; searchUrl: string };
+}
+
+/** PLATFORM_SITE_URL and PLATFORM_SEARCH_URL; `{port}` in either is the listening port. */
+export interface PlatformSite {
+  siteUrl: string;
+  searchUrl?: string | undefined;
 }
 
 /**
@@ -23,9 +31,18 @@ export interface PublicUrls {
  * one. A Host without a port means a scheme's default port (the request's scheme, or the public one when a
  * proxy terminates TLS), accepted only when that port is one of them.
  */
-export function createPublicUrls(template: string, listeningPort: () => number): PublicUrls {
+export function createPublicUrls(
+  template: string,
+  listeningPort: () => number,
+  platformSite: PlatformSite = { siteUrl: 'http://localhost:{port}/' },
+): PublicUrls {
   const publicUrl = () => new URL(storeOrigin(template, 'store.invalid', listeningPort()));
+  const withPort = (url: string) => new URL(url.replace('{port}', String(listeningPort()))).href;
   return {
+    platform: () => ({
+      siteUrl: withPort(platformSite.siteUrl),
+      searchUrl: withPort(platformSite.searchUrl ?? platformSite.siteUrl),
+    }),
     origin: (tenant) => storeOrigin(template, tenant.canonicalHost, listeningPort()),
     servesPort(host, protocol) {
       const url = publicUrl();

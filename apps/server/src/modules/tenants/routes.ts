@@ -41,7 +41,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const domain = request.body?.domain;
       const tenant = domain ? await app.tenants.resolve(domain) : await app.tenants.ofRequest(request);
-      if (!tenant) throw tenantNotFound(app.env.SUPPORT_EMAIL);
+      if (!tenant) throw tenantNotFound({ email: app.env.SUPPORT_EMAIL, ...app.publicUrls.platform() });
       return ok(resolveTenantConfig(tenant.config, app.publicUrls.origin(tenant)));
     },
   );

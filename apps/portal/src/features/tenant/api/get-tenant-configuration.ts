@@ -49,12 +49,30 @@ export const { useGetTenantConfigurationQuery } = tenantApi;
 // Its failure is the full-page 404 screen (spec §8), not a toast.
 silenceErrorToasts('getTenantConfiguration');
 
-/** The support address the server named in its error answer (`support.email`), if it named one. */
-export function supportEmailFrom(
-  error: FetchBaseQueryError | SerializedError | undefined,
-): string | undefined {
-  if (!error || !('data' in error)) return undefined;
-  const email = errorEnvelope.safeParse(error.data).data?.support?.email;
-  // It lands in a mailto: link: accept only a plain address.
-  return email && /^[^\s@<>"'?&]+@[^\s@<>"'?&]+\.[a-z]{2,}$/i.test(email) ? email : undefined;
+/** What the server's error answer says about where a lost visitor can go (`support`), checked before use. */
+export interface SupportLinks {
+  supportEmail?: string | undefined;
+  siteUrl?: string | undefined;
+  searchUrl?: string | undefined;
+}
+
+/** The support address and the platform's site and search the server named in its error answer, if any. */
+export function supportLinksFrom(error: FetchBaseQueryError | SerializedError | undefined): SupportLinks {
+  if (!error || !('data' in error)) return {};
+  const support = errorEnvelope.safeParse(error.data).data?.support;
+  if (!support) return {};
+  const email = support.email;
+  return {
+    // It lands in a mailto: link: accept only a plain address.
+    supportEmail: /^[^\s@<>"'?&]+@[^\s@<>"'?&]+\.[a-z]{2,}$/i.test(email) ? email : undefined,
+    siteUrl: webUrl(support.siteUrl),
+    searchUrl: webUrl(support.searchUrl),
+  };
+}
+
+/** An absolute http(s) URL, or nothing (never a javascript: or data: link). */
+function webUrl(value: string | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
 }

@@ -92,6 +92,33 @@ describe('TenantGate: loading the tenant configuration', () => {
     );
   });
 
+  it("links the 404 screen's homepage and search to the platform site the server names, never to a script URL", async () => {
+    stubServer({
+      status: 404,
+      body: {
+        status: '404',
+        error: 'tenant_not_found',
+        message: 'No store is configured for this address.',
+        support: {
+          email: 'help@platform.example',
+          siteUrl: 'https://standards.example/',
+          searchUrl: 'javascript:alert(1)',
+        },
+      },
+    });
+
+    renderApp();
+
+    await screen.findByRole('heading', { level: 1, name: 'The page you requested was not found.' });
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute(
+      'href',
+      'https://standards.example/',
+    );
+    // Not an http(s) URL: the search suggestion stays plain text.
+    expect(screen.queryByRole('link', { name: /Use the search of the site/ })).toBeNull();
+    expect(screen.getByText('Use the search of the site to find what you are looking for.')).toBeVisible();
+  });
+
   it('shows the full-page 404 screen with the built-in support address when the network fails', async () => {
     stubServer('network-error');
 

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { FullPageError } from '../../../components/errors/full-page-error.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { loadBootstrap } from '../../../lib/bootstrap-stylesheet.ts';
-import { supportEmailFrom, useGetTenantConfigurationQuery } from '../api/get-tenant-configuration.ts';
+import {
+  type SupportLinks,
+  supportLinksFrom,
+  useGetTenantConfigurationQuery,
+} from '../api/get-tenant-configuration.ts';
 import { useTenantDocument } from '../lib/use-tenant-document.ts';
 import { TenantConfigContext } from '../tenant-context.ts';
 
@@ -17,7 +21,7 @@ export function TenantGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { data, error, isError } = useGetTenantConfigurationQuery();
 
-  if (isError) return <ConfigErrorScreen supportEmail={supportEmailFrom(error)} />;
+  if (isError) return <ConfigErrorScreen links={supportLinksFrom(error)} />;
   if (!data) return <LoadingScreen label={t('app.loading')} />;
   return <TenantDocument config={data}>{children}</TenantDocument>;
 }
@@ -30,7 +34,7 @@ function TenantDocument({ config, children }: { config: TenantConfig; children: 
 }
 
 /** The error screen has no tenant and so no tenant language: it shows in the fallback language, left to right. */
-function ConfigErrorScreen({ supportEmail }: { supportEmail: string | undefined }) {
+function ConfigErrorScreen({ links }: { links: SupportLinks }) {
   const { t, i18n } = useTranslation();
   const [styled, setStyled] = useState(false);
 
@@ -45,5 +49,5 @@ function ConfigErrorScreen({ supportEmail }: { supportEmail: string | undefined 
   }, [i18n]);
 
   if (!styled) return <LoadingScreen label={t('app.loading')} />;
-  return <FullPageError supportEmail={supportEmail} />;
+  return <FullPageError {...links} />;
 }
