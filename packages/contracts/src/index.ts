@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './languages.ts';
+export * from './localized-text.ts';
 export * from './members.ts';
 export * from './notifications.ts';
 export * from './resolver.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { language } from './languages.ts';
+import { textByLanguage, unofferedLanguages } from './localized-text.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hexColor, hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
 
@@ -43,6 +44,8 @@ export const trackerSetting = z.object({
   header: z.object({
     /** The intro paragraph at the top of the tracker page. Plain text; blank lines separate paragraphs. */
     page_paragraph_info: safeText(4000, { multiline: true }),
+    /** The intro in other languages the store offers (issue 12 §5); `page_paragraph_info` is its default language's. */
+    page_paragraph_info_by_language: textByLanguage(safeText(4000, { multiline: true })).optional(),
   }),
 });
 export type TrackerSetting = z.infer<typeof trackerSetting>;
@@ -54,6 +57,8 @@ export const footer = z.object({
       .array(
         z.object({
           label: safeText(60).min(1),
+          /** The label in other languages the store offers (read by screen readers). */
+          label_by_language: textByLanguage(safeText(60)).optional(),
           url: safeUrl,
           /** A Font Awesome brand icon name, e.g. "fa-linkedin". */
           'fa-icon': z
@@ -64,6 +69,8 @@ export const footer = z.object({
       .max(12),
   }),
   displayAddress: safeText(300),
+  /** The address as written for readers of other languages, where it differs. */
+  displayAddress_by_language: textByLanguage(safeText(300)).optional(),
   links: z.array(z.object({ label: z.enum(FOOTER_LINK_KEYS), url: safeUrl })).max(12),
 });
 export type Footer = z.infer<typeof footer>;
@@ -136,6 +143,32 @@ export const tenantConfig = z
   .refine((c) => c.ui.languages.includes(c.ui.defaultLanguage), {
     message: 'defaultLanguage must be one of languages',
     path: ['ui', 'defaultLanguage'],
+  })
+  .superRefine((c, ctx) => {
+    // A translation into a language the store does not offer would never be shown: refuse it, naming it.
+    const texts: Array<[Parameters<typeof unofferedLanguages>[0], (string | number)[]]> = [
+      [
+        c.trackerSetting.header.page_paragraph_info_by_language,
+        ['trackerSetting', 'header', 'page_paragraph_info_by_language'],
+      ],
+      [c.footer.displayAddress_by_language, ['footer', 'displayAddress_by_language']],
+      ...c.footer.socials.links.map(
+        (l, i) =>
+          [l.label_by_language, ['footer', 'socials', 'links', i, 'label_by_language']] as [
+            typeof l.label_by_language,
+            (string | number)[],
+          ],
+      ),
+    ];
+    for (const [byLanguage, path] of texts) {
+      for (const code of unofferedLanguages(byLanguage, c.ui.languages)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, code],
+          message: `${code} is not one of the store's languages (ui.languages)`,
+        });
+      }
+    }
   });
 export type TenantConfig = z.infer<typeof tenantConfig>;
 

@@ -149,6 +149,18 @@ describe('demo tenants', () => {
     }
   });
 
+  it('give their intro in every language they offer, two paragraphs each (issue 12 §5)', () => {
+    for (const { definition: d } of DEMO_TENANT_DEFINITIONS) {
+      const { header } = d.config.trackerSetting;
+      for (const language of d.config.ui.languages.filter((l) => l !== d.config.ui.defaultLanguage)) {
+        const text = header.page_paragraph_info_by_language?.[language];
+        expect(text, `${d.code} ${language}`).toBeTruthy();
+        expect(text!.split('\n\n'), `${d.code} ${language}`).toHaveLength(2);
+        expect(text, `${d.code} ${language}: a translation, not a copy`).not.toBe(header.page_paragraph_info);
+      }
+    }
+  });
+
   it('each look different and carry their own footer and intro', () => {
     const themes = DEMO_TENANT_DEFINITIONS.map((t) => JSON.stringify(t.definition.theme.colors));
     expect(new Set(themes).size).toBe(5);

@@ -6,8 +6,9 @@ import type {
   NotificationReason,
   TenantConfig,
   TenantTheme,
+  TextByLanguage,
 } from '@trackwell/contracts';
-import { FALLBACK_LANGUAGE, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
+import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
 import mjml2html from 'mjml';
 import { encodeQuotedPrintable, joinQuotedPrintable } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
@@ -48,6 +49,10 @@ export interface EmailBranding {
   };
   footerLinks: Array<{ label: FooterLinkKey; url: string }>;
   displayAddress: string;
+  /** The address as the store writes it for other languages (issue 12 §5); the e-mail picks the reader's. */
+  displayAddressByLanguage?: TextByLanguage | undefined;
+  /** The language `displayAddress` is written in (the store's default language). */
+  defaultLanguage?: Language | undefined;
 }
 
 /** `origin` is the tenant's own origin (http://astm.localhost:8080); relative config URLs resolve against it. */
@@ -76,6 +81,8 @@ export function brandingFromTenant(
     },
     footerLinks: tenant.config.footer.links.map((l) => ({ label: l.label, url: abs(l.url) })),
     displayAddress: tenant.config.footer.displayAddress,
+    displayAddressByLanguage: tenant.config.footer.displayAddress_by_language,
+    defaultLanguage: tenant.config.ui.defaultLanguage,
   };
 }
 
@@ -177,6 +184,12 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const align = rtl ? 'right' : 'left';
   const subject = notificationSubject(language, change);
   const e = escapeHtml;
+  const address = pickLocalized(
+    b.displayAddress,
+    b.displayAddressByLanguage,
+    language,
+    b.defaultLanguage ?? FALLBACK_LANGUAGE,
+  );
   const k = b.colors;
   const title = change.standard?.title ?? change.workItem?.title ?? '';
   const rows = changeRows(t, change);
@@ -232,7 +245,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     <mj-section background-color="${color(k.footerBackground)}" padding="16px">
       <mj-column>
         <mj-text align="center" color="${color(k.footerText)}" font-size="12px">${footerLinks}</mj-text>
-        <mj-text align="center" color="${color(k.footerText)}" font-size="12px">${e(b.displayAddress)}</mj-text>
+        <mj-text align="center" color="${color(k.footerText)}" font-size="12px"><span lang="${e(address.language.replace('_', '-'))}" dir="${address.dir}">${e(address.text)}</span></mj-text>
         ${footerLogo}
       </mj-column>
     </mj-section>
@@ -262,7 +275,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     '',
     '--',
     b.tenantName,
-    b.displayAddress,
+    address.text,
     ...b.footerLinks.map((l) => `${t.footerLinks[l.label]}: ${l.url}`),
   ].join('\n');
 

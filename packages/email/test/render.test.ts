@@ -74,6 +74,23 @@ describe('notification e-mail', () => {
     expect(html).not.toContain('Powered by:');
   });
 
+  it("gives the store's address in the reader's language where the store wrote it, else its own (issue 12 §5)", async () => {
+    const localized = {
+      ...branding,
+      displayAddressByLanguage: { ar: 'أكمي، ١ شارع الاختبار' },
+      defaultLanguage: 'en' as const,
+    };
+    const arabic = (await compileNotification({ language: 'ar', branding: localized, change, links })).render(
+      recipient,
+    );
+    expect(arabic.html).toContain('<span lang="ar" dir="rtl">أكمي، ١ شارع الاختبار</span>');
+    expect(arabic.text).toContain('أكمي، ١ شارع الاختبار');
+    const japanese = (
+      await compileNotification({ language: 'ja', branding: localized, change, links })
+    ).render(recipient);
+    expect(japanese.html).toContain('<span lang="en" dir="ltr">1 Test Street, Testville</span>');
+  });
+
   it('is written in every one of the 14 languages, Arabic right to left', async () => {
     const subjects = new Set<string>();
     for (const language of SUPPORTED_LANGUAGES) {

@@ -6,6 +6,13 @@ import {
   type TenantDefinition,
   type TenantTheme,
 } from '@trackwell/contracts';
+import {
+  AENOR_ADDRESS,
+  AENOR_INTRO,
+  AWWA_INTRO,
+  NORDIC_INTRO,
+  PLATFORM_INTRO,
+} from './intro-translations.ts';
 import { type LogoEmblem, tenantLogoSvg } from './logos.ts';
 
 /**
@@ -191,6 +198,7 @@ const trackwell = demoTenant({
         'Every change in the catalogue is matched against your trackers once, so you get one e-mail per change ' +
         'however many of your trackers it concerns. Pause a single standard with its switch, or stop all ' +
         'tracking e-mails with the unsubscribe link at the bottom of this page.',
+      page_paragraph_info_by_language: PLATFORM_INTRO,
     },
   },
   footer: {
@@ -249,6 +257,7 @@ const awwa = demoTenant({
         'you as soon as a revision, addendum or new edition is published.\n\n' +
         'Tracking a committee also tells you when it opens a new work item, so your engineers can review a ' +
         'draft and comment before it goes to ballot.',
+      page_paragraph_info_by_language: AWWA_INTRO,
     },
   },
   footer: {
@@ -306,11 +315,13 @@ const aenor = demoTenant({
         'una modificación o una anulación.\n\n' +
         'Los avisos llegan en el idioma que elija en su perfil. Puede pausar el seguimiento de una norma en ' +
         'cualquier momento, o darse de baja de todos los avisos con el enlace al final de esta página.',
+      page_paragraph_info_by_language: AENOR_INTRO,
     },
   },
   footer: {
     socials: socials('aenor-normas-demo', ['linkedin', 'x', 'youtube', 'instagram']),
     displayAddress: 'Tienda de Normas, Calle de la Normalización 12, 28004 Madrid, España',
+    displayAddress_by_language: AENOR_ADDRESS,
     links: storeLinks([
       'home',
       'aboutOrganisation',
@@ -379,6 +390,7 @@ const nordic = demoTenant({
         'edition, amendment or withdrawal affects you.\n\n' +
         'Standard titles open the licensed copy in your reading room when your organisation holds a ' +
         'subscription; otherwise they open the public page of the standard.',
+      page_paragraph_info_by_language: NORDIC_INTRO,
     },
   },
   footer: {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { FOOTER_LINK_KEYS } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
+import { createTestI18n, renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../../testing/tenant-config.ts';
 import SiteFooter, { type SiteFooterProps } from './site-footer.tsx';
 import { socialIconFor } from './social-icon.tsx';
@@ -81,6 +81,41 @@ describe('SiteFooter (spec §2 Footer)', () => {
     expect(
       screen.getByText('© 2031 \u2068Acme Standards, 1 Test Street, Testville\u2069. All rights reserved.'),
     ).toBeInTheDocument();
+  });
+
+  it("shows the store's address and social names in the page's language where the store wrote them (issue 12 §5)", () => {
+    const arabic = {
+      ...footer,
+      socials: { links: [{ ...footer.socials.links[0]!, label_by_language: { ar: 'لينكدإن' } }] },
+      displayAddress_by_language: { ar: 'أكمي للمعايير، ١ شارع الاختبار' },
+    };
+    renderWithI18n(
+      <SiteFooter
+        tenantName="Acme"
+        footer={arabic}
+        ui={{ ...base.ui, copyrightLine: { enabled: true } }}
+        year={2031}
+      />,
+      createTestI18n('ar'),
+    );
+    expect(screen.getByText(/أكمي للمعايير، ١ شارع الاختبار/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /لينكدإن/ })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/company/acme',
+    );
+  });
+
+  it("falls back to the store's own address in a language it has no translation for", () => {
+    renderWithI18n(
+      <SiteFooter
+        tenantName="Acme"
+        footer={{ ...footer, displayAddress_by_language: { ar: 'أكمي' } }}
+        ui={{ ...base.ui, copyrightLine: { enabled: true } }}
+        year={2031}
+      />,
+      createTestI18n('ja'),
+    );
+    expect(screen.getByText(/Acme Standards, 1 Test Street, Testville/)).toBeInTheDocument();
   });
 
   it('has no copyright line otherwise', () => {

@@ -1,13 +1,17 @@
-import type { TenantConfig } from '@trackwell/contracts';
+import { pickLocalized, type TenantConfig, type TextByLanguage } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_NAME } from '../../config/constants.ts';
+import { asLanguage } from '../../lib/language.ts';
 import { ExternalLink } from '../ui/external-link.tsx';
 import { SocialIcon } from './social-icon.tsx';
 
 export type SiteFooterProps = {
   tenantName: string;
   footer: TenantConfig['footer'];
-  ui: Pick<TenantConfig['ui'], 'footerLogo' | 'logoUrl' | 'poweredByLogoUrl' | 'copyrightLine'>;
+  ui: Pick<
+    TenantConfig['ui'],
+    'footerLogo' | 'logoUrl' | 'poweredByLogoUrl' | 'copyrightLine' | 'defaultLanguage'
+  >;
   /** The year of the copyright line; today's by default. */
   year?: number;
 };
@@ -24,8 +28,13 @@ export default function SiteFooter({
   ui,
   year = new Date().getFullYear(),
 }: SiteFooterProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const pageLanguage = asLanguage(i18n.language) ?? ui.defaultLanguage;
   const socials = footer.socials.links;
+  // Store-written texts in the page's language where the store wrote one (issue 12 §5).
+  const localized = (base: string, byLanguage: TextByLanguage | undefined) =>
+    pickLocalized(base, byLanguage, pageLanguage, ui.defaultLanguage).text;
+  const address = localized(footer.displayAddress, footer.displayAddress_by_language);
 
   return (
     <footer className="tw-footer">
@@ -45,7 +54,11 @@ export default function SiteFooter({
             <ul className="tw-footer__socials" aria-label={t('footer.socialLinks')}>
               {socials.map((social) => (
                 <li key={`${social.label} ${social.url}`}>
-                  <ExternalLink href={social.url} className="tw-footer__social" label={social.label}>
+                  <ExternalLink
+                    href={social.url}
+                    className="tw-footer__social"
+                    label={localized(social.label, social.label_by_language)}
+                  >
                     <SocialIcon name={social['fa-icon']} />
                   </ExternalLink>
                 </li>
@@ -67,7 +80,7 @@ export default function SiteFooter({
         {ui.copyrightLine.enabled ? (
           <p className="tw-footer__copyright">
             {/* The address is isolated (FSI…PDI), so a Latin address keeps its order inside an Arabic line. */}
-            {t('footer.copyright', { year, address: `\u2068${footer.displayAddress}\u2069` })}
+            {t('footer.copyright', { year, address: `\u2068${address}\u2069` })}
           </p>
         ) : null}
       </div>

@@ -34,7 +34,11 @@ export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
   return (
     <div className="tw-tracker">
       <div className="tw-tracker__intro">
-        <TrackerIntro text={setting.header.page_paragraph_info} />
+        <TrackerIntro
+          text={setting.header.page_paragraph_info}
+          byLanguage={setting.header.page_paragraph_info_by_language}
+          defaultLanguage={tenant.ui.defaultLanguage}
+        />
         {setting.work_item.enabled && <WorkItemSection userId={userId} listArgs={listArgs} />}
       </div>
       {setting.individual_standard_tracker.enabled && (
