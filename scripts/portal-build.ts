@@ -17,6 +17,7 @@ const INPUTS = [
   'apps/portal/public',
   'apps/portal/index.html',
   'apps/portal/vite.config.ts',
+  'apps/portal/build',
   'apps/portal/package.json',
   'packages/contracts/src',
   'package-lock.json',

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { purgeBootstrap } from './build/purge-bootstrap.ts';
 
 /** Where `vite` (dev mode) forwards the server's routes; the tenant is chosen by the Host header. */
 const devServerTarget = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), purgeBootstrap(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     // okta-react imports react-router-dom whole for its SecureRoute, which the portal does not use: see there.
     alias: {

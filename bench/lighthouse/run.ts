@@ -60,10 +60,34 @@ function figures(result: RunnerResult | undefined): Figures {
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     failedBestPractices: failed,
-    details: failed.flatMap((id) => {
-      const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
-      return items.slice(0, 5).map((item) => `${id}: ${JSON.stringify(item).slice(0, 300)}`);
-    }),
+    details: [
+      ...failed.flatMap((id) => {
+        const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+        return items.slice(0, 5).map((item) => `${id}: ${JSON.stringify(item).slice(0, 300)}`);
+      }),
+      // What the bytes are: every request, largest first, and the render-blocking and unused-CSS findings.
+      ...(
+        (lhr.audits['network-requests']?.details as { items?: Array<Record<string, unknown>> } | undefined)
+          ?.items ?? []
+      )
+        .toSorted((a, b) => Number(b.transferSize) - Number(a.transferSize))
+        .map(
+          (r) =>
+            `${(Number(r.transferSize) / 1024).toFixed(1).padStart(7)} KiB  ${String(r.resourceType).padEnd(10)} ${String(r.url).replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
+      ...[
+        'render-blocking-resources',
+        'unused-css-rules',
+        'unused-javascript',
+        'lcp-discovery-insight',
+        'render-blocking-insight',
+      ]
+        .filter((id) => lhr.audits[id] && (lhr.audits[id]?.score ?? 1) < 1)
+        .map(
+          (id) =>
+            `${id}: ${lhr.audits[id]?.displayValue ?? ''} ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items?.slice(0, 4) ?? []).slice(0, 400)}`,
+        ),
+    ],
   };
 }
 
