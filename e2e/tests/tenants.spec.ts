@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { demoLogin, signIn } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -202,7 +203,8 @@ test('the configuration is cached for the tab; an Arabic store reads right to le
     const key = Object.keys(sessionStorage).find((k) => k.startsWith('trackwell:tenant-config:'));
     if (!key) throw new Error('the tenant configuration was not cached in session storage');
     const cached = JSON.parse(sessionStorage.getItem(key) ?? '{}');
-    cached.ui.languages = ['ar', 'en'];
+    // The platform store offers every language (its texts are translated into each): Arabic first.
+    cached.ui.languages = ['ar', ...cached.ui.languages.filter((l: string) => l !== 'ar')];
     cached.ui.defaultLanguage = 'ar';
     sessionStorage.setItem(key, JSON.stringify(cached));
   });
@@ -219,4 +221,30 @@ test('the configuration is cached for the tab; an Arabic store reads right to le
   expect(configCalls).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('platform-arabic.png'), fullPage: true });
   expect(expected404(consoleErrors)).toEqual([]);
+});
+
+test('the sign-in and tracker pages break no rule of their Content-Security-Policy (issue 12 §1)', async ({
+  page,
+  baseURL,
+}) => {
+  // Every violation, also one a script catches (a probe for eval), fires this event on the document.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  const origin = storeUrl(baseURL, 'aenor');
+
+  await page.goto(`${origin}/signin`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  await signIn(page, { origin, username: demoLogin('user', 'aenor') });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await violations()).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import './lib/zod-config.ts';
 import './index.css';
 import { FALLBACK_LANGUAGE } from '@trackwell/contracts';
 import { StrictMode } from 'react';

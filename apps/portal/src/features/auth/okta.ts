@@ -64,6 +64,10 @@ export function oktaAuthFor(
       tokenManager: {
         autoRenew: true,
         storage: 'sessionStorage',
+        // Tokens live in this tab's session storage, so there is nothing to share with other tabs: no storage
+        // sync, hence no cross-tab leader election (broadcast-channel's election adds a deprecated `unload`
+        // listener, which browsers are removing; Lighthouse best practices flag it). Each tab renews its own.
+        syncStorage: false,
         storageKey: TOKEN_STORAGE_KEY,
         expireEarlySeconds: TOKEN_EXPIRE_EARLY_SECONDS,
       },
