@@ -7,14 +7,18 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/index.tsx';
 import { routes } from './app/router.tsx';
 import { createStore } from './app/store.ts';
-import { initialTenantLanguage, readCachedTenantConfig } from './features/tenant/index.ts';
+import {
+  initialTenantLanguage,
+  readCachedTenantConfig,
+  readEmbeddedTenantConfig,
+} from './features/tenant/index.ts';
 import { loadBootstrap } from './lib/bootstrap-stylesheet.ts';
 import { createI18n, directionOf } from './lib/i18n.ts';
 
-// Start what the first screen needs at once, in parallel with the configuration call: the language and
-// the Bootstrap build of a configuration cached earlier in this tab (with the locale cookie), else the
-// fallback language's.
-const cachedConfig = readCachedTenantConfig();
+// Start what the first screen needs at once: the language and the Bootstrap build of the configuration
+// cached earlier in this tab or written into the page by the server (with the locale cookie), else the
+// fallback language's while the configuration call runs.
+const cachedConfig = readCachedTenantConfig() ?? readEmbeddedTenantConfig();
 const initialLanguage = cachedConfig ? initialTenantLanguage(cachedConfig) : FALLBACK_LANGUAGE;
 const i18n = createI18n(initialLanguage);
 void loadBootstrap(directionOf(initialLanguage));

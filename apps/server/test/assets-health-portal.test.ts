@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TENANT_CONFIG_PATH } from '@trackwell/contracts';
+import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -95,6 +97,38 @@ describe('health, security headers and the portal', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
+  });
+
+  it("carries the store's configuration in the page (issue 12 §1), escaped, with a validator for revisits", async () => {
+    const hostile = 'Evil </script><script>alert(1)</script> <!-- Store';
+    const def = buildTenantDefinition({ name: 'Escaped Store' });
+    def.config.trackerSetting.header.page_paragraph_info = hostile;
+    const { host } = await t.createTenant(def);
+    const res = await t.app.inject({ url: '/signin', headers: { accept: 'text/html', host } });
+    expect(res.statusCode).toBe(200);
+    const block = /<script type="application\/json" id="tw-tenant-config">(.*?)<\/script>/s.exec(res.body);
+    expect(block).not.toBeNull();
+    // No tenant text can end the data block or open a comment: every "<" is escaped.
+    expect(block![1]).not.toContain('<');
+    expect(res.body.replace(block![0], '')).not.toContain('alert(1)'); // nothing leaked outside the block
+    // The same answer as POST /config/get-tenant-configuration-for-ui.
+    const answer = await t.app.inject({ method: 'POST', url: TENANT_CONFIG_PATH, headers: { host } });
+    expect(JSON.parse(block![1]!)).toEqual(answer.json());
+    expect(JSON.parse(block![1]!).responseData.value.trackerSetting.header.page_paragraph_info).toBe(hostile);
+
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    const revisit = await t.app.inject({
+      url: '/signin',
+      headers: { accept: 'text/html', host, 'if-none-match': etag },
+    });
+    expect(revisit.statusCode).toBe(304);
+    // Another store's page carries its own configuration.
+    const { host: other } = await t.createTenant({ name: 'Other Store' });
+    const page = await t.app.inject({ url: '/', headers: { accept: 'text/html', host: other } });
+    expect(page.body).toContain('Other Store');
+    expect(page.body).not.toContain('Evil');
+    expect(page.headers.etag).not.toBe(etag);
   });
 
   it('serves bundles, translations and root files as they are on disk now, with fitting cache headers', async () => {

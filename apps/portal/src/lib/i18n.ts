@@ -13,7 +13,6 @@ import {
   COMMON_NAMESPACE,
   LOCALES_LOAD_PATH,
   TRANSLATION_LOAD_RETRIES,
-  TRANSLATION_NAMESPACES,
   TRANSLATION_PARALLEL_READS,
   TRANSLATION_RETRY_DELAY_MS,
 } from '../config/constants.ts';
@@ -58,7 +57,9 @@ export function createI18n(
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: SUPPORTED_LANGUAGES,
       load: 'currentOnly',
-      ns: [...TRANSLATION_NAMESPACES],
+      // Only the shell's words load with the page; each area's namespace (tracker, signin, account) loads
+      // when its screen first asks for it (those screens wait for `ready`), and again on a language switch.
+      ns: [COMMON_NAMESPACE],
       defaultNS: COMMON_NAMESPACE,
       partialBundledLanguages: true,
       resources: { [FALLBACK_LANGUAGE]: { [COMMON_NAMESPACE]: enCommon, ...bundled } },

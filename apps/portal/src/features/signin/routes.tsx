@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { oktaAuthFor } from '../auth/okta.ts';
 import { useTenantConfig } from '../tenant/index.ts';
@@ -13,11 +14,13 @@ import './signin.css';
  * e-mailed links open: `/signin/reset-password/:token` and `/signin/unlock/:token`.
  */
 function SignInPage({ start }: { start?: StartAction }) {
-  const { t } = useTranslation('signin');
+  // The sign-in words are fetched when this page first needs them (not with every page's first load).
+  const { t, ready } = useTranslation('signin');
   const tenant = useTenantConfig();
-  useDocumentTitle(`${t('documentTitle')} – ${tenant.tenantName}`);
+  useDocumentTitle(ready ? `${t('documentTitle')} – ${tenant.tenantName}` : tenant.tenantName);
   const oktaAuth = oktaAuthFor(tenant);
   const returnUrl = useMemo(() => returnUrlFrom(window.location.search, window.location.origin), []);
+  if (!ready) return <LoadingScreen label={t('app.loading', { ns: 'common' })} />;
   return (
     <div className="tw-page tw-signin">
       <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />

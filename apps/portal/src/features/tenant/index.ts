@@ -1,5 +1,6 @@
 // The tenant feature's public surface: the app composes these; other code never reaches inside.
 export { TenantGate } from './components/tenant-gate.tsx';
 export { readCachedTenantConfig } from './lib/config-cache.ts';
+export { readEmbeddedTenantConfig } from './lib/embedded-config.ts';
 export { initialTenantLanguage } from './lib/use-tenant-document.ts';
 export { useTenantConfig } from './tenant-context.ts';

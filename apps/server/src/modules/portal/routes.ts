@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { ok } from '@trackwell/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { parseHostHeader } from '../../http/host.ts';
+import { resolveTenantConfig } from '../tenants/resolve-config.ts';
+import { embedTenantConfig, pageEtag } from './index-page.ts';
 
 /**
  * Serves the built portal: hashed bundles under /app/ (cached for a year), translations under /locales/,
@@ -13,6 +17,8 @@ import { parseHostHeader } from '../../http/host.ts';
  * A page on a host that selects no store (unknown, or not an exact host and served port) is answered
  * 404 with the same page, which renders the full-page "not found" screen; a page on a store's other host
  * is redirected to its canonical origin, where sign-in works (redirect URIs and cookies are per origin).
+ * A store's page carries the store's configuration in a data block (./index-page.ts), so the portal
+ * starts without asking for it.
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
 const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
@@ -64,7 +70,12 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       const target = new URL(request.url, `${origin}/`); // an absolute-form request line keeps only its path
       return reply.redirect(`${origin}${target.pathname}${target.search}`, 308);
     }
-    return sendRevalidated(reply, 'index.html');
+    const html = await readFile(join(distDir, 'index.html'), 'utf8');
+    const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)));
+    const etag = pageEtag(page);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page);
   };
 
   app.get('/', sendPage);

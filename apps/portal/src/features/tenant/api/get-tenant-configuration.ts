@@ -9,10 +9,12 @@ import {
 import { api } from '../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../lib/api-errors.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
+import { readEmbeddedTenantConfig } from '../lib/embedded-config.ts';
 
 /**
  * POST /config/get-tenant-configuration-for-ui (spec §7): no body, the request's host names the tenant.
- * A copy in session storage answers first (spec §3); a fresh answer is validated against the contract
+ * A copy in session storage answers first (spec §3), then the copy the server wrote into the page (so a
+ * first visit needs no round trip before it draws); a fresh answer is validated against the contract
  * before it is used or cached, and anything else is an error (spec §8: the full-page 404 screen).
  */
 export const tenantApi = api.injectEndpoints({
@@ -21,6 +23,11 @@ export const tenantApi = api.injectEndpoints({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
         const cached = readCachedTenantConfig();
         if (cached) return { data: cached };
+        const embedded = readEmbeddedTenantConfig();
+        if (embedded) {
+          writeCachedTenantConfig(embedded);
+          return { data: embedded };
+        }
 
         const result = await baseQuery({ url: TENANT_CONFIG_PATH, method: 'POST' });
         if (result.error) return { error: result.error };

@@ -1,12 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configCalls, renderApp, stubServer } from '../../../testing/render-app.tsx';
 import { seedSignedInSession } from '../../../testing/signed-in.ts';
 import { buildTenantConfig, tenantConfigResponse } from '../../../testing/tenant-config.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
 
+/** The data block the server writes into a store's page (apps/server/src/modules/portal/index-page.ts). */
+function embedConfig(json: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'tw-tenant-config';
+  block.textContent = json;
+  document.head.append(block);
+  return block;
+}
+
 // The shell as a signed-in user sees it on `/` (the sign-in redirect has its own tests in app/routes).
 beforeEach(() => seedSignedInSession());
+afterEach(() => document.getElementById('tw-tenant-config')?.remove());
 
 describe('TenantGate: loading the tenant configuration', () => {
   it('shows an accessible loading state, then the shell with the tenant name, logo and theme', async () => {
@@ -48,6 +59,27 @@ describe('TenantGate: loading the tenant configuration', () => {
 
     expect(await screen.findByRole('img', { name: 'Cached Tenant' })).toBeInTheDocument();
     expect(configCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('starts from the configuration the server wrote into the page, without calling the server (issue 12 §1)', async () => {
+    embedConfig(JSON.stringify(tenantConfigResponse(buildTenantConfig({ tenantName: 'Embedded Store' }))));
+    const fetchMock = stubServer({ status: 500, body: {} });
+
+    renderApp();
+
+    expect(await screen.findByRole('img', { name: 'Embedded Store' })).toBeInTheDocument();
+    expect(configCalls(fetchMock)).toHaveLength(0);
+    expect(readCachedTenantConfig()?.tenantName).toBe('Embedded Store'); // the tab's cache, as after a call
+  });
+
+  it('ignores a page block that does not match the contract and asks the server', async () => {
+    embedConfig('{"status":"200","responseData":{"value":{"tenantName":1}}}');
+    const fetchMock = stubServer({ status: 200, body: tenantConfigResponse() });
+
+    renderApp();
+
+    expect(await screen.findByRole('img', { name: 'Acme Standards' })).toBeInTheDocument();
+    expect(configCalls(fetchMock)).toHaveLength(1);
   });
 
   it('drops an invalid cached configuration and asks the server again', async () => {
