@@ -20,7 +20,7 @@ export interface LogoRasterizer {
 
 /**
  * Draws logo SVGs as PNGs (issue 12 §4) on a worker thread with resvg-wasm, so that a hostile SVG cannot
- * hang or crash the server: the SVG is checked first (at most EMAIL_LOGO.maxSvgBytes; no DOCTYPE or entity,
+ * hang or crash the server: the SVG is checked first (at most EMAIL_LOGO.maxSvgBytes; no internal DOCTYPE subset or entity,
  * script or external reference: the write-time guard, again), the output is at most EMAIL_LOGO_MAX_PIXELS
  * whatever size the SVG claims, and a drawing that takes longer than the timeout, or kills its thread
  * (WebAssembly out of memory), ends that thread: the logo is refused and the next drawing gets a new one.
@@ -115,7 +115,7 @@ export function createLogoRasterizer(options: { timeoutMs?: number; idleMs?: num
       const svg = new TextDecoder('utf-8', { fatal: false }).decode(body);
       const problems = [
         ...svgProblems(svg),
-        ...(/<!DOCTYPE/i.test(svg) ? ['must not contain a DOCTYPE'] : []),
+        ...(/<!DOCTYPE[^>]*\[/i.test(svg) ? ['must not contain a DOCTYPE with declarations'] : []),
       ];
       if (problems.length > 0)
         return Promise.reject(new LogoNotRenderable(`the logo is refused: it ${problems.join(', ')}`));
