@@ -14,16 +14,34 @@ import {
   findTenantByCode,
   hashPassword,
   migrate,
+  setSourceTrackings,
 } from '@trackwell/db';
 import { seedDemo } from '@trackwell/db/seed';
 import { DEMO_PASSWORD, seedDemoUsers } from '@trackwell/db/seed/demo-users';
 import { openDatabaseFromEnv } from '../packages/db/src/cli/open-from-env.ts';
 
 /** Users only one journey signs in with: `<local>@<store>.example`, the demo password. */
-export const JOURNEY_USERS = [
+export const JOURNEY_USERS: ReadonlyArray<{
+  local: string;
+  store: string;
+  firstName: string;
+  lastName: string;
+  locale?: string;
+  /** Tracks the store's first committee from the start (its designation goes to the fixtures file). */
+  tracksACommittee?: boolean;
+}> = [
   // tests/notifications.spec.ts: tracks a committee, then unsubscribes from every tracking e-mail.
   { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
-] as const;
+  // tests/mail-inbox.spec.ts: reads her (Arabic) change e-mail in the local inbox; never signs in.
+  {
+    local: 'journey-mail-logo',
+    store: 'trackwell',
+    firstName: 'ليلى',
+    lastName: 'حداد',
+    locale: 'ar',
+    tracksACommittee: true,
+  },
+];
 
 async function prepare(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
@@ -37,22 +55,36 @@ async function prepare(): Promise<void> {
     if (!trackwell) throw new Error('the demo seed made no trackwell store');
     const publisherKey = await createCatalogApiKey(db, trackwell.id, 'e2e journeys');
     const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const trackedCommittees: Record<string, { committee: string; publisher: string }> = {};
     for (const u of JOURNEY_USERS) {
       const tenant = await findTenantByCode(db, u.store);
       const login = `${u.local}@${u.store}.example`;
       if (!tenant || (await findIdentityUserByLogin(db, tenant.id, login))) continue;
-      await db.transaction((tx) =>
-        createIdentityUser(tx, tenant.id, {
+      await db.transaction(async (tx) => {
+        const user = await createIdentityUser(tx, tenant.id, {
           login,
           firstName: u.firstName,
           lastName: u.lastName,
           userType: 'individual',
-          locale: 'en',
+          locale: u.locale ?? 'en',
           passwordHash,
-        }),
-      );
+        });
+        if (!u.tracksACommittee) return;
+        const { rows } = await tx.query<{ designation: string; publisher_code: string }>(
+          'SELECT designation, publisher_code FROM committees WHERE tenant_id = $1 ORDER BY designation LIMIT 1',
+          [tenant.id],
+        );
+        const committee = rows[0]!.designation;
+        await setSourceTrackings(tx, tenant.id, user.id, 'TRACKER', [
+          { trackingType: 'COMMITTEE', data: [committee] },
+        ]);
+        trackedCommittees[login] = { committee, publisher: rows[0]!.publisher_code };
+      });
     }
-    writeFileSync(join(dataDir, 'e2e-fixtures.json'), JSON.stringify({ publisherKey }, null, 2));
+    writeFileSync(
+      join(dataDir, 'e2e-fixtures.json'),
+      JSON.stringify({ publisherKey, trackedCommittees }, null, 2),
+    );
   } finally {
     await db.close();
   }

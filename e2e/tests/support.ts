@@ -23,7 +23,11 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** What e2e/server.ts prepared for the journeys before the server started. */
-export function e2eFixtures(): { publisherKey: string } {
+export function e2eFixtures(): {
+  publisherKey: string;
+  /** The committee each journey user with `tracksACommittee` tracks, by login. */
+  trackedCommittees: Record<string, { committee: string; publisher: string }>;
+} {
   const dataDir = process.env.TRACKWELL_E2E_DATA_DIR;
   if (!dataDir) throw new Error('TRACKWELL_E2E_DATA_DIR is not set (run through e2e/playwright.config.ts)');
   return JSON.parse(readFileSync(join(dataDir, 'e2e-fixtures.json'), 'utf8'));

@@ -24,6 +24,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { createRateLimitStore, type RateLimitStore } from './modules/rate-limits/shared-rate-limiter.ts';
 import { storeRoutes } from './modules/store/routes.ts';
+import { createLogoPngs, type LogoPngs } from './modules/tenants/logo-png/logo-pngs.ts';
+import { createLogoRasterizer } from './modules/tenants/logo-png/rasterizer.ts';
 import { createPublicUrls, type PublicUrls } from './modules/tenants/public-urls.ts';
 import { tenantRoutes } from './modules/tenants/routes.ts';
 import {
@@ -49,6 +51,8 @@ declare module 'fastify' {
     rateLimits: RateLimitStore;
     /** Outgoing e-mail (SMTP_URL, or the local sink). */
     mailer: Mailer;
+    /** The PNG of each store's logo that e-mails show, drawn once per logo (issue 12 §4). */
+    logoPngs: LogoPngs;
   }
 }
 
@@ -140,6 +144,9 @@ export async function buildApp({
     }),
   );
   app.addHook('onClose', () => app.mailer.close());
+  // The PNG of each store's logo for e-mails, drawn on a worker thread (issue 12 §4).
+  app.decorate('logoPngs', createLogoPngs(db, createLogoRasterizer()));
+  app.addHook('onClose', () => app.logoPngs.close());
   decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender
 
   await app.register(healthRoutes);

@@ -80,6 +80,14 @@ describe('change notifications: publisher API → matching → one branded, loca
     expect(mail!.html).toContain(`http://${host}/store/standards/D638.html`); // PUBLIC_URL_TEMPLATE, port 80
     expect(mail!.html).toContain('Acme Standards');
     expect(mail!.html).toContain('lang="de"');
+    // issue 12 §4, §8: the logo as the store's PNG (absolute, PUBLIC_URL_TEMPLATE) with its size; no web fonts.
+    expect(mail!.html).toMatch(
+      new RegExp(
+        `<img[^>]*src="http://${host}/assets/${tenant.code}/logo\\.png\\?v=[0-9a-f]{16}"[^>]*width="180" height="48"`,
+      ),
+    );
+    expect(mail!.html).not.toContain('logo.svg');
+    expect(mail!.html).not.toMatch(/<link\b|@import|fonts\.googleapis/);
     // (the List-Unsubscribe headers on the wire are checked in notifications-smtp.test.ts)
     expect(await inbox(foreign.login)).toEqual([]);
 

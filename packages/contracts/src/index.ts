@@ -1,3 +1,4 @@
+export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './languages.ts';

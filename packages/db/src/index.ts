@@ -6,6 +6,7 @@ export * from './repositories/catalog-events.ts';
 export * from './repositories/identity.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';
+export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';
 export * from './repositories/token-revocations.ts';
 export * from './repositories/tracker.ts';

@@ -9,6 +9,8 @@ declare module 'mjml' {
   interface MjmlOptions {
     validationLevel?: 'strict' | 'soft' | 'skip';
     minify?: boolean;
+    /** Web fonts MJML links when a font-family names them; default: several Google Fonts. */
+    fonts?: Record<string, string>;
   }
   export default function mjml2html(
     input: string,

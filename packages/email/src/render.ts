@@ -10,6 +10,7 @@ import type {
 } from '@trackwell/contracts';
 import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
 import mjml2html from 'mjml';
+import { emailFontStack } from './email-fonts.ts';
 import { encodeQuotedPrintable, joinQuotedPrintable } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
 
@@ -27,16 +28,36 @@ import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strin
 
 type FooterLinkKey = (typeof FOOTER_LINK_KEYS)[number];
 
+/** A raster image an e-mail shows: an absolute URL any mail client may load, and its size in CSS pixels. */
+export interface EmailImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** Everything tenant-specific the e-mail shows; built from the tenant's config and theme. */
 export interface EmailBranding {
   tenantName: string;
   /** Absolute URLs: a mail client has no base URL. */
   homeUrl: string;
+  /** The logo as configured (SVG): for web pages such as the unsubscribe page, not for e-mails. */
   logoUrl: string;
+  /**
+   * The logo e-mails show: a PNG of the store's logo (Gmail and Outlook show no SVG), with its size so that
+   * clients lay it out before loading it. Absent (not drawable): the e-mail shows the store's name instead.
+   */
+  logo?: EmailImage | undefined;
   /** spec §2 Footer: the tenant's own logo ('tenant') or "Powered by:" + the platform logo. */
   footerLogo: 'tenant' | 'poweredBy';
   poweredByLogoUrl: string;
+  /** The platform logo as a PNG for e-mails; absent: the platform's name as text. */
+  poweredByLogo?: EmailImage | undefined;
+  /** The theme's body and heading fonts as system font stacks (no web fonts in e-mails). */
+  fonts: { body: string; heading: string };
   colors: {
+    /** What the logo is drawn on (the portal's header): the e-mail's header too. */
+    headerBackground: string;
+    headerText: string;
     primary: string;
     primaryContrast: string;
     background: string;
@@ -55,10 +76,14 @@ export interface EmailBranding {
   defaultLanguage?: Language | undefined;
 }
 
-/** `origin` is the tenant's own origin (http://astm.localhost:8080); relative config URLs resolve against it. */
+/**
+ * `origin` is the tenant's own origin (http://astm.localhost:8080); relative config URLs resolve against it.
+ * `images` are the PNG logos for e-mails (the server draws them: modules/tenants/logo-png).
+ */
 export function brandingFromTenant(
   tenant: { config: TenantConfig; theme: TenantTheme },
   origin: string,
+  images: { logo?: EmailImage | undefined; poweredBy?: EmailImage | undefined } = {},
 ): EmailBranding {
   const abs = (url: string) => new URL(url, origin).toString();
   const c = tenant.theme.colors;
@@ -66,9 +91,14 @@ export function brandingFromTenant(
     tenantName: tenant.config.tenantName,
     homeUrl: abs('/'),
     logoUrl: abs(tenant.config.ui.logoUrl),
+    logo: images.logo,
     footerLogo: tenant.config.ui.footerLogo,
     poweredByLogoUrl: abs(tenant.config.ui.poweredByLogoUrl),
+    poweredByLogo: images.poweredBy,
+    fonts: { body: emailFontStack(tenant.theme.font), heading: emailFontStack(tenant.theme.headingFont) },
     colors: {
+      headerBackground: c.headerBackground,
+      headerText: c.headerText,
       primary: c.primary,
       primaryContrast: c.primaryContrast,
       background: c.background,
@@ -133,6 +163,15 @@ const escapeHtml = (s: string) =>
 
 // A theme colour is #rrggbb by schema; checked again because it is written raw into attributes.
 const color = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '#000000');
+// A font stack from THEME_FONTS (emailFontStack); checked again because it is written raw into attributes.
+const fontStack = (f: string) => (/^[\w\s,'-]{1,200}$/.test(f) ? f : 'sans-serif');
+const px = (n: number) => `${Math.max(1, Math.round(n))}px`;
+
+/** An <mj-image> with both dimensions (clients lay it out before loading), scaled to `height` when given. */
+function mjImage(image: EmailImage, alt: string, attributes: string, height = image.height): string {
+  const width = (image.width * height) / image.height;
+  return `<mj-image src="${escapeHtml(image.url)}" alt="${escapeHtml(alt)}" width="${px(width)}" height="${px(height)}" ${attributes} />`;
+}
 
 const TOKEN = {
   name: 'TWTOKENNAME7f3a',
@@ -202,31 +241,42 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const footerLinks = b.footerLinks
     .map((l) => `<a href="${e(l.url)}" style="color:${color(k.footerText)}">${e(t.footerLinks[l.label])}</a>`)
     .join(' &nbsp;·&nbsp; ');
+  // The logo is drawn for the header background, so in the footer it sits on a tile of that colour.
   const footerLogo =
     b.footerLogo === 'tenant'
-      ? `<mj-image src="${e(b.logoUrl)}" alt="${e(b.tenantName)}" width="120px" align="center" />`
-      : `<mj-text align="center" color="${color(k.footerText)}" font-size="12px">${e(t.poweredBy)}</mj-text>
-         <mj-image src="${e(b.poweredByLogoUrl)}" alt="Trackwell" width="100px" align="center" />`;
+      ? b.logo
+        ? mjImage(
+            b.logo,
+            b.tenantName,
+            `align="center" container-background-color="${color(k.headerBackground)}" padding="8px"`,
+            32,
+          )
+        : ''
+      : `<mj-text align="center" color="${color(k.footerText)}" font-size="12px">${e(t.poweredBy)}${b.poweredByLogo ? '' : ' Trackwell'}</mj-text>
+         ${b.poweredByLogo ? mjImage(b.poweredByLogo, 'Trackwell', 'align="center"', 28) : ''}`;
+  const headerLogo = b.logo
+    ? mjImage(b.logo, b.tenantName, `href="${e(b.homeUrl)}" align="${align}" padding="0"`)
+    : `<mj-text font-size="24px" font-weight="700" color="${color(k.headerText)}" font-family="${fontStack(b.fonts.heading)}" padding="0"><a href="${e(b.homeUrl)}" style="color:${color(k.headerText)};text-decoration:none">${e(b.tenantName)}</a></mj-text>`;
 
   const mjml = `<mjml lang="${e(language.replace('_', '-'))}" dir="${rtl ? 'rtl' : 'ltr'}">
   <mj-head>
     <mj-title>${e(subject)}</mj-title>
     <mj-preview>${e(subject)}</mj-preview>
     <mj-attributes>
-      <mj-all font-family="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />
+      <mj-all font-family="${fontStack(b.fonts.body)}" />
       <mj-text color="${color(k.text)}" font-size="15px" line-height="1.5" align="${align}" />
       <mj-section direction="${rtl ? 'rtl' : 'ltr'}" />
     </mj-attributes>
   </mj-head>
   <mj-body background-color="${color(k.surface)}">
-    <mj-section background-color="${color(k.primary)}" padding="16px">
+    <mj-section background-color="${color(k.headerBackground)}" padding="16px 24px">
       <mj-column>
-        <mj-image src="${e(b.logoUrl)}" alt="${e(b.tenantName)}" href="${e(b.homeUrl)}" width="160px" align="${align}" />
+        ${headerLogo}
       </mj-column>
     </mj-section>
     <mj-section background-color="${color(k.background)}" padding="24px 16px">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700">${e(subject)}</mj-text>
+        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${e(subject)}</mj-text>
         <mj-text>${TOKEN.name}</mj-text>
         <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
         <mj-table>${table}</mj-table>
@@ -251,7 +301,8 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     </mj-section>
   </mj-body>
 </mjml>`;
-  const compiled = await mjml2html(mjml, { validationLevel: 'strict', minify: false });
+  // fonts: {} — MJML would otherwise add a Google Fonts <link> and @import for a family it knows (Roboto…).
+  const compiled = await mjml2html(mjml, { validationLevel: 'strict', minify: false, fonts: {} });
   if (compiled.errors.length > 0) {
     throw new Error(`E-mail template: ${compiled.errors.map((x) => x.formattedMessage).join('; ')}`);
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dkimSettings } from '../../config/env.ts';
 import { lazyBoss } from '../jobs/boss.ts';
+import { emailImagesOf } from './email-images.ts';
 import { createNotificationService } from './service.ts';
 import { createSmtpTransport } from './transport.ts';
 
@@ -24,6 +25,7 @@ export function decorateNotifications(app: FastifyInstance): void {
       dkim: dkimSettings(app.env),
     }),
     origin: (canonicalHost) => app.publicUrls.origin({ canonicalHost }),
+    emailImages: (tenant, origin) => emailImagesOf(app.logoPngs, tenant, origin),
     log: app.log,
   });
   app.decorate('notifications', service);

@@ -1,4 +1,4 @@
-import type { CatalogEvent, CatalogEventResult, Language } from '@trackwell/contracts';
+import type { CatalogEvent, CatalogEventResult, Language, TenantConfig } from '@trackwell/contracts';
 import { UNSUBSCRIBE_PATH } from '@trackwell/contracts';
 import {
   applyCatalogEvent,
@@ -23,6 +23,7 @@ import {
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
+import type { EmailImages } from './email-images.ts';
 import { startSentMarks } from './sent-marks.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
@@ -106,6 +107,8 @@ export function createNotificationService(options: {
   transport: MailTransport;
   /** A store's canonical origin from its canonical host (app.publicUrls): every link in the e-mails. */
   origin: (canonicalHost: string) => string;
+  /** The PNG logos of a store's e-mails (email-images.ts); without it, e-mails name the store in text. */
+  emailImages?: (tenant: { code: string; config: TenantConfig }, origin: string) => Promise<EmailImages>;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 }): NotificationService {
   const { db, env, boss, transport, log } = options;
@@ -151,11 +154,17 @@ export function createNotificationService(options: {
   const tenantMail = (tenantId: string) => {
     let hit = tenants.get(tenantId);
     if (!hit) {
-      hit = findTenantForMail(db, tenantId).then((t) => {
+      hit = findTenantForMail(db, tenantId).then(async (t) => {
         if (!t) return undefined;
         const origin = options.origin(t.host);
+        const images = options.emailImages
+          ? await options.emailImages(t, origin).catch((error: unknown) => {
+              log.warn({ err: error, tenant: t.code }, 'e-mail logos: none this time');
+              return {};
+            })
+          : {};
         return {
-          branding: brandingFromTenant(t, origin),
+          branding: brandingFromTenant(t, origin, images),
           origin,
           publicURL: t.config.publicURL,
           defaultLanguage: t.config.ui.defaultLanguage,

@@ -1,4 +1,6 @@
 import {
+  EMAIL_LOGO,
+  EMAIL_LOGO_MAX_PIXELS,
   errorEnvelope,
   getTenantConfigurationBody,
   getTenantConfigurationResponse,
@@ -9,7 +11,7 @@ import {
 import { findTenantByCode, getTenantAsset } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, tenantNotFound } from '../../http/errors.ts';
+import { HttpError, notFound, tenantNotFound } from '../../http/errors.ts';
 import { resolveTenantConfig } from './resolve-config.ts';
 import { compileThemeCss, themeEtag } from './theme-css.ts';
 
@@ -18,6 +20,9 @@ const assetName = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}\.(svg|png|jpg|web
 
 // Browsers may reuse an asset for 5 minutes and then revalidate (cheap: ETag → 304).
 const ASSET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+// The e-mail logo PNG at a URL naming its version (`?v=`): that URL's content never changes.
+const VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 // An SVG opened directly is a document: it gets a CSP of its own that allows no script and no loads.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -64,6 +69,43 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', ASSET_CACHE_CONTROL).header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('text/css; charset=utf-8').send(css);
+    },
+  );
+
+  /**
+   * The PNG of the store's logo that e-mails show (issue 12 §4; logo-png/): drawn from its logo.svg on the
+   * first request, then kept. Any mail client may load it: `Cross-Origin-Resource-Policy: cross-origin` (the
+   * other assets keep helmet's same-origin), cached for a year at the versioned URL e-mails use.
+   */
+  app.get(
+    '/assets/:code/logo.png',
+    {
+      schema: {
+        tags: ['tenants'],
+        summary: "A PNG of a tenant's logo, for e-mails",
+        description:
+          `At most ${EMAIL_LOGO_MAX_PIXELS.width}×${EMAIL_LOGO_MAX_PIXELS.height} px (${EMAIL_LOGO.density}× the size e-mails show). ` +
+          '422 when the logo cannot be drawn (too large, refused content, or the drawing timed out).',
+        params: z.object({ code: tenantCode }),
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const logo = await app.logoPngs.ofStore(request.params.code);
+      if (!logo) throw notFound('No such tenant.');
+      if ('refused' in logo)
+        throw new HttpError(422, 'logo_not_renderable', `The tenant's logo has no PNG: ${logo.refused}.`);
+      const etag = `"${logo.version}"`;
+      reply
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header(
+          'cache-control',
+          request.query.v === logo.version ? VERSIONED_CACHE_CONTROL : ASSET_CACHE_CONTROL,
+        )
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('image/png').send(logo.png);
     },
   );
 
