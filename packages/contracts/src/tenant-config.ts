@@ -114,6 +114,8 @@ export const resolverApplicationUrlTemplate = z
   )
   .refine((s) => safeUrl.safeParse(s.replace(/\{[a-zA-Z]+\}/g, 'x')).success, 'must be a safe URL template');
 
+const UNOFFERED = "names a language that is not one of the store's languages (ui.languages)";
+
 /** The tenant configuration the portal receives (spec §3, §7 "Tenant configuration"). */
 export const tenantConfig = z
   .object({
@@ -144,32 +146,24 @@ export const tenantConfig = z
     message: 'defaultLanguage must be one of languages',
     path: ['ui', 'defaultLanguage'],
   })
-  .superRefine((c, ctx) => {
-    // A translation into a language the store does not offer would never be shown: refuse it, naming it.
-    const texts: Array<[Parameters<typeof unofferedLanguages>[0], (string | number)[]]> = [
-      [
-        c.trackerSetting.header.page_paragraph_info_by_language,
-        ['trackerSetting', 'header', 'page_paragraph_info_by_language'],
-      ],
-      [c.footer.displayAddress_by_language, ['footer', 'displayAddress_by_language']],
-      ...c.footer.socials.links.map(
-        (l, i) =>
-          [l.label_by_language, ['footer', 'socials', 'links', i, 'label_by_language']] as [
-            typeof l.label_by_language,
-            (string | number)[],
-          ],
+  // A translation into a language the store does not offer would never be shown: refuse it, naming the field.
+  .refine(
+    (c) =>
+      unofferedLanguages(c.trackerSetting.header.page_paragraph_info_by_language, c.ui.languages).length ===
+      0,
+    { message: UNOFFERED, path: ['trackerSetting', 'header', 'page_paragraph_info_by_language'] },
+  )
+  .refine((c) => unofferedLanguages(c.footer.displayAddress_by_language, c.ui.languages).length === 0, {
+    message: UNOFFERED,
+    path: ['footer', 'displayAddress_by_language'],
+  })
+  .refine(
+    (c) =>
+      c.footer.socials.links.every(
+        (l) => unofferedLanguages(l.label_by_language, c.ui.languages).length === 0,
       ),
-    ];
-    for (const [byLanguage, path] of texts) {
-      for (const code of unofferedLanguages(byLanguage, c.ui.languages)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [...path, code],
-          message: `${code} is not one of the store's languages (ui.languages)`,
-        });
-      }
-    }
-  });
+    { message: UNOFFERED, path: ['footer', 'socials', 'links'] },
+  );
 export type TenantConfig = z.infer<typeof tenantConfig>;
 
 /** The URL-valued keys of a tenant configuration, resolved against the request origin when answered. */
