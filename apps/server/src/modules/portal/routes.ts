@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { parseHostHeader } from '../../http/host.ts';
 import { resolveTenantConfig } from '../tenants/resolve-config.ts';
+import { bootstrapFiles, firstScreenHints, pageLanguage } from './first-screen-hints.ts';
 import { embedTenantConfig, pageEtag } from './index-page.ts';
 
 /**
@@ -18,7 +19,7 @@ import { embedTenantConfig, pageEtag } from './index-page.ts';
  * 404 with the same page, which renders the full-page "not found" screen; a page on a store's other host
  * is redirected to its canonical origin, where sign-in works (redirect URIs and cookies are per origin).
  * A store's page carries the store's configuration in a data block (./index-page.ts), so the portal
- * starts without asking for it.
+ * starts without asking for it, and preload hints for what its first screen fetches (./first-screen-hints.ts).
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
 const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
@@ -70,8 +71,13 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       const target = new URL(request.url, `${origin}/`); // an absolute-form request line keeps only its path
       return reply.redirect(`${origin}${target.pathname}${target.search}`, 308);
     }
-    const html = await readFile(join(distDir, 'index.html'), 'utf8');
-    const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)));
+    const [html, bootstrap] = await Promise.all([
+      readFile(join(distDir, 'index.html'), 'utf8'),
+      bootstrapFiles(bundles),
+    ]);
+    const path = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+    const hints = firstScreenHints(pageLanguage(tenant.config, request.headers.cookie), path, bootstrap);
+    const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)), hints);
     const etag = pageEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

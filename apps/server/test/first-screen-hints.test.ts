@@ -1,0 +1,56 @@
+import { buildTenantDefinition } from '@trackwell/db/testing';
+import { describe, expect, it } from 'vitest';
+import { firstScreenHints, pageLanguage } from '../src/modules/portal/first-screen-hints.ts';
+
+const config = (() => {
+  const def = buildTenantDefinition();
+  return {
+    ...def.config,
+    ui: {
+      ...def.config.ui,
+      languages: ['es_ES', 'en', 'ar', 'fr_CA'] as const,
+      defaultLanguage: 'es_ES' as const,
+    },
+  } as typeof def.config;
+})();
+const bootstrap = { ltr: 'bootstrap.min-AAA.css', rtl: 'bootstrap.rtl.min-BBB.css' };
+
+describe('pageLanguage: the language the portal will open in (spec §4)', () => {
+  it("is the locale cookie's language (locale code or language code) when the store offers it", () => {
+    const name = `locale_${config.ui.localeCookieEnv}`;
+    expect(pageLanguage(config, `a=1; ${name}=ar`)).toBe('ar');
+    expect(pageLanguage(config, `${name}=cf`)).toBe('fr_CA'); // spec §9 locale code map
+    expect(pageLanguage(config, `${name}=es-es; b=2`)).toBe('es_ES');
+  });
+
+  it("is the store's default otherwise: no cookie, a language it does not offer, garbage", () => {
+    const name = `locale_${config.ui.localeCookieEnv}`;
+    expect(pageLanguage(config, undefined)).toBe('es_ES');
+    expect(pageLanguage(config, `${name}=ja`)).toBe('es_ES');
+    expect(pageLanguage(config, `${name}=%E0%A4%A`)).toBe('es_ES');
+    expect(pageLanguage(config, `${name}=<script>`)).toBe('es_ES');
+    expect(pageLanguage(config, 'locale_Other=ar')).toBe('es_ES');
+  });
+});
+
+describe('firstScreenHints (issue 12 §1)', () => {
+  it('preloads the Bootstrap build of the direction and the translations the screen fetches', () => {
+    expect(firstScreenHints('es_ES', '/signin', bootstrap)).toBe(
+      '<link rel="preload" as="style" href="/app/bootstrap.min-AAA.css">' +
+        '<link rel="preload" as="fetch" crossorigin href="/locales/es_ES/common.json">' +
+        '<link rel="preload" as="fetch" crossorigin href="/locales/es_ES/signin.json">' +
+        '<link rel="preload" as="fetch" crossorigin href="/locales/en/signin.json">',
+    );
+    expect(firstScreenHints('ar', '/account/profile', bootstrap)).toContain('/app/bootstrap.rtl.min-BBB.css');
+    expect(firstScreenHints('ar', '/account/profile', bootstrap)).toContain('/locales/ar/account.json');
+    expect(firstScreenHints('ar', '/', bootstrap)).toContain('/locales/ar/tracker.json');
+  });
+
+  it('fetches nothing English for common (bundled), nothing for screens it does not know, no CSS it lacks', () => {
+    expect(firstScreenHints('en', '/signin', bootstrap)).toBe(
+      '<link rel="preload" as="style" href="/app/bootstrap.min-AAA.css">' +
+        '<link rel="preload" as="fetch" crossorigin href="/locales/en/signin.json">',
+    );
+    expect(firstScreenHints('en', '/implicit/callback', {})).toBe('');
+  });
+});
