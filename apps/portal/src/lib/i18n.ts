@@ -37,6 +37,15 @@ export function applyDocumentLanguage(lng: string): void {
   root.dir = directionOf(lng);
 }
 
+/** The words a screen needs besides `common`, by its path: started at boot so the screen finds them loaded. */
+export function screenNamespace(path: string): 'signin' | 'account' | 'tracker' | undefined {
+  if (path === '/signin' || path.startsWith('/signin/')) return 'signin';
+  if (path === '/account' || path.startsWith('/account/')) return 'account';
+  // The tracker is `/`; the sign-in callback lands there.
+  if (path === '/' || path === '/implicit/callback') return 'tracker';
+  return undefined;
+}
+
 /**
  * Creates the i18next instance. English, the fallback language, is bundled so the shell and the full-page
  * error screen always have their text, even when the network is down; every other namespace and language is

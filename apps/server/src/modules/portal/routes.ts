@@ -75,8 +75,7 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       readFile(join(distDir, 'index.html'), 'utf8'),
       bootstrapFiles(bundles),
     ]);
-    const path = (request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
-    const hints = firstScreenHints(pageLanguage(tenant.config, request.headers.cookie), path, bootstrap);
+    const hints = firstScreenHints(pageLanguage(tenant.config, request.headers.cookie), bootstrap);
     const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)), hints);
     const etag = pageEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);
