@@ -41,6 +41,10 @@ describe('tenant assets', () => {
     expect(res.body).toContain('--tw-primary: #b91c1c;');
     expect(res.body).toContain('--bs-primary-rgb: 185, 28, 28;');
     expect(res.body).toMatch(/--tw-font: Georgia/);
+    // issue 12 §6: disabled controls take a neutral style derived from the surface and muted text.
+    expect(res.body).toContain('--tw-disabled-bg: #eee1d7;');
+    expect(res.body).toContain('--tw-disabled-text: #57534e;');
+    expect(res.body).not.toContain('--bs-btn-disabled-bg: #b91c1c');
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
     const again = await t.app.inject({
       url: `/assets/${code}/theme.css`,

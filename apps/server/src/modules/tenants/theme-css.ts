@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
-import { type TenantTheme, THEME_FONTS, tenantTheme } from '@trackwell/contracts';
+import {
+  disabledControlColors,
+  type TenantTheme,
+  THEME_FONTS,
+  tenantThemeValues,
+} from '@trackwell/contracts';
 
 /**
  * Compiles a tenant theme into its stylesheet: CSS custom properties for Trackwell's own components, and
  * Bootstrap's --bs-* variables mapped onto them. Every value is re-validated here (colours are #rrggbb, fonts
  * come from an allow-list, the radius is a bounded integer), so nothing a tenant writes can close the
- * declaration block or the sheet.
+ * declaration block or the sheet. Disabled controls get a neutral style derived from the theme
+ * (`disabledControlColors`), never a faded primary: the theme's contrast rules, checked when it is saved
+ * (`tenantTheme`), keep it distinct from enabled buttons. A theme stored before those rules still compiles.
  */
 export function compileThemeCss(input: TenantTheme): string {
-  const theme = tenantTheme.parse(input);
+  const theme = tenantThemeValues.parse(input);
   const c = theme.colors;
+  const disabled = disabledControlColors(c);
   const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
   return `/* Trackwell tenant theme (generated) */
 :root {
@@ -28,6 +36,9 @@ export function compileThemeCss(input: TenantTheme): string {
   --tw-font: ${THEME_FONTS[theme.font]};
   --tw-heading-font: ${THEME_FONTS[theme.headingFont]};
   --tw-radius: ${theme.radius}px;
+  --tw-disabled-bg: ${disabled.background};
+  --tw-disabled-text: ${disabled.text};
+  --tw-disabled-border: ${disabled.border};
 
   --bs-primary: ${c.primary};
   --bs-primary-rgb: ${rgb(c.primary)};
@@ -58,8 +69,6 @@ h1, h2, h3, h4, h5, h6, .h1, .h2, .h3, .h4, .h5, .h6 { font-family: var(--tw-hea
   --bs-btn-hover-color: ${c.primaryContrast};
   --bs-btn-active-bg: ${c.secondary};
   --bs-btn-active-border-color: ${c.secondary};
-  --bs-btn-disabled-bg: ${c.primary};
-  --bs-btn-disabled-border-color: ${c.primary};
 }
 `;
 }
