@@ -20,7 +20,9 @@ function SignInPage({ start }: { start?: StartAction }) {
   const returnUrl = useMemo(() => returnUrlFrom(window.location.search, window.location.origin), []);
   return (
     <div className="tw-page tw-signin">
-      <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+      <div className="tw-signin__card">
+        <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+      </div>
     </div>
   );
 }
