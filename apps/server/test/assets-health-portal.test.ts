@@ -45,6 +45,8 @@ describe('tenant assets', () => {
     expect(res.body).toContain('--tw-disabled-bg: #eee1d7;');
     expect(res.body).toContain('--tw-disabled-text: #57534e;');
     expect(res.body).not.toContain('--bs-btn-disabled-bg: #b91c1c');
+    // The header's select arrow in the header's text colour (#ffffff here).
+    expect(res.body).toMatch(/--tw-header-select-arrow: url\("data:image\/svg\+xml,[^"]*stroke='%23ffffff'/);
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
     const again = await t.app.inject({
       url: `/assets/${code}/theme.css`,
