@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { demoLogin, signIn } from './signin-support.ts';
@@ -283,3 +285,58 @@ test.describe('on a 360 px wide phone', () => {
     await page.screenshot({ path: testInfo.outputPath('platform-360-ar.png'), fullPage: true });
   });
 });
+
+/**
+ * issue 12 §6: the language select's arrow was Bootstrap's dark SVG, nearly invisible on dark headers. It is
+ * drawn in the header's text colour now: in a picture of the select, the arrow's corner at the end of the
+ * field has pixels close to that colour (the autonym's text is kept out of the measured strip).
+ */
+for (const code of ['awwa', 'nordic'] as const) {
+  test(`${code}: the language select's arrow shows on the dark header`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await openStore(page, storeUrl(baseURL, code));
+    const select = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+    const [textColour, headerColour] = await select.evaluate((element) => {
+      const rgb = (value: string) => (value.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+      return [rgb(getComputedStyle(element).color), rgb(getComputedStyle(element).backgroundColor)];
+    });
+    const width = (await select.boundingBox())!.width;
+    const picture = (await select.screenshot()).toString('base64');
+    // The picture decoded by the browser itself; counts the pixels near the text colour in the arrow's strip
+    // (0.5rem to 1.4rem from the end, the end being on the right here).
+    const close = await page.evaluate(
+      async ({ picture, width, textColour }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${picture}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const scale = image.width / width;
+        const from = Math.round(image.width - 22 * scale);
+        const strip = context.getImageData(from, 0, Math.round(14 * scale), image.height).data;
+        let count = 0;
+        for (let i = 0; i < strip.length; i += 4) {
+          const distance = Math.hypot(
+            strip[i]! - textColour[0]!,
+            strip[i + 1]! - textColour[1]!,
+            strip[i + 2]! - textColour[2]!,
+          );
+          if (distance < 80) count++;
+        }
+        return count;
+      },
+      { picture, width, textColour },
+    );
+    expect(close, `arrow pixels near ${textColour} on ${headerColour}`).toBeGreaterThan(6);
+    const dir = resolve(import.meta.dirname, '../../docs/screenshots');
+    mkdirSync(dir, { recursive: true });
+    const path = resolve(dir, `header-language-${code}.png`);
+    await page.getByRole('banner').screenshot({ path });
+    await testInfo.attach(`header-language-${code}`, { path, contentType: 'image/png' });
+  });
+}
