@@ -147,12 +147,16 @@ test.describe('sign-in page', () => {
     const seen = await seenMail(page, origin, login);
     await page.goto(signInUrl(origin));
     await submitPassword(page, login);
+    // The "next time" options come with the choice, before the request goes out (issue 12 §8)…
+    const options = page.getByRole('group', { name: 'When you approve from your e-mail' });
+    await expect(options.getByRole('checkbox', { name: "Don't ask again on this device" })).toBeVisible();
+    await expect(
+      options.getByRole('checkbox', { name: 'Send the approval request automatically next time' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: /Approve from my e-mail/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Waiting for approval…' })).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: "Don't ask again on this device" })).toBeVisible();
-    await expect(
-      page.getByRole('checkbox', { name: 'Send the approval request automatically next time' }),
-    ).toBeVisible();
+    // …not while it waits.
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
 
     const mail = await waitForMail(page, origin, login, 'approve', seen);
     const link = /(http\S+\/api\/v1\/authn\/push\/\S+)/.exec(mail.text)?.[1] ?? '';

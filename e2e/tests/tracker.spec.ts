@@ -309,6 +309,11 @@ test.describe('tracker page', () => {
     expect(await sectionHeadings(page)).toEqual(['Individual standards', 'Committees']);
     await expect(page.getByRole('checkbox', { name: 'Email me about new work items' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Unsubscribe from all tracking emails' })).toBeVisible();
+    // issue 12 §6: on its dark theme too, a disabled Track is the theme's disabled style, not faded teal.
+    const look = await trackButtonLook(page, 'Committees');
+    expect(look.background).toBe(look.disabled);
+    expect(look.background).not.toBe(look.primary);
+    expect(look.borderStyle).toBe('dashed');
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'pacific');
   });
@@ -517,7 +522,9 @@ test.describe('visual details (issue 12 §6)', () => {
 
     const toast = page.locator('.Toastify__toast--success');
     await expect(toast).toBeVisible();
-    // Hovering pauses it (react-toastify's pauseOnHover), so the picture below still has it.
+    // At the top of the page, where the header and the logo are; hovering pauses the toast (react-toastify's
+    // pauseOnHover), so the picture below still has it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await toast.hover();
     const header = (await page.getByRole('banner').boundingBox())!;
     const box = (await toast.boundingBox())!;
