@@ -343,3 +343,29 @@ for (const code of ['awwa', 'nordic'] as const) {
     await testInfo.attach(`header-language-${code}`, { path, contentType: 'image/png' });
   });
 }
+
+/** issue 12 §6: the callback's failure says what happened, then offers "Sign in again", then 'name: message'. */
+test('a sign-in callback whose PKCE state is gone explains itself; the provider’s description is kept', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const origin = storeUrl(baseURL, 'awwa');
+  // A code with no sign-in started in this tab (another tab, or storage cleared): the SDK has no verifier.
+  await page.goto(`${origin}/implicit/callback?code=abc&state=xyz`);
+  const alert = page.getByRole('alert');
+  await expect(
+    alert.getByRole('heading', { level: 1, name: 'Sign-in could not be completed' }),
+  ).toBeVisible();
+  await expect(alert.getByText(/could not be finished in this tab/)).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/');
+  await expect(alert.getByText(/^AuthSdkError: .*PKCE/)).toBeVisible();
+  const path = resolve(import.meta.dirname, '../../docs/screenshots/callback-error-awwa.png');
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach('callback-error-awwa', { path, contentType: 'image/png' });
+
+  await page.goto(
+    `${origin}/implicit/callback?error=access_denied&error_description=The+user+is+not+assigned&state=xyz`,
+  );
+  await expect(page.getByText('The sign-in service said: The user is not assigned')).toBeVisible();
+  await expect(page.getByRole('alert').getByText(/^\w+Error: /)).toBeVisible();
+});
