@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { demoLogin, signIn } from './signin-support.ts';
+import { demoLogin, signIn, signInUrl } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -296,8 +296,11 @@ for (const code of ['awwa', 'nordic'] as const) {
     page,
     baseURL,
   }, testInfo) => {
-    await openStore(page, storeUrl(baseURL, code));
+    // The sign-in page has the same header (and needs no sign-in first).
+    await page.goto(signInUrl(storeUrl(baseURL, code)));
     const select = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+    await expect(select).toBeVisible();
+    await imagesLoaded(page);
     const [textColour, headerColour] = await select.evaluate((element) => {
       const rgb = (value: string) => (value.match(/\d+/g) ?? []).slice(0, 3).map(Number);
       return [rgb(getComputedStyle(element).color), rgb(getComputedStyle(element).backgroundColor)];
