@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { demoLogin, signIn } from './signin-support.ts';
+import { demoLogin, signIn, signInUrl } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -282,4 +284,91 @@ test.describe('on a 360 px wide phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: testInfo.outputPath('platform-360-ar.png'), fullPage: true });
   });
+});
+
+/**
+ * issue 12 §6: the language select's arrow was Bootstrap's dark SVG, nearly invisible on dark headers. It is
+ * drawn in the header's text colour now: in a picture of the select, the arrow's strip at the end of the
+ * field has pixels that stand out from the header (the autonym's text is kept out of the strip).
+ */
+for (const code of ['awwa', 'nordic'] as const) {
+  test(`${code}: the language select's arrow shows on the dark header`, async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // The sign-in page has the same header (and needs no sign-in first).
+    await page.goto(signInUrl(storeUrl(baseURL, code)));
+    const select = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+    await expect(select).toBeVisible();
+    await imagesLoaded(page);
+    const [textColour, headerColour] = await select.evaluate((element) => {
+      const rgb = (value: string) => (value.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+      return [rgb(getComputedStyle(element).color), rgb(getComputedStyle(element).backgroundColor)];
+    });
+    const width = (await select.boundingBox())!.width;
+    const picture = (await select.screenshot()).toString('base64');
+    // The picture decoded by the browser itself; counts the pixels of the arrow's strip (0.5rem to 1.9rem from
+    // the end, the end being on the right here) that stand out from the header (Bootstrap's dark arrow did not).
+    const standingOut = await page.evaluate(
+      async ({ picture, width, headerColour }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${picture}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const scale = image.width / width;
+        const from = Math.round(image.width - 30 * scale);
+        const strip = context.getImageData(from, 0, Math.round(22 * scale), image.height).data;
+        let count = 0;
+        for (let i = 0; i < strip.length; i += 4) {
+          const distance = Math.hypot(
+            strip[i]! - headerColour[0]!,
+            strip[i + 1]! - headerColour[1]!,
+            strip[i + 2]! - headerColour[2]!,
+          );
+          if (distance > 150) count++;
+        }
+        return count;
+      },
+      { picture, width, headerColour },
+    );
+    expect(
+      standingOut,
+      `arrow pixels standing out from ${headerColour} (text ${textColour})`,
+    ).toBeGreaterThan(12);
+    const dir = resolve(import.meta.dirname, '../../docs/screenshots');
+    mkdirSync(dir, { recursive: true });
+    const path = resolve(dir, `header-language-${code}.png`);
+    await page.getByRole('banner').screenshot({ path });
+    await testInfo.attach(`header-language-${code}`, { path, contentType: 'image/png' });
+  });
+}
+
+/** issue 12 §6: the callback's failure says what happened, then offers "Sign in again", then 'name: message'. */
+test('a sign-in callback whose PKCE state is gone explains itself; the provider’s description is kept', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const origin = storeUrl(baseURL, 'awwa');
+  // A code with no sign-in started in this tab (another tab, or storage cleared): the SDK has no verifier.
+  await page.goto(`${origin}/implicit/callback?code=abc&state=xyz`);
+  const alert = page.getByRole('alert');
+  await expect(
+    alert.getByRole('heading', { level: 1, name: 'Sign-in could not be completed' }),
+  ).toBeVisible();
+  await expect(alert.getByText(/could not be finished in this tab/)).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/');
+  await expect(alert.getByText(/^AuthSdkError: .*PKCE/)).toBeVisible();
+  const path = resolve(import.meta.dirname, '../../docs/screenshots/callback-error-awwa.png');
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach('callback-error-awwa', { path, contentType: 'image/png' });
+
+  await page.goto(
+    `${origin}/implicit/callback?error=access_denied&error_description=The+user+is+not+assigned&state=xyz`,
+  );
+  await expect(page.getByText('The sign-in service said: The user is not assigned')).toBeVisible();
+  await expect(page.getByRole('alert').getByText(/^\w+Error: /)).toBeVisible();
 });

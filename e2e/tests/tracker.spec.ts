@@ -309,6 +309,11 @@ test.describe('tracker page', () => {
     expect(await sectionHeadings(page)).toEqual(['Individual standards', 'Committees']);
     await expect(page.getByRole('checkbox', { name: 'Email me about new work items' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Unsubscribe from all tracking emails' })).toBeVisible();
+    // issue 12 §6: on its dark theme too, a disabled Track is the theme's disabled style, not faded teal.
+    const look = await trackButtonLook(page, 'Committees');
+    expect(look.background).toBe(look.disabled);
+    expect(look.background).not.toBe(look.primary);
+    expect(look.borderStyle).toBe('dashed');
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'pacific');
   });
@@ -409,6 +414,132 @@ test.describe('tracker page', () => {
     // The whole page, header included.
     await expectNoAxeViolations(page);
     await screenshot(page, testInfo, 'trackwell-360');
+    await untrackEverything(page);
+  });
+});
+
+/** The tracker in English on a store whose default language is another (aenor: Spanish). */
+async function openTrackerInEnglish(page: Page, origin: string, storeCode: string) {
+  await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
+  await openTracker(page, origin, storeCode);
+}
+
+/** What a disabled Track button looks like, against the theme's primary colour. */
+async function trackButtonLook(page: Page, name: string) {
+  const track = page.getByRole('region', { name }).getByRole('button', { name: 'Track' });
+  await expect(track).toBeDisabled();
+  return track.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const root = getComputedStyle(document.documentElement);
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    const colourOf = (value: string) => {
+      probe.style.color = value;
+      return getComputedStyle(probe).color;
+    };
+    const look = {
+      background: style.backgroundColor,
+      primary: colourOf(root.getPropertyValue('--tw-primary').trim()),
+      disabled: colourOf(root.getPropertyValue('--tw-disabled-bg').trim()),
+      borderStyle: style.borderTopStyle,
+      opacity: style.opacity,
+    };
+    probe.remove();
+    return look;
+  });
+}
+
+test.describe('visual details (issue 12 §6)', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const store of ['aenor', 'awwa'] as const) {
+    test(`${store} at 360 px: column names whole, the search placeholder whole, a disabled Track that looks disabled and says why`, async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const origin = storeUrl(baseURL, store);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await openTrackerInEnglish(page, origin, store);
+      await trackStandards(page, 'plastics', 2);
+      await page.reload();
+      await tableSettled(page);
+
+      // Each card's column name ("Publisher") stays on one line: it neither shrinks nor wraps.
+      const labels = await page.locator('.tw-standards-table td[data-label]').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const before = getComputedStyle(cell, '::before');
+          return `${cell.getAttribute('data-label')}: ${before.whiteSpace} ${before.flexShrink}`;
+        }),
+      );
+      expect(labels.length).toBeGreaterThan(0);
+      for (const label of labels) expect(label).toMatch(/: nowrap 0$/);
+
+      // The placeholder fits inside the field (measured in the field's own font).
+      const search = page.getByRole('combobox', { name: 'Add a standard' });
+      const fit = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const room =
+          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { text: context.measureText(input.placeholder).width, room };
+      });
+      expect(fit.text).toBeLessThanOrEqual(fit.room);
+
+      // A disabled Track is drawn in the theme's disabled style, not a faded primary, and says why.
+      const look = await trackButtonLook(page, 'Committees');
+      expect(look.background).toBe(look.disabled);
+      expect(look.background).not.toBe(look.primary);
+      expect(look.borderStyle).toBe('dashed');
+      expect(look.opacity).toBe('1');
+      const track = page.getByRole('region', { name: 'Committees' }).getByRole('button', { name: 'Track' });
+      await expect(track).toHaveAccessibleDescription('Choose an item in the list to track it.');
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+      await screenshot(page, testInfo, `${store}-360`);
+      await untrackEverything(page);
+    });
+  }
+
+  test('Arabic: a toast shows top-right, below the header, white on a dark green (AA)', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const origin = storeUrl(baseURL, 'aenor');
+    await page.context().addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
+    await openTracker(page, origin, 'aenor');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const committees = page.getByRole('region', { name: 'اللجان' });
+    const select = committees.getByRole('combobox');
+    await expect(select).toBeEnabled();
+    const value = await select
+      .locator('option:not([value=""]):not([disabled])')
+      .first()
+      .getAttribute('value');
+    await select.selectOption(value!);
+    await committees.getByRole('button', { name: 'متابعة' }).click();
+
+    const toast = page.locator('.Toastify__toast--success');
+    await expect(toast).toBeVisible();
+    // At the top of the page, where the header and the logo are; hovering pauses the toast (react-toastify's
+    // pauseOnHover), so the picture below still has it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await toast.hover();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.x + box.width).toBeGreaterThan(page.viewportSize()!.width - 40);
+    const colours = await toast.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { color: style.color, background: style.backgroundColor };
+    });
+    expect(colours).toEqual({ color: 'rgb(255, 255, 255)', background: 'rgb(20, 108, 46)' });
+    // The viewport as the user sees it (a full-page picture would move the fixed toast); animations left
+    // running, since finishing the progress bar's would close the toast.
+    const path = resolve(screenshotDir, 'tracker-arabic-toast.png');
+    await page.screenshot({ path });
+    await testInfo.attach('tracker-arabic-toast', { path, contentType: 'image/png' });
     await untrackEverything(page);
   });
 });

@@ -43,6 +43,12 @@ describe('tenant assets', () => {
     expect(res.body).toContain('--tw-primary: #b91c1c;');
     expect(res.body).toContain('--bs-primary-rgb: 185, 28, 28;');
     expect(res.body).toMatch(/--tw-font: Georgia/);
+    // issue 12 §6: disabled controls take a neutral style derived from the surface and muted text.
+    expect(res.body).toContain('--tw-disabled-bg: #eee1d7;');
+    expect(res.body).toContain('--tw-disabled-text: #57534e;');
+    expect(res.body).not.toContain('--bs-btn-disabled-bg: #b91c1c');
+    // The header's select arrow in the header's text colour (#ffffff here).
+    expect(res.body).toMatch(/--tw-header-select-arrow: url\("data:image\/svg\+xml,[^"]*stroke='%23ffffff'/);
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
     const again = await t.app.inject({
       url: `/assets/${code}/theme.css`,

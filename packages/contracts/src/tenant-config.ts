@@ -4,6 +4,7 @@ import { language } from './languages.ts';
 import { textByLanguage, unofferedLanguages } from './localized-text.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hexColor, hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
+import { themeContrastProblems } from './theme-contrast.ts';
 
 /**
  * Tenant configuration: spec §3 "Tenant configuration" plus what Trackwell's generalisation needs.
@@ -192,8 +193,9 @@ export const THEME_FONTS = {
 /**
  * A tenant's visual theme: compiled by the server into the theme stylesheet. Every value is a colour
  * matching #rrggbb, a font key from the allow-list or a bounded number, so a theme cannot inject CSS.
+ * `tenantThemeValues` checks only that; `tenantTheme` (what a saved theme must pass) adds the contrast rules.
  */
-export const tenantTheme = z.object({
+export const tenantThemeValues = z.object({
   colors: z.object({
     primary: hexColor,
     primaryContrast: hexColor,
@@ -214,6 +216,17 @@ export const tenantTheme = z.object({
   ),
   /** Corner radius in px. */
   radius: z.number().int().min(0).max(24),
+});
+
+/**
+ * issue 12 §6: disabled controls must look disabled in every theme, so a theme is refused when it is saved
+ * if its colours would make the derived disabled style (`disabledControlColors`) hard to tell from an
+ * enabled button or hard to read; each problem names the colour to change and the ratio it has.
+ */
+export const tenantTheme = tenantThemeValues.superRefine((theme, ctx) => {
+  for (const problem of themeContrastProblems(theme.colors)) {
+    ctx.addIssue({ code: 'custom', path: ['colors', problem.field], message: problem.message });
+  }
 });
 export type TenantTheme = z.infer<typeof tenantTheme>;
 

@@ -59,11 +59,17 @@ describe('host names and tenant codes', () => {
 
 describe('tenantTheme', () => {
   it('takes only #rrggbb colours, allow-listed fonts and a bounded radius', () => {
-    const colors = Object.fromEntries(
-      ['primary', 'primaryContrast', 'secondary', 'background', 'surface', 'text', 'mutedText', 'link']
-        .concat(['headerBackground', 'headerText', 'footerBackground', 'footerText'])
-        .map((k) => [k, '#123456']),
-    );
+    const colors = {
+      ...Object.fromEntries(
+        ['secondary', 'background', 'text', 'link', 'headerBackground', 'headerText']
+          .concat(['footerBackground', 'footerText'])
+          .map((k) => [k, '#123456']),
+      ),
+      primary: '#123456',
+      primaryContrast: '#ffffff',
+      surface: '#ffffff',
+      mutedText: '#555555',
+    };
     const ok = { colors, font: 'serif', headingFont: 'system', radius: 4 };
     expect(tenantTheme.safeParse(ok).success).toBe(true);
     expect(tenantTheme.safeParse({ ...ok, colors: { ...colors, primary: 'red' } }).success).toBe(false);

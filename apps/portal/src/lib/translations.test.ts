@@ -47,6 +47,30 @@ function placeholders(value: string): string[] {
 
 const english = load('en');
 
+/** i18next plural keys end in a CLDR category (`_one`, `_other`, Arabic `_zero`…`_many`). */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A language's keys with each plural group as one `base#plural` key, so languages compare key for key. */
+const pluralBases = (keys: Iterable<string>) =>
+  [
+    ...new Set(
+      [...keys].map((key) => (PLURAL_SUFFIX.test(key) ? `${key.replace(PLURAL_SUFFIX, '')}#plural` : key)),
+    ),
+  ].sort();
+
+/** The plural categories the language's own rules use (what i18next asks for: fr_CA → fr-CA). */
+const pluralCategories = (lng: string) =>
+  [...new Intl.PluralRules(lng.replaceAll('_', '-')).resolvedOptions().pluralCategories].sort();
+
+/** The placeholders an English key (or any form of its plural group) uses. */
+function englishPlaceholders(key: string): string[] {
+  const base = key.replace(PLURAL_SUFFIX, '');
+  const forms = [...english].filter(
+    ([k]) => k === key || (PLURAL_SUFFIX.test(k) && k.replace(PLURAL_SUFFIX, '') === base),
+  );
+  return [...new Set(forms.flatMap(([, value]) => placeholders(value)))].sort();
+}
+
 describe('translations', () => {
   it('has a folder for every supported language and no other', () => {
     expect(readdirSync(localesDir).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
@@ -60,6 +84,11 @@ describe('translations', () => {
     }
   });
 
+  it('English has the forms of its own plural rules', () => {
+    const forms = [...english.keys()].filter((key) => key.startsWith('passwordRules.minNumber_'));
+    expect(forms.map((key) => PLURAL_SUFFIX.exec(key)![1]).sort()).toEqual(pluralCategories('en'));
+  });
+
   it('English has no empty values', () => {
     for (const [key, value] of english) expect(value.trim(), key).not.toBe('');
   });
@@ -68,7 +97,19 @@ describe('translations', () => {
     const translated = load(lng);
 
     it('has exactly the keys of English', () => {
-      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+      expect(pluralBases(translated.keys())).toEqual(pluralBases(english.keys()));
+    });
+
+    it('gives every plural the forms its own plural rules need (issue 12 §8: no "1 أرقام")', () => {
+      const bases = pluralBases(english.keys()).filter((key) => key.endsWith('#plural'));
+      expect(bases.length).toBeGreaterThan(0);
+      for (const base of bases.map((key) => key.replace('#plural', ''))) {
+        const forms = [...translated.keys()]
+          .filter((key) => PLURAL_SUFFIX.test(key) && key.replace(PLURAL_SUFFIX, '') === base)
+          .map((key) => PLURAL_SUFFIX.exec(key)![1]!)
+          .sort();
+        expect(forms, base).toEqual(pluralCategories(lng));
+      }
     });
 
     it('is really translated: no value is the English text, unless allow-listed', () => {
@@ -81,7 +122,12 @@ describe('translations', () => {
     it('keeps the placeholders of English and has no empty values', () => {
       for (const [key, value] of translated) {
         expect(value.trim(), key).not.toBe('');
-        expect(placeholders(value), key).toEqual(placeholders(english.get(key) ?? ''));
+        if (PLURAL_SUFFIX.test(key)) {
+          // A plural form may spell its number out ("at least one number"); it uses no other placeholder.
+          for (const name of placeholders(value)) expect(englishPlaceholders(key), key).toContain(name);
+        } else {
+          expect(placeholders(value), key).toEqual(placeholders(english.get(key) ?? ''));
+        }
       }
     });
   });

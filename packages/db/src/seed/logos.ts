@@ -1,4 +1,7 @@
-import { THEME_FONTS } from '@trackwell/contracts';
+import { contrastRatio, THEME_FONTS } from '@trackwell/contracts';
+
+/** WCAG contrast ratio: one definition, the theme rules' (contracts theme-contrast.ts). */
+export { contrastRatio };
 
 /**
  * Wordmark logos for the demo tenants, drawn from each tenant's own colours: an emblem on the left and the
@@ -29,21 +32,6 @@ export interface LogoSpec {
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
-
-/** Relative luminance (WCAG 2) of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG contrast ratio, 1 (none) to 21. */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -128,6 +128,9 @@ describe('/ for a signed-in user', () => {
       expect(signOut).toHaveBeenCalledWith({ postLogoutRedirectUri: `${window.location.origin}/` }),
     );
     expect(screen.queryByRole('region', { name: 'Standards tracker' })).not.toBeInTheDocument();
+    // The sign-in page it ends on says why (issue 12 §8; sign-in-flow.test.tsx shows the notice).
+    expect(window.sessionStorage.getItem('trackwell-signed-out-reason')).toBe('subscriberCompany');
+    window.sessionStorage.removeItem('trackwell-signed-out-reason');
   });
 
   it('the user menu signs out to the site root, and links to the account area', async () => {

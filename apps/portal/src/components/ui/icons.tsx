@@ -132,3 +132,22 @@ export function TrashIcon() {
     </Icon>
   );
 }
+
+/** A ticked circle: a rule that is met (password rules). */
+export function CheckCircleIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.75 2.75L16 10" />
+    </Icon>
+  );
+}
+
+/** An empty circle: a rule not met yet. */
+export function CircleIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+    </Icon>
+  );
+}

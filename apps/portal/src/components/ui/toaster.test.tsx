@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { contrastRatio } from '@trackwell/contracts';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify.ts';
@@ -79,6 +82,33 @@ describe('notify + Toaster (spec §2 Toasts, §9)', () => {
     act(() => notify.success('تم الحفظ.'));
     expect((await screen.findByText('تم الحفظ.')).closest('.Toastify__toast-container')).toHaveClass(
       'Toastify__toast-container--top-right',
+    );
+  });
+});
+
+describe('toast colours and place (issue 12 §6, §8)', () => {
+  const css = readFileSync(join(import.meta.dirname, '../../index.css'), 'utf8');
+  const variable = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
+
+  it.each(['success', 'error'])('%s: white text on a colour with at least 4.5:1 (WCAG AA)', (kind) => {
+    const background = variable(`--toastify-color-${kind}`)!;
+    expect(background).toMatch(/^#[0-9a-f]{6}$/);
+    expect(variable(`--toastify-text-color-${kind}`)).toBe('#ffffff');
+    expect(contrastRatio(background, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('starts below the header (4.5rem high), not over the logo', () => {
+    expect(css).toMatch(/\.tw-header__inner \{[^}]*min-height: 4\.5rem;/);
+    expect(variable('--toastify-toast-top')).toBe('calc(4.5rem + 1px + 0.75rem)');
+  });
+
+  it('mirrors to the top-right in a right-to-left language', async () => {
+    const { i18n } = renderWithI18n(<Toaster />);
+    await act(() => i18n.changeLanguage('ar'));
+    act(() => notify.success('تم.'));
+    expect((await screen.findByText('تم.')).closest('.Toastify__toast-container')).toHaveClass(
+      'Toastify__toast-container--top-right',
+      'Toastify__toast-container--rtl',
     );
   });
 });

@@ -8,15 +8,42 @@ import { leavePage } from '../../lib/leave-page.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { loginPageUrl } from './okta.ts';
 
-/** spec §2: a callback failure reads 'name: message'. */
-export function CallbackError({ error }: { error: Error }) {
+/** The identity provider's own explanation of a failed redirect (`error_description` in the callback URL). */
+export function providerDescriptionFrom(search: string): string | undefined {
+  const description = new URLSearchParams(search).get('error_description')?.trim();
+  return description ? description.slice(0, 500) : undefined;
+}
+
+/**
+ * A failed sign-in callback (issue 12 §6): first a sentence a person understands and a "Sign in again"
+ * action, with the identity provider's own `error_description` when it sent one; then the spec §2
+ * 'name: message' line as the technical detail. An `AuthSdkError` is the SDK losing its own state (the PKCE
+ * verifier of a sign-in started in another tab, or expired): that case is named.
+ */
+export function CallbackError({
+  error,
+  providerDescription,
+}: {
+  error: Error;
+  providerDescription?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="tw-page" role="alert">
-      <h1 className="tw-page__title">{t('callbackError.title')}</h1>
-      <p>{`${error.name}: ${error.message}`}</p>
+    <div className="tw-page tw-callback-error" role="alert">
+      <h1 className="tw-page-title">{t('callbackError.title')}</h1>
+      <p className="tw-lead">
+        {error.name === 'AuthSdkError' ? t('callbackError.sessionLost') : t('callbackError.generic')}
+      </p>
+      {providerDescription ? (
+        <p>{t('callbackError.providerSaid', { description: providerDescription })}</p>
+      ) : null}
       <p>
-        <Link to="/">{t('callbackError.retry')}</Link>
+        <Link to="/" className="btn btn-primary">
+          {t('callbackError.retry')}
+        </Link>
+      </p>
+      <p className="tw-callback-error__details">
+        <span>{t('callbackError.details')}</span> <code>{`${error.name}: ${error.message}`}</code>
       </p>
     </div>
   );
@@ -36,6 +63,8 @@ export function AuthCallback() {
   const tenant = useTenantConfig();
   const { oktaAuth, authState } = useOktaAuth();
   const [error, setError] = useState<Error | null>(null);
+  // Read before the SDK clears the callback's query string.
+  const [providerDescription] = useState(() => providerDescriptionFrom(window.location.search));
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -58,7 +87,11 @@ export function AuthCallback() {
   const shown = error ?? authState?.error;
   return (
     <div className="tw-page tw-page--centered">
-      {shown ? <CallbackError error={shown} /> : <PendingMessage>{t('callback.completing')}</PendingMessage>}
+      {shown ? (
+        <CallbackError error={shown} providerDescription={providerDescription} />
+      ) : (
+        <PendingMessage>{t('callback.completing')}</PendingMessage>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useTenantConfig } from '../tenant/index.ts';
 import { useGetUserInfoQuery } from './api.ts';
 import { signOutToRoot, startSignIn } from './session.ts';
+import { rememberSignedOutReason } from './signed-out-reason.ts';
 
 /** spec §3, §6: users of this type are signed out and sent to the site root. */
 export const SUBSCRIBER_COMPANY = 'subscriber company';
@@ -51,7 +52,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [authenticated, user]);
 
   useEffect(() => {
-    if (isSubscriberCompany) void signOutToRoot(oktaAuth);
+    if (!isSubscriberCompany) return;
+    // The sign-in page this ends on says why (issue 12 §8).
+    rememberSignedOutReason('subscriberCompany');
+    void signOutToRoot(oktaAuth);
   }, [isSubscriberCompany, oktaAuth]);
 
   if (signInError) {

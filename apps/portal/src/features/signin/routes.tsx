@@ -23,7 +23,9 @@ function SignInPage({ start }: { start?: StartAction }) {
   if (!ready) return <LoadingScreen label={t('app.loading', { ns: 'common' })} />;
   return (
     <div className="tw-page tw-signin">
-      <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+      <div className="tw-signin__card">
+        <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+      </div>
     </div>
   );
 }

@@ -1,15 +1,26 @@
 import { createHash } from 'node:crypto';
-import { type TenantTheme, THEME_FONTS, tenantTheme } from '@trackwell/contracts';
+import {
+  disabledControlColors,
+  type TenantTheme,
+  THEME_FONTS,
+  tenantThemeValues,
+} from '@trackwell/contracts';
 
 /**
  * Compiles a tenant theme into its stylesheet: CSS custom properties for Trackwell's own components, and
  * Bootstrap's --bs-* variables mapped onto them. Every value is re-validated here (colours are #rrggbb, fonts
  * come from an allow-list, the radius is a bounded integer), so nothing a tenant writes can close the
- * declaration block or the sheet.
+ * declaration block or the sheet. Disabled controls get a neutral style derived from the theme
+ * (`disabledControlColors`), never a faded primary: the theme's contrast rules, checked when it is saved
+ * (`tenantTheme`), keep it distinct from enabled buttons. A theme stored before those rules still compiles.
  */
 export function compileThemeCss(input: TenantTheme): string {
-  const theme = tenantTheme.parse(input);
+  const theme = tenantThemeValues.parse(input);
   const c = theme.colors;
+  const disabled = disabledControlColors(c);
+  // Bootstrap's select arrow (same chevron) in the header's text colour: its own is dark, nearly invisible on
+  // dark headers (issue 12 §6). The colour is a validated #rrggbb, so the data URL cannot be broken out of.
+  const headerArrow = `url("data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3e%3cpath fill='none' stroke='%23${c.headerText.slice(1)}' stroke-linecap='round' stroke-linejoin='round' stroke-width='2' d='m2 5 6 6 6-6'/%3e%3c/svg%3e")`;
   const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
   return `/* Trackwell tenant theme (generated) */
 :root {
@@ -28,6 +39,10 @@ export function compileThemeCss(input: TenantTheme): string {
   --tw-font: ${THEME_FONTS[theme.font]};
   --tw-heading-font: ${THEME_FONTS[theme.headingFont]};
   --tw-radius: ${theme.radius}px;
+  --tw-disabled-bg: ${disabled.background};
+  --tw-disabled-text: ${disabled.text};
+  --tw-disabled-border: ${disabled.border};
+  --tw-header-select-arrow: ${headerArrow};
 
   --bs-primary: ${c.primary};
   --bs-primary-rgb: ${rgb(c.primary)};
@@ -58,8 +73,6 @@ h1, h2, h3, h4, h5, h6, .h1, .h2, .h3, .h4, .h5, .h6 { font-family: var(--tw-hea
   --bs-btn-hover-color: ${c.primaryContrast};
   --bs-btn-active-bg: ${c.secondary};
   --bs-btn-active-border-color: ${c.secondary};
-  --bs-btn-disabled-bg: ${c.primary};
-  --bs-btn-disabled-border-color: ${c.primary};
 }
 `;
 }

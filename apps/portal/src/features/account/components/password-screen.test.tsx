@@ -36,19 +36,23 @@ describe('Password (spec §4 NOT_ENROLLED → enrol; ACTIVE → update or delete
     expect(await screen.findByText(/It was last changed on March 4, 2026/)).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Change your password' });
     const rules = within(form).getAllByRole('listitem');
+    // The sign-in page's wording (issue 12 §8: one wording), each rule with its visible mark.
     expect(rules.map((r) => r.textContent)).toEqual([
-      '• at least 8 characters (not yet)',
-      '• at least one number (not yet)',
-      '• no part of your username (not yet)',
+      'at least 8 characters (not yet)',
+      'at least one number (not yet)',
+      'no part of your username (not yet)',
     ]);
+    expect(rules.map((r) => r.classList.contains('tw-password-rule--met'))).toEqual([false, false, false]);
     const next = passwordField('New password');
     expect(next).toHaveAccessibleDescription(/Your new password needs:/);
     await user.type(next, 'mary-pass');
     expect(rules.map((r) => r.textContent)).toEqual([
-      '✓ at least 8 characters (done)',
-      '• at least one number (not yet)',
-      '• no part of your username (not yet)',
+      'at least 8 characters (done)',
+      'at least one number (not yet)',
+      'no part of your username (not yet)',
     ]);
+    expect(rules.map((r) => r.classList.contains('tw-password-rule--met'))).toEqual([true, false, false]);
+    expect(within(form).getByRole('status')).toHaveTextContent('Rules met: 1 of 3');
     await user.clear(next);
     await user.type(next, 'Another-pass-7');
     expect(rules.every((r) => r.textContent?.includes('(done)'))).toBe(true);

@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
 import type { AccountPassword } from '../lib/myaccount.ts';
 import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
-import { checkPassword, PASSWORD_MIN_LENGTH, passwordAcceptable } from '../lib/password-rules.ts';
+import { passwordAcceptable, passwordRuleStates } from '../lib/password-rules.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { AccountScreen, Loaded, SignInAgainButton } from './screen.tsx';
 
@@ -127,7 +128,7 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
   const [busy, setBusy] = useState(false);
-  const checks = checkPassword(next, login);
+  const rules = passwordRuleStates(next, login);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -208,23 +209,7 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
         ? field('current', t('password.current'), current, setCurrent, 'current-password')
         : null}
       {field('next', t('password.new'), next, setNext, 'new-password', `${id}-rules`)}
-      <div id={`${id}-rules`} className="tw-account__rules">
-        <p className="mb-1">{t('password.rulesTitle')}</p>
-        <ul>
-          {checks.map((check) => (
-            <li key={check.rule} className={check.met ? 'tw-account__rule--met' : 'tw-account__rule'}>
-              <span aria-hidden="true">{check.met ? '✓ ' : '• '}</span>
-              {check.rule === 'length'
-                ? t('password.rules.length', { min: PASSWORD_MIN_LENGTH })
-                : t(`password.rules.${check.rule}`)}
-              <span className="tw-visually-hidden">
-                {' '}
-                {check.met ? t('password.rules.met') : t('password.rules.notMet')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PasswordRuleList id={`${id}-rules`} rules={rules} />
       {field('confirm', t('password.confirm'), confirm, setConfirm, 'new-password')}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy

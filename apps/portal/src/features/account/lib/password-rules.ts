@@ -4,6 +4,7 @@
  * submit"). The server stays the judge; these only say in advance what it will refuse.
  */
 import { PASSWORD_COMPLEXITY, PASSWORD_MAX_LENGTH } from '@trackwell/contracts';
+import type { PasswordRuleState } from '../../../components/ui/password-rule-list.tsx';
 
 export const PASSWORD_MIN_LENGTH = PASSWORD_COMPLEXITY.minLength;
 export { PASSWORD_MAX_LENGTH };
@@ -32,4 +33,18 @@ export function checkPassword(password: string, login: string | undefined): Pass
 
 export function passwordAcceptable(password: string, login: string | undefined): boolean {
   return checkPassword(password, login).every((check) => check.met);
+}
+
+/** The checks as the shared rule list shows them, in the sign-in page's wording (issue 12 §8: one wording). */
+export function passwordRuleStates(password: string, login: string | undefined): PasswordRuleState[] {
+  const shown = {
+    length: ['minLength', PASSWORD_MIN_LENGTH],
+    number: ['minNumber', 1],
+    username: ['excludeUsername', 0],
+  } as const;
+  return checkPassword(password, login).map(({ rule, met }) => ({
+    key: shown[rule][0],
+    count: shown[rule][1],
+    met,
+  }));
 }

@@ -1,11 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { preferenceCallback, readPreference } from '../lib/device-preferences.ts';
+import {
+  type DevicePreference,
+  preferenceCallback,
+  readPreference,
+  savePreference,
+} from '../lib/device-preferences.ts';
 import { type Factor, factorsOf, loginOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { FactorLabel } from './factor-label.tsx';
-import { ErrorAlert, StepHeading } from './form-controls.tsx';
+import { CheckboxField, ErrorAlert, StepHeading } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
 
 /** Transactions whose automatic push was already sent (StrictMode mounts a step twice in development). */
@@ -22,6 +27,18 @@ export function FactorChoiceStep(props: StepProps) {
   const { busy, error, run } = useAuthnAction();
   const login = loginOf(tx);
   const factors = factorsOf(tx);
+  const hasPush = factors.some((f) => f.factorType === 'push');
+  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
+  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
+  /** Saved at once: the push step (and its poll) starts from what is stored here. */
+  const choosePreference = (name: DevicePreference, set: (value: boolean) => void) => (value: boolean) => {
+    set(value);
+    try {
+      savePreference(login, name, value);
+    } catch {
+      // Storage refused: the SDK's own callback reports it when the push is sent (spec §8 wording).
+    }
+  };
   const choose = (factor: Factor) =>
     run(async () => {
       if (!factor.verify) return;
@@ -66,6 +83,23 @@ export function FactorChoiceStep(props: StepProps) {
           </li>
         ))}
       </ul>
+      {hasPush ? (
+        <fieldset className="mt-3">
+          <legend className="fs-6 fw-semibold">{t('options.pushLegend')}</legend>
+          <CheckboxField
+            label={t('options.autoPush')}
+            hint={t('options.autoPushHint')}
+            checked={autoPush}
+            onChange={choosePreference('autoPush', setAutoPush)}
+          />
+          <CheckboxField
+            label={t('options.rememberDevice')}
+            hint={t('options.rememberDeviceHint')}
+            checked={remember}
+            onChange={choosePreference('rememberDevice', setRemember)}
+          />
+        </fieldset>
+      ) : null}
       <StepActions {...props} disabled={busy} />
     </div>
   );

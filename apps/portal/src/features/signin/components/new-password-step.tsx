@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
 import { passwordRules } from '../lib/password-rules.ts';
 import { complexityOf, linkOf, loginOf } from '../lib/transaction.ts';
 import type { StepProps } from '../lib/types.ts';
@@ -76,18 +77,7 @@ export function NewPasswordStep(props: StepProps) {
         describedBy={[rulesId, ...(error ? ['signin-password-error'] : [])]}
         error={checked && !rulesMet ? t('fields.newPasswordRules') : null}
       />
-      <div id={rulesId} className="mb-3">
-        <p className="mb-1">{t('rules.heading')}</p>
-        <ul className="tw-signin__rules">
-          {rules.map((rule) => (
-            <li key={rule.key} className={rule.met ? 'tw-signin__rule--met' : undefined}>
-              <span aria-hidden="true">{rule.met ? '✓ ' : '• '}</span>
-              {t(`rules.${rule.key}`, { n: rule.count })}
-              <span className="tw-visually-hidden"> {rule.met ? t('rules.met') : t('rules.notMet')}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PasswordRuleList id={rulesId} rules={rules} />
       <Field
         label={t('fields.confirmPassword')}
         type="password"

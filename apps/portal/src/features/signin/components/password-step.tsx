@@ -52,7 +52,7 @@ export function PasswordStep({
       </StepHeading>
       <p className="tw-lead">{t('password.intro', { tenantName })}</p>
       {notice ? (
-        <p className="alert alert-success" role="status">
+        <p className="tw-signin__notice" role="status">
           {notice}
         </p>
       ) : null}

@@ -121,18 +121,24 @@ export function PushStep(props: StepProps) {
       {result === 'TIMEOUT' ? <p className="alert alert-warning">{t('push.timeout')}</p> : null}
       <p>{t('push.intro')}</p>
       <ErrorAlert error={pollError ?? error} />
-      <CheckboxField
-        label={t('options.autoPush')}
-        hint={t('options.autoPushHint')}
-        checked={autoPush}
-        onChange={setAutoPush}
-      />
-      <CheckboxField
-        label={t('options.rememberDevice')}
-        hint={t('options.rememberDeviceHint')}
-        checked={remember}
-        onChange={setRemember}
-      />
+      {waiting ? null : (
+        // The "next time" options are chosen before a request goes out (the factor list offers them too),
+        // not while this one is waiting (issue 12 §8); the poll still sends what was chosen.
+        <>
+          <CheckboxField
+            label={t('options.autoPush')}
+            hint={t('options.autoPushHint')}
+            checked={autoPush}
+            onChange={setAutoPush}
+          />
+          <CheckboxField
+            label={t('options.rememberDevice')}
+            hint={t('options.rememberDeviceHint')}
+            checked={remember}
+            onChange={setRemember}
+          />
+        </>
+      )}
       <div className="d-flex flex-wrap align-items-center gap-3">
         {pollError && result === 'WAITING' ? (
           <SubmitButton

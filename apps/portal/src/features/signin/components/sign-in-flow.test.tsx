@@ -145,7 +145,7 @@ describe('MFA', () => {
     ).toEqual([
       'E-mail me a codea...a@example.test',
       'Authenticator appEnter the code your app shows',
-      'Approve from my e-mailWe send you a link to approve this sign-in',
+      "Approve from my e-mailWe'll send you a link to approve this sign-in",
     ]);
     await user.click(screen.getByRole('button', { name: /E-mail me a code/ }));
     expect(
@@ -220,6 +220,75 @@ describe('MFA', () => {
   });
 });
 
+describe('MFA choices (issue 12 §8)', () => {
+  it('one factor only: its challenge offers no "Choose another method"; several: it does', async () => {
+    setup({
+      'POST /api/v1/authn': () => okta.mfaRequired(['token:software:totp']),
+      'POST /api/v1/authn/factors/f-totp/verify': () => okta.challenge('token:software:totp'),
+    });
+    await signInWithPassword();
+    await user.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    expect(await screen.findByLabelText('Verification code')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Choose another method' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel sign-in' })).toBeVisible();
+  });
+
+  it('several factors: the challenge offers "Choose another method"', async () => {
+    setup({
+      'POST /api/v1/authn': () => okta.mfaRequired(['email', 'token:software:totp']),
+      'POST /api/v1/authn/factors/f-totp/verify': () => okta.challenge('token:software:totp'),
+    });
+    await signInWithPassword();
+    await user.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    expect(await screen.findByRole('button', { name: 'Choose another method' })).toBeVisible();
+  });
+
+  it('the push "next time" options are chosen on the factor list, saved, and sent with the push', async () => {
+    const { calls } = setup({
+      'POST /api/v1/authn': () => okta.mfaRequired(['email', 'push']),
+      'POST /api/v1/authn/factors/f-push/verify': () => okta.challenge('push', 'WAITING'),
+    });
+    await signInWithPassword();
+    const options = await screen.findByRole('group', { name: 'When you approve from your e-mail' });
+    await user.click(
+      within(options).getByRole('checkbox', { name: 'Send the approval request automatically next time' }),
+    );
+    expect(window.localStorage.getItem('trackwell:signin:autoPush:ada@example.test')).toBe('true');
+    await user.click(screen.getByRole('button', { name: /Approve from my e-mail/ }));
+    expect(await screen.findByText('Waiting for approval…')).toBeVisible();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    const verify = calls.find((c) => c.path === 'POST /api/v1/authn/factors/f-push/verify');
+    expect(verify?.url.searchParams.get('autoPush')).toBe('true');
+  });
+
+  it('no push factor: no push options on the list', async () => {
+    setup({ 'POST /api/v1/authn': () => okta.mfaRequired(['email', 'token:software:totp']) });
+    await signInWithPassword();
+    expect(await screen.findByRole('heading', { level: 1, name: "Verify it's you" })).toBeVisible();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('signed out by the portal (issue 12 §8, spec §6 subscriber company)', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('says why, once, above the form', async () => {
+    window.sessionStorage.setItem('trackwell-signed-out-reason', 'subscriberCompany');
+    setup({});
+    const notice = await screen.findByText(
+      'You have been signed out: company subscription accounts cannot use this site. Sign in with your personal account.',
+    );
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(window.sessionStorage.getItem('trackwell-signed-out-reason')).toBeNull();
+  });
+
+  it('says nothing without a reason', async () => {
+    setup({});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(screen.queryByText(/signed out/)).not.toBeInTheDocument();
+  });
+});
+
 describe('push', () => {
   it('polls while WAITING ("waiting for approval"), then SUCCESS redirects', async () => {
     let polls = 0;
@@ -231,9 +300,8 @@ describe('push', () => {
     await signInWithPassword();
     await user.click(await screen.findByRole('button', { name: /Approve from my e-mail/ }));
     expect(await screen.findByText('Waiting for approval…')).toBeVisible();
-    expect(
-      screen.getByRole('checkbox', { name: 'Send the approval request automatically next time' }),
-    ).not.toBeChecked();
+    // The "next time" options belong before the request (the factor list), not to the wait (issue 12 §8).
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('tok-push', RETURN_URL), { timeout: 8000 });
   }, 10_000);
 
@@ -357,8 +425,8 @@ describe('passwords', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Your new password needs:')).toBeVisible();
     expect(screen.getByText(/at least 8 characters/)).toBeVisible();
-    expect(screen.getByText(/at least 1 digits/)).toBeVisible();
-    expect(screen.getByText(/no part of your user name/)).toBeVisible();
+    expect(screen.getByText(/at least one number/)).toBeVisible();
+    expect(screen.getByText(/no part of your username/)).toBeVisible();
     await user.type(screen.getByLabelText('Current password'), 'Secret-pass-1');
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Repeat the new password'), 'short');

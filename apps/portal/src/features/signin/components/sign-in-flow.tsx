@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { safeReturnUrl } from '../../auth/okta.ts';
+import { forgetSignedOutReason, peekSignedOutReason } from '../../auth/signed-out-reason.ts';
 import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
+import { factorsOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
 import { ErrorAlert, LinkButton, StepHeading } from './form-controls.tsx';
 import { PasswordStep } from './password-step.tsx';
@@ -17,11 +19,14 @@ import { TransactionStep } from './transaction-step.tsx';
  */
 export type Screen =
   | { name: 'starting' }
-  | { name: 'password'; notice?: 'unlocked' | undefined }
+  | { name: 'password'; notice?: PasswordNotice | undefined }
   | { name: 'forgotPassword' }
   | { name: 'transaction'; tx: AuthnTransaction; step: number }
   | { name: 'startFailed'; error: AuthnErrorKey }
   | { name: 'redirecting' };
+
+/** A notice above the username/password form: the account was unlocked, or the portal signed the user out. */
+type PasswordNotice = 'unlocked' | 'subscriberCompany';
 
 export type StartAction = (oktaAuth: OktaAuth) => Promise<AuthnTransaction | null>;
 
@@ -53,10 +58,17 @@ export function SignInFlow({
 }) {
   const { t } = useTranslation('signin');
   const [screen, setScreen] = useState<Screen>({ name: 'starting' });
+  // Why the portal signed this user out, if it did (a 'subscriber company' account): said once, then forgotten.
+  const [signedOutReason] = useState(peekSignedOutReason);
+  useEffect(() => {
+    if (signedOutReason) forgetSignedOutReason();
+  }, [signedOutReason]);
   const [username, setUsername] = useState('');
   const returnTo = useRef(returnUrl);
   // Each new transaction mounts its step afresh (its heading takes the focus, its form starts empty).
   const stepCount = useRef(0);
+  // How many factors the account has, as the last factor list (MFA_REQUIRED) showed them.
+  const factorCount = useRef<number | undefined>(undefined);
 
   const showTransaction = useCallback(
     (tx: AuthnTransaction) => {
@@ -65,6 +77,7 @@ export function SignInFlow({
       if (returnTo.current === `${origin}/` && tx.relayState) {
         returnTo.current = safeReturnUrl(tx.relayState, false, origin);
       }
+      if (tx.status === 'MFA_REQUIRED') factorCount.current = factorsOf(tx).length;
       switch (tx.status) {
         case 'SUCCESS':
           if (tx.sessionToken) {
@@ -96,7 +109,7 @@ export function SignInFlow({
       (tx) => {
         if (!current) return;
         if (tx) showTransaction(tx);
-        else setScreen({ name: 'password' });
+        else setScreen({ name: 'password', notice: signedOutReason });
       },
       (error: unknown) => {
         if (current) setScreen({ name: 'startFailed', error: authnErrorKey(error) });
@@ -105,7 +118,7 @@ export function SignInFlow({
     return () => {
       current = false;
     };
-  }, [oktaAuth, start, showTransaction]);
+  }, [oktaAuth, start, showTransaction, signedOutReason]);
 
   const restart = useCallback(() => setScreen({ name: 'password' }), []);
 
@@ -161,6 +174,7 @@ export function SignInFlow({
           returnUrl={returnTo.current}
           onTransaction={showTransaction}
           onRestart={restart}
+          singleFactor={factorCount.current === 1}
         />
       );
   }

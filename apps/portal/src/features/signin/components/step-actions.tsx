@@ -6,13 +6,20 @@ import { ErrorAlert, LinkButton } from './form-controls.tsx';
 
 /**
  * Back and cancel under every step (issue 6 scope 1 "cancel/back on every step"): back is the
- * transaction's `prev` where the state offers one; cancel ends the transaction (`cancel`) and shows the
+ * transaction's `prev` where the state offers one (a challenge's only when the account has another factor); cancel ends the transaction (`cancel`) and shows the
  * username/password form again, even when the identity provider cannot be reached.
  */
-export function StepActions({ tx, onTransaction, onRestart, disabled }: StepProps & { disabled?: boolean }) {
+export function StepActions({
+  tx,
+  onTransaction,
+  onRestart,
+  singleFactor,
+  disabled,
+}: StepProps & { disabled?: boolean }) {
   const { t } = useTranslation('signin');
   const { busy, error, run } = useAuthnAction();
-  const prev = linkOf(tx, 'prev');
+  // "Choose another method" (a challenge's prev) only when there is another method to choose (issue 12 §8).
+  const prev = tx.status === 'MFA_CHALLENGE' && singleFactor ? undefined : linkOf(tx, 'prev');
   const cancel = linkOf(tx, 'cancel');
   return (
     <div className="tw-signin__actions mt-3">

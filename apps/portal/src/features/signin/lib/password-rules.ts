@@ -1,22 +1,12 @@
+import type { PasswordRuleKey, PasswordRuleState } from '../../../components/ui/password-rule-list.tsx';
 import type { PasswordComplexity } from './transaction.ts';
 
 /**
  * The password rules shown before submit (issue 6 scope 1 "strength rules shown before submit"), from the
  * policy the identity provider sends with PASSWORD_EXPIRED / PASSWORD_WARN / PASSWORD_RESET.
  */
-export type PasswordRuleKey =
-  | 'minLength'
-  | 'minLowerCase'
-  | 'minUpperCase'
-  | 'minNumber'
-  | 'minSymbol'
-  | 'excludeUsername';
-
-export interface PasswordRule {
-  key: PasswordRuleKey;
-  count: number;
-  met: boolean;
-}
+export type { PasswordRuleKey } from '../../../components/ui/password-rule-list.tsx';
+export type PasswordRule = PasswordRuleState;
 
 const count = (value: string, pattern: RegExp) => (value.match(pattern) ?? []).length;
 

@@ -9,4 +9,9 @@ export interface StepProps {
   onTransaction: (next: AuthnTransaction) => void;
   /** Back to the username/password form (after a cancel). */
   onRestart: () => void;
+  /**
+   * The account has a single factor (the last MFA_REQUIRED listed one): a challenge then offers no "choose
+   * another method". Unknown (a transaction resumed straight into its challenge) counts as several.
+   */
+  singleFactor?: boolean;
 }

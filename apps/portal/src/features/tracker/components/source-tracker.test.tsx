@@ -52,6 +52,20 @@ describe('committee tracker (spec §3, §4, §5)', () => {
     expect(track).toBeDisabled();
   });
 
+  it('says why Track is disabled, tied to the button, and stops saying it once a choice is made (issue 12 §6)', async () => {
+    fakeTrackerServer();
+    renderTrackerPage();
+    const { region, select, track } = await committeeSection();
+    expect(track).toBeDisabled();
+    expect(track).toHaveAccessibleDescription('Choose an item in the list to track it.');
+    expect(within(region).getByText('Choose an item in the list to track it.')).toBeVisible();
+
+    await userEvent.selectOptions(select, 'E05');
+    expect(track).toBeEnabled();
+    expect(track).not.toHaveAccessibleDescription();
+    expect(within(region).queryByText('Choose an item in the list to track it.')).not.toBeInTheDocument();
+  });
+
   it('disables the options already tracked and sends the whole new list when adding', async () => {
     const server = fakeTrackerServer(sources(['D20']));
     renderTrackerPage();

@@ -109,10 +109,17 @@ export function SourceTracker({ userId, trackingType, options, optionsLoading, t
           type="submit"
           className="btn btn-primary tw-source-form__submit"
           disabled={!selected || trackedSet.has(selected) || saving || sources.isLoading}
+          // Why it does nothing yet (issue 12 §6): the hint below, read with the button.
+          aria-describedby={selected ? undefined : `${id}-track-hint`}
         >
           {saving && <Spinner size="sm" />}
           {t('track')}
         </button>
+        {selected ? null : (
+          <p id={`${id}-track-hint`} className="tw-source-form__hint">
+            {t('trackHint')}
+          </p>
+        )}
       </form>
       <h3 className="tw-tracker-card__subtitle">{texts.trackedHeading}</h3>
       {sources.isLoading ? (
