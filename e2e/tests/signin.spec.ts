@@ -201,6 +201,7 @@ test.describe('sign-in page', () => {
   });
 
   test('wrong password five times → locked → unlock by e-mail → sign in', async ({ page, baseURL }) => {
+    test.slow(); // seven sign-in attempts and an e-mail
     // nordic's plain user: no other journey signs in with it.
     const origin = storeUrl(baseURL, 'nordic');
     const mailOrigin = storeUrl(baseURL);
@@ -240,6 +241,8 @@ test.describe('sign-in page', () => {
     browser,
     baseURL,
   }) => {
+    // Two sign-ins, an e-mail and a second browser context: three times the default time on a busy machine.
+    test.slow();
     const origin = storeUrl(baseURL);
     const login = demoLogin('recovery');
     const newPassword = 'Brand-new-pass-2027';
