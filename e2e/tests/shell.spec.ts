@@ -298,6 +298,9 @@ for (const code of ['awwa', 'nordic'] as const) {
   }, testInfo) => {
     // The sign-in page has the same header (and needs no sign-in first).
     await page.goto(signInUrl(storeUrl(baseURL, code)));
+    // The page frame is drawn twice: first around the loading mask while the sign-in part loads, then by it
+    // (app-root.tsx). The sign-in heading comes with the second: measure that header, not the first.
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     const select = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
     await expect(select).toBeVisible();
     await imagesLoaded(page);
