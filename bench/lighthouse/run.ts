@@ -118,7 +118,12 @@ async function audit(
 
 async function signIn(page: Page, origin: string, login: string) {
   await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('input[autocomplete="username"]');
+  await page.waitForSelector('input[autocomplete="username"]').catch(async (error: unknown) => {
+    const text = await page.evaluate(() => document.body.textContent ?? '').catch(() => '');
+    throw new Error(`The sign-in form did not appear at ${page.url()}: ${text.slice(0, 300)}`, {
+      cause: error,
+    });
+  });
   await page.type('input[autocomplete="username"]', login);
   await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
   await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);

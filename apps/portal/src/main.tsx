@@ -13,7 +13,7 @@ import {
   readEmbeddedTenantConfig,
 } from './features/tenant/index.ts';
 import { loadBootstrap } from './lib/bootstrap-stylesheet.ts';
-import { createI18n, directionOf, screenNamespace } from './lib/i18n.ts';
+import { createI18n, directionOf } from './lib/i18n.ts';
 
 // Start what the first screen needs at once: the language and the Bootstrap build of the configuration
 // cached earlier in this tab or written into the page by the server (with the locale cookie), else the
@@ -21,9 +21,6 @@ import { createI18n, directionOf, screenNamespace } from './lib/i18n.ts';
 const cachedConfig = readCachedTenantConfig() ?? readEmbeddedTenantConfig();
 const initialLanguage = cachedConfig ? initialTenantLanguage(cachedConfig) : FALLBACK_LANGUAGE;
 const i18n = createI18n(initialLanguage);
-// Only the shell's words load with every page; this screen's own start loading now, beside the bundle.
-const namespace = screenNamespace(window.location.pathname);
-if (namespace) void i18n.loadNamespaces(namespace);
 void loadBootstrap(directionOf(initialLanguage));
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, screenNamespace } from './i18n.ts';
+import { createI18n } from './i18n.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -54,18 +54,5 @@ describe('the translation loader (spec §8, §9)', () => {
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls.filter((url) => url.endsWith('/locales/de/common.json'))).toHaveLength(1);
     expect(new Set(urls).size).toBe(urls.length);
-  });
-});
-
-describe('what loads with the page (issue 12 §1)', () => {
-  it("loads only the shell's namespace at first; each screen's words load by its path", () => {
-    expect(createI18n().options.ns).toEqual(['common']);
-    expect(screenNamespace('/signin')).toBe('signin');
-    expect(screenNamespace('/signin/reset-password/abc')).toBe('signin');
-    expect(screenNamespace('/account/profile')).toBe('account');
-    expect(screenNamespace('/')).toBe('tracker');
-    expect(screenNamespace('/implicit/callback')).toBe('tracker');
-    expect(screenNamespace('/signinx')).toBeUndefined();
-    expect(screenNamespace('/no/such/page')).toBeUndefined();
   });
 });

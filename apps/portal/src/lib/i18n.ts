@@ -13,6 +13,7 @@ import {
   COMMON_NAMESPACE,
   LOCALES_LOAD_PATH,
   TRANSLATION_LOAD_RETRIES,
+  TRANSLATION_NAMESPACES,
   TRANSLATION_PARALLEL_READS,
   TRANSLATION_RETRY_DELAY_MS,
 } from '../config/constants.ts';
@@ -37,15 +38,6 @@ export function applyDocumentLanguage(lng: string): void {
   root.dir = directionOf(lng);
 }
 
-/** The words a screen needs besides `common`, by its path: started at boot so the screen finds them loaded. */
-export function screenNamespace(path: string): 'signin' | 'account' | 'tracker' | undefined {
-  if (path === '/signin' || path.startsWith('/signin/')) return 'signin';
-  if (path === '/account' || path.startsWith('/account/')) return 'account';
-  // The tracker is `/`; the sign-in callback lands there.
-  if (path === '/' || path === '/implicit/callback') return 'tracker';
-  return undefined;
-}
-
 /**
  * Creates the i18next instance. English, the fallback language, is bundled so the shell and the full-page
  * error screen always have their text, even when the network is down; every other namespace and language is
@@ -66,9 +58,9 @@ export function createI18n(
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: SUPPORTED_LANGUAGES,
       load: 'currentOnly',
-      // Only the shell's words load with the page; each area's namespace (tracker, signin, account) loads
-      // when its screen first asks for it (those screens wait for `ready`), and again on a language switch.
-      ns: [COMMON_NAMESPACE],
+      // Every namespace loads with the page. (Loading a screen's namespace only when the screen asks for it
+      // saved ~10 KB on /signin, but a screen then sometimes never saw its namespace as ready: issue 12 notes.)
+      ns: [...TRANSLATION_NAMESPACES],
       defaultNS: COMMON_NAMESPACE,
       partialBundledLanguages: true,
       resources: { [FALLBACK_LANGUAGE]: { [COMMON_NAMESPACE]: enCommon, ...bundled } },
