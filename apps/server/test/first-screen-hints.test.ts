@@ -46,7 +46,7 @@ describe('firstScreenHints (issue 12 §1)', () => {
   it('hints nothing when the build has no Bootstrap file, and escapes a file name', () => {
     expect(firstScreenHints('en', {})).toBe('');
     expect(firstScreenHints('en', { ltr: 'a"b<c>.css' })).toBe(
-      '<link rel="preload" as="style" href="/app/a&#34;b&#60;c&#62;.css">',
+      '<link rel="preload" as="style" href="/app/a&quot;b&lt;c&gt;.css">',
     );
   });
 });

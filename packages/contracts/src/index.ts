@@ -2,6 +2,7 @@ export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './languages.ts';
+export * from './locale-cookie.ts';
 export * from './localized-text.ts';
 export * from './members.ts';
 export * from './notifications.ts';

@@ -1,5 +1,9 @@
-import { type Language, LOCALE_CODE_MAP, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
-import { asLanguage } from './language.ts';
+import {
+  type Language,
+  LOCALE_CODE_MAP,
+  languageInLocaleCookie,
+  localeCookieName,
+} from '@trackwell/contracts';
 
 /**
  * The stored language preference (spec §4 "The stored language is a cookie", §9 "Locale cookie"):
@@ -9,13 +13,7 @@ import { asLanguage } from './language.ts';
  */
 export const LOCALE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-export function localeCookieName(env: string): string {
-  return `locale_${env}`;
-}
-
-const languageByLocaleCode = new Map<string, Language>(
-  SUPPORTED_LANGUAGES.map((lng) => [LOCALE_CODE_MAP[lng], lng]),
-);
+export { localeCookieName };
 
 /** The `Set-Cookie`-style string written to `document.cookie`. `domain` undefined → a host-only cookie. */
 export function localeCookieString(env: string, lng: Language, domain: string | undefined): string {
@@ -37,17 +35,5 @@ export function writeLocaleCookie(env: string, lng: Language, domain: string | u
 
 /** The language in the cookie (locale code or language code), or undefined when absent or unknown. */
 export function readLocaleCookie(env: string, cookies: string = document.cookie): Language | undefined {
-  const name = localeCookieName(env);
-  for (const pair of cookies.split(';')) {
-    const [key, ...rest] = pair.trim().split('=');
-    if (key !== name) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined;
-    }
-    return languageByLocaleCode.get(value) ?? asLanguage(value);
-  }
-  return undefined;
+  return languageInLocaleCookie(cookies, env);
 }

@@ -1,41 +1,25 @@
 import { readdir } from 'node:fs/promises';
 import {
   type Language,
-  LOCALE_CODE_MAP,
+  languageInLocaleCookie,
   RTL_LANGUAGES,
-  SUPPORTED_LANGUAGES,
   type TenantConfig,
 } from '@trackwell/contracts';
+import { escapeHtml } from '../store/page.ts';
 
 /**
  * A preload hint for what the portal's first screen asks for once its script runs (issue 12 §1): the
  * Bootstrap build of the page's direction. Without it the stylesheet starts only after the bundle has loaded
  * and run; with it, it loads beside the bundle. A hint is only a head start: the portal makes the same
  * request either way, and a wrong guess costs one small download. (Translations are not hinted: the
- * portal starts those itself as soon as it runs, see apps/portal/src/main.tsx.)
+ * portal's i18n set-up starts every namespace as soon as it runs, see apps/portal/src/lib/i18n.ts.)
  *
  * The language is the portal's choice (spec §4 "Language"): the locale cookie's language when the store
  * offers it, else the store's default (`resolveLanguage` in apps/portal/src/lib/language.ts).
  */
-const byLocaleCode = new Map<string, Language>(SUPPORTED_LANGUAGES.map((l) => [LOCALE_CODE_MAP[l], l]));
-
 export function pageLanguage(config: TenantConfig, cookieHeader: string | undefined): Language {
-  const name = `locale_${config.ui.localeCookieEnv}`;
-  for (const pair of (cookieHeader ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (pair.slice(0, at).trim() !== name) continue;
-    let value = pair.slice(at + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      break;
-    }
-    const stored =
-      byLocaleCode.get(value) ?? (SUPPORTED_LANGUAGES as readonly string[]).find((l) => l === value);
-    if (stored && config.ui.languages.includes(stored as Language)) return stored as Language;
-    break;
-  }
-  return config.ui.defaultLanguage;
+  const stored = languageInLocaleCookie(cookieHeader, config.ui.localeCookieEnv);
+  return stored && config.ui.languages.includes(stored) ? stored : config.ui.defaultLanguage;
 }
 
 /** The hashed Bootstrap builds in the portal's bundle folder, found once per bundle folder listing. */
@@ -47,12 +31,10 @@ export async function bootstrapFiles(bundleDir: string): Promise<{ ltr?: string;
   };
 }
 
-const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function firstScreenHints(
   language: Language,
   bootstrap: { ltr?: string | undefined; rtl?: string | undefined },
 ): string {
   const css = RTL_LANGUAGES.has(language) ? bootstrap.rtl : bootstrap.ltr;
-  return css ? `<link rel="preload" as="style" href="/app/${escapeAttr(css)}">` : '';
+  return css ? `<link rel="preload" as="style" href="/app/${escapeHtml(css)}">` : '';
 }

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** The id of the data block that carries the store's configuration in the served page. */
 export const EMBEDDED_CONFIG_ID = 'tw-tenant-config';
 
@@ -26,7 +24,3 @@ export function embedTenantConfig(html: string, configAnswer: unknown, hints = '
   const at = html.indexOf('</head>');
   return at === -1 ? `${block}${html}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
 }
-
-/** A strong validator for a generated page, so a revisit is a 304. */
-export const pageEtag = (body: string) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;

@@ -5,10 +5,11 @@ import fastifyStatic from '@fastify/static';
 import { ok } from '@trackwell/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
+import { contentEtag } from '../../http/etag.ts';
 import { parseHostHeader } from '../../http/host.ts';
 import { resolveTenantConfig } from '../tenants/resolve-config.ts';
 import { bootstrapFiles, firstScreenHints, pageLanguage } from './first-screen-hints.ts';
-import { embedTenantConfig, pageEtag } from './index-page.ts';
+import { embedTenantConfig } from './index-page.ts';
 
 /**
  * Serves the built portal: hashed bundles under /app/ (cached for a year), translations under /locales/,
@@ -77,7 +78,7 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     ]);
     const hints = firstScreenHints(pageLanguage(tenant.config, request.headers.cookie), bootstrap);
     const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)), hints);
-    const etag = pageEtag(page);
+    const etag = contentEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(page);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   disabledControlColors,
   type TenantTheme,
@@ -77,5 +76,4 @@ h1, h2, h3, h4, h5, h6, .h1, .h2, .h3, .h4, .h5, .h6 { font-family: var(--tw-hea
 `;
 }
 
-export const themeEtag = (css: string) =>
-  `"${createHash('sha256').update(css).digest('base64url').slice(0, 22)}"`;
+export { contentEtag as themeEtag } from '../../http/etag.ts';
