@@ -9,6 +9,7 @@ export * from './notifications.ts';
 export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './tenant-config.ts';
+export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';
 export * from './tracker.ts';
 export * from './unsafe-strings.ts';

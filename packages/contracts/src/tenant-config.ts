@@ -3,8 +3,7 @@ import { successEnvelope } from './envelope.ts';
 import { language } from './languages.ts';
 import { textByLanguage, unofferedLanguages } from './localized-text.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
-import { hexColor, hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
-import { themeContrastProblems } from './theme-contrast.ts';
+import { hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
 
 /**
  * Tenant configuration: spec §3 "Tenant configuration" plus what Trackwell's generalisation needs.
@@ -180,56 +179,6 @@ export const TENANT_CONFIG_URL_KEYS = [
   'publicURL',
 ] as const;
 
-/** Font stacks a theme may choose from: an allow-list, so no tenant value is written raw into CSS. */
-export const THEME_FONTS = {
-  system: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  humanist: '"Trebuchet MS", "Lucida Grande", "Lucida Sans Unicode", "DejaVu Sans", sans-serif',
-  serif: 'Georgia, Cambria, "Times New Roman", "DejaVu Serif", serif',
-  geometric: 'Futura, "Century Gothic", "URW Gothic", Avenir, "DejaVu Sans", sans-serif',
-  condensed:
-    '"Arial Narrow", "Roboto Condensed", "Liberation Sans Narrow", "DejaVu Sans Condensed", sans-serif',
-} as const;
-
-/**
- * A tenant's visual theme: compiled by the server into the theme stylesheet. Every value is a colour
- * matching #rrggbb, a font key from the allow-list or a bounded number, so a theme cannot inject CSS.
- * `tenantThemeValues` checks only that; `tenantTheme` (what a saved theme must pass) adds the contrast rules.
- */
-export const tenantThemeValues = z.object({
-  colors: z.object({
-    primary: hexColor,
-    primaryContrast: hexColor,
-    secondary: hexColor,
-    background: hexColor,
-    surface: hexColor,
-    text: hexColor,
-    mutedText: hexColor,
-    link: hexColor,
-    headerBackground: hexColor,
-    headerText: hexColor,
-    footerBackground: hexColor,
-    footerText: hexColor,
-  }),
-  font: z.enum(Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]]),
-  headingFont: z.enum(
-    Object.keys(THEME_FONTS) as [keyof typeof THEME_FONTS, ...(keyof typeof THEME_FONTS)[]],
-  ),
-  /** Corner radius in px. */
-  radius: z.number().int().min(0).max(24),
-});
-
-/**
- * issue 12 §6: disabled controls must look disabled in every theme, so a theme is refused when it is saved
- * if its colours would make the derived disabled style (`disabledControlColors`) hard to tell from an
- * enabled button or hard to read; each problem names the colour to change and the ratio it has.
- */
-export const tenantTheme = tenantThemeValues.superRefine((theme, ctx) => {
-  for (const problem of themeContrastProblems(theme.colors)) {
-    ctx.addIssue({ code: 'custom', path: ['colors', problem.field], message: problem.message });
-  }
-});
-export type TenantTheme = z.infer<typeof tenantTheme>;
-
 /** Per-tenant feature flags, served by the tracker's app-config call (spec §3 "Feature flags"). */
 export const featureFlags = z.object({
   enable_resolver_DP_for_content: enabled,
@@ -238,26 +187,6 @@ export const featureFlags = z.object({
   enable_translation: enabled,
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
-
-/** Everything an operator writes to create or update a tenant; validated before anything is stored. */
-export const tenantDefinition = z.object({
-  code: tenantCode,
-  /**
-   * Host names that select this tenant (tenant = host), each at most once. The first is canonical: every
-   * absolute URL of the store (e-mail links, issuer, configuration URIs) is built from it.
-   */
-  hosts: z
-    .array(hostName)
-    .min(1)
-    .max(20)
-    .refine((hosts) => new Set(hosts).size === hosts.length, 'must not repeat a host'),
-  config: tenantConfig,
-  theme: tenantTheme,
-  featureFlags,
-  /** The tenant logo as SVG markup (validated: no scripts, event handlers, external references). */
-  logoSvg: z.string().max(200_000),
-});
-export type TenantDefinition = z.infer<typeof tenantDefinition>;
 
 /** POST /config/get-tenant-configuration-for-ui: body (optional; the request's host is used otherwise). */
 export const getTenantConfigurationBody = z.object({ domain: hostName.optional() }).strict().nullish();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, hostName, safeText, safeUrl, tenantCode } from '../src/safe-values.ts';
-import { getTenantConfigurationBody, tenantTheme } from '../src/tenant-config.ts';
+import { getTenantConfigurationBody } from '../src/tenant-config.ts';
+import { tenantTheme } from '../src/tenant-definition.ts';
 
 describe('safeUrl', () => {
   it.each(['https://example.com/a?b=c', 'http://localhost:8080/x', '/oauth2/default', '/'])(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tenantTheme } from '../src/tenant-config.ts';
+import { tenantTheme } from '../src/tenant-definition.ts';
 import { contrastRatio, disabledControlColors, themeContrastProblems } from '../src/theme-contrast.ts';
 
 /** A theme like the demo stores' (awwa's colours): passes every rule. */
