@@ -6,7 +6,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/index.tsx';
 import { routes } from './app/router.tsx';
-import { createStore } from './app/store.ts';
 import {
   initialTenantLanguage,
   readCachedTenantConfig,
@@ -14,6 +13,7 @@ import {
 } from './features/tenant/index.ts';
 import { loadBootstrap } from './lib/bootstrap-stylesheet.ts';
 import { createI18n, directionOf } from './lib/i18n.ts';
+import { createStore } from './lib/store.ts';
 
 // Start what the first screen needs at once: the language and the Bootstrap build of the configuration
 // cached earlier in this tab or written into the page by the server (with the locale cookie), else the

@@ -1,13 +1,8 @@
 import type { RouteObject } from 'react-router';
+import type { RouteHandle } from './route-handle.ts';
 import { AppRoot } from './routes/app-root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { RouteLoading } from './routes/route-loading.tsx';
-
-/** What a route tells the shell (read with `useMatches`). */
-export type RouteHandle = {
-  /** spec §2 Footer "It is shown on the profile manage screens". */
-  footer?: boolean;
-};
 
 /**
  * spec §2 "Screens and routes". Each screen is its own chunk, loaded on demand: the first download stays the

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from '../app/store.ts';
 import { createTestI18n } from '../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../testing/tenant-config.ts';
 import { api, envelopeValue, KEEP_UNUSED_DATA_FOR_SECONDS } from './api.ts';
 import { describeApiError } from './api-errors.ts';
+import { createStore } from './store.ts';
 
 /** A throwaway endpoint on the shared API, as the features add theirs. */
 const probe = api.injectEndpoints({

@@ -7,7 +7,8 @@ import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/index.tsx';
 import { routes } from '../app/router.tsx';
-import { createStore } from '../app/store.ts';
+import { createStore } from '../lib/store.ts';
+import type { ExtraRoutes } from './extra-routes.ts';
 import { createTestI18n } from './render-with-i18n.tsx';
 import { signedInRoutes } from './signed-in.ts';
 
@@ -24,12 +25,6 @@ function json(status: number, body: unknown): Response {
  * Stands in for the server: the configuration call answers `config`, and /locales/{lng}/{ns}.json
  * serves the real translation files from public/, as the server does from dist/.
  */
-/** Answers a call the fake server should know (other than the configuration and translations), or undefined. */
-export type ExtraRoutes = (
-  url: URL,
-  request: { method: string; body: unknown },
-) => { status: number; body: unknown } | undefined | Promise<{ status: number; body: unknown } | undefined>;
-
 export function stubServer(config: ConfigAnswer, extra?: ExtraRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);

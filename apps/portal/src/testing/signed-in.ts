@@ -1,6 +1,6 @@
 import { type TenantConfig, TRACKER_PATHS, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
 import { TOKEN_STORAGE_KEY } from '../features/auth/okta.ts';
-import type { ExtraRoutes } from './render-app.tsx';
+import type { ExtraRoutes } from './extra-routes.ts';
 
 export const TEST_USER: UserInfo = {
   MAEUserID: '3f2b6c1e-8d4a-4c2e-9b7a-1f0e2d3c4b5a',

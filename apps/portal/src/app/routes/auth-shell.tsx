@@ -13,7 +13,7 @@ import {
 } from '../../features/auth/index.ts';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { switchLanguage } from '../../lib/switch-language.ts';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from '../route-handle.ts';
 
 /**
  * The shell with sign-in: the Okta SDK's context, then the tenant's header (with the user menu), sidebar and

@@ -4,7 +4,8 @@ import { USER_INFO_PATH } from '@trackwell/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeFromUri, oktaAuthFor } from '../../features/auth/okta.ts';
 import { leavePage } from '../../lib/leave-page.ts';
-import { type ExtraRoutes, renderApp, stubServer } from '../../testing/render-app.tsx';
+import type { ExtraRoutes } from '../../testing/extra-routes.ts';
+import { renderApp, stubServer } from '../../testing/render-app.tsx';
 import { seedSignedInSession, signedInRoutes, TEST_USER } from '../../testing/signed-in.ts';
 import { buildTenantConfig, tenantConfigResponse } from '../../testing/tenant-config.ts';
 

@@ -4,7 +4,7 @@ import { Security } from '@okta/okta-react';
 import { type ReactNode, useCallback } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import type { AppStore } from '../../app/store.ts';
+import type { AppStore } from '../../lib/store.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { oktaAuthFor } from './okta.ts';
 

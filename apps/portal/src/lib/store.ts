@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
-import { type ApiContext, api } from '../lib/api.ts';
-import { apiErrorToasts, describeApiError } from '../lib/api-errors.ts';
+import { type ApiContext, api } from './api.ts';
+import { apiErrorToasts, describeApiError } from './api-errors.ts';
 
 /**
  * The Redux store: RTK Query's cache, its middleware, and the error toasts of spec §8. `context` is what the
@@ -17,7 +17,7 @@ export function createStore({ context = {}, i18n }: { context?: ApiContext; i18n
           if (!i18n) return;
           const message = describeApiError(error, i18n.t);
           // The toasts library loads with the toaster, after the first screen.
-          void import('../lib/notify.ts').then(({ notify }) => notify.error(message));
+          void import('./notify.ts').then(({ notify }) => notify.error(message));
         }),
       ),
   });
