@@ -46,6 +46,7 @@ export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
       email: { title: 'Primary email', permission: 'READ_ONLY', maxLength: 100 },
       firstName: { title: 'First name', permission: 'READ_WRITE', maxLength: 50 },
       lastName: { title: 'Last name', permission: 'READ_WRITE', maxLength: 50 },
+      locale: { title: 'Locale', permission: 'READ_WRITE', maxLength: 10 },
       organization: { title: 'Organisation', permission: 'READ_WRITE', maxLength: 100 },
     },
     emails: [{ id: 'eml1', email: 'mary@acme.example', role: 'PRIMARY', status: 'VERIFIED' }],
