@@ -285,6 +285,10 @@ describe('one language preference per person (issue 12 §3, §8)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/<html lang="ar" dir="rtl">/);
     expect(page.body).toContain('<h1>الموافقة على تسجيل الدخول؟</h1>');
+    // The store's (Latin) name keeps its own direction inside the Arabic sentence.
+    expect(page.body).toContain(
+      `<p>شخص ما يسجّل الدخول إلى <bdi>${tenant.config.tenantName}</bdi> بحسابك. هل هذا أنت؟</p>`,
+    );
     expect(page.body).toContain(
       `<img src="/assets/${tenant.code}/logo.svg" alt="${tenant.config.tenantName}"`,
     );

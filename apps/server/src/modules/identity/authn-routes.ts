@@ -1,12 +1,12 @@
 import { LANGUAGE_QUERY_PARAM, type Language, offeredLanguage, personLanguage } from '@trackwell/contracts';
 import type { Tenant } from '@trackwell/db';
-import { fill, SIGN_IN_STRINGS } from '@trackwell/email';
+import { SIGN_IN_STRINGS } from '@trackwell/email';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentEtag } from '../../http/etag.ts';
 import * as authn from './authn.ts';
 import { authnContext, DEVICE_COOKIE, requireEmbeddedTenant } from './context.ts';
 import { oktaErrors } from './okta-errors.ts';
-import { escapeHtml, htmlPage, IDP_PAGE_CSS, IDP_PAGE_STYLESHEET_PATH } from './pages.ts';
+import { escapeHtml, htmlPage, IDP_PAGE_CSS, IDP_PAGE_STYLESHEET_PATH, sentenceHtml } from './pages.ts';
 
 /**
  * The Authentication API routes (okta-compat.md §3.3). Thin: parse, build the context, call authn.ts, answer.
@@ -135,7 +135,7 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
       state === 'question'
         ? [
             t.title,
-            `<p>${escapeHtml(fill(t.question, { tenant: tenant.config.tenantName }))}</p>
+            `<p>${sentenceHtml(t.question, { tenant: tenant.config.tenantName })}</p>
 <form method="post" class="tw-idp__actions"><button type="submit" name="decision" value="approve" class="tw-idp__primary">${escapeHtml(t.approve)}</button> <button type="submit" name="decision" value="deny" class="tw-idp__secondary">${escapeHtml(t.deny)}</button></form>`,
           ]
         : state === 'approved'

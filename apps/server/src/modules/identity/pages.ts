@@ -29,6 +29,7 @@ export function htmlPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)} · ${name}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/${code}/theme.css">
 <link rel="stylesheet" href="${IDP_PAGE_STYLESHEET_PATH}">
 </head>
@@ -52,7 +53,7 @@ html { -webkit-text-size-adjust: 100%; }
 body.tw-idp {
   margin: 0;
   min-height: 100vh;
-  background: var(--tw-surface, #f5f5f5);
+  background: var(--tw-bg, #f5f7fa);
   color: var(--tw-text, #1a1a1a);
   font-family: var(--tw-font, system-ui, sans-serif);
   font-size: 1rem;
@@ -63,7 +64,7 @@ body.tw-idp {
   color: var(--tw-header-text, #1a1a1a);
   padding-block: 12px;
   padding-inline: 16px;
-  border-block-end: 4px solid var(--tw-primary, #0b5cad);
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12);
 }
 .tw-idp__home { display: inline-block; }
 .tw-idp__logo { display: block; height: 40px; max-width: 100%; width: auto; }
@@ -72,7 +73,8 @@ body.tw-idp {
   margin-block: 32px;
   margin-inline: auto;
   padding: 24px;
-  background: var(--tw-bg, #fff);
+  background: var(--tw-surface, #fff);
+  border-block-start: 4px solid var(--tw-primary, #0b5cad);
   border-radius: var(--tw-radius, 6px);
   box-shadow: 0 1px 3px rgba(0, 0, 0, 0.12);
 }
@@ -96,7 +98,7 @@ body.tw-idp {
   padding: 8px 12px;
   font: inherit;
   color: inherit;
-  background: var(--tw-bg, #fff);
+  background: var(--tw-surface, #fff);
   border: 1px solid var(--tw-muted, #6b6b6b);
   border-radius: var(--tw-radius, 6px);
 }
@@ -112,11 +114,25 @@ body.tw-idp {
 }
 .tw-idp button:focus-visible { outline: 3px solid var(--tw-link, #0b5cad); outline-offset: 2px; }
 .tw-idp button.tw-idp__primary { background: var(--tw-primary, #0b5cad); color: var(--tw-primary-contrast, #fff); }
-.tw-idp button.tw-idp__secondary { background: var(--tw-bg, #fff); color: var(--tw-text, #1a1a1a); border-color: var(--tw-muted, #6b6b6b); }
+.tw-idp button.tw-idp__secondary { background: var(--tw-surface, #fff); color: var(--tw-text, #1a1a1a); border-color: var(--tw-muted, #6b6b6b); }
 @media (max-width: 400px) {
   .tw-idp__actions button { flex: 1 1 100%; }
 }
 .tw-idp [role="alert"] { color: #b42318; font-weight: 600; }
 `;
+
+/**
+ * A translated sentence as HTML: the sentence escaped, each `{name}` replaced by its escaped value isolated
+ * in `<bdi>` (a store's Latin name inside an Arabic sentence keeps its own direction).
+ */
+export function sentenceHtml(template: string, values: Record<string, string>): string {
+  return template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in values ? `<bdi>${esc(values[name] as string)}</bdi>` : esc(part);
+    })
+    .join('');
+}
 
 export { esc as escapeHtml };
