@@ -48,6 +48,38 @@ describe('one language preference per person (issue 12 §3, §8)', () => {
     'content-type': 'application/json',
   });
 
+  /**
+   * Signs in with a password from a page showing `acceptLanguage`, as a user with one `factor`, and asks for
+   * that factor's challenge (the e-mail with the code or the push link).
+   */
+  async function challengeFactor(factorType: 'email' | 'push', acceptLanguage: string) {
+    const { tenant, host } = await store();
+    const user = await createEmbeddedUser(t.app, tenant.id);
+    await upsertIdentityFactor(t.app.db, tenant.id, user.id, {
+      factorType,
+      provider: 'OKTA',
+      status: 'ACTIVE',
+      secret: null,
+    });
+    const headers = { host, 'content-type': 'application/json', 'accept-language': acceptLanguage };
+    const primary = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authn',
+      headers,
+      payload: { username: user.login, password: EMBEDDED_PASSWORD },
+    });
+    expect(primary.json().status).toBe('MFA_REQUIRED');
+    const verify = new URL(primary.json()._embedded.factors[0]._links.verify.href);
+    expect(verify.origin).toBe(`http://${host}`);
+    await t.app.inject({
+      method: 'POST',
+      url: verify.pathname,
+      headers,
+      payload: { stateToken: primary.json().stateToken },
+    });
+    return { tenant, host, user, mail: await newest(user.login) };
+  }
+
   it('MyAccount: the profile locale is one of the store languages (schema enum); anything else → 400 naming locale', async () => {
     const { tenant, host } = await store();
     const user = await createEmbeddedUser(t.app, tenant.id);
@@ -219,59 +251,13 @@ describe('one language preference per person (issue 12 §3, §8)', () => {
   });
 
   it('e-mail code factor: the code e-mail is in the language of the sign-in page', async () => {
-    const { tenant, host } = await store();
-    const user = await createEmbeddedUser(t.app, tenant.id);
-    await upsertIdentityFactor(t.app.db, tenant.id, user.id, {
-      factorType: 'email',
-      provider: 'OKTA',
-      status: 'ACTIVE',
-      secret: null,
-    });
-    const headers = { host, 'content-type': 'application/json', 'accept-language': 'es-MX,es;q=0.9' };
-    const primary = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/authn',
-      headers,
-      payload: { username: user.login, password: EMBEDDED_PASSWORD },
-    });
-    expect(primary.json().status).toBe('MFA_REQUIRED');
-    const verify = new URL(primary.json()._embedded.factors[0]._links.verify.href);
-    expect(verify.origin).toBe(`http://${host}`);
-    await t.app.inject({
-      method: 'POST',
-      url: verify.pathname,
-      headers,
-      payload: { stateToken: primary.json().stateToken },
-    });
-    const mail = await newest(user.login);
+    const { mail } = await challengeFactor('email', 'es-MX,es;q=0.9');
     expect(mail.subject).toMatch(/: tu código de inicio de sesión es \d{6}$/);
     expect(mail.text).toContain('Hola, Ada:');
   });
 
   it('push: the e-mail and its page in Arabic (?lang=ar), in the store look, right to left, strict CSP; answered → 410', async () => {
-    const { tenant, host } = await store();
-    const user = await createEmbeddedUser(t.app, tenant.id);
-    await upsertIdentityFactor(t.app.db, tenant.id, user.id, {
-      factorType: 'push',
-      provider: 'OKTA',
-      status: 'ACTIVE',
-      secret: null,
-    });
-    const headers = { host, 'content-type': 'application/json', 'accept-language': 'ar' };
-    const primary = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/authn',
-      headers,
-      payload: { username: user.login, password: EMBEDDED_PASSWORD },
-    });
-    const verify = new URL(primary.json()._embedded.factors[0]._links.verify.href);
-    await t.app.inject({
-      method: 'POST',
-      url: verify.pathname,
-      headers,
-      payload: { stateToken: primary.json().stateToken },
-    });
-    const mail = await newest(user.login);
+    const { tenant, host, mail } = await challengeFactor('push', 'ar');
     expect(mail.subject).toBe(`${tenant.config.tenantName}: وافق على تسجيل دخولك`);
     const link = new URL(/(http\S+\/api\/v1\/authn\/push\/\S+)/.exec(mail.text)?.[1] as string);
     expect(link.origin).toBe(`http://${host}`);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureCookieWrites } from '../../testing/cookie-writes.ts';
 import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import { serveLocales } from '../../testing/serve-locales.ts';
 import Toaster from '../ui/toaster.tsx';
@@ -12,16 +13,6 @@ afterEach(() => {
 });
 
 beforeEach(serveLocales);
-
-function captureCookieWrites(): string[] {
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => '',
-    set: (value: string) => writes.push(value),
-  });
-  return writes;
-}
 
 describe('header language selector (spec §2, §4; issue 12 §3 one preference)', () => {
   it('signed in: switches the page, writes the cookie and saves the choice to the profile', async () => {

@@ -1,5 +1,6 @@
 import type { OktaAuth } from '@okta/okta-auth-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureCookieWrites } from '../../testing/cookie-writes.ts';
 import { createTestI18n } from '../../testing/render-with-i18n.tsx';
 import { serveLocales } from '../../testing/serve-locales.ts';
 import { buildTenantConfig } from '../../testing/tenant-config.ts';
@@ -8,16 +9,6 @@ import { applyStoredLanguage } from './sign-in-language.ts';
 /** The SDK after a sign-in, holding an ID token with this `locale` claim. */
 const signedInWith = (locale: unknown) =>
   ({ tokenManager: { getTokensSync: () => ({ idToken: { claims: { locale } } }) } }) as unknown as OktaAuth;
-
-function captureCookieWrites(): string[] {
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => '',
-    set: (value: string) => writes.push(value),
-  });
-  return writes;
-}
 
 beforeEach(serveLocales);
 afterEach(() => {

@@ -1,25 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureCookieWrites } from '../../../testing/cookie-writes.ts';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
-import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
+import { buildFakeState, stubMyAccount, validationFailure } from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
 
 afterEach(() => {
   dismissToasts();
   Reflect.deleteProperty(document, 'cookie');
 });
-
-/** Records what the page writes to document.cookie (jsdom keeps no Secure cookie on http://). */
-function captureCookieWrites(): string[] {
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => '',
-    set: (value: string) => writes.push(value),
-  });
-  return writes;
-}
 
 const tracking = (committees: string[], workItem: 'true' | 'false') => [
   { applicationCode: 'TRACKER', trackingType: 'COMMITTEE', data: { committees } },
@@ -91,14 +81,10 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
 
   it('says in an error toast when the profile refuses the language, and not that it was saved', async () => {
     const state = buildFakeState();
-    state.failures.set('PUT /idp/myaccount/profile', {
-      status: 400,
-      body: {
-        errorCode: 'E0000001',
-        errorSummary: 'Api validation failed: profile',
-        errorCauses: [{ errorSummary: "locale: must be one of the store's languages (en, ar)" }],
-      },
-    });
+    state.failures.set(
+      'PUT /idp/myaccount/profile',
+      validationFailure("locale: must be one of the store's languages (en, ar)"),
+    );
     stubMyAccount(state);
     const user = userEvent.setup();
     const tenant = buildTenantConfig({

@@ -2,8 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MYACCOUNT_SCOPES } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureCookieWrites } from '../../../testing/cookie-writes.ts';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
-import { buildFakeState, buildOktaAuth, stubMyAccount } from '../testing/fake-myaccount.ts';
+import {
+  buildFakeState,
+  buildOktaAuth,
+  stubMyAccount,
+  validationFailure,
+} from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount } from '../testing/render-account.tsx';
 
 afterEach(dismissToasts);
@@ -91,14 +97,10 @@ describe('Profile (spec §7 GET/PUT /idp/myaccount/profile, GET /profile/schema)
 
   it("shows the identity provider's refusal in an error toast", async () => {
     const state = buildFakeState();
-    state.failures.set('PUT /idp/myaccount/profile', {
-      status: 400,
-      body: {
-        errorCode: 'E0000001',
-        errorSummary: 'Api validation failed: profile',
-        errorCauses: [{ errorSummary: 'lastName: must be text of at most 50 characters' }],
-      },
-    });
+    state.failures.set(
+      'PUT /idp/myaccount/profile',
+      validationFailure('lastName: must be text of at most 50 characters'),
+    );
     stubMyAccount(state);
     const user = userEvent.setup();
     renderAccount();
@@ -130,12 +132,7 @@ describe('Profile (spec §7 GET/PUT /idp/myaccount/profile, GET /profile/schema)
     const tenant = buildTenantConfig({
       ui: { languageSelector: { enabled: true }, languages: ['en', 'es', 'ar'] },
     });
-    const writes: string[] = [];
-    Object.defineProperty(document, 'cookie', {
-      configurable: true,
-      get: () => '',
-      set: (value: string) => writes.push(value),
-    });
+    const writes = captureCookieWrites();
     const { i18n } = renderAccount({ tenant });
     const language = await screen.findByRole('combobox', { name: 'Language' });
     expect(screen.queryByRole('textbox', { name: 'Language' })).not.toBeInTheDocument();

@@ -31,6 +31,16 @@ export type FakeState = {
   sourceTrackings: unknown[];
 };
 
+/** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
+export const validationFailure = (cause: string) => ({
+  status: 400,
+  body: {
+    errorCode: 'E0000001',
+    errorSummary: 'Api validation failed: profile',
+    errorCauses: [{ errorSummary: cause }],
+  },
+});
+
 export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
   return {
     profile: {
