@@ -15,6 +15,7 @@ import {
   hashPassword,
   migrate,
   setSourceTrackings,
+  upsertIdentityFactor,
 } from '@trackwell/db';
 import { seedDemo } from '@trackwell/db/seed';
 import { DEMO_PASSWORD, seedDemoUsers } from '@trackwell/db/seed/demo-users';
@@ -29,6 +30,8 @@ export const JOURNEY_USERS: ReadonlyArray<{
   locale?: string;
   /** Tracks the store's first committee from the start (its designation goes to the fixtures file). */
   tracksACommittee?: boolean;
+  /** An active second factor. */
+  factor?: 'push';
 }> = [
   // tests/notifications.spec.ts: tracks a committee, then unsubscribes from every tracking e-mail.
   { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
@@ -41,6 +44,18 @@ export const JOURNEY_USERS: ReadonlyArray<{
     locale: 'ar',
     tracksACommittee: true,
   },
+  // tests/language.spec.ts: chooses Español in Account › Preferences, then reads a Spanish change e-mail.
+  {
+    local: 'journey-language',
+    store: 'trackwell',
+    firstName: 'Lucía',
+    lastName: 'Ortega',
+    tracksACommittee: true,
+  },
+  // tests/language.spec.ts: asks for a password reset from the sign-in page in Arabic.
+  { local: 'journey-reset-ar', store: 'aenor', firstName: 'Samir', lastName: 'Khalil' },
+  // tests/language.spec.ts: approves a push sign-in on the approval page in Arabic, on a phone-sized screen.
+  { local: 'journey-push-ar', store: 'aenor', firstName: 'Huda', lastName: 'Nasser', factor: 'push' },
 ];
 
 async function prepare(): Promise<void> {
@@ -66,9 +81,16 @@ async function prepare(): Promise<void> {
           firstName: u.firstName,
           lastName: u.lastName,
           userType: 'individual',
-          locale: u.locale ?? 'en',
+          locale: u.locale ?? null,
           passwordHash,
         });
+        if (u.factor)
+          await upsertIdentityFactor(tx, tenant.id, user.id, {
+            factorType: u.factor,
+            provider: 'OKTA',
+            status: 'ACTIVE',
+            secret: null,
+          });
         if (!u.tracksACommittee) return;
         const { rows } = await tx.query<{ designation: string; publisher_code: string }>(
           'SELECT designation, publisher_code FROM committees WHERE tenant_id = $1 ORDER BY designation LIMIT 1',

@@ -33,6 +33,15 @@ describe('pageLanguage: the language the portal will open in (spec §4)', () => 
   });
 });
 
+describe('pageLanguage with an e-mailed link (issue 12 §8: ?lang=)', () => {
+  it("is the link's language when the store offers it, over the cookie; otherwise as without it", () => {
+    const name = `locale_${config.ui.localeCookieEnv}`;
+    expect(pageLanguage(config, `${name}=en`, 'ar')).toBe('ar');
+    expect(pageLanguage(config, `${name}=en`, 'ja')).toBe('en');
+    expect(pageLanguage(config, undefined, ['ar'])).toBe('es_ES');
+  });
+});
+
 describe('firstScreenHints (issue 12 §1)', () => {
   it('preloads the Bootstrap build of the direction of the page language', () => {
     expect(firstScreenHints('es_ES', bootstrap)).toBe(

@@ -61,7 +61,7 @@ async function tokenFromInbox(login: string, kind: 'reset-password' | 'unlock'):
     const url = `${h.origin()}/_dev/mail/messages?to=${encodeURIComponent(login)}&q=${encodeURIComponent(`/signin/${kind}/`)}`;
     const { messages } = (await (await realFetch(url)).json()) as { messages: { text: string }[] };
     for (const m of messages) {
-      const token = new RegExp(`${h.origin()}/signin/${kind}/(\\S+)`).exec(m.text)?.[1];
+      const token = new RegExp(`${h.origin()}/signin/${kind}/([^\\s?]+)`).exec(m.text)?.[1]; // the link ends in ?lang=
       if (token && !seenTokens.has(token)) {
         seenTokens.add(token);
         return token;

@@ -1,4 +1,5 @@
 import { CATALOG_CHANGES_PATH, NOTIFICATION_DELIVERIES_PATH, UNSUBSCRIBE_PATH } from '@trackwell/contracts';
+import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import {
@@ -40,7 +41,13 @@ describe('change notifications: publisher API → matching → one branded, loca
     });
 
   it('a user matching through three rules gets exactly one e-mail, in their language, branded, with the right headers; another tenant gets nothing', async () => {
-    const { tenant, host } = await t.createTenant({ name: 'Acme Standards' });
+    // A store offering German: e-mails are written only in languages the store offers (issue 12 §3).
+    const def = buildTenantDefinition({ name: 'Acme Standards' });
+    const { tenant, host } = await t.createTenant({
+      code: def.code,
+      name: 'Acme Standards',
+      config: { ...def.config, ui: { ...def.config.ui, languages: ['en', 'de'] } },
+    });
     const db = t.app.db;
     const { standardId, apiKey } = await buildNotificationCatalogue(db, tenant.id);
     const user = await addNotificationUser(db, tenant.id, { locale: 'de', firstName: 'Grete' });

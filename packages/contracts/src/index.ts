@@ -1,6 +1,7 @@
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
+export * from './language-preference.ts';
 export * from './languages.ts';
 export * from './locale-cookie.ts';
 export * from './localized-text.ts';

@@ -1,18 +1,10 @@
-import {
-  type Language,
-  LOCALE_CODE_MAP,
-  language as languageSchema,
-  SUPPORTED_LANGUAGES,
-} from './languages.ts';
+import { languageOfCode } from './language-preference.ts';
+import type { Language } from './languages.ts';
 
 /** spec §9 "Locale cookie": `locale_{env}`. */
 export function localeCookieName(env: string): string {
   return `locale_${env}`;
 }
-
-const languageByLocaleCode = new Map<string, Language>(
-  SUPPORTED_LANGUAGES.map((lng) => [LOCALE_CODE_MAP[lng], lng]),
-);
 
 /**
  * The language stored in the locale cookie of a `Cookie` header or `document.cookie` string (its value is a
@@ -30,7 +22,7 @@ export function languageInLocaleCookie(cookies: string | undefined, env: string)
     } catch {
       return undefined;
     }
-    return languageByLocaleCode.get(value) ?? languageSchema.safeParse(value).data;
+    return languageOfCode(value);
   }
   return undefined;
 }

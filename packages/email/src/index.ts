@@ -1,4 +1,6 @@
 export * from './qp.ts';
 export * from './render.ts';
+export * from './sign-in-mail.ts';
+export * from './sign-in-strings.ts';
 export * from './strings.ts';
 export * from './unsubscribe-page.ts';

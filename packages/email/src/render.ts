@@ -8,7 +8,7 @@ import type {
   TenantTheme,
   TextByLanguage,
 } from '@trackwell/contracts';
-import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from '@trackwell/contracts';
+import { FALLBACK_LANGUAGE, personLanguage, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
 import mjml2html from 'mjml';
 import { emailFontStack } from './email-fonts.ts';
 import { encodeQuotedPrintable, joinQuotedPrintable } from './qp.ts';
@@ -116,14 +116,15 @@ export function brandingFromTenant(
   };
 }
 
-/** The user's language if supported (spec §9 fallback en). Accepts 'fr_CA', 'fr-CA' and case variants. */
-export function resolveEmailLanguage(locale: string | null | undefined, tenantDefault?: Language): Language {
-  if (locale) {
-    const norm = locale.replace('-', '_').toLowerCase();
-    const hit = SUPPORTED_LANGUAGES.find((l) => l.toLowerCase() === norm);
-    if (hit) return hit;
-  }
-  return tenantDefault ?? FALLBACK_LANGUAGE;
+/**
+ * The language to write to a recipient in (issue 12 §3): their stored preference (`users.locale`) when the
+ * store offers it, else the store's default. Old free-text values read as unset (contracts `personLanguage`).
+ */
+export function resolveEmailLanguage(
+  locale: string | null | undefined,
+  store: { languages: readonly Language[]; defaultLanguage: Language },
+): Language {
+  return personLanguage({ stored: locale, store });
 }
 
 export interface NotificationMessageInput {

@@ -102,8 +102,10 @@ describe('notification e-mail', () => {
     }
     // en and every other language differ (fr_CA/fr_FR and es/es_ES share their subjects)
     expect(subjects.size).toBe(12);
-    expect(resolveEmailLanguage('fr-CA')).toBe('fr_CA');
-    expect(resolveEmailLanguage('xx')).toBe('en');
+    const store = { languages: ['en', 'fr_CA', 'es'] as const, defaultLanguage: 'es' as const };
+    expect(resolveEmailLanguage('fr-CA', store)).toBe('fr_CA');
+    expect(resolveEmailLanguage('xx', store)).toBe('es');
+    expect(resolveEmailLanguage('de', store)).toBe('es'); // a language the store does not offer
   });
 
   it('renderEncoded: quoted-printable HTML that decodes to exactly render().html, in every language', async () => {

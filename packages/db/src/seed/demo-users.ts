@@ -153,7 +153,8 @@ export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUse
           firstName: u.firstName,
           lastName: u.lastName,
           userType: u.userType,
-          locale: 'en',
+          // No stored language (issue 12 §3): pages and e-mails follow the store's default until they choose.
+          locale: null,
           passwordHash: hash,
           passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
           status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',

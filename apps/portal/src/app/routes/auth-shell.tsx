@@ -1,5 +1,6 @@
 import { useOktaAuth } from '@okta/okta-react';
-import { useEffect } from 'react';
+import type { Language } from '@trackwell/contracts';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
@@ -37,6 +38,12 @@ function Shell() {
   const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
   const translationEnabled = useTranslationEnabled(tenant.ui);
   const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
+  // issue 12 §3: a signed-in person's choice in the header is also their profile's language (e-mails follow it).
+  const saveLanguage = useCallback(
+    async (lng: Language) =>
+      (await import('../../features/account/lib/profile-language.ts')).saveProfileLanguageWith(oktaAuth, lng),
+    [oktaAuth],
+  );
 
   // spec §4 "when the feature flag has loaded and translation is not enabled, the language is forced to en".
   useEffect(() => {
@@ -48,6 +55,7 @@ function Shell() {
       tenant={tenant}
       translationEnabled={translationEnabled}
       showFooter={showFooter}
+      saveLanguage={authenticated ? saveLanguage : undefined}
       userMenu={
         authenticated && user ? (
           <UserMenu

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TenantConfig } from '@trackwell/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureCookieWrites } from '../../testing/cookie-writes.ts';
 import { renderApp, stubServer } from '../../testing/render-app.tsx';
 import { seedSignedInSession } from '../../testing/signed-in.ts';
 import { buildTenantConfig, tenantConfigResponse } from '../../testing/tenant-config.ts';
@@ -13,17 +14,6 @@ function serveTenant(overrides: Parameters<typeof buildTenantConfig>[0] = {}) {
   const config = buildTenantConfig(overrides);
   stubServer({ status: 200, body: tenantConfigResponse(config) });
   return config;
-}
-
-/** Records what the page writes to document.cookie (jsdom keeps no Secure cookie on http://). */
-function captureCookieWrites(): string[] {
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => '',
-    set: (value: string) => writes.push(value),
-  });
-  return writes;
 }
 
 /** A cookie the browser already has, as the store on a sibling host would have left it. */

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@trackwell/contracts';
+import type { Language, TenantConfig } from '@trackwell/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageSelectorVisible } from '../../lib/language.ts';
@@ -18,6 +18,8 @@ type AppLayoutProps = {
   showFooter?: boolean;
   /** The signed-in user's menu (spec §2 Header), when there is one. */
   userMenu?: ReactNode;
+  /** Signed in: saves a language chosen in the header as the profile's language (issue 12 §3). */
+  saveLanguage?: ((lng: Language) => Promise<void>) | undefined;
   children: ReactNode;
 };
 
@@ -30,6 +32,7 @@ export function AppLayout({
   translationEnabled,
   showFooter = false,
   userMenu,
+  saveLanguage,
   children,
 }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -46,7 +49,11 @@ export function AppLayout({
         userMenu={userMenu}
         languageSelector={
           languageSelectorVisible(ui, translationEnabled) ? (
-            <LanguageSelector languages={ui.languages} cookieEnv={ui.localeCookieEnv} />
+            <LanguageSelector
+              languages={ui.languages}
+              cookieEnv={ui.localeCookieEnv}
+              saveToProfile={saveLanguage}
+            />
           ) : null
         }
       />

@@ -10,6 +10,11 @@ export type LanguageSelectorProps = {
   languages: readonly Language[];
   /** `ui.localeCookieEnv`: the cookie is `locale_{env}` (spec §9). */
   cookieEnv: string;
+  /**
+   * Signed in: also saves the choice as the person's profile language (issue 12 §3: one preference, which
+   * e-mails follow). Rejects when it could not be saved: the page keeps the language and says so.
+   */
+  saveToProfile?: ((lng: Language) => Promise<void>) | undefined;
 };
 
 /**
@@ -17,7 +22,7 @@ export type LanguageSelectorProps = {
  * language": a native select (keyboard, screen readers and phones handle it well), each language in its own
  * name. Saving and switching: `chooseLanguage` (lib/switch-language.ts).
  */
-export function LanguageSelector({ languages, cookieEnv }: LanguageSelectorProps) {
+export function LanguageSelector({ languages, cookieEnv, saveToProfile }: LanguageSelectorProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [chosen, setChosen] = useState<Language>();
@@ -28,6 +33,11 @@ export function LanguageSelector({ languages, cookieEnv }: LanguageSelectorProps
     if (!lng) return;
     setChosen(lng);
     void chooseLanguage(i18n, lng, cookieEnv);
+    // The toasts' library stays out of the first download (lib/notify.ts is loaded when needed).
+    saveToProfile?.(lng).catch(async () => {
+      const { notify } = await import('../../lib/notify.ts');
+      notify.error(i18n.getFixedT(lng)('header.languageNotSaved'));
+    });
   }
 
   return (

@@ -32,4 +32,21 @@ describe('the Okta SDK set-up (spec §4, §9)', () => {
     expect(oktaAuthFor(tenant, origin)).toBe(oktaAuthFor(tenant, origin));
     expect(oktaAuthFor({ ...tenant, 'client-id': 'other' }, origin)).not.toBe(oktaAuthFor(tenant, origin));
   });
+
+  it('says which language the page shows on every call (Accept-Language = <html lang>): sign-in e-mails follow it (issue 12 §8)', async () => {
+    const seen: Array<string | null> = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      seen.push(new Headers(init?.headers).get('accept-language'));
+      return new Response(JSON.stringify({ status: 'RECOVERY_CHALLENGE' }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const auth = oktaAuthFor(tenant, 'http://acme.localhost:3000');
+    document.documentElement.lang = 'ar';
+    await auth.forgotPassword({ username: 'ada@example.test', factorType: 'EMAIL' });
+    document.documentElement.lang = 'fr-CA';
+    await auth.forgotPassword({ username: 'ada@example.test', factorType: 'EMAIL' });
+    expect(seen).toEqual(['ar', 'fr-CA']);
+    document.documentElement.lang = 'en';
+  });
 });

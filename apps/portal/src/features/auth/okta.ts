@@ -61,6 +61,14 @@ export function oktaAuthFor(
       postLogoutRedirectUri: `${origin}/`,
       scopes: [...PORTAL_SCOPES],
       pkce: true,
+      // issue 12 §8: every call says which language the page shows, so the identity provider writes its
+      // sign-in e-mails (codes, push, reset, unlock) in it. <html lang> follows the page (lib/i18n.ts).
+      httpRequestInterceptors: [
+        (request) => {
+          const lang = document.documentElement.lang;
+          if (lang) request.headers = { ...request.headers, 'Accept-Language': lang };
+        },
+      ],
       tokenManager: {
         autoRenew: true,
         storage: 'sessionStorage',

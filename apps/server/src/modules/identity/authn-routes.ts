@@ -1,8 +1,12 @@
+import { LANGUAGE_QUERY_PARAM, type Language, offeredLanguage, personLanguage } from '@trackwell/contracts';
+import type { Tenant } from '@trackwell/db';
+import { SIGN_IN_STRINGS } from '@trackwell/email';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentEtag } from '../../http/etag.ts';
 import * as authn from './authn.ts';
 import { authnContext, DEVICE_COOKIE, requireEmbeddedTenant } from './context.ts';
 import { oktaErrors } from './okta-errors.ts';
-import { escapeHtml, htmlPage } from './pages.ts';
+import { escapeHtml, htmlPage, IDP_PAGE_CSS, IDP_PAGE_STYLESHEET_PATH, sentenceHtml } from './pages.ts';
 
 /**
  * The Authentication API routes (okta-compat.md §3.3). Thin: parse, build the context, call authn.ts, answer.
@@ -117,46 +121,69 @@ export async function registerAuthnRoutes(app: FastifyInstance): Promise<void> {
     send(request, reply, await authn.answerRecoveryQuestion(await ctxOf(request), bodyOf(request))),
   );
 
-  // A push link that was already answered, or has expired.
-  const expiredPushPage = (tenant: Parameters<typeof htmlPage>[0]) =>
-    htmlPage(
-      tenant,
-      'Sign-in request expired',
-      '<p>This sign-in request was already answered or has expired.</p>',
-    );
-
-  // The push factor's e-mailed link: GET shows the question, the form POST decides (scanners only GET).
-  app.get<{ Params: { token: string } }>('/api/v1/authn/push/:token', async (request, reply) => {
-    const ctx = await ctxOf(request);
-    const pending = await authn.pushPending(ctx, request.params.token);
-    reply
+  // The push factor's e-mailed link (issue 12 §8): in the language of its e-mail (`?lang=`, else the one
+  // the request was made in), in the store's look. GET shows the question, the form POST decides (link
+  // scanners only GET); the form posts to the same URL, so the answer page keeps the language.
+  const pushPage = (
+    reply: FastifyReply,
+    tenant: Tenant,
+    language: Language,
+    state: 'question' | 'approved' | 'rejected' | 'expired',
+  ) => {
+    const t = SIGN_IN_STRINGS[language].pushPage;
+    const [title, body] =
+      state === 'question'
+        ? [
+            t.title,
+            `<p>${sentenceHtml(t.question, { tenant: tenant.config.tenantName })}</p>
+<form method="post" class="tw-idp__actions"><button type="submit" name="decision" value="approve" class="tw-idp__primary">${escapeHtml(t.approve)}</button> <button type="submit" name="decision" value="deny" class="tw-idp__secondary">${escapeHtml(t.deny)}</button></form>`,
+          ]
+        : state === 'approved'
+          ? [t.approvedTitle, `<p>${escapeHtml(t.approvedBody)}</p>`]
+          : state === 'rejected'
+            ? [t.deniedTitle, `<p>${escapeHtml(t.deniedBody)}</p>`]
+            : [t.expiredTitle, `<p>${escapeHtml(t.expiredBody)}</p>`];
+    return reply
+      .code(state === 'expired' ? 410 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer');
-    if (!pending) return reply.code(410).send(expiredPushPage(ctx.tenant));
-    return reply.send(
-      htmlPage(
-        ctx.tenant,
-        'Approve sign-in?',
-        `<p>Someone is signing in to ${escapeHtml(ctx.tenant.config.tenantName)} with your account. Is it you?</p>
-<form method="post"><button type="submit" name="decision" value="approve">Yes, it's me</button> <button type="submit" name="decision" value="deny">No, deny</button></form>`,
-      ),
-    );
-  });
-  app.post<{ Params: { token: string } }>('/api/v1/authn/push/:token', async (request, reply) => {
+      .header('referrer-policy', 'no-referrer')
+      .send(htmlPage(tenant, title, body, language));
+  };
+  /** `?lang=` when the store offers it, else the pending request's own language, else the asking browser's. */
+  const pushLanguage = (
+    request: FastifyRequest,
+    ctx: authn.AuthnContext,
+    pending?: { language?: unknown },
+  ) => {
+    const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAM];
+    return personLanguage({
+      requested: offeredLanguage(query, ctx.tenant.config.ui.languages) ?? ctx.requestedLanguage,
+      stored: pending?.language,
+      store: ctx.tenant.config.ui,
+    });
+  };
+
+  app.get<{ Params: { token: string } }>(`${authn.PUSH_PATH}:token`, async (request, reply) => {
     const ctx = await ctxOf(request);
+    const pending = await authn.pushPending(ctx, request.params.token);
+    const language = pushLanguage(request, ctx, pending);
+    return pushPage(reply, ctx.tenant, language, pending ? 'question' : 'expired');
+  });
+  app.post<{ Params: { token: string } }>(`${authn.PUSH_PATH}:token`, async (request, reply) => {
+    const ctx = await ctxOf(request);
+    const pending = await authn.pushPending(ctx, request.params.token);
+    const language = pushLanguage(request, ctx, pending);
     const decision = bodyOf(request).decision === 'approve' ? 'approved' : 'rejected';
     const ok = await authn.decidePush(ctx, request.params.token, decision);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!ok) return reply.code(410).send(expiredPushPage(ctx.tenant));
-    return reply.send(
-      htmlPage(
-        ctx.tenant,
-        decision === 'approved' ? 'Sign-in approved' : 'Sign-in denied',
-        decision === 'approved'
-          ? '<p>You can close this tab and go back to the sign-in page.</p>'
-          : '<p>The sign-in was denied. If it was not you, change your password.</p>',
-      ),
-    );
+    return pushPage(reply, ctx.tenant, language, ok ? decision : 'expired');
+  });
+
+  /** The stylesheet of the IdP's own pages (pages.ts). */
+  const pageCssEtag = contentEtag(IDP_PAGE_CSS);
+  app.get(IDP_PAGE_STYLESHEET_PATH, async (request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').header('etag', pageCssEtag);
+    if (request.headers['if-none-match'] === pageCssEtag) return reply.code(304).send();
+    return reply.type('text/css; charset=utf-8').send(IDP_PAGE_CSS);
   });
 }

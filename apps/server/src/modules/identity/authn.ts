@@ -1,7 +1,11 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  LANGUAGE_QUERY_PARAM,
+  type Language,
+  languageOfCode,
   PASSWORD_COMPLEXITY,
   PASSWORD_MAX_LENGTH,
+  personLanguage,
   RESET_PASSWORD_PATH,
   UNLOCK_ACCOUNT_PATH,
 } from '@trackwell/contracts';
@@ -37,6 +41,7 @@ import {
   upsertIdentityFactor,
   verifyPassword,
 } from '@trackwell/db';
+import { renderSignInMail, type SignInMail } from '@trackwell/email';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { RevocationList } from '../auth/revocation-list.ts';
@@ -67,6 +72,11 @@ export interface AuthnContext {
   deviceToken: string | undefined;
   /** A new password revokes every access token issued before it (issue 11 §4). */
   revocations: Pick<RevocationList, 'revokeUserTokens'>;
+  /**
+   * The language the asking page shows (its `Accept-Language`, which the portal sets to the page's language),
+   * when the store offers it: sign-in e-mails are written in it (issue 12 §8).
+   */
+  requestedLanguage: Language | undefined;
 }
 
 type Status =
@@ -111,6 +121,29 @@ const post = (href: string, name?: string) => ({
 
 export type AuthnResult = { body: Json; status?: number; deviceToken?: string };
 
+// ---- sign-in e-mails (issue 12 §8: in the person's language) ------------------------------------------
+
+/** The push factor's e-mailed link (GET shows the question, the form POST decides; authn-routes.ts). */
+export const PUSH_PATH = '/api/v1/authn/push/';
+
+/** The language of the asking page, else the user's stored preference, else the store's default. */
+export const signInLanguage = (ctx: AuthnContext, user: IdentityUser): Language =>
+  personLanguage({ requested: ctx.requestedLanguage, stored: user.locale, store: ctx.tenant.config.ui });
+
+const withLanguage = (link: string, language: Language) => {
+  const url = new URL(link);
+  url.searchParams.set(LANGUAGE_QUERY_PARAM, language);
+  return url.href;
+};
+
+async function sendSignInMail(ctx: AuthnContext, user: IdentityUser, mail: SignInMail) {
+  const rendered = renderSignInMail(signInLanguage(ctx, user), mail, {
+    tenantName: ctx.tenant.config.tenantName,
+    firstName: user.firstName,
+  });
+  await ctx.mailer.send({ to: user.login, ...rendered });
+}
+
 // ---- presentation -----------------------------------------------------------------------------------
 
 function presentUser(user: IdentityUser) {
@@ -121,7 +154,7 @@ function presentUser(user: IdentityUser) {
       login: user.login,
       firstName: user.firstName,
       lastName: user.lastName,
-      locale: user.locale ?? 'en',
+      locale: languageOfCode(user.locale) ?? 'en',
       timeZone: 'UTC',
     },
   };
@@ -644,20 +677,16 @@ async function sendEmailCode(ctx: AuthnContext, tx: LoadedTx, factor: IdentityFa
   };
   delete data.pushHash;
   await updateIdentityTokenData(ctx.db, ctx.tenant.id, 'state', tx.token, data);
-  const name = ctx.tenant.config.tenantName;
-  await ctx.mailer.send({
-    to: tx.user.login,
-    subject: `${name}: your sign-in code is ${code}`,
-    text: `Hello ${tx.user.firstName},\n\nYour ${name} sign-in code is: ${code}\n\nIt expires in ${OTP_TTL_SECONDS / 60} minutes. If you did not try to sign in, change your password.\n`,
-  });
+  await sendSignInMail(ctx, tx.user, { kind: 'code', code, minutes: OTP_TTL_SECONDS / 60 });
   return { body: await present(ctx, tx.token, tx.expiresAt, data, tx.user) };
 }
 
 async function sendPush(ctx: AuthnContext, tx: LoadedTx, factor: IdentityFactor) {
+  const language = signInLanguage(ctx, tx.user);
   const { token } = await createIdentityToken(ctx.db, ctx.tenant.id, {
     kind: 'push',
     userId: tx.user.id,
-    data: { ip: ctx.ip, at: new Date().toISOString() },
+    data: { ip: ctx.ip, at: new Date().toISOString(), language },
     ttlSeconds: OTP_TTL_SECONDS,
   });
   const data: TxData = {
@@ -669,13 +698,8 @@ async function sendPush(ctx: AuthnContext, tx: LoadedTx, factor: IdentityFactor)
   };
   delete data.otpHash;
   await updateIdentityTokenData(ctx.db, ctx.tenant.id, 'state', tx.token, data);
-  const name = ctx.tenant.config.tenantName;
-  const link = `${ctx.origin}/api/v1/authn/push/${token}`;
-  await ctx.mailer.send({
-    to: tx.user.login,
-    subject: `${name}: approve your sign-in`,
-    text: `Hello ${tx.user.firstName},\n\nSomeone (from ${ctx.ip}) is signing in to ${name} as you.\n\nApprove or deny it here: ${link}\n\nThe link expires in ${OTP_TTL_SECONDS / 60} minutes.\n`,
-  });
+  const link = withLanguage(`${ctx.origin}${PUSH_PATH}${token}`, language);
+  await sendSignInMail(ctx, tx.user, { kind: 'push', ip: ctx.ip, link, minutes: OTP_TTL_SECONDS / 60 });
   return { body: await present(ctx, tx.token, tx.expiresAt, data, tx.user) };
 }
 
@@ -688,8 +712,10 @@ export async function decidePush(ctx: AuthnContext, pushToken: string, decision:
   return true;
 }
 
+/** The pending push request's language (the one its e-mail was written in), or undefined when none is pending. */
 export async function pushPending(ctx: AuthnContext, pushToken: string) {
-  return !!(await findIdentityToken(ctx.db, ctx.tenant.id, 'push', pushToken));
+  const push = await findIdentityToken<{ language?: string }>(ctx.db, ctx.tenant.id, 'push', pushToken);
+  return push ? { language: push.data.language } : undefined;
 }
 
 // ---- enrolment (MFA_ENROLL → MFA_ENROLL_ACTIVATE → SUCCESS) ------------------------------------------
@@ -779,9 +805,20 @@ export async function resendActivation(
 
 // ---- recovery ----------------------------------------------------------------------------------------
 
-/** Where the e-mailed recovery and unlock links land (the portal's sign-in page reads the token). */
-export const recoveryLink = (origin: string, type: 'PASSWORD' | 'UNLOCK', token: string) =>
-  `${origin}${type === 'PASSWORD' ? RESET_PASSWORD_PATH : UNLOCK_ACCOUNT_PATH}${token}`;
+/**
+ * Where the e-mailed recovery and unlock links land (the portal's sign-in page reads the token), in the
+ * e-mail's language (`?lang=`, honoured by the portal when the store offers it).
+ */
+export const recoveryLink = (
+  origin: string,
+  type: 'PASSWORD' | 'UNLOCK',
+  token: string,
+  language: Language,
+) =>
+  withLanguage(
+    `${origin}${type === 'PASSWORD' ? RESET_PASSWORD_PATH : UNLOCK_ACCOUNT_PATH}${token}`,
+    language,
+  );
 
 /** POST /recovery/password and /recovery/unlock: always the same answer, whether the user exists or not. */
 export async function startRecovery(
@@ -810,18 +847,8 @@ export async function startRecovery(
       },
       ttlSeconds: RECOVERY_TTL_SECONDS,
     });
-    const name = ctx.tenant.config.tenantName;
-    const link = recoveryLink(ctx.origin, type, token);
-    await ctx.mailer.send({
-      to: user.login,
-      subject: type === 'PASSWORD' ? `${name}: reset your password` : `${name}: unlock your account`,
-      text:
-        `Hello ${user.firstName},\n\n` +
-        (type === 'PASSWORD'
-          ? `Use this link to choose a new password: ${link}\n`
-          : `Your account was locked after too many wrong passwords. Use this link to unlock it: ${link}\n`) +
-        `\nRecovery token: ${token}\n\nThe link expires in 1 hour. If you did not ask for this, ignore this e-mail.\n`,
-    });
+    const link = recoveryLink(ctx.origin, type, token, signInLanguage(ctx, user));
+    await sendSignInMail(ctx, user, { kind: type === 'PASSWORD' ? 'reset' : 'unlock', link, token });
   }
   return {
     body: { status: 'RECOVERY_CHALLENGE', factorResult: 'WAITING', factorType: 'EMAIL', recoveryType: type },

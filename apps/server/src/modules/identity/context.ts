@@ -1,3 +1,4 @@
+import { languageFromAcceptLanguage } from '@trackwell/contracts';
 import type { Tenant } from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthnContext } from './authn.ts';
@@ -79,6 +80,10 @@ export function authnContext(app: FastifyInstance, request: FastifyRequest, tena
     rateLimitPerUser: app.env.IDP_RATE_LIMIT_PER_USER,
     deviceToken: readCookie(request, DEVICE_COOKIE),
     revocations: app.revocations,
+    requestedLanguage: languageFromAcceptLanguage(
+      request.headers['accept-language'],
+      tenant.config.ui.languages,
+    ),
   };
 }
 

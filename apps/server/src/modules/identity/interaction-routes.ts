@@ -37,7 +37,7 @@ function form(idp: TenantIdp, origin: string, details: Details, error?: string, 
 <form method="post" ${error ? 'aria-describedby="signin-error"' : ''}>
 <p><label for="username">E-mail</label><br><input id="username" name="username" type="email" autocomplete="username" required value="${escapeHtml(username)}"></p>
 <p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required></p>
-<p><button type="submit">Sign in</button></p>
+<p><button type="submit" class="tw-idp__primary">Sign in</button></p>
 </form>
 <p><a href="${escapeHtml(signInPageUrl(idp, origin, details))}">Other ways to sign in, or forgot your password?</a></p>`,
   );

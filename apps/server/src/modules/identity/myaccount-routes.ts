@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { AccessTokenClaims, MyAccountScope } from '@trackwell/contracts';
+import {
+  type AccessTokenClaims,
+  type MyAccountScope,
+  offeredLanguage,
+  profileLocaleProblem,
+} from '@trackwell/contracts';
 import {
   addIdentityEmail,
   addIdentityPhone,
@@ -191,7 +196,8 @@ export async function registerMyAccountRoutes(
         email: user.login,
         firstName: user.firstName,
         lastName: user.lastName,
-        locale: user.locale,
+        // issue 12 §3: a language the store offers; old free text (or a language no longer offered) is unset.
+        locale: offeredLanguage(user.locale, c.idp.tenant.config.ui.languages) ?? null,
         ...extra,
       },
       _links: { self: { href: `${c.base}/profile` }, describedBy: { href: `${c.base}/profile/schema` } },
@@ -220,6 +226,13 @@ export async function registerMyAccountRoutes(
       }
       if (attr.permission === 'READ_ONLY') {
         if (value !== current[key]) causes.push(`${key}: The property is read-only`);
+        continue;
+      }
+      if (key === 'locale') {
+        // issue 12 §3: one of the store's languages (or null), never free text.
+        const problem = profileLocaleProblem(value, c.idp.tenant.config.ui.languages);
+        if (problem) causes.push(problem);
+        else next[key] = value;
         continue;
       }
       if (
@@ -254,6 +267,8 @@ export async function registerMyAccountRoutes(
           maxLength: a.maxLength,
           permissions: [{ principal: 'SELF', action: a.permission }],
           ...(a.name === 'email' ? { format: 'email' } : {}),
+          // issue 12 §3: the locale is a choice of the store's languages (Okta schemas list choices in `enum`).
+          ...(a.name === 'locale' ? { enum: [...c.idp.tenant.config.ui.languages] } : {}),
         },
       ]),
     );

@@ -1,4 +1,4 @@
-import { type AccessTokenClaims, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
+import { type AccessTokenClaims, offeredLanguage, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
 import { findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unsafeRequestField } from '../../http/unsafe-strings-guard.ts';
@@ -245,7 +245,7 @@ export async function registerOidcRoutes(app: FastifyInstance, registry: Provide
       firstName: user.firstName,
       lastName: user.lastName,
       login: user.login,
-      locale: user.locale,
+      locale: offeredLanguage(user.locale, idp.tenant.config.ui.languages) ?? null,
     };
     return reply.header('cache-control', 'no-store').send(info);
   });

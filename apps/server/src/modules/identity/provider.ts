@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_AUDIENCE,
   CATALOG_CHANGES_SCOPE,
   isCatalogPublisherClientId,
+  languageOfCode,
   MYACCOUNT_SCOPES,
 } from '@trackwell/contracts';
 import {
@@ -129,8 +130,12 @@ export const SCOPE_CLAIMS = {
   email: ['email', 'email_verified'],
 } as const;
 
-/** Standard claims of a user (C13: the ID token carries them too). */
+/**
+ * Standard claims of a user (C13: the ID token carries them too). `locale` is the person's language preference
+ * (issue 12 §3), present only when it is a language of spec §3: the portal applies it at sign-in.
+ */
 export function userClaims(user: IdentityUser) {
+  const locale = languageOfCode(user.locale);
   return {
     sub: user.id,
     name: `${user.firstName} ${user.lastName}`.trim(),
@@ -139,7 +144,7 @@ export function userClaims(user: IdentityUser) {
     preferred_username: user.login,
     email: user.login,
     email_verified: true,
-    locale: user.locale ?? 'en',
+    ...(locale ? { locale } : {}),
     zoneinfo: 'UTC',
     updated_at: Math.floor(user.updatedAt.getTime() / 1000),
   };

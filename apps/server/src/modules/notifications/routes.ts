@@ -168,7 +168,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = verifyUnsubscribeToken(app.env.NOTIFICATIONS_SECRET, tenant.id, token);
     const user = userId ? await findNotificationRecipient(app.db, tenant.id, userId) : undefined;
     const origin = app.publicUrls.origin(tenant);
-    const language = resolveEmailLanguage(user?.locale, tenant.config.ui.defaultLanguage);
+    const language = resolveEmailLanguage(user?.locale, tenant.config.ui);
     const render = (state: 'confirm' | 'done' | 'invalid') =>
       renderUnsubscribePage({
         language,

@@ -147,7 +147,13 @@ export function createNotificationService(options: {
   const tenants = new Map<
     string,
     Promise<
-      { branding: EmailBranding; origin: string; publicURL: string; defaultLanguage: Language } | undefined
+      | {
+          branding: EmailBranding;
+          origin: string;
+          publicURL: string;
+          store: { languages: readonly Language[]; defaultLanguage: Language };
+        }
+      | undefined
     >
   >();
 
@@ -167,7 +173,7 @@ export function createNotificationService(options: {
           branding: brandingFromTenant(t, origin, images),
           origin,
           publicURL: t.config.publicURL,
-          defaultLanguage: t.config.ui.defaultLanguage,
+          store: { languages: t.config.ui.languages, defaultLanguage: t.config.ui.defaultLanguage },
         };
       });
       tenants.set(tenantId, hit);
@@ -207,7 +213,8 @@ export function createNotificationService(options: {
     recordSent: (sent: { id: number; messageId: string }) => void,
   ): Promise<'sent' | 'failed' | 'retry'> {
     const t = await tenantMail(n.tenantId);
-    const language = resolveEmailLanguage(n.locale, t?.defaultLanguage);
+    if (!t) throw new Error(`tenant ${n.tenantId} is gone`);
+    const language = resolveEmailLanguage(n.locale, t.store);
     const { message, tenant } = await messageFor(n, language);
     const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
     const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);

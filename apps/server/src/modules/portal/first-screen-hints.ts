@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import {
   type Language,
   languageInLocaleCookie,
+  personLanguage,
   RTL_LANGUAGES,
   type TenantConfig,
 } from '@trackwell/contracts';
@@ -14,12 +15,20 @@ import { escapeHtml } from '../store/page.ts';
  * request either way, and a wrong guess costs one small download. (Translations are not hinted: the
  * portal's i18n set-up starts every namespace as soon as it runs, see apps/portal/src/lib/i18n.ts.)
  *
- * The language is the portal's choice (spec §4 "Language"): the locale cookie's language when the store
- * offers it, else the store's default (`resolveLanguage` in apps/portal/src/lib/language.ts).
+ * The language is the portal's choice (spec §4 "Language"): an e-mailed link's `?lang=`, else the locale
+ * cookie's language, when the store offers it, else the store's default (`initialTenantLanguage` in
+ * apps/portal/src/features/tenant/lib/use-tenant-document.ts).
  */
-export function pageLanguage(config: TenantConfig, cookieHeader: string | undefined): Language {
-  const stored = languageInLocaleCookie(cookieHeader, config.ui.localeCookieEnv);
-  return stored && config.ui.languages.includes(stored) ? stored : config.ui.defaultLanguage;
+export function pageLanguage(
+  config: TenantConfig,
+  cookieHeader: string | undefined,
+  linked?: unknown,
+): Language {
+  return personLanguage({
+    requested: linked,
+    stored: languageInLocaleCookie(cookieHeader, config.ui.localeCookieEnv),
+    store: config.ui,
+  });
 }
 
 /** The hashed Bootstrap builds in the portal's bundle folder, found once per bundle folder listing. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ok } from '@trackwell/contracts';
+import { LANGUAGE_QUERY_PARAM, ok } from '@trackwell/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { contentEtag } from '../../http/etag.ts';
@@ -76,7 +76,14 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       readFile(join(distDir, 'index.html'), 'utf8'),
       bootstrapFiles(bundles),
     ]);
-    const hints = firstScreenHints(pageLanguage(tenant.config, request.headers.cookie), bootstrap);
+    const hints = firstScreenHints(
+      pageLanguage(
+        tenant.config,
+        request.headers.cookie,
+        (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAM],
+      ),
+      bootstrap,
+    );
     const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)), hints);
     const etag = contentEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);

@@ -1,25 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureCookieWrites } from '../../../testing/cookie-writes.ts';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
-import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
+import { buildFakeState, stubMyAccount, validationFailure } from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
 
 afterEach(() => {
   dismissToasts();
   Reflect.deleteProperty(document, 'cookie');
 });
-
-/** Records what the page writes to document.cookie (jsdom keeps no Secure cookie on http://). */
-function captureCookieWrites(): string[] {
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => '',
-    set: (value: string) => writes.push(value),
-  });
-  return writes;
-}
 
 const tracking = (committees: string[], workItem: 'true' | 'false') => [
   { applicationCode: 'TRACKER', trackingType: 'COMMITTEE', data: { committees } },
@@ -57,8 +47,8 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     );
   });
 
-  it('saves the language like the header selector: the locale cookie and the page language', async () => {
-    stubMyAccount();
+  it('saves the language like the header selector: the locale cookie, the page language and the profile (issue 12 §3)', async () => {
+    const { calls, state } = stubMyAccount();
     const user = userEvent.setup();
     const tenant = buildTenantConfig({
       ui: { languageSelector: { enabled: true }, languages: ['en', 'ar', 'fr_CA'] },
@@ -73,6 +63,47 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     // The spec's locale code (fr_CA → cf), host-only on localhost, as the header's selector writes it.
     expect(writes).toEqual(['locale_Dev=cf; Max-Age=2592000; Path=/; SameSite=None; Secure']);
     expect(document.documentElement.lang).toBe('fr-CA');
+    // One preference: the profile's language (which e-mails follow) is the chosen one, the rest unchanged.
+    expect(await screen.findByText('Votre langue a été enregistrée.')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/idp/myaccount/profile');
+    expect(put?.body).toEqual({
+      profile: {
+        login: 'mary@acme.example',
+        email: 'mary@acme.example',
+        firstName: 'Mary',
+        lastName: 'Somerville',
+        locale: 'fr_CA',
+        organization: null,
+      },
+    });
+    expect(state.profile.locale).toBe('fr_CA');
+  });
+
+  it('says in an error toast when the profile refuses the language, and not that it was saved', async () => {
+    const state = buildFakeState();
+    state.failures.set(
+      'PUT /idp/myaccount/profile',
+      validationFailure("locale: must be one of the store's languages (en, ar)"),
+    );
+    stubMyAccount(state);
+    const user = userEvent.setup();
+    const tenant = buildTenantConfig({
+      ui: { languageSelector: { enabled: true }, languages: ['en', 'ar'] },
+    });
+    const writes = captureCookieWrites();
+    const { i18n } = renderAccount({ path: '/account/preferences', tenant });
+    const select = await screen.findByRole('combobox', { name: 'Language of this store' });
+    expect(select).toHaveAccessibleDescription(
+      'Pages and e-mails, sign-in e-mails included, are in this language on every device you sign in on.',
+    );
+    await user.selectOptions(select, 'ar');
+    await user.click(screen.getByRole('button', { name: 'Save language' }));
+    const toast = await screen.findByText("locale: must be one of the store's languages (en, ar)");
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    // Nothing changed: the page is still English, no cookie was written, and the person can try again.
+    expect(writes).toEqual([]);
+    expect(i18n.language).toBe('en');
+    expect(screen.getByRole('button', { name: 'Save language' })).toBeEnabled();
   });
 
   it('without a choice, says which language the store is shown in', async () => {

@@ -14,6 +14,8 @@ import {
   summariseTrackingEmails,
   useGetTrackingEmailSourcesQuery,
 } from '../api/get-tracking-email-sources.ts';
+import { describeMyAccountError } from '../lib/myaccount-errors.ts';
+import { saveProfileLanguage } from '../lib/profile-language.ts';
 import { AccountScreen } from './screen.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
@@ -37,18 +39,27 @@ export function PreferencesScreen() {
 function LanguagePreference() {
   const { t, i18n } = useTranslation('account');
   const { ui } = useTenantConfig();
+  const { client } = useAccount();
   const id = useId();
   const current = asLanguage(i18n.language) ?? ui.defaultLanguage;
   const [chosen, setChosen] = useState<Language>(current);
   const [saving, setSaving] = useState(false);
   const offered = languageSelectorVisible(ui, useTranslationEnabled(ui));
 
+  // issue 12 §3: the profile's language (which e-mails follow) is saved first; then the page and its cookie
+  // switch. A refusal changes nothing, so the three never disagree and the person can try again.
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    await chooseLanguage(i18n, chosen, ui.localeCookieEnv);
-    setSaving(false);
-    notify.success(i18n.getFixedT(chosen, 'account')('preferences.languageSaved'));
+    try {
+      await saveProfileLanguage(client, chosen);
+      await chooseLanguage(i18n, chosen, ui.localeCookieEnv);
+      notify.success(i18n.getFixedT(chosen, 'account')('preferences.languageSaved'));
+    } catch (error) {
+      notify.error(describeMyAccountError(error, i18n.getFixedT(chosen, 'account')));
+    } finally {
+      setSaving(false);
+    }
   }
 
   return (
@@ -61,10 +72,14 @@ function LanguagePreference() {
           <label htmlFor={`${id}-language`} className="form-label">
             {t('preferences.languageLabel')}
           </label>
+          <p id={`${id}-hint`} className="tw-account__hint">
+            {t('preferences.languageHint')}
+          </p>
           <div className="tw-account__inline">
             <select
               id={`${id}-language`}
               className="form-select tw-account__select"
+              aria-describedby={`${id}-hint`}
               value={chosen}
               onChange={(event) => setChosen(asLanguage(event.target.value) ?? chosen)}
             >

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MYACCOUNT_SCOPES } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildFakeState, buildOktaAuth, stubMyAccount } from '../testing/fake-myaccount.ts';
+import { captureCookieWrites } from '../../../testing/cookie-writes.ts';
+import { buildTenantConfig } from '../../../testing/tenant-config.ts';
+import {
+  buildFakeState,
+  buildOktaAuth,
+  stubMyAccount,
+  validationFailure,
+} from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount } from '../testing/render-account.tsx';
 
 afterEach(dismissToasts);
@@ -90,14 +97,10 @@ describe('Profile (spec §7 GET/PUT /idp/myaccount/profile, GET /profile/schema)
 
   it("shows the identity provider's refusal in an error toast", async () => {
     const state = buildFakeState();
-    state.failures.set('PUT /idp/myaccount/profile', {
-      status: 400,
-      body: {
-        errorCode: 'E0000001',
-        errorSummary: 'Api validation failed: profile',
-        errorCauses: [{ errorSummary: 'lastName: must be text of at most 50 characters' }],
-      },
-    });
+    state.failures.set(
+      'PUT /idp/myaccount/profile',
+      validationFailure('lastName: must be text of at most 50 characters'),
+    );
     stubMyAccount(state);
     const user = userEvent.setup();
     renderAccount();
@@ -121,5 +124,62 @@ describe('Profile (spec §7 GET/PUT /idp/myaccount/profile, GET /profile/schema)
     state.failures.clear();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Mary'));
+  });
+
+  it("the language is a choice of the store's languages in their own names, never free text; saving it switches the page (issue 12 §3)", async () => {
+    const { calls, state } = stubMyAccount();
+    const user = userEvent.setup();
+    const tenant = buildTenantConfig({
+      ui: { languageSelector: { enabled: true }, languages: ['en', 'es', 'ar'] },
+    });
+    const writes = captureCookieWrites();
+    const { i18n } = renderAccount({ tenant });
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(screen.queryByRole('textbox', { name: 'Language' })).not.toBeInTheDocument();
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not set', 'English', 'Español', 'العربية']);
+    expect(language).toHaveValue('');
+    await user.selectOptions(language, 'Español');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Tu perfil se ha guardado.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ profile: { locale: 'es' } });
+    expect(state.profile.locale).toBe('es');
+    await waitFor(() => expect(i18n.language).toBe('es'));
+    expect(writes).toEqual(['locale_Dev=es; Max-Age=2592000; Path=/; SameSite=None; Secure']);
+    // Once set, "Not set" is no longer offered.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('combobox', { name: 'Idioma' })).queryByRole('option', { name: 'Not set' }),
+      ).toBeNull(),
+    );
+    Reflect.deleteProperty(document, 'cookie');
+  });
+
+  it('an old free-text locale reads as "Not set" and is sent back untouched when other fields are saved', async () => {
+    const { calls } = stubMyAccount(
+      buildFakeState({
+        profile: {
+          login: 'mary@acme.example',
+          email: 'mary@acme.example',
+          firstName: 'Mary',
+          lastName: 'Somerville',
+          locale: 'English (UK)',
+          organization: null,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderAccount({ tenant: buildTenantConfig({ ui: { languages: ['en', 'ar'] } }) });
+    const language = await screen.findByRole('combobox', { name: 'Language' });
+    expect(language).toHaveDisplayValue('Not set');
+    await user.type(screen.getByRole('textbox', { name: 'Organisation' }), 'Royal Society');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      profile: { locale: 'English (UK)', organization: 'Royal Society' },
+    });
   });
 });

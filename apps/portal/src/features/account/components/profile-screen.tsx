@@ -1,6 +1,12 @@
+import { offeredLanguage } from '@trackwell/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toBcp47 } from '../../../lib/i18n.ts';
+import { LANGUAGE_AUTONYMS, languageSelectorVisible } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
+import { chooseLanguage } from '../../../lib/switch-language.ts';
+import { useTranslationEnabled } from '../../auth/index.ts';
+import { useTenantConfig } from '../../tenant/index.ts';
 import { useAccount } from '../account-context.ts';
 import type { AccountProfile, ProfileField, ProfileValue } from '../lib/myaccount.ts';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
@@ -42,8 +48,10 @@ function initialValues(fields: ProfileField[], profile: AccountProfile): Record<
 }
 
 function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: AccountProfile) => void }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const { client } = useAccount();
+  const { ui } = useTenantConfig();
+  const pageFollows = languageSelectorVisible(ui, useTranslationEnabled(ui));
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const initial = initialValues(data.fields, data.profile);
@@ -59,7 +67,8 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
   function validate(): Record<string, string> {
     const found: Record<string, string> = {};
     for (const field of data.fields) {
-      if (!field.editable) continue;
+      // The language is chosen from a list (an old free-text value is sent back as it was).
+      if (!field.editable || field.name === 'locale') continue;
       const value = (values[field.name] ?? '').trim();
       if (field.required && !value) found[field.name] = t('profile.errors.required', { field: label(field) });
       else if (field.maxLength && value.length > field.maxLength)
@@ -91,7 +100,11 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
     setSaving(true);
     try {
       const saved = await client.updateProfile(profile);
-      notify.success(t('profile.saved'));
+      // issue 12 §3: the profile's language is the page's language too (one preference).
+      const language = offeredLanguage(saved.profile.locale, ui.languages);
+      if (pageFollows && language && language !== i18n.language)
+        await chooseLanguage(i18n, language, ui.localeCookieEnv);
+      notify.success(i18n.getFixedT(language ?? i18n.language, 'account')('profile.saved'));
       setValues(initialValues(data.fields, saved));
       onSaved(saved);
     } catch (error) {
@@ -134,19 +147,28 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
                 </span>
               ) : null}
             </label>
-            <input
-              id={inputId}
-              name={field.name}
-              type={field.format === 'email' ? 'email' : 'text'}
-              className={`form-control${error ? ' is-invalid' : ''}`}
-              value={values[field.name] ?? ''}
-              required={field.required}
-              aria-required={field.required || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              autoComplete={autoCompleteOf(field.name)}
-              onChange={(event) => setValues((was) => ({ ...was, [field.name]: event.target.value }))}
-            />
+            {field.name === 'locale' ? (
+              <LanguageSelect
+                id={inputId}
+                value={values.locale ?? ''}
+                initial={initial.locale ?? ''}
+                onChange={(value) => setValues((was) => ({ ...was, locale: value }))}
+              />
+            ) : (
+              <input
+                id={inputId}
+                name={field.name}
+                type={field.format === 'email' ? 'email' : 'text'}
+                className={`form-control${error ? ' is-invalid' : ''}`}
+                value={values[field.name] ?? ''}
+                required={field.required}
+                aria-required={field.required || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                autoComplete={autoCompleteOf(field.name)}
+                onChange={(event) => setValues((was) => ({ ...was, [field.name]: event.target.value }))}
+              />
+            )}
             {error ? (
               <div id={`${inputId}-error`} className="invalid-feedback d-block">
                 {error}
@@ -173,6 +195,42 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * issue 12 §3: the profile's language is a choice of the store's languages, each in its own name, never free
+ * text. "Not set" is offered only while nothing (or an old free-text value) is stored.
+ */
+function LanguageSelect({
+  id,
+  value,
+  initial,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  initial: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('account');
+  const { ui } = useTenantConfig();
+  const unset = !offeredLanguage(initial, ui.languages);
+  return (
+    <select
+      id={id}
+      name="locale"
+      className="form-select"
+      value={offeredLanguage(value, ui.languages) ?? ''}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {unset ? <option value="">{t('profile.notSet')}</option> : null}
+      {ui.languages.map((lng) => (
+        <option key={lng} value={lng} lang={toBcp47(lng)}>
+          {LANGUAGE_AUTONYMS[lng]}
+        </option>
+      ))}
+    </select>
   );
 }
 

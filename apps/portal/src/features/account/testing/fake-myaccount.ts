@@ -31,6 +31,16 @@ export type FakeState = {
   sourceTrackings: unknown[];
 };
 
+/** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
+export const validationFailure = (cause: string) => ({
+  status: 400,
+  body: {
+    errorCode: 'E0000001',
+    errorSummary: 'Api validation failed: profile',
+    errorCauses: [{ errorSummary: cause }],
+  },
+});
+
 export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
   return {
     profile: {
@@ -46,6 +56,7 @@ export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
       email: { title: 'Primary email', permission: 'READ_ONLY', maxLength: 100 },
       firstName: { title: 'First name', permission: 'READ_WRITE', maxLength: 50 },
       lastName: { title: 'Last name', permission: 'READ_WRITE', maxLength: 50 },
+      locale: { title: 'Locale', permission: 'READ_WRITE', maxLength: 10 },
       organization: { title: 'Organisation', permission: 'READ_WRITE', maxLength: 100 },
     },
     emails: [{ id: 'eml1', email: 'mary@acme.example', role: 'PRIMARY', status: 'VERIFIED' }],

@@ -1,4 +1,4 @@
-import type { TenantConfig } from '@trackwell/contracts';
+import { LANGUAGE_QUERY_PARAM, offeredLanguage, type TenantConfig } from '@trackwell/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, translationEnabledFromUi } from '../../../lib/language.ts';
@@ -7,12 +7,14 @@ import { loadStylesheet } from '../../../lib/stylesheets.ts';
 import { switchLanguage } from '../../../lib/switch-language.ts';
 
 /**
- * The language a tenant's pages open in (spec §4 "Language"): English with translation off, else the locale
- * cookie's language if the tenant offers it, else the tenant default.
+ * The language a tenant's pages open in (spec §4 "Language"): English with translation off, else the language
+ * an e-mailed link names (`?lang=`, issue 12 §8: the page opens in its e-mail's language; it is not saved as
+ * a choice), else the locale cookie's language, if the tenant offers it, else the tenant default.
  */
-export function initialTenantLanguage(config: TenantConfig) {
+export function initialTenantLanguage(config: TenantConfig, search = window.location.search) {
+  const linked = offeredLanguage(new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM), config.ui.languages);
   return resolveLanguage({
-    stored: readLocaleCookie(config.ui.localeCookieEnv),
+    stored: linked ?? readLocaleCookie(config.ui.localeCookieEnv),
     languages: config.ui.languages,
     defaultLanguage: config.ui.defaultLanguage,
     translationEnabled: translationEnabledFromUi(config.ui),

@@ -1,0 +1,83 @@
+import { type Language, RTL_LANGUAGES } from '@trackwell/contracts';
+import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
+import { fill } from './strings.ts';
+
+/**
+ * The identity provider's sign-in e-mails (issue 12 §8 "the language follows the person"): a one-time code,
+ * a push approval link, a password reset or unlock link, in the person's language. Each is plain text plus a
+ * small HTML part whose `lang` and `dir` are the language's (Arabic reads right to left). Links are built by
+ * the caller from the store's canonical origin and already carry the language (`?lang=`).
+ */
+export type SignInMail =
+  | { kind: 'code'; code: string; minutes: number }
+  | { kind: 'push'; ip: string; link: string; minutes: number }
+  | { kind: 'reset' | 'unlock'; link: string; token: string };
+
+export interface RenderedSignInMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+/** A paragraph: text, or text followed by a link (shown as its own address, so it can be copied). */
+type Paragraph = { text: string; link?: string };
+
+export function renderSignInMail(
+  language: Language,
+  mail: SignInMail,
+  person: { tenantName: string; firstName: string },
+): RenderedSignInMail {
+  const s = SIGN_IN_STRINGS[language];
+  const values = { tenant: person.tenantName, name: person.firstName };
+  const f = (template: string, more: Record<string, string> = {}) => fill(template, { ...values, ...more });
+  let subject: string;
+  let paragraphs: Paragraph[];
+  switch (mail.kind) {
+    case 'code': {
+      const more = { code: mail.code, minutes: String(mail.minutes) };
+      subject = f(s.codeSubject, more);
+      paragraphs = [{ text: f(s.codeBody, more) }, { text: f(s.codeExpiry, more) }];
+      break;
+    }
+    case 'push': {
+      const more = { ip: mail.ip, minutes: String(mail.minutes) };
+      subject = f(s.pushSubject);
+      paragraphs = [
+        { text: f(s.pushBody, more) },
+        { text: s.pushAction, link: mail.link },
+        { text: f(s.pushExpiry, more) },
+      ];
+      break;
+    }
+    default:
+      subject = f(mail.kind === 'reset' ? s.resetSubject : s.unlockSubject);
+      paragraphs = [
+        { text: mail.kind === 'reset' ? s.resetBody : s.unlockBody, link: mail.link },
+        { text: `${s.recoveryToken} ${mail.token}` },
+        { text: s.recoveryExpiry },
+      ];
+  }
+  paragraphs.unshift({ text: f(s.greeting) });
+  const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link}` : p.text)).join('\n\n')}\n`;
+  const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+  const html = `<!doctype html>
+<html lang="${language.replace('_', '-')}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body dir="${dir}" style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5">
+${paragraphs
+  .map(
+    (p) =>
+      `<p>${escapeHtml(p.text)}${p.link ? `<br><a href="${escapeHtml(p.link)}" dir="ltr">${escapeHtml(p.link)}</a>` : ''}</p>`,
+  )
+  .join('\n')}
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
