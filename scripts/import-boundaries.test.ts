@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The one-way import rule (architecture guide): portal → contracts only; packages never import apps.
- * Each case lints one file laid out like the repository, in a scratch copy that uses the real biome.json.
+ * The one-way import rule (architecture guide): portal → contracts only; packages never import apps; and no
+ * file imports itself back through others (Biome's noImportCycles, type-only imports included). Each case
+ * lints files laid out like the repository, in a scratch copy that uses the real biome.json.
  */
 const ROOT = new URL('../', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'trackwell-boundaries-'));
@@ -47,5 +48,39 @@ describe('import boundaries (Biome)', () => {
   ])('%s may: %s', (path, source) => {
     const result = lint(path, `${source}\nexport const used = [];\n`);
     expect(result.stderr + result.stdout).not.toMatch(/noRestrictedImports/);
+  });
+
+  it.each([
+    ['apps/portal/src/app', "import type { Handle } from './b.ts';", "import { a } from './a.ts';"],
+    ['apps/server/src/modules/m', "import { b } from './b.ts';", "import { a } from './a.ts';"],
+  ])('%s: a loop of two files is refused (noImportCycles)', (folder, importB, importA) => {
+    const dir = join(scratch, `${folder}${n++}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'a.ts'),
+      `${importB}\nexport const a = 1;\nexport type Used = ${importB.includes('type') ? 'Handle' : 'typeof b'};\n`,
+    );
+    writeFileSync(
+      join(dir, 'b.ts'),
+      `${importA}\nexport type Handle = { n: number };\nexport const b = a;\n`,
+    );
+    const result = spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', dir], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr + result.stdout).toMatch(/noImportCycles/);
+  });
+
+  it('the same two files without the way back pass', () => {
+    const dir = join(scratch, `apps/portal/src/lib${n++}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b.ts';\nexport const a = b;\n");
+    writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
+    const result = spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', dir], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    expect(result.stderr + result.stdout).not.toMatch(/noImportCycles/);
   });
 });
