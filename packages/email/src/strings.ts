@@ -1,4 +1,11 @@
-import type { FOOTER_LINK_KEYS, Language } from '@trackwell/contracts';
+import type {
+  CatalogEventKind,
+  FOOTER_LINK_KEYS,
+  Language,
+  NotificationReason,
+  STANDARD_STATUSES,
+  WORK_ITEM_STATUSES,
+} from '@trackwell/contracts';
 
 /**
  * Every word of the change-notification e-mail and the unsubscribe page, in the 14 languages of spec §3.
@@ -6,25 +13,10 @@ import type { FOOTER_LINK_KEYS, Language } from '@trackwell/contracts';
  * share most text and differ where usage does (courriel/e-mail, correo/correo electrónico).
  */
 
-export type NotificationKind =
-  | 'new_standard'
-  | 'new_edition'
-  | 'amendment'
-  | 'editorial_change'
-  | 'reaffirmation'
-  | 'withdrawal'
-  | 'reinstatement'
-  | 'new_work_item'
-  | 'work_item_status_change';
-export type ReasonType = 'STANDARD' | 'COMMITTEE' | 'INDUSTRYAREA' | 'PUBLISHERS' | 'WORKITEM';
-export type StatusCode =
-  | 'active'
-  | 'withdrawn'
-  | 'historical'
-  | 'proposed'
-  | 'in_ballot'
-  | 'approved'
-  | 'published';
+/** The kinds, reasons and statuses an e-mail names: the contracts' lists, so a new kind cannot miss its words. */
+export type NotificationKind = CatalogEventKind;
+export type ReasonType = NotificationReason['type'];
+export type StatusCode = (typeof STANDARD_STATUSES)[number] | (typeof WORK_ITEM_STATUSES)[number];
 
 export interface EmailStrings {
   /** Subject and heading of each kind of change. */

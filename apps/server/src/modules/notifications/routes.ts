@@ -1,4 +1,5 @@
 import {
+  APPLICATION_CODES,
   CATALOG_CHANGES_PATH,
   catalogChangesRequest,
   catalogChangesResponse,
@@ -7,10 +8,6 @@ import {
   NOTIFICATION_DELIVERIES_PATH,
   UNSUBSCRIBE_PATH,
 } from '@trackwell/contracts';
-
-/** spec §9: unsubscribe application codes. */
-const UNSUBSCRIBE_APPLICATION_CODES = ['TRACKER', 'COMPASS', 'SB', 'PUB'] as const;
-
 import {
   catalogPublisherClientExists,
   findCatalogApiKeyTenant,
@@ -215,11 +212,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, render } = await page(tenant, request.query.t);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!user) return reply.code(400).send(render('invalid'));
-      // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (sources cleared,
+      // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (APPLICATION_CODES:
+      // TRACKER, COMPASS, SB, PUB; sources cleared,
       // the unsubscribe recorded, so the matching skips the user from now on).
-      await app.db.transaction((tx) =>
-        unsubscribeUser(tx, tenant.id, user.id, UNSUBSCRIBE_APPLICATION_CODES),
-      );
+      await app.db.transaction((tx) => unsubscribeUser(tx, tenant.id, user.id, APPLICATION_CODES));
       return reply.send(render('done'));
     },
   );
