@@ -1,4 +1,5 @@
 import type { FeatureFlags, TenantConfig, TenantTheme } from '@trackwell/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -18,6 +19,7 @@ import {
  */
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const tenants = pgTable('tenants', {
@@ -89,6 +91,8 @@ export const standards = pgTable('standards', {
   edition: text('edition').notNull(),
   publishedOn: date('published_on', { mode: 'string' }).notNull(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  /** Migration 0009: the title's full-text vector, written by the database (catalogue search). */
+  titleSearch: tsvector('title_search').notNull().generatedAlwaysAs(sql`to_tsvector('english', title)`),
 });
 
 export const standardIndustryAreas = pgTable(

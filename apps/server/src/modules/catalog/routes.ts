@@ -14,7 +14,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Search the store's standards",
         description:
           'Matches a designation prefix (the first word, e.g. `D638`) and title words (all must match, as ' +
-          'prefixes, English stemming). Exact designation first, then designation prefixes, then title relevance.',
+          'prefixes, English stemming). Exact designation first, then designation prefixes (shortest first), then ' +
+          'titles (the words as a phrase, title starting with the first word, active, shorter). `tracked` ' +
+          'marks the standards the calling user already tracks.',
         security: BEARER_SECURITY,
         querystring: catalogSearchQuery,
         response: {
@@ -26,8 +28,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId } = currentUser(request);
-      return ok({ results: await searchCatalogue(app.db, tenantId, request.query) });
+      const { tenantId, id } = currentUser(request);
+      return ok({ results: await searchCatalogue(app.db, tenantId, id, request.query) });
     },
   );
 };

@@ -1,0 +1,121 @@
+import type { CatalogSearchHit } from '@trackwell/contracts';
+import type { SqlExecutor } from '../client.ts';
+
+/**
+ * The catalogue search behind "add a standard" (issue 12 §7), tenant-scoped. A standard matches when its
+ * designation starts with the first token (and its title has the other words), or its title has all the
+ * words (prefix matching, English stemming). Ranking:
+ *  1. designation matches: the exact designation, then the shortest (closest to what was typed), then A–Z;
+ *  2. title matches: the typed words as a phrase (two words or more), then titles starting with the first
+ *     word, active before withdrawn or historical, shorter titles first, then designation.
+ * Each branch picks its best `limit` rows itself (each sort only reads the columns its rank needs), and only
+ * those are joined to their publisher and to the caller's trackings.
+ */
+
+/**
+ * Splits a search into a designation prefix (the first token, upper-cased), all title words, and the words
+ * after the first token (what the title must have when the first token matched as a designation).
+ */
+export function parseCatalogueQuery(q: string): { prefix: string; words: string[]; rest: string[] } {
+  const [first = '', ...others] = q.trim().split(/\s+/);
+  const prefix = first.toUpperCase().replace(/[^A-Z0-9./-]/g, '');
+  const wordsOf = (s: string) => [...new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+  return { prefix, words: wordsOf(q), rest: wordsOf(others.join(' ')) };
+}
+
+/** A to_tsquery expression: every word must match, each as a prefix. Words are letters/digits only. */
+const toTsQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface CatalogueSearch {
+  q: string;
+  limit: number;
+  publisher?: string | undefined;
+}
+
+/** Ranked catalogue search; `tracked` says whether `userId` (of this tenant) tracks the hit. */
+export async function searchCatalogue(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  search: CatalogueSearch,
+): Promise<CatalogSearchHit[]> {
+  const { prefix, words, rest } = parseCatalogueQuery(search.q);
+  if (!prefix && words.length === 0) return [];
+  const params: unknown[] = [tenantId, userId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const limit = param(search.limit);
+  const publisher = search.publisher ? ` AND publisher_code = ${param(search.publisher)}` : '';
+  const branches: string[] = [];
+
+  if (prefix) {
+    // standards_designation_idx (a text_pattern_ops range); a prefix selects hundreds at most.
+    const restMatch = rest.length
+      ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})`
+      : '';
+    branches.push(`SELECT id FROM standards
+       WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${restMatch}${publisher}
+       ORDER BY designation <> ${param(prefix)}, length(designation), designation, id LIMIT ${limit}`);
+  }
+  if (words.length) {
+    // standards_title_search_idx (GIN on the stored vector). A common word matches thousands of titles, so
+    // every rank key here is cheap per row: lower() runs over the whole title only for a phrase of two or
+    // more words (whose matches are few); the first-word test lower-cases just as many characters.
+    // For one word the phrase is the match itself.
+    const first = words[0]!;
+    const phrase = words.length > 1 ? [`strpos(lower(title), ${param(words.join(' '))}) > 0 DESC`] : [];
+    branches.push(`SELECT id FROM standards
+       WHERE tenant_id = $1 AND title_search @@ to_tsquery('english', ${param(toTsQuery(words))})${publisher}
+       ORDER BY ${[
+         ...phrase,
+         `lower(left(title, ${param(first.length)})) = ${param(first)} DESC`,
+         `status <> 'active'`,
+         'length(title)',
+         'designation',
+         'id',
+       ].join(', ')}
+       LIMIT ${limit}`);
+  }
+
+  // Each branch's ids in rank order (ARRAY keeps it), a standard found by both keeps its better place.
+  const ranked = branches
+    .map(
+      (sql, branch) =>
+        `SELECT id, ${branch} AS branch, pos FROM unnest(ARRAY(${sql})) WITH ORDINALITY AS b(id, pos)`,
+    )
+    .join(' UNION ALL ');
+  const { rows } = await db.query<{
+    asset_id: string;
+    content_code: string;
+    designation: string;
+    title: string;
+    publisher_code: string;
+    publisher_name: string;
+    status: CatalogSearchHit['status'];
+    edition: string;
+    tracked: boolean;
+  }>(
+    `WITH ranked AS (${ranked}),
+     best AS (SELECT DISTINCT ON (id) id, branch, pos FROM ranked ORDER BY id, branch, pos)
+     SELECT s.asset_id, s.content_code, s.designation, s.title, s.publisher_code, p.name AS publisher_name,
+            s.status, s.edition,
+            EXISTS (SELECT 1 FROM content_trackings ct
+                     WHERE ct.tenant_id = $1 AND ct.user_id = $2 AND ct.standard_id = s.id) AS tracked
+       FROM best b
+       JOIN standards s ON s.tenant_id = $1 AND s.id = b.id
+       JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
+      ORDER BY b.branch, b.pos
+      LIMIT ${limit}`,
+    params,
+  );
+  return rows.map((r) => ({
+    assetId: r.asset_id,
+    contentCode: r.content_code,
+    displayDesignation: r.designation,
+    contentTitle: r.title,
+    publisher: { code: r.publisher_code, name: r.publisher_name },
+    status: r.status,
+    edition: r.edition,
+    tracked: r.tracked,
+  }));
+}
