@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -126,6 +127,21 @@ export const users = pgTable('users', {
   locale: text('locale'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
+
+/** Migration 0009: each title word with the title's ranking keys (kept by triggers on `standards`). */
+export const standardTitleWords = pgTable(
+  'standard_title_words',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    standardId: bigint('standard_id', { mode: 'number' }).notNull(),
+    word: text('word').notNull(),
+    startsTitle: boolean('starts_title').notNull(),
+    inactive: boolean('inactive').notNull(),
+    titleLength: integer('title_length').notNull(),
+    designation: text('designation').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.standardId, t.word] })],
+);
 
 export const contentTrackings = pgTable('content_trackings', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -82,6 +82,9 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     await add(tenantA, 'S2', 'Steel Tubes and Pipe');
     await add(tenantA, 'S3', 'Seamless Steel Pipe for High-Temperature Service');
     await add(tenantA, 'S4', 'Welded Steel Pipe');
+    // A short prefix matching eight words of the same title (one index entry per word).
+    await add(tenantA, 'Q1', 'A Quick Quiet Quilt Quota Quote Quartz Quarry Quay');
+    await add(tenantA, 'Q2', 'A Quick Quiet Quilt Quota Quote Quartz Quarry Quay Quest');
     await add(tenantB, 'B1', 'Corrosion Testing in another store');
     await db.exec('ANALYZE standards');
   });
@@ -126,6 +129,11 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     expect(await designations('zzzz')).toEqual([]);
   });
 
+  it('a short prefix matching many words of the same titles still gives distinct standards, all of them', async () => {
+    expect(await designations('qu', 2)).toEqual(['Q1', 'Q2']);
+    expect(await designations('quartz', 5)).toEqual(['Q1', 'Q2']);
+  });
+
   it("marks the caller's trackings only (switched off or not), in this tenant only", async () => {
     await createContentTracking(t.handle, tenantA, userA, { assetId: 'a3' });
     const off = await createContentTracking(t.handle, tenantA, userA, { assetId: 'a4' });
@@ -140,5 +148,20 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     // A user of another tenant sees another catalogue, and no one's marks from this one.
     const other = await searchCatalogue(t.handle, tenantB, userB, { q: 'corrosion', limit: 5 });
     expect(other.map((h) => [h.displayDesignation, h.tracked])).toEqual([['B1', false]]);
+  });
+
+  it('follows changes to the catalogue: a new status, a new title, a deleted standard', async () => {
+    const db = t.handle;
+    await db.query(`UPDATE standards SET status = 'active' WHERE tenant_id = $1 AND designation = 'A5'`, [
+      tenantA,
+    ]);
+    await db.query(
+      `UPDATE standards SET title = 'Rust Testing' WHERE tenant_id = $1 AND designation = 'A1'`,
+      [tenantA],
+    );
+    await db.query(`DELETE FROM standards WHERE tenant_id = $1 AND designation = 'A3'`, [tenantA]);
+    // "Old Corrosion" is now the shortest active title with the word; A1 no longer has it; A3 is gone.
+    expect(await designations('corrosion', 4)).toEqual(['A2', 'A5', 'A4', 'A6']);
+    expect(await designations('rust')).toEqual(['A1']);
   });
 });

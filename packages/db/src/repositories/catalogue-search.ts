@@ -8,8 +8,9 @@ import type { SqlExecutor } from '../client.ts';
  *  1. designation matches: the exact designation, then the shortest (closest to what was typed), then A–Z;
  *  2. title matches: the typed words as a phrase (two words or more), then titles starting with the first
  *     word, active before withdrawn or historical, shorter titles first, then designation.
- * Each branch picks its best `limit` rows itself (each sort only reads the columns its rank needs), and only
- * those are joined to their publisher and to the caller's trackings.
+ * Each branch picks its best `limit` rows itself, and only those are joined to their publisher and to the
+ * caller's trackings. "Starting with the first word": for one word, the title's first word starts with the
+ * typed word's stem (standard_title_words); for several, the title starts with the typed first word.
  */
 
 /**
@@ -26,6 +27,33 @@ export function parseCatalogueQuery(q: string): { prefix: string; words: string[
 /** A to_tsquery expression: every word must match, each as a prefix. Words are letters/digits only. */
 const toTsQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One word, the common case while typing, and the slow one when the word is in thousands of titles: ranked
+ * from standard_title_words_rank_idx alone (index-only, no title visited). The entries of the words starting
+ * with the typed word's stem are sorted by (first word of the title, active, length, designation, id) and the
+ * best `entries` of them kept; a standard has one entry per matching word, so when those hold fewer than
+ * `limit` standards while more entries exist (a short prefix matching several words of the same titles),
+ * the exact grouped ranking runs instead (a one-time filter: otherwise never executed).
+ */
+const ONE_WORD_ENTRIES_PER_HIT = 4;
+const oneWordBranch = (word: string, limit: string, entries: string) => {
+  // Lexemes start with the stem: [stem, stem + U+10FFFF) in byte order (text_pattern_ops) is that prefix.
+  const range = `tenant_id = $1 AND word ~>=~ (SELECT s FROM stem) AND word ~<~ ((SELECT s FROM stem) || chr(1114111))`;
+  const order = 'starts_title DESC, inactive, title_length, designation, standard_id';
+  return `WITH stem AS (SELECT min(lexeme) AS s FROM unnest(to_tsvector('english', ${word}))),
+     entries AS MATERIALIZED (SELECT standard_id, starts_title, inactive, title_length, designation
+        FROM standard_title_words WHERE ${range} ORDER BY ${order} LIMIT ${entries}),
+     best AS MATERIALIZED (SELECT DISTINCT ON (standard_id) * FROM entries ORDER BY standard_id, starts_title DESC),
+     enough AS (SELECT (SELECT count(*) FROM best) >= ${limit} OR (SELECT count(*) FROM entries) < ${entries} AS yes)
+     SELECT standard_id FROM (
+       SELECT * FROM best WHERE (SELECT yes FROM enough)
+       UNION ALL
+       SELECT standard_id, bool_or(starts_title), inactive, title_length, designation FROM standard_title_words
+        WHERE NOT (SELECT yes FROM enough) AND ${range}
+        GROUP BY standard_id, inactive, title_length, designation) AS ranked
+     ORDER BY ${order} LIMIT ${limit}`;
+};
 
 export interface CatalogueSearch {
   q: string;
@@ -57,11 +85,11 @@ export async function searchCatalogue(
        WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${restMatch}${publisher}
        ORDER BY designation <> ${param(prefix)}, length(designation), designation, id LIMIT ${limit}`);
   }
-  if (words.length) {
-    // standards_title_search_idx (GIN on the stored vector). A common word matches thousands of titles, so
-    // every rank key here is cheap per row: lower() runs over the whole title only for a phrase of two or
-    // more words (whose matches are few); the first-word test lower-cases just as many characters.
-    // For one word the phrase is the match itself.
+  if (words.length === 1 && !search.publisher) {
+    branches.push(oneWordBranch(param(words[0]!), limit, param(search.limit * ONE_WORD_ENTRIES_PER_HIT)));
+  } else if (words.length) {
+    // standards_title_search_idx (GIN on the stored vector): all the words, so the matches are few, except
+    // with a publisher filter. lower() runs over the whole title only for a phrase of two or more words.
     const first = words[0]!;
     const phrase = words.length > 1 ? [`strpos(lower(title), ${param(words.join(' '))}) > 0 DESC`] : [];
     branches.push(`SELECT id FROM standards
