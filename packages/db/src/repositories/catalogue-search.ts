@@ -44,14 +44,15 @@ const oneWordBranch = (word: string, limit: string, entries: string) => {
   return `WITH stem AS (SELECT min(lexeme) AS s FROM unnest(to_tsvector('english', ${word}))),
      entries AS MATERIALIZED (SELECT standard_id, starts_title, inactive, title_length, designation
         FROM standard_title_words WHERE ${range} ORDER BY ${order} LIMIT ${entries}),
-     best AS MATERIALIZED (SELECT DISTINCT ON (standard_id) * FROM entries ORDER BY standard_id, starts_title DESC),
-     enough AS (SELECT (SELECT count(*) FROM best) >= ${limit} OR (SELECT count(*) FROM entries) < ${entries} AS yes)
+     per_standard AS MATERIALIZED (SELECT DISTINCT ON (standard_id) * FROM entries
+        ORDER BY standard_id, starts_title DESC),
+     enough AS (SELECT (SELECT count(*) FROM per_standard) >= ${limit} OR (SELECT count(*) FROM entries) < ${entries} AS yes)
      SELECT standard_id FROM (
-       SELECT * FROM best WHERE (SELECT yes FROM enough)
+       SELECT * FROM per_standard WHERE (SELECT yes FROM enough)
        UNION ALL
        SELECT standard_id, bool_or(starts_title), inactive, title_length, designation FROM standard_title_words
         WHERE NOT (SELECT yes FROM enough) AND ${range}
-        GROUP BY standard_id, inactive, title_length, designation) AS ranked
+        GROUP BY standard_id, inactive, title_length, designation) AS candidates
      ORDER BY ${order} LIMIT ${limit}`;
 };
 
