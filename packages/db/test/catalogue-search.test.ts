@@ -82,6 +82,7 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     await add(tenantA, 'S2', 'Steel Tubes and Pipe');
     await add(tenantA, 'S3', 'Seamless Steel Pipe for High-Temperature Service');
     await add(tenantA, 'S4', 'Welded Steel Pipe');
+    await add(tenantA, 'P1', 'Pipeline Welding');
     // A short prefix matching eight words of the same title (one index entry per word).
     await add(tenantA, 'Q1', 'A Quick Quiet Quilt Quota Quote Quartz Quarry Quay');
     await add(tenantA, 'Q2', 'A Quick Quiet Quilt Quota Quote Quartz Quarry Quay Quest');
@@ -118,6 +119,11 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
   it('two words: the phrase first, then the title starting with the first word, then the others', async () => {
     // Phrase (shorter first): S4, A3 "Corrosion Tests of Steel Pipe", S3; then S2 starts with "steel".
     expect(await designations('steel pipe')).toEqual(['S4', 'A3', 'S3', 'S2', 'S1']);
+  });
+
+  it('one word counts the longer words it begins too ("pipe" finds "Pipeline"), in one ranking', async () => {
+    // Titles starting with it (shorter first), then the others: active, shorter first.
+    expect(await designations('pipe')).toEqual(['P1', 'S1', 'S4', 'S2', 'A3', 'S3']);
   });
 
   it('filters by publisher before choosing the best rows', async () => {

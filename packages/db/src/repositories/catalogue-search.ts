@@ -32,7 +32,8 @@ const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * One word, the common case while typing, and the slow one when the word is in thousands of titles: ranked
  * from standard_title_words_rank_idx alone (index-only, no title visited). The entries of the words starting
  * with the typed word's stem are sorted by (first word of the title, active, length, designation, id) and the
- * best `entries` of them kept; a standard has one entry per matching word, so when those hold fewer than
+ * best `entries` of them kept: the stem itself as a word is read in that order from the index and stops
+ * there, longer words (still being typed) are read and sorted; a standard has one entry per matching word, so when those hold fewer than
  * `limit` standards while more entries exist (a short prefix matching several words of the same titles),
  * the exact grouped ranking runs instead (a one-time filter: otherwise never executed).
  */
@@ -41,9 +42,16 @@ const oneWordBranch = (word: string, limit: string, entries: string) => {
   // Lexemes start with the stem: [stem, stem + U+10FFFF) in byte order (text_pattern_ops) is that prefix.
   const range = `tenant_id = $1 AND word ~>=~ (SELECT s FROM stem) AND word ~<~ ((SELECT s FROM stem) || chr(1114111))`;
   const order = 'starts_title DESC, inactive, title_length, designation, standard_id';
+  const columns = 'standard_id, starts_title, inactive, title_length, designation';
   return `WITH stem AS (SELECT min(lexeme) AS s FROM unnest(to_tsvector('english', ${word}))),
-     entries AS MATERIALIZED (SELECT standard_id, starts_title, inactive, title_length, designation
-        FROM standard_title_words WHERE ${range} ORDER BY ${order} LIMIT ${entries}),
+     entries AS MATERIALIZED (SELECT * FROM (
+        (SELECT ${columns} FROM standard_title_words
+          WHERE tenant_id = $1 AND word = (SELECT s FROM stem) ORDER BY ${order} LIMIT ${entries})
+        UNION ALL
+        (SELECT ${columns} FROM standard_title_words
+          WHERE tenant_id = $1 AND word ~>~ (SELECT s FROM stem) AND word ~<~ ((SELECT s FROM stem) || chr(1114111))
+          ORDER BY ${order} LIMIT ${entries})) AS e
+        ORDER BY ${order} LIMIT ${entries}),
      per_standard AS MATERIALIZED (SELECT DISTINCT ON (standard_id) * FROM entries
         ORDER BY standard_id, starts_title DESC),
      enough AS (SELECT (SELECT count(*) FROM per_standard) >= ${limit} OR (SELECT count(*) FROM entries) < ${entries} AS yes)
@@ -78,12 +86,14 @@ export async function searchCatalogue(
   const branches: string[] = [];
 
   if (prefix) {
-    // standards_designation_idx (a text_pattern_ops range); a prefix selects hundreds at most.
+    // standards_designation_idx (a text_pattern_ops range); a prefix selects hundreds at most. The title
+    // words are tested on those rows only (OFFSET 0 keeps the planner from intersecting the range with the
+    // GIN index, which reads every title that has a common word: 2.3 ms instead of 0.5 for "B3 water").
     const restMatch = rest.length
-      ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})`
+      ? ` WHERE title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})`
       : '';
-    branches.push(`SELECT id FROM standards
-       WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${restMatch}${publisher}
+    branches.push(`SELECT id FROM (SELECT id, designation, title_search FROM standards
+         WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${publisher} OFFSET 0) AS d${restMatch}
        ORDER BY designation <> ${param(prefix)}, length(designation), designation, id LIMIT ${limit}`);
   }
   if (words.length === 1 && !search.publisher) {
