@@ -387,6 +387,45 @@ test.describe('tracker page', () => {
     await screenshot(page, testInfo, 'arabic');
   });
 
+  test('360 px: a standard just tracked is marked "Already tracked" when searched again, and is not added twice', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const origin = storeUrl(baseURL);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openTracker(page, origin);
+    const search = page.getByRole('combobox', { name: 'Add a standard' });
+    const listbox = page.getByRole('listbox', { name: 'Matching standards' });
+
+    await search.fill('plastics');
+    const first = listbox.getByRole('option').first();
+    await expect(first).toBeVisible();
+    await expect(listbox.getByText('Already tracked')).toHaveCount(0);
+    const designation = (await first.locator('.tw-search__designation').textContent())!;
+    await first.click();
+    await expect(page.getByText(`You now track ${designation}`, { exact: false })).toBeVisible();
+    await tableSettled(page);
+
+    // issue 12 §7: the same search again marks it (the server says so per hit, for this user only).
+    await search.fill('plastics');
+    const again = listbox.getByRole('option').filter({ hasText: designation });
+    await expect(again.getByText('Already tracked')).toBeVisible();
+    await expect(listbox.getByText('Already tracked')).toHaveCount(1);
+    const fits = await page.evaluate(() =>
+      [...document.querySelectorAll('.tw-search__list *')].every(
+        (e) => e.getBoundingClientRect().right <= window.innerWidth + 1,
+      ),
+    );
+    expect(fits).toBe(true);
+    await screenshot(page, testInfo, 'search-tracked-360');
+
+    await again.click();
+    await expect(page.getByText(`You already track ${designation}`, { exact: false })).toBeVisible();
+    await tableSettled(page);
+    await expect(page.getByRole('row').filter({ hasText: designation })).toHaveCount(1);
+    await untrackEverything(page);
+  });
+
   test('360 px wide: nothing scrolls sideways and the table is one card per standard', async ({
     page,
     baseURL,

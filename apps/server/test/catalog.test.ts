@@ -92,6 +92,28 @@ describe(`GET ${TRACKER_PATHS.catalogSearch}`, () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("marks the hits the caller tracks, never another user's trackings (issue 12 §7)", async () => {
+    const other = await a.createUser();
+    const track = (u: TestUser, assetId: string) =>
+      a.call(u, { method: 'POST', url: TRACKER_PATHS.createTracker, payload: { userId: u.id, assetId } });
+    expect((await track(user, 'd638-22')).statusCode).toBe(200);
+    expect((await track(other, 'd6380-21')).statusCode).toBe(200);
+    const marks = async (u: TestUser) => {
+      const res = await a.call(u, { url: `${TRACKER_PATHS.catalogSearch}?q=D638` });
+      return catalogSearchResponse
+        .parse(res.json())
+        .responseData.value.results.map((r) => [r.displayDesignation, r.tracked]);
+    };
+    expect(await marks(user)).toEqual([
+      ['D638-22', true],
+      ['D6380-21', false],
+    ]);
+    expect(await marks(other)).toEqual([
+      ['D638-22', false],
+      ['D6380-21', true],
+    ]);
+  });
+
   it('needs a token of this store (401)', async () => {
     expect((await a.call(null, { url: `${TRACKER_PATHS.catalogSearch}?q=D638` })).statusCode).toBe(401);
     const res = await a.call(user, {

@@ -356,6 +356,9 @@ export const catalogSearchHit = z.object({
   publisher: z.object({ code: z.string(), name: z.string() }),
   status: z.enum(['active', 'withdrawn', 'historical']),
   edition: z.string(),
+  tracked: z.boolean().meta({
+    description: 'Whether the calling user already tracks this standard (switched off or not).',
+  }),
 });
 export type CatalogSearchHit = z.infer<typeof catalogSearchHit>;
 export const catalogSearchResponse = successEnvelope(z.object({ results: z.array(catalogSearchHit) }));

@@ -3,6 +3,7 @@ export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
 export * from './repositories/catalog.ts';
 export * from './repositories/catalog-events.ts';
+export * from './repositories/catalogue-search.ts';
 export * from './repositories/identity.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';

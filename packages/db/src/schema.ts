@@ -1,9 +1,11 @@
 import type { FeatureFlags, TenantConfig, TenantTheme } from '@trackwell/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   customType,
   date,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -18,6 +20,7 @@ import {
  */
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const tenants = pgTable('tenants', {
@@ -89,6 +92,8 @@ export const standards = pgTable('standards', {
   edition: text('edition').notNull(),
   publishedOn: date('published_on', { mode: 'string' }).notNull(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  /** Migration 0009: the title's full-text vector, written by the database (catalogue search). */
+  titleSearch: tsvector('title_search').notNull().generatedAlwaysAs(sql`to_tsvector('english', title)`),
 });
 
 export const standardIndustryAreas = pgTable(
@@ -122,6 +127,21 @@ export const users = pgTable('users', {
   locale: text('locale'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
+
+/** Migration 0009: each title word with the title's ranking keys (kept by triggers on `standards`). */
+export const standardTitleWords = pgTable(
+  'standard_title_words',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    standardId: bigint('standard_id', { mode: 'number' }).notNull(),
+    word: text('word').notNull(),
+    startsTitle: boolean('starts_title').notNull(),
+    inactive: boolean('inactive').notNull(),
+    titleLength: integer('title_length').notNull(),
+    designation: text('designation').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.standardId, t.word] })],
+);
 
 export const contentTrackings = pgTable('content_trackings', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCatalogueQuery } from '../src/repositories/catalog.ts';
+import { parseCatalogueQuery } from '../src/repositories/catalogue-search.ts';
 import { upsertTenant } from '../src/repositories/tenants.ts';
 import {
   createContentTracking,

@@ -13,6 +13,8 @@ export const searchCatalogApi = api.injectEndpoints({
         method: 'GET',
         params: { q, limit: CATALOG_SEARCH_LIMIT },
       }),
+      // Each hit says whether the user tracks it: adding or removing a tracking makes a cached answer stale.
+      providesTags: ['ContentTrackings'],
       transformResponse: (body: Envelope<{ results: CatalogSearchHit[] }>) =>
         envelopeValue(body, { results: [] }).results,
     }),

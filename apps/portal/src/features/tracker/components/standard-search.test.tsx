@@ -68,6 +68,21 @@ describe('add a standard: catalogue search combobox (beyond the spec)', () => {
     expect(box).toHaveFocus();
   });
 
+  it('after adding a standard, the same search again marks it "Already tracked" (no stale answer)', async () => {
+    fakeTrackerServer({ catalogue });
+    renderTrackerPage();
+    const box = await searchBox();
+    await userEvent.type(box, 'plastics');
+    const first = await screen.findByRole('option', { name: /D790/ });
+    expect(within(first).queryByText('Already tracked')).not.toBeInTheDocument();
+    await userEvent.click(first);
+    await screen.findByText('You now track D790 Flexural Properties of Plastics.');
+
+    await userEvent.type(box, 'plastics');
+    const again = await screen.findByRole('option', { name: /D790/ });
+    expect(within(again).getByText('Already tracked')).toBeInTheDocument();
+  });
+
   it('Escape closes the list, a second Escape clears the field', async () => {
     fakeTrackerServer({ catalogue });
     renderTrackerPage();
@@ -93,7 +108,7 @@ describe('add a standard: catalogue search combobox (beyond the spec)', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('says so when the chosen standard is already tracked (no second row)', async () => {
+  it('marks the standards the user already tracks; choosing one says so and adds no second row', async () => {
     const row = buildRow(1, {
       content: {
         contentTitle: 'Tensile Properties of Plastics',
@@ -105,11 +120,17 @@ describe('add a standard: catalogue search combobox (beyond the spec)', () => {
     const server = fakeTrackerServer({ catalogue, rows: [row] });
     renderTrackerPage();
     const box = await searchBox();
-    await userEvent.type(box, 'tensile');
-    await userEvent.click(await screen.findByRole('option', { name: /D638/ }));
+    await userEvent.type(box, 'plastics');
+    const tracked = await screen.findByRole('option', { name: /D638/ });
+    expect(within(tracked).getByText('Already tracked')).toBeInTheDocument();
+    const untracked = screen.getByRole('option', { name: /D790/ });
+    expect(within(untracked).queryByText('Already tracked')).not.toBeInTheDocument();
+
+    await userEvent.click(tracked);
     expect(
       await screen.findByText('You already track D638 Tensile Properties of Plastics.'),
     ).toBeInTheDocument();
+    expect(server.callsTo(TRACKER_PATHS.createTracker)).toHaveLength(0);
     await waitFor(() => expect(server.state.rows).toHaveLength(1));
   });
 });

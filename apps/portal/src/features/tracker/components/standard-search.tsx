@@ -17,7 +17,8 @@ export const SEARCH_MIN_LENGTH = 2;
  * Beyond the spec: finds a standard in the catalogue and adds it to the tracked list. The WAI-ARIA combobox
  * pattern (list autocomplete): ↓/↑ move through the results, Enter adds the highlighted one, Escape closes the
  * list (a second Escape clears the field). Focus stays in the field; the highlighted option is announced
- * through aria-activedescendant.
+ * through aria-activedescendant. Standards the user already tracks are marked (issue 12 §7); choosing one
+ * says so instead of adding it again.
  */
 export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: () => void }) {
   const { t } = useTranslation('tracker');
@@ -39,9 +40,15 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
   async function add(hit: CatalogSearchHit) {
     setOpen(false);
     setActive(-1);
+    const standard = `${hit.displayDesignation} ${hit.contentTitle}`;
+    if (hit.tracked) {
+      // Marked "Already tracked" in the list: nothing to create (the server would not make a second row either).
+      notify.info(t('search.alreadyTracked', { standard }));
+      setText('');
+      return;
+    }
     try {
       const { created } = await createTracking({ userId, assetId: hit.assetId }).unwrap();
-      const standard = `${hit.displayDesignation} ${hit.contentTitle}`;
       if (created) notify.success(t('individualTrackingAdded', { standard }));
       else notify.info(t('search.alreadyTracked', { standard }));
       setText('');
@@ -155,6 +162,7 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
                 <span className="tw-search__designation">{hit.displayDesignation}</span>
                 <span className="tw-search__title">{hit.contentTitle}</span>
                 <span className="tw-search__publisher">{hit.publisher.name}</span>
+                {hit.tracked && <span className="tw-search__tracked">{t('search.trackedMark')}</span>}
               </div>
             ))}
         </div>

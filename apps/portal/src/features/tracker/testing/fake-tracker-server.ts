@@ -44,6 +44,7 @@ export function buildHit(designation: string, title: string): CatalogSearchHit {
     publisher: { code: 'PUB1', name: 'First Publisher' },
     status: 'active',
     edition: '2024',
+    tracked: false,
   };
 }
 
@@ -168,9 +169,10 @@ export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
       }
       case `GET ${TRACKER_PATHS.catalogSearch}`: {
         const q = (query.get('q') ?? '').toLowerCase();
-        const results = state.catalogue.filter((h) =>
-          `${h.displayDesignation} ${h.contentTitle}`.toLowerCase().includes(q),
-        );
+        // As the server: each hit says whether the user tracks it.
+        const results = state.catalogue
+          .filter((h) => `${h.displayDesignation} ${h.contentTitle}`.toLowerCase().includes(q))
+          .map((h) => ({ ...h, tracked: state.rows.some((r) => r.content.assetId === h.assetId) }));
         return json(200, ok({ results }));
       }
       case `GET ${TRACKER_PATHS.listSourceTrackings}`:
