@@ -56,6 +56,17 @@ export const JOURNEY_USERS: ReadonlyArray<{
   { local: 'journey-reset-ar', store: 'aenor', firstName: 'Samir', lastName: 'Khalil' },
   // tests/language.spec.ts: approves a push sign-in on the approval page in Arabic, on a phone-sized screen.
   { local: 'journey-push-ar', store: 'aenor', firstName: 'Huda', lastName: 'Nasser', factor: 'push' },
+  // Journeys that choose a language while signed in: the choice is saved as the person's language and wins
+  // at their next sign-in (issue 12 §3), so each has a user of its own and the demo users stay as documented.
+  // tests/shell.spec.ts: Arabic on the platform store, its keyboard order, its 360 px shell; the choice kept
+  // on awwa and aenor.
+  { local: 'journey-shell-ar', store: 'trackwell', firstName: 'Amal', lastName: 'Saleh' },
+  { local: 'journey-shell-keyboard', store: 'trackwell', firstName: 'Kai', lastName: 'Berg' },
+  { local: 'journey-shell-360', store: 'trackwell', firstName: 'Ines', lastName: 'Moreau' },
+  { local: 'journey-shell-language', store: 'awwa', firstName: 'Rosa', lastName: 'Vega' },
+  { local: 'journey-shell-language', store: 'aenor', firstName: 'Luc', lastName: 'Girard' },
+  // tests/account.spec.ts: saves Arabic in Account › Preferences.
+  { local: 'journey-account-ar', store: 'trackwell', firstName: 'Omar', lastName: 'Farouk' },
 ];
 
 async function prepare(): Promise<void> {

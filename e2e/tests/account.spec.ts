@@ -274,7 +274,8 @@ test.describe('account area', () => {
     baseURL,
   }, testInfo) => {
     const origin = storeUrl(baseURL);
-    await openAccount(page, origin, demoLogin('user'), 'preferences');
+    // Saving a language makes it the person's (issue 12 §3): a user of its own, not the shared demo user.
+    await openAccount(page, origin, demoLogin('journey-account-ar'), 'preferences');
     await page.getByRole('combobox', { name: 'Language of this store' }).selectOption('ar');
     await page.getByRole('button', { name: 'Save language' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

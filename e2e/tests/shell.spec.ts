@@ -52,10 +52,14 @@ async function imagesLoaded(page: Page) {
     .toBe(true);
 }
 
-/** Signs in as the store's plain demo user and waits for the tracker page with the whole header. */
-async function openStore(page: Page, origin: string) {
+/**
+ * Signs in (as the store's plain demo user unless a journey user's local part is given) and waits for the
+ * tracker page with the whole header. A journey that chooses a language while signed in uses a user of its
+ * own: the choice becomes that person's language at every later sign-in (issue 12 §3).
+ */
+async function openStore(page: Page, origin: string, local = 'user') {
   if (!new URL(page.url()).href.startsWith(origin)) {
-    await signIn(page, { origin, username: demoLogin('user', storeCodeOf(origin)) });
+    await signIn(page, { origin, username: demoLogin(local, storeCodeOf(origin)) });
   } else {
     await page.goto(`${origin}/`);
   }
@@ -157,7 +161,7 @@ test.describe('the platform tenant', () => {
     baseURL,
   }, testInfo) => {
     const consoleErrors = watchConsole(page);
-    await openStore(page, storeUrl(baseURL));
+    await openStore(page, storeUrl(baseURL), 'journey-shell-ar');
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
 
@@ -206,7 +210,7 @@ for (const store of [
   }, testInfo) => {
     const consoleErrors = watchConsole(page);
     const origin = storeUrl(baseURL, store.code);
-    await openStore(page, origin);
+    await openStore(page, origin, 'journey-shell-language');
     const config = await configOf(page);
     await openAccount(page, origin);
 
@@ -222,7 +226,7 @@ for (const store of [
     ).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`${store.code}.png`), fullPage: true });
-    await openStore(page, origin);
+    await openStore(page, origin, 'journey-shell-language');
 
     // On a *.localhost host the registrable domain is the host itself (Public Suffix List: "localhost" is
     // no public suffix), so the cookie is set with that Domain.
@@ -248,7 +252,7 @@ test('pacific: translation off, so no language selector and English', async ({ p
 });
 
 test('the header and sidebar work from the keyboard, in reading order', async ({ page, baseURL }) => {
-  await openStore(page, storeUrl(baseURL));
+  await openStore(page, storeUrl(baseURL), 'journey-shell-keyboard');
   const config = await configOf(page);
   const expected = [
     page.getByRole('link', { name: 'Skip to main content' }),
@@ -273,7 +277,7 @@ test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the platform shell fits, in English and Arabic', async ({ page, baseURL }, testInfo) => {
-    await openStore(page, storeUrl(baseURL));
+    await openStore(page, storeUrl(baseURL), 'journey-shell-360');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expect(page.getByRole('banner').getByRole('link', { name: `Contact us ${NEW_TAB}` })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('platform-360.png'), fullPage: true });
