@@ -48,67 +48,66 @@ export const pushApprovalPath = (token: string) => AUTHN_PATHS.pushApproval.repl
  * through, because the transaction checks each field in Okta's order and answers a wrong one with Okta's own
  * error (a stateToken that is no string: 401 E0000011; a username that is none: 401 E0000004).
  */
-const field = (type: 'string' | 'object', description: string) =>
-  z.unknown().optional().meta({ type, description });
+const field = (description: string) => z.unknown().optional().meta({ type: 'string', description });
 
 /** A body is a JSON object, or nothing (okta-auth-js sends no body on some calls); anything else is E0000003. */
 const body = <Shape extends Record<string, z.ZodType>>(shape: Shape) => z.object(shape).nullish();
 
-const stateToken = field('string', 'The transaction, as the last answer named it.');
+const stateToken = field('The transaction, as the last answer named it.');
+const username = field("The person's login (e-mail).");
+const newPassword = field('The new password (the policy is in the answer’s `_embedded.policy`).');
+const relayState = field('Returned unchanged with the transaction.');
 
 export const authnStateBody = body({ stateToken });
 
 export const primaryAuthBody = body({
-  username: field('string', "The person's login (e-mail)."),
-  password: field('string', 'Their password.'),
-  stateToken: field('string', 'Instead of a username and password: the current state of this transaction.'),
-  relayState: field('string', 'Returned unchanged with the transaction (at most 2048 characters kept).'),
+  username,
+  password: field('Their password.'),
+  stateToken: field('Instead of a username and password: the current state of this transaction.'),
+  relayState: field('Returned unchanged with the transaction (at most 2048 characters kept).'),
 });
 
 export const changePasswordBody = body({
   stateToken,
-  oldPassword: field('string', 'The current password.'),
-  newPassword: field('string', 'The new password (the policy is in the answer’s `_embedded.policy`).'),
+  oldPassword: field('The current password.'),
+  newPassword,
 });
 
-export const resetPasswordBody = body({
-  stateToken,
-  newPassword: field('string', 'The new password (the policy is in the answer’s `_embedded.policy`).'),
-});
+export const resetPasswordBody = body({ stateToken, newPassword });
 
 export const passCodeBody = body({
   stateToken,
-  passCode: field('string', 'The six-digit code (e-mailed, or from the authenticator app).'),
+  passCode: field('The six-digit code (e-mailed, or from the authenticator app).'),
 });
 
 export const enrollFactorBody = body({
   stateToken,
-  factorType: field('string', '`email` or `token:software:totp`.'),
-  provider: field('string', '`OKTA` (e-mail) or `GOOGLE` (authenticator app).'),
+  factorType: field('`email` or `token:software:totp`.'),
+  provider: field('`OKTA` (e-mail) or `GOOGLE` (authenticator app).'),
 });
 
 export const startRecoveryBody = body({
-  username: field('string', "The person's login (e-mail)."),
-  factorType: field('string', 'Only `EMAIL` (the default).'),
-  relayState: field('string', 'Returned unchanged with the transaction.'),
+  username,
+  factorType: field('Only `EMAIL` (the default).'),
+  relayState,
 });
 
 export const recoveryTokenBody = body({
-  recoveryToken: field('string', 'The token of the e-mailed recovery or unlock link.'),
+  recoveryToken: field('The token of the e-mailed recovery or unlock link.'),
 });
 
 export const recoveryAnswerBody = body({
   stateToken,
-  answer: field('string', "The answer to the person's recovery question."),
+  answer: field("The answer to the person's recovery question."),
 });
 
-export const pushDecisionBody = body({ decision: field('string', '`approve`; anything else denies.') });
+export const pushDecisionBody = body({ decision: field('`approve`; anything else denies.') });
 
 export const factorParams = z.object({ factorId: z.string().meta({ description: 'The factor’s id.' }) });
 export const pushParams = z.object({ token: z.string().meta({ description: 'The push request’s token.' }) });
 
 export const verifyFactorQuery = z.object({
-  rememberDevice: field('string', '`true`: this browser skips the second factor for 30 days.'),
+  rememberDevice: field('`true`: this browser skips the second factor for 30 days.'),
 });
 
 // ---- answers -------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { CheckCircleIcon, CircleIcon } from './icons.tsx';
 
 /**
  * A password rule the user's new password must meet (the contracts' password policy), in one wording shared by
- * the sign-in page and the account area (issue 12 §8). `count` feeds i18next plurals (`_one`/`_other`, Arabic
+ * the sign-in page and the account area. `count` feeds i18next plurals (`_one`/`_other`, Arabic
  * `_zero`…`_many`).
  */
 export type { PasswordRuleKey } from '@trackwell/contracts';

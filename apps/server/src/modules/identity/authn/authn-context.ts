@@ -23,11 +23,11 @@ export interface AuthnContext {
   rateLimitPerUser: number;
   /** The remember-device cookie's value, when the browser sent one. */
   deviceToken: string | undefined;
-  /** A new password revokes every access token issued before it (issue 11 §4). */
+  /** A new password revokes every access token issued before it (docs/ARCHITECTURE.md, Revocation). */
   revocations: Pick<RevocationList, 'revokeUserTokens'>;
   /**
    * The language the asking page shows (its `Accept-Language`, which the portal sets to the page's language),
-   * when the store offers it: sign-in e-mails are written in it (issue 12 §8).
+   * when the store offers it: sign-in e-mails are written in it.
    */
   requestedLanguage: Language | undefined;
 }

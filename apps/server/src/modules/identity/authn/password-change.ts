@@ -14,7 +14,7 @@ import { endTransaction, loadTransaction } from './transaction.ts';
 /**
  * PASSWORD_EXPIRED / PASSWORD_WARN → POST /api/v1/authn/credentials/change_password (Okta Authentication
  * API: Change Password): the old password, then the policy (E0000080 with the unmet rule), then not the same
- * password again. The new password revokes the user's older access tokens (issue 11 §4).
+ * password again. The new password revokes the user's older access tokens (docs/ARCHITECTURE.md, Revocation).
  */
 export async function changePassword(
   ctx: AuthnContext,

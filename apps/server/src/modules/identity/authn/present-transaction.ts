@@ -20,7 +20,7 @@ import { totpActivation } from './totp.ts';
 
 /**
  * A pending transaction as Okta answers it (Okta Authentication API: Transaction Model): the state, what it
- * embeds, and the `_links` okta-auth-js turns into the next steps' functions (okta-compat.md §3.3).
+ * embeds, and the `_links` okta-auth-js turns into the next steps' functions.
  */
 
 interface Presenting {

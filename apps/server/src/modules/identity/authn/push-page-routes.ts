@@ -19,7 +19,7 @@ import { decidePush, pushPending } from './push.ts';
 import { authnContextOf, resolveAuthnContext } from './request-context.ts';
 
 /**
- * The push factor's e-mailed link (issue 12 §8): in the language of its e-mail (`?lang=`, else the one the
+ * The push factor's e-mailed link: in the language of its e-mail (`?lang=`, else the one the
  * request was made in), in the store's look. GET shows the question, the form POST decides (link scanners
  * only GET); the form posts to the same URL, so the answer page keeps the language. Also the stylesheet of
  * the IdP's own pages (pages.ts).

@@ -16,7 +16,7 @@ import { type AuthnApp, sendAnswer as send, stepSchema } from './route-answers.t
 import { cancel, currentState, previous, skip } from './transaction-steps.ts';
 
 /**
- * The Okta Authentication API (okta-compat.md §3.3), each route a schema and one call: the store (a
+ * The Okta Authentication API, each route a schema and one call: the store (a
  * preValidation hook), the body's shape (contracts), the step (a domain function of this folder), the answer
  * (checked against the contracts' transaction shapes, written in Okta's field order, never cached).
  */

@@ -4,7 +4,7 @@ import { renderSignInMail, type SignInMail } from '@trackwell/email';
 import type { AuthnContext } from './authn-context.ts';
 
 /**
- * Sign-in e-mails (codes, push approvals, reset and unlock links) in the person's language (issue 12 §8):
+ * Sign-in e-mails (codes, push approvals, reset and unlock links) in the person's language:
  * the asking page's, else their stored preference, else the store's default. Their links open in it too.
  */
 
