@@ -150,10 +150,11 @@ export async function buildApp({
   decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender
 
   await app.register(healthRoutes);
-  if (services.has('idp')) await app.register(identityRoutes);
   if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
+  // Before the routes it documents (it collects them as they are added): the authn API and the web side.
+  if (services.has('web')) await app.register(openApiDocument);
+  if (services.has('idp')) await app.register(identityRoutes);
   if (services.has('web')) {
-    await app.register(openApiDocument); // first: it documents the routes registered after it
     await app.register(tenantRoutes);
     await app.register(authPlugin);
     await app.register(trackerApi);

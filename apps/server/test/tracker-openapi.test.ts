@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { MEMBER_PATHS, RESOLVER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
+import { AUTHN_PATHS, MEMBER_PATHS, RESOLVER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -56,6 +56,32 @@ describe('OpenAPI document and the /docs reference page', () => {
     expect(op).toBeDefined();
     expect(op!.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '401']));
+  });
+
+  /** OpenAPI's form of a route path: `:factorId` → `{factorId}`. */
+  const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+  it.each(Object.values(AUTHN_PATHS).filter((path) => path !== AUTHN_PATHS.pushApproval))(
+    'documents the Okta Authentication API call POST %s: its body, the transaction answer and Okta errors',
+    (path) => {
+      const op = doc.paths[openApiPath(path)]?.post as
+        | { requestBody?: unknown; responses: Record<string, unknown> }
+        | undefined;
+      expect(op).toBeDefined();
+      expect(op!.requestBody).toBeDefined();
+      expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    },
+  );
+
+  it('documents the push approval page (GET and POST) and the IdP pages stylesheet as HTML and CSS', () => {
+    const page = doc.paths[openApiPath(AUTHN_PATHS.pushApproval)]!;
+    for (const op of [page.get, page.post]) {
+      expect(op?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['token', 'lang']));
+      expect(op?.responses['200']).toMatchObject({ content: { 'text/html': {} } });
+    }
+    expect(doc.paths['/api/v1/authn/page.css']?.get?.responses['200']).toMatchObject({
+      content: { 'text/css': {} },
+    });
   });
 
   it('documents the store page and carries examples for the parameters', () => {

@@ -79,22 +79,6 @@ export const SIGNIN_FROM_URI_PARAM = 'fromURI';
 export const RESET_PASSWORD_PATH = '/signin/reset-password/'; // + recoveryToken
 export const UNLOCK_ACCOUNT_PATH = '/signin/unlock/'; // + recoveryToken
 
-/**
- * The identity provider's password policy, in Okta's `policy.complexity` shape: sent with PASSWORD_EXPIRED,
- * PASSWORD_WARN and PASSWORD_RESET so the portal lists the rules before submit (a 0 means no such rule).
- * The server is the judge (`passwordProblem` in apps/server/src/modules/identity/authn.ts).
- */
-export const PASSWORD_COMPLEXITY = {
-  minLength: 8,
-  minLowerCase: 0,
-  minUpperCase: 0,
-  minNumber: 1,
-  minSymbol: 0,
-  excludeUsername: true,
-} as const;
-/** The longest password the identity provider accepts (not part of Okta's complexity shape). */
-export const PASSWORD_MAX_LENGTH = 256;
-
 /** Okta's error JSON (authn, sessions, MyAccount). */
 export const oktaError = z.object({
   errorCode: z.string(),

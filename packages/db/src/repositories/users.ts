@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuthnFactorType } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -440,7 +441,8 @@ export async function verifyIdentityPhone(db: SqlExecutor, tenantId: string, use
 
 // ---- factors -------------------------------------------------------------------------------------------
 
-export type FactorType = 'email' | 'token:software:totp' | 'push';
+/** The factor types of the Okta Authentication API the identity provider offers (contracts). */
+export type FactorType = AuthnFactorType;
 
 export interface IdentityFactor {
   id: string;

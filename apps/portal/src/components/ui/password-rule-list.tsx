@@ -1,23 +1,14 @@
+import type { PasswordRuleCheck } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleIcon, CircleIcon } from './icons.tsx';
 
 /**
- * A password rule the user's new password must meet, in one wording shared by the sign-in page and the
- * account area (issue 12 §8). `count` feeds i18next plurals (`_one`/`_other`, Arabic `_zero`…`_many`).
+ * A password rule the user's new password must meet (the contracts' password policy), in one wording shared by
+ * the sign-in page and the account area. `count` feeds i18next plurals (`_one`/`_other`, Arabic
+ * `_zero`…`_many`).
  */
-export type PasswordRuleKey =
-  | 'minLength'
-  | 'minLowerCase'
-  | 'minUpperCase'
-  | 'minNumber'
-  | 'minSymbol'
-  | 'excludeUsername';
-
-export interface PasswordRuleState {
-  key: PasswordRuleKey;
-  count: number;
-  met: boolean;
-}
+export type { PasswordRuleKey } from '@trackwell/contracts';
+export type PasswordRuleState = PasswordRuleCheck;
 
 /**
  * The rules listed before submit, each visibly ticked off as it is met (an icon and colour, and "(done)" for

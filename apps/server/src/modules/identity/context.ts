@@ -1,7 +1,7 @@
 import { languageFromAcceptLanguage } from '@trackwell/contracts';
 import type { Tenant } from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthnContext } from './authn.ts';
+import type { AuthnContext } from './authn/authn-context.ts';
 import { OktaApiError, oktaErrors } from './okta-errors.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
 

@@ -1,7 +1,8 @@
 import { SIGNIN_FROM_URI_PARAM } from '@trackwell/contracts';
 import { consumeIdentityToken } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as authn from './authn.ts';
+import type { AuthnResult } from './authn/authn-context.ts';
+import { authenticate } from './authn/primary-authentication.ts';
 import { authnContext, idpFor } from './context.ts';
 import { OktaApiError } from './okta-errors.ts';
 import { escapeHtml, htmlPage } from './pages.ts';
@@ -83,9 +84,9 @@ export async function registerInteractionRoutes(
     if (!details) return expired(reply, idp, origin);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const ctx = authnContext(app, request, idp.tenant);
-    let result: authn.AuthnResult;
+    let result: AuthnResult;
     try {
-      result = await authn.authenticate(ctx, { username: body.username, password: body.password });
+      result = await authenticate(ctx, { username: body.username, password: body.password });
     } catch (error) {
       if (!(error instanceof OktaApiError)) throw error;
       const message =

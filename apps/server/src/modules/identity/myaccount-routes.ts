@@ -1,8 +1,9 @@
-import { randomInt } from 'node:crypto';
 import {
   type AccessTokenClaims,
+  isOneTimeCode,
   type MyAccountScope,
   offeredLanguage,
+  passwordProblem,
   profileLocaleProblem,
 } from '@trackwell/contracts';
 import {
@@ -34,9 +35,9 @@ import {
   verifyPassword,
 } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { passwordProblem } from './authn.ts';
 import { idpFor } from './context.ts';
 import { OktaApiError, oktaErrors } from './okta-errors.ts';
+import { newOneTimeCode } from './one-time-code.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
 import { InvalidAccessToken, verifyAccessToken, wwwAuthenticate } from './tokens.ts';
 
@@ -69,8 +70,6 @@ const BUILT_IN_ATTRIBUTES: ProfileAttribute[] = [
 
 /** Profile values are single-line text: no control characters (they would break e-mails and logs). */
 const hasControlCharacters = (value: string) => [...value].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20);
-
-const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 export async function registerMyAccountRoutes(
   app: FastifyInstance,
@@ -351,7 +350,7 @@ export async function registerMyAccountRoutes(
 
   async function startEmailChallenge(c: Caller, e: IdentityEmail) {
     const challengeId = newIdentityId('chl');
-    const code = sixDigits();
+    const code = newOneTimeCode();
     const { expiresAt } = await createIdentityToken(app.db, c.idp.tenant.id, {
       kind: 'email_challenge',
       userId: c.user.id,
@@ -433,8 +432,7 @@ export async function registerMyAccountRoutes(
       await rateLimit(c, 'email-verify');
       const code = bodyOf(request).verificationCode;
       const ok =
-        typeof code === 'string' &&
-        /^\d{6}$/.test(code) &&
+        isOneTimeCode(code) &&
         (await consumeIdentityToken(app.db, c.idp.tenant.id, 'otp', `${request.params.cid}:${code}`));
       if (!ok) throw oktaErrors.invalidPasscode();
       await verifyIdentityEmail(app.db, c.idp.tenant.id, c.user.id, e.id);
@@ -471,7 +469,7 @@ export async function registerMyAccountRoutes(
 
   /** "SMS" goes to the mail sink as an e-mail to <digits>@sms.invalid (a real SMS gateway can replace it). */
   async function sendPhoneCode(c: Caller, p: IdentityPhone, method: 'SMS' | 'CALL') {
-    const code = sixDigits();
+    const code = newOneTimeCode();
     await createIdentityToken(app.db, c.idp.tenant.id, {
       kind: 'otp',
       userId: c.user.id,
@@ -531,8 +529,7 @@ export async function registerMyAccountRoutes(
     await rateLimit(c, 'phone-verify');
     const code = bodyOf(request).verificationCode;
     const ok =
-      typeof code === 'string' &&
-      /^\d{6}$/.test(code) &&
+      isOneTimeCode(code) &&
       (await consumeIdentityToken(app.db, c.idp.tenant.id, 'otp', `phone:${p.id}:${code}`));
     if (!ok) throw oktaErrors.invalidPasscode();
     await verifyIdentityPhone(app.db, c.idp.tenant.id, c.user.id, p.id);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OktaError } from '@trackwell/contracts';
+import { type OktaError, oktaError } from '@trackwell/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { UnsafeInputError } from '../../http/unsafe-strings-guard.ts';
 
@@ -56,6 +56,25 @@ export const oktaErrors = {
     new OktaApiError(405, 'E0000022', 'The endpoint does not support the provided HTTP method'),
 };
 
+/** The Okta error answers a route with a schema documents (its error handler below makes them all). */
+export const OKTA_ERROR_RESPONSES = {
+  400: oktaError.meta({
+    description: 'E0000001 a field is refused (the cause says which); E0000003 the body is no JSON object.',
+  }),
+  401: oktaError.meta({
+    description: 'E0000004 wrong username or password; E0000011 the stateToken is unknown, used or expired.',
+  }),
+  403: oktaError.meta({
+    description:
+      'E0000068 wrong code; E0000080 the password policy; E0000014 wrong old password; E0000087 wrong answer.',
+  }),
+  404: oktaError.meta({
+    description: 'E0000007 no such factor, or this host is no store of the embedded identity provider.',
+  }),
+  429: oktaError.meta({ description: 'E0000047 too many attempts; wait a minute (see retry-after).' }),
+  500: oktaError.meta({ description: 'E0000009 an internal error (logged; no detail is given).' }),
+};
+
 export function toOktaErrorBody(error: OktaApiError): OktaError {
   return {
     errorCode: error.errorCode,
@@ -79,6 +98,8 @@ export function useOktaErrorHandler(app: FastifyInstance): void {
       err instanceof SyntaxError
     )
       okta = oktaErrors.malformedBody();
+    else if (err.validationContext === 'body' && err.validation?.some((issue) => issue.instancePath === '/'))
+      okta = oktaErrors.malformedBody(); // a body that is no JSON object (a route's schema says so)
     else if (err.validation) okta = oktaErrors.validation(err.message);
     else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') okta = oktaErrors.malformedBody();
     else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)

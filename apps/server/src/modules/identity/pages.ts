@@ -10,7 +10,7 @@ import type { Tenant } from '@trackwell/db';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Served by authn-routes.ts from `IDP_PAGE_CSS`. */
+/** Served by authn/push-page-routes.ts from `IDP_PAGE_CSS`. */
 export const IDP_PAGE_STYLESHEET_PATH = '/api/v1/authn/page.css';
 
 /** `body` is trusted markup built by the caller (every interpolated value escaped there). */

@@ -1,6 +1,7 @@
 import { purgeExpiredIdentityData } from '@trackwell/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerAuthnRoutes } from './authn-routes.ts';
+import { pushPageRoutes } from './authn/push-page-routes.ts';
+import { authnRoutes } from './authn/routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { registerMyAccountRoutes } from './myaccount-routes.ts';
 import { registerOidcRoutes } from './oidc-routes.ts';
@@ -35,7 +36,8 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   );
   await registerOidcRoutes(app, registry);
   await registerSessionRoutes(app, registry);
-  await registerAuthnRoutes(app);
+  await app.register(authnRoutes);
+  await app.register(pushPageRoutes);
   await registerInteractionRoutes(app, registry);
   await registerMyAccountRoutes(app, registry);
 

@@ -43,6 +43,13 @@ export const openApiDocument = fp(
           { name: 'members', description: 'Member service (spec §7).' },
           { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
           { name: 'tenants', description: 'Tenant configuration and assets.' },
+          {
+            name: 'authn',
+            description:
+              "The embedded identity provider's Okta Authentication API (`/api/v1/authn*`), as okta-auth-js calls it: " +
+              'answers are Okta transactions (`stateToken`, `status`, `_embedded`, `_links`); errors are Okta error ' +
+              'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
+          },
         ],
       },
       transform: (input) => {
@@ -63,8 +70,16 @@ function usesZodSchemas(schema: unknown): boolean {
   );
   const response = (schema as { response?: Record<string, unknown> }).response;
   const all = [...parts, ...Object.values(response ?? {})].filter((p) => p !== undefined);
-  return all.length > 0 && all.every((p) => typeof p === 'object' && p !== null && '_zod' in p);
+  return all.length > 0 && all.every((p) => isZod(p) || isZodByContentType(p));
 }
+
+const isZod = (p: unknown) => typeof p === 'object' && p !== null && '_zod' in p;
+
+/** A response given per content type (`{ description, content: { 'text/html': { schema } } }`) with Zod schemas. */
+const isZodByContentType = (p: unknown) => {
+  const content = (p as { content?: Record<string, { schema?: unknown }> } | null)?.content;
+  return !!content && Object.values(content).every((c) => isZod(c.schema));
+};
 
 /**
  * The reference page. Scalar's page has one inline script (its configuration) and injects its own <style>

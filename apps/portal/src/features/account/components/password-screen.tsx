@@ -1,3 +1,4 @@
+import { PASSWORD_COMPLEXITY, passwordRuleChecks } from '@trackwell/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -6,7 +7,6 @@ import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
 import type { AccountPassword } from '../lib/myaccount.ts';
 import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
-import { passwordAcceptable, passwordRuleStates } from '../lib/password-rules.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { AccountScreen, Loaded, SignInAgainButton } from './screen.tsx';
 
@@ -128,13 +128,13 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
   const [busy, setBusy] = useState(false);
-  const rules = passwordRuleStates(next, login);
+  const rules = passwordRuleChecks(PASSWORD_COMPLEXITY, next, login ?? '');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: typeof errors = {};
     if (mode === 'change' && !current) found.current = t('password.errors.currentRequired');
-    if (!passwordAcceptable(next, login)) found.next = t('password.errors.rules');
+    if (!rules.every((rule) => rule.met)) found.next = t('password.errors.rules');
     if (next !== confirm) found.confirm = t('password.errors.mismatch');
     setErrors(found);
     const first = (['current', 'next', 'confirm'] as const).find((key) => found[key]);

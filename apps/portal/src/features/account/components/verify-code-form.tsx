@@ -1,9 +1,7 @@
+import { isOneTimeCode, ONE_TIME_CODE_LENGTH } from '@trackwell/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
-
-/** The identity provider's codes are 6 digits. */
-const CODE_PATTERN = /^\d{6}$/;
 
 export type VerifyCodeFormProps = {
   /** Where the code went: an e-mail address or a phone number (shown, and read out). */
@@ -37,7 +35,7 @@ export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: Ve
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = code.trim();
-    if (!CODE_PATTERN.test(value)) {
+    if (!isOneTimeCode(value)) {
       setError(t('verify.codeFormat'));
       input.current?.focus();
       return;
@@ -88,7 +86,7 @@ export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: Ve
           className={`form-control tw-account__code${error ? ' is-invalid' : ''}`}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={ONE_TIME_CODE_LENGTH}
           dir="ltr"
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}

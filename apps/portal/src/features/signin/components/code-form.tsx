@@ -1,3 +1,4 @@
+import { isOneTimeCode, ONE_TIME_CODE_LENGTH } from '@trackwell/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthnErrorKey } from '../lib/authn-errors.ts';
@@ -27,11 +28,11 @@ export function CodeForm({
   const { t } = useTranslation('signin');
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
-  const missing = checked && !/^\d{6}$/.test(code.trim());
+  const missing = checked && !isOneTimeCode(code.trim());
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (!/^\d{6}$/.test(code.trim())) return;
+    if (!isOneTimeCode(code.trim())) return;
     onSubmit(code.trim());
   };
   return (
@@ -45,7 +46,7 @@ export function CodeForm({
         inputMode="numeric"
         value={code}
         onChange={setCode}
-        maxLength={6}
+        maxLength={ONE_TIME_CODE_LENGTH}
         pattern="[0-9]*"
         hint={t('fields.codeHint')}
         error={missing ? t('fields.codeMissing') : null}

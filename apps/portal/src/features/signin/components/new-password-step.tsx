@@ -1,7 +1,7 @@
+import { passwordRuleChecks } from '@trackwell/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
-import { passwordRules } from '../lib/password-rules.ts';
 import { complexityOf, linkOf, loginOf } from '../lib/transaction.ts';
 import type { StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
@@ -24,7 +24,7 @@ export function NewPasswordStep(props: StepProps) {
   const [checked, setChecked] = useState(false);
   const isReset = tx.status === 'PASSWORD_RESET';
   const isWarn = tx.status === 'PASSWORD_WARN';
-  const rules = passwordRules(complexityOf(tx), newPassword, loginOf(tx));
+  const rules = passwordRuleChecks(complexityOf(tx), newPassword, loginOf(tx));
   const rulesMet = rules.every((rule) => rule.met);
   const changePassword = linkOf(tx, 'changePassword');
   const resetPassword = linkOf(tx, 'resetPassword');

@@ -11,7 +11,7 @@ import { RecoveryEmailStep, RecoveryQuestionStep, RecoverySentStep } from './rec
 
 /**
  * One step per authn status the identity provider serves (spec §4 "Sign-in transaction"; the server's
- * apps/server/src/modules/identity/authn.ts). SUCCESS and UNLOCKED never get here: the flow handles them.
+ * apps/server/src/modules/identity/authn/, the answers' shapes in packages/contracts/src/okta-authn.ts). SUCCESS and UNLOCKED never get here: the flow handles them.
  */
 export function TransactionStep(
   props: StepProps & { oktaAuth: OktaAuth; username: string; returnUrl: string },

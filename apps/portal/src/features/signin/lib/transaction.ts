@@ -1,3 +1,4 @@
+import type { PasswordComplexity } from '@trackwell/contracts';
 import type { AuthnTransaction } from './types.ts';
 
 /**
@@ -33,16 +34,7 @@ export function recoveryQuestionOf(tx: AuthnTransaction): string | undefined {
   return (tx.user as { recovery_question?: { question?: string } } | undefined)?.recovery_question?.question;
 }
 
-/** The password policy's complexity (Okta's shape; ours is PASSWORD_COMPLEXITY in @trackwell/contracts). */
-export interface PasswordComplexity {
-  minLength?: number;
-  minLowerCase?: number;
-  minUpperCase?: number;
-  minNumber?: number;
-  minSymbol?: number;
-  excludeUsername?: boolean;
-}
-
+/** The password policy's complexity the transaction carries (Okta's shape; ours is PASSWORD_COMPLEXITY). */
 export function complexityOf(tx: AuthnTransaction): PasswordComplexity {
   return ((tx.policy as { complexity?: PasswordComplexity } | undefined)?.complexity ??
     {}) as PasswordComplexity;

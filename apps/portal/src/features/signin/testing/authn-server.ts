@@ -1,10 +1,28 @@
-import { PASSWORD_COMPLEXITY } from '@trackwell/contracts';
+import {
+  AUTHN_PATHS,
+  type AuthnFactor,
+  type AuthnFactorType,
+  type AuthnLink,
+  type AuthnPendingStatus,
+  type AuthnUser,
+  type CancelledTransaction,
+  type EnrollableFactor,
+  factorPath,
+  type LockedOutTransaction,
+  type OktaError,
+  PASSWORD_COMPLEXITY,
+  type PendingTransaction,
+  type RecoveryChallengeTransaction,
+  type SuccessTransaction,
+  type UnlockedTransaction,
+} from '@trackwell/contracts';
 import { vi } from 'vitest';
 
 /**
- * A stand-in for the identity provider's authn API in component tests: answers shaped like the server's
- * (apps/server/src/modules/identity/authn.ts `present`, copied from its okta-auth-js tests). Each route is
- * `METHOD path` → a function of the JSON body giving a status and a body, or 'network-error'.
+ * A stand-in for the identity provider's authn API in component tests: its answers are the contracts' Okta
+ * shapes (`packages/contracts/src/okta-authn.ts`, which the server's routes are checked against), so they
+ * type-check against what the server sends. Each route is `METHOD path` → a function of the JSON body giving
+ * a status and a body, or 'network-error'.
  */
 export const ORIGIN = 'http://localhost:3000';
 export const STATE_TOKEN = 'state-token-1';
@@ -36,97 +54,109 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   });
 }
 
-const post = (path: string, name?: string) => ({
+const post = (path: string, name?: string): AuthnLink => ({
   ...(name ? { name } : {}),
   href: `${ORIGIN}${path}`,
   hints: { allow: ['POST'] },
 });
 
-const user = (login = 'ada@example.test') => ({
+const user = (login = 'ada@example.test'): AuthnUser => ({
   id: 'u1',
   passwordChanged: null,
   profile: { login, firstName: 'Ada', lastName: 'Lovelace', locale: 'en', timeZone: 'UTC' },
 });
 
-const common = (status: string) => ({
+const common = (status: AuthnPendingStatus) => ({
   stateToken: STATE_TOKEN,
   expiresAt: new Date(Date.now() + 300_000).toISOString(),
   status,
   relayState: null,
 });
 
-const cancel = post('/api/v1/authn/cancel');
+const cancel = post(AUTHN_PATHS.cancel);
+
+const ok = (
+  body:
+    | PendingTransaction
+    | SuccessTransaction
+    | LockedOutTransaction
+    | RecoveryChallengeTransaction
+    | UnlockedTransaction
+    | CancelledTransaction,
+): Answer => ({
+  status: 200,
+  body,
+});
 
 export const okta = {
   error: (status: number, errorCode: string, errorSummary: string): Answer => ({
     status,
-    body: { errorCode, errorSummary, errorLink: errorCode, errorId: 'oae1', errorCauses: [] },
-  }),
-  success: (sessionToken = 'session-token-1'): Answer => ({
-    status: 200,
     body: {
+      errorCode,
+      errorSummary,
+      errorLink: errorCode,
+      errorId: 'oae1',
+      errorCauses: [],
+    } satisfies OktaError,
+  }),
+  success: (sessionToken = 'session-token-1'): Answer =>
+    ok({
       expiresAt: new Date(Date.now() + 300_000).toISOString(),
       status: 'SUCCESS',
       sessionToken,
       relayState: null,
       _embedded: { user: user() },
-    },
-  }),
-  mfaRequired: (factorTypes: string[] = ['email', 'token:software:totp', 'push']): Answer => ({
-    status: 200,
-    body: {
-      ...common('MFA_REQUIRED'),
-      _embedded: { user: user(), factors: factorTypes.map(factor) },
       _links: { cancel },
-    },
-  }),
-  challenge: (factorType: string, factorResult?: string): Answer => {
-    const f = factor(factorType);
-    const verify = `/api/v1/authn/factors/${f.id}/verify`;
-    return {
-      status: 200,
-      body: {
-        ...common('MFA_CHALLENGE'),
-        ...(factorType === 'push' ? { factorResult: factorResult ?? 'WAITING' } : {}),
-        _embedded: { user: user(), factor: { ...f, _links: undefined } },
-        _links: {
-          next: post(verify, factorType === 'push' ? 'poll' : 'verify'),
-          prev: post('/api/v1/authn/previous'),
-          cancel,
-          ...(factorType === 'token:software:totp'
-            ? {}
-            : { resend: [post(`${verify}/resend`, factorType === 'push' ? 'push' : 'email')] }),
-        },
+    }),
+  mfaRequired: (factorTypes: AuthnFactorType[] = ['email', 'token:software:totp', 'push']): Answer =>
+    ok({
+      ...common('MFA_REQUIRED'),
+      _embedded: { user: user(), factors: factorTypes.map((type) => factor(type)) },
+      _links: { cancel },
+    }),
+  challenge: (factorType: AuthnFactorType, factorResult?: 'WAITING' | 'REJECTED' | 'TIMEOUT'): Answer => {
+    const f = factor(factorType, false);
+    const isPush = factorType === 'push';
+    return ok({
+      ...common('MFA_CHALLENGE'),
+      ...(isPush ? { factorResult: factorResult ?? 'WAITING' } : {}),
+      _embedded: { user: user(), factor: f },
+      _links: {
+        next: post(factorPath(AUTHN_PATHS.verifyFactor, f.id), isPush ? 'poll' : 'verify'),
+        prev: post(AUTHN_PATHS.previous),
+        cancel,
+        ...(factorType === 'token:software:totp'
+          ? {}
+          : { resend: [post(factorPath(AUTHN_PATHS.resendFactor, f.id), isPush ? 'push' : 'email')] }),
       },
-    };
+    });
   },
-  mfaEnroll: (): Answer => ({
-    status: 200,
-    body: {
+  mfaEnroll: (): Answer =>
+    ok({
       ...common('MFA_ENROLL'),
       _embedded: {
         user: user(),
-        factors: ['email', 'token:software:totp'].map((factorType) => ({
-          factorType,
-          provider: factorType === 'email' ? 'OKTA' : 'GOOGLE',
-          enrollment: 'REQUIRED',
-          status: 'NOT_SETUP',
-          _links: { enroll: post('/api/v1/authn/factors') },
-        })),
+        factors: (['email', 'token:software:totp'] as const).map(
+          (factorType): EnrollableFactor => ({
+            factorType,
+            provider: factorType === 'email' ? 'OKTA' : 'GOOGLE',
+            vendorName: factorType === 'email' ? 'OKTA' : 'GOOGLE',
+            enrollment: 'REQUIRED',
+            status: 'NOT_SETUP',
+            _links: { enroll: post(AUTHN_PATHS.enrollFactor) },
+          }),
+        ),
       },
       _links: { cancel },
-    },
-  }),
-  enrollActivateTotp: (): Answer => ({
-    status: 200,
-    body: {
+    }),
+  enrollActivateTotp: (): Answer =>
+    ok({
       ...common('MFA_ENROLL_ACTIVATE'),
       factorResult: 'WAITING',
       _embedded: {
         user: user(),
         factor: {
-          ...factor('token:software:totp'),
-          _links: undefined,
+          ...factor('token:software:totp', false),
           status: 'PENDING_ACTIVATION',
           _embedded: {
             activation: {
@@ -141,17 +171,15 @@ export const okta = {
         },
       },
       _links: {
-        next: post('/api/v1/authn/factors/f-totp/lifecycle/activate', 'activate'),
-        prev: post('/api/v1/authn/previous'),
+        next: post(factorPath(AUTHN_PATHS.activateFactor, 'f-totp'), 'activate'),
+        prev: post(AUTHN_PATHS.previous),
         cancel,
       },
-    },
-  }),
-  password: (status: 'PASSWORD_EXPIRED' | 'PASSWORD_WARN' | 'PASSWORD_RESET'): Answer => ({
-    status: 200,
-    body: {
+    }),
+  password: (status: 'PASSWORD_EXPIRED' | 'PASSWORD_WARN' | 'PASSWORD_RESET'): Answer =>
+    ok({
       ...common(status),
-      ...(status === 'PASSWORD_RESET' ? { recoveryType: 'PASSWORD' } : {}),
+      ...(status === 'PASSWORD_RESET' ? { recoveryType: 'PASSWORD' as const } : {}),
       _embedded: {
         user: user(),
         policy: { complexity: PASSWORD_COMPLEXITY },
@@ -159,56 +187,61 @@ export const okta = {
       _links: {
         next:
           status === 'PASSWORD_RESET'
-            ? post('/api/v1/authn/credentials/reset_password', 'resetPassword')
-            : post('/api/v1/authn/credentials/change_password', 'changePassword'),
-        ...(status === 'PASSWORD_WARN' ? { skip: post('/api/v1/authn/skip', 'skip') } : {}),
+            ? post(AUTHN_PATHS.resetPassword, 'resetPassword')
+            : post(AUTHN_PATHS.changePassword, 'changePassword'),
+        ...(status === 'PASSWORD_WARN' ? { skip: post(AUTHN_PATHS.skip, 'skip') } : {}),
         cancel,
       },
-    },
-  }),
-  lockedOut: (): Answer => ({
-    status: 200,
-    body: {
+    }),
+  lockedOut: (): Answer =>
+    ok({
       status: 'LOCKED_OUT',
       _embedded: {},
-      _links: { next: post('/api/v1/authn/recovery/unlock', 'unlock'), cancel },
-    },
-  }),
-  recoveryChallenge: (recoveryType: 'PASSWORD' | 'UNLOCK'): Answer => ({
-    status: 200,
-    body: { status: 'RECOVERY_CHALLENGE', factorResult: 'WAITING', factorType: 'EMAIL', recoveryType },
-  }),
-  recovery: (recoveryType: 'PASSWORD' | 'UNLOCK' = 'PASSWORD'): Answer => ({
-    status: 200,
-    body: {
+      _links: { next: post(AUTHN_PATHS.unlockAccount, 'unlock'), cancel },
+    }),
+  recoveryChallenge: (recoveryType: 'PASSWORD' | 'UNLOCK'): Answer =>
+    ok({ status: 'RECOVERY_CHALLENGE', factorResult: 'WAITING', factorType: 'EMAIL', recoveryType }),
+  recovery: (recoveryType: 'PASSWORD' | 'UNLOCK' = 'PASSWORD'): Answer =>
+    ok({
       ...common('RECOVERY'),
       recoveryType,
       _embedded: {
         user: { ...user(), recovery_question: { question: 'What was the name of your first pet?' } },
       },
-      _links: { next: post('/api/v1/authn/recovery/answer', 'answer'), cancel },
-    },
-  }),
-  unlocked: (): Answer => ({
-    status: 200,
-    body: { status: 'UNLOCKED', recoveryType: 'UNLOCK', relayState: null, _embedded: { user: user() } },
-  }),
-  cancelled: (): Answer => ({ status: 200, body: { relayState: null } }),
+      _links: { next: post(AUTHN_PATHS.recoveryAnswer, 'answer'), cancel },
+    }),
+  unlocked: (): Answer =>
+    ok({
+      status: 'UNLOCKED',
+      recoveryType: 'UNLOCK',
+      relayState: null,
+      _embedded: { user: user() },
+      _links: {},
+    }),
+  cancelled: (): Answer => ok({ relayState: null }),
 };
 
-function factor(factorType: string) {
-  const id = factorType === 'email' ? 'f-email' : factorType === 'push' ? 'f-push' : 'f-totp';
+const FACTOR_IDS: Record<AuthnFactorType, string> = {
+  email: 'f-email',
+  push: 'f-push',
+  'token:software:totp': 'f-totp',
+};
+
+/** A factor as the server presents it; listed for a choice (MFA_REQUIRED) it carries its `verify` link. */
+function factor(factorType: AuthnFactorType, withVerify = true): AuthnFactor & { id: string } {
+  const id = FACTOR_IDS[factorType];
+  const vendor = factorType === 'token:software:totp' ? 'GOOGLE' : 'OKTA';
   return {
     id,
     factorType,
-    provider: factorType === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
-    vendorName: factorType === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+    provider: vendor,
+    vendorName: vendor,
     profile:
       factorType === 'email'
         ? { email: 'a...a@example.test' }
         : factorType === 'push'
           ? { name: 'E-mail approval', platform: 'EMAIL', credentialId: 'ada@example.test' }
           : { credentialId: 'ada@example.test' },
-    _links: { verify: post(`/api/v1/authn/factors/${id}/verify`) },
+    ...(withVerify ? { _links: { verify: post(factorPath(AUTHN_PATHS.verifyFactor, id)) } } : {}),
   };
 }

@@ -1,6 +1,5 @@
-import { PASSWORD_COMPLEXITY } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { passwordRules } from './password-rules.ts';
+import { PASSWORD_COMPLEXITY, passwordRuleChecks as passwordRules } from '../src/password-policy.ts';
 
 /** The rules listed before submit, from the identity provider's own policy (what the server sends). */
 const POLICY = PASSWORD_COMPLEXITY;

@@ -1,0 +1,57 @@
+import {
+  AUTHN_PATHS,
+  type AuthnFactor,
+  type AuthnUser,
+  factorPath,
+  languageOfCode,
+} from '@trackwell/contracts';
+import type { IdentityFactor, IdentityUser } from '@trackwell/db';
+import { FACTOR_VENDOR } from './factor-catalogue.ts';
+import { postLink } from './links.ts';
+
+/** Okta's User Object as a transaction embeds it (Okta Authentication API: User Object). */
+export function presentUser(user: IdentityUser): AuthnUser {
+  return {
+    id: user.id,
+    passwordChanged: user.passwordChangedAt?.toISOString() ?? null,
+    profile: {
+      login: user.login,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      locale: languageOfCode(user.locale) ?? 'en',
+      timeZone: 'UTC',
+    },
+  };
+}
+
+/** `a...e@example.test`: enough to recognise the address, not to read it off the screen. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}...${local.length > 1 ? local.slice(-1) : ''}@${domain}`;
+}
+
+function factorProfile(factor: IdentityFactor, user: IdentityUser): AuthnFactor['profile'] {
+  if (factor.factorType === 'email') return { email: maskEmail(user.login) };
+  if (factor.factorType === 'push')
+    return { name: 'E-mail approval', platform: 'EMAIL', credentialId: user.login };
+  return { credentialId: user.login };
+}
+
+/** Okta's Factor Object; listed for a choice (MFA_REQUIRED) it carries its `verify` link. */
+export function presentFactor(
+  origin: string,
+  factor: IdentityFactor,
+  user: IdentityUser,
+  withVerify = true,
+): AuthnFactor {
+  return {
+    id: factor.id,
+    factorType: factor.factorType,
+    provider: factor.provider,
+    vendorName: FACTOR_VENDOR[factor.factorType] ?? 'OKTA',
+    profile: factorProfile(factor, user),
+    ...(withVerify
+      ? { _links: { verify: postLink(`${origin}${factorPath(AUTHN_PATHS.verifyFactor, factor.id)}`) } }
+      : {}),
+  };
+}

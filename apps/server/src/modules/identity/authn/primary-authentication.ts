@@ -1,0 +1,64 @@
+import {
+  dummyPasswordHash,
+  findIdentityUserByLogin,
+  hashPassword,
+  type IdentityUser,
+  needsRehash,
+  recordFailedPassword,
+  resetFailedPasswords,
+  sha256,
+  verifyPassword,
+} from '@trackwell/db';
+import { oktaErrors } from '../okta-errors.ts';
+import { limitAttempts } from './attempt-limits.ts';
+import type { AuthnContext, AuthnResult } from './authn-context.ts';
+import { afterPassword, lockedOut } from './sign-in-outcome.ts';
+import { currentState } from './transaction-steps.ts';
+
+export interface PrimaryAuthInput {
+  username?: unknown;
+  password?: unknown;
+  stateToken?: unknown;
+  relayState?: unknown;
+}
+
+/** The longest relayState kept (Okta returns it unchanged; a longer one is cut, not refused). */
+const RELAY_STATE_MAX = 2048;
+
+/**
+ * POST /api/v1/authn (Okta Authentication API: Primary Authentication), or with a stateToken the
+ * transaction's current state. An unknown user costs the same time as a wrong password and gets the same
+ * 401 E0000004; wrong passwords count towards the lockout (LOCKED_OUT). Limited per IP and per login.
+ */
+export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): Promise<AuthnResult> {
+  if (input.stateToken !== undefined) return currentState(ctx, input.stateToken);
+  if (typeof input.username !== 'string' || typeof input.password !== 'string' || !input.username)
+    throw oktaErrors.authenticationFailed();
+  const relayState =
+    typeof input.relayState === 'string' ? input.relayState.slice(0, RELAY_STATE_MAX) : undefined;
+  await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
+  await limitAttempts(ctx, `login:${sha256(input.username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
+  const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, input.username);
+  if (!user?.passwordHash || user.status === 'SUSPENDED') {
+    await verifyPassword(input.password, await dummyPasswordHash()); // same time as a real check
+    throw oktaErrors.authenticationFailed();
+  }
+  if (user.status === 'LOCKED_OUT') return lockedOut(ctx);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    const { locked } = await recordFailedPassword(ctx.db, ctx.tenant.id, user.id, ctx.lockoutThreshold);
+    if (locked) return lockedOut(ctx);
+    throw oktaErrors.authenticationFailed();
+  }
+  await resetFailedPasswords(ctx.db, ctx.tenant.id, user.id);
+  if (needsRehash(user.passwordHash))
+    await rehashKeepingPolicy(ctx, user, await hashPassword(input.password));
+  return afterPassword(ctx, user, relayState);
+}
+
+/** A stronger hash of the same password: only the hash is written, so an expiry or warning stays. */
+async function rehashKeepingPolicy(ctx: AuthnContext, user: IdentityUser, hash: string) {
+  await ctx.db.query(
+    'UPDATE identity_accounts SET password_hash = $3 WHERE tenant_id = $1 AND user_id = $2',
+    [ctx.tenant.id, user.id, hash],
+  );
+}
