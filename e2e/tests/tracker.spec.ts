@@ -52,16 +52,23 @@ async function trackStandards(page: Page, query: string, count: number): Promise
 
 /** Stops tracking everything (individual standards and sources), so the next journey starts clean. */
 async function untrackEverything(page: Page) {
-  const list = await api(
-    page,
-    'GET',
-    '/api/tracker/v2/track-content/get-user-content-tracking-data?userId=me&pageIndex=1&pageSize=100',
-  );
-  const ids = (
-    list.responseData.value.trackingData.contentTrackings as Array<{ contentTrackingId: number }>
-  ).map((r) => r.contentTrackingId);
-  if (ids.length)
-    await api(page, 'DELETE', `/api/tracker/v1/track-content/delete-tracker?contentTrackingIds=${ids}`);
+  // Page by page until the list is empty: one page is not the whole list (the paging journey tracks 12).
+  for (let pages = 0; pages < 20; pages += 1) {
+    const list = await api(
+      page,
+      'GET',
+      '/api/tracker/v2/track-content/get-user-content-tracking-data?userId=me&pageIndex=1&pageSize=50',
+    );
+    const ids = (
+      list.responseData.value.trackingData.contentTrackings as Array<{ contentTrackingId: number }>
+    ).map((r) => r.contentTrackingId);
+    if (!ids.length) break;
+    // With a body, as the portal sends it (spec §7: contentTrackingIds and userId): a JSON content type
+    // without a body is refused, and the rows would stay.
+    await api(page, 'DELETE', `/api/tracker/v1/track-content/delete-tracker?contentTrackingIds=${ids}`, {
+      contentTrackingIds: ids,
+    });
+  }
   await api(page, 'POST', '/api/tracker/v1/track-content-source/create-tracker-source', {
     applicationCode: 'TRACKER',
     trackingDetails: [
