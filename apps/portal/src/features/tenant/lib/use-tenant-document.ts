@@ -1,5 +1,5 @@
 import { LANGUAGE_QUERY_PARAM, offeredLanguage, type TenantConfig } from '@trackwell/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveLanguage, translationEnabledFromUi } from '../../../lib/language.ts';
 import { readLocaleCookie } from '../../../lib/locale-cookie.ts';
@@ -25,6 +25,11 @@ export function initialTenantLanguage(config: TenantConfig, search = window.loca
  * Dresses the document for the tenant: title, language and direction (via i18next's languageChanged,
  * see lib/i18n.ts), the Bootstrap build for that direction, then the tenant theme stylesheet after it.
  * Returns true once all of these have settled, so the shell never shows unthemed or untranslated.
+ *
+ * Keyed by the configuration's content, not its object: an answer equal to the one in use (the same
+ * configuration read again, a refetch) changes nothing. Keyed by identity it dressed the page again, so the
+ * shell went back to its loading screen and the title reverted to the store's name over the screen's own
+ * (a not-found page titled "Acme Standards" for a moment: seen as a flaky test on a busy machine).
  */
 export function useTenantDocument(config: TenantConfig): boolean {
   const { i18n } = useTranslation();
@@ -32,21 +37,25 @@ export function useTenantDocument(config: TenantConfig): boolean {
   // would undo the reader's choice of language. Only a new configuration does that.
   const i18nRef = useRef(i18n);
   i18nRef.current = i18n;
-  const [readyFor, setReadyFor] = useState<TenantConfig | null>(null);
+  const configRef = useRef(config);
+  configRef.current = config;
+  const key = useMemo(() => JSON.stringify(config), [config]);
+  const [readyFor, setReadyFor] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    document.title = config.tenantName;
+    const dressed = configRef.current;
+    document.title = dressed.tenantName;
     void Promise.allSettled([
-      switchLanguage(i18nRef.current, initialTenantLanguage(config)),
-      loadStylesheet('theme', config.ui.themeStylesheetUrl),
+      switchLanguage(i18nRef.current, initialTenantLanguage(dressed)),
+      loadStylesheet('theme', dressed.ui.themeStylesheetUrl),
     ]).then(() => {
-      if (active) setReadyFor(config);
+      if (active) setReadyFor(key);
     });
     return () => {
       active = false;
     };
-  }, [config]);
+  }, [key]);
 
-  return readyFor === config;
+  return readyFor === key;
 }
