@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureChromium } from './ensure-chromium.ts';
 import { buildPortalIfStale } from './portal-build.ts';
+import { type Failure, formatFailures, playwrightFailures, vitestFailures } from './test-failures.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'test-results');
@@ -30,6 +31,7 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const results: Array<{ stage: string; ok: boolean; note: string }> = [];
+const failures: Failure[] = [];
 
 function run(cmd: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -45,6 +47,7 @@ function vitest(stage: string, file: string, args: string[], env: Record<string,
     env,
   );
   const counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  failures.push(...vitestFailures(stage, counts, ROOT));
   const c: Counts = counts
     ? {
         passed: counts.numPassedTests,
@@ -108,7 +111,9 @@ if (only.has('e2e')) {
     const ok = run(BIN('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
-    const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : undefined;
+    const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+    const stats = report?.stats;
+    failures.push(...playwrightFailures(report));
     const c: Counts = stats
       ? { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped }
       : { passed: 0, failed: 1, skipped: 0 };
@@ -126,5 +131,6 @@ if (only.has('e2e')) {
 
 heading('summary');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
+process.stdout.write(formatFailures(failures));
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
