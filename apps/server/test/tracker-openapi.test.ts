@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { AUTHN_PATHS, MEMBER_PATHS, RESOLVER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
+import {
+  AUTHN_PATHS,
+  MEMBER_PATHS,
+  MYACCOUNT_PATHS,
+  RESOLVER_PATHS,
+  TRACKER_PATHS,
+} from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -12,6 +18,7 @@ type OpenApi = {
       string,
       {
         security?: unknown;
+        tags?: string[];
         parameters?: Array<{ name: string; example?: unknown }>;
         responses: Record<string, unknown>;
       }
@@ -70,6 +77,43 @@ describe('OpenAPI document and the /docs reference page', () => {
       expect(op).toBeDefined();
       expect(op!.requestBody).toBeDefined();
       expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    },
+  );
+
+  const myAccountOperations: Array<[string, string]> = [
+    ['get', MYACCOUNT_PATHS.profile],
+    ['put', MYACCOUNT_PATHS.profile],
+    ['get', MYACCOUNT_PATHS.profileSchema],
+    ['get', MYACCOUNT_PATHS.emails],
+    ['post', MYACCOUNT_PATHS.emails],
+    ['get', MYACCOUNT_PATHS.email],
+    ['delete', MYACCOUNT_PATHS.email],
+    ['post', MYACCOUNT_PATHS.emailChallenge],
+    ['get', MYACCOUNT_PATHS.emailChallengeStatus],
+    ['post', MYACCOUNT_PATHS.emailChallengeStatus],
+    ['post', MYACCOUNT_PATHS.emailChallengeVerify],
+    ['get', MYACCOUNT_PATHS.phones],
+    ['post', MYACCOUNT_PATHS.phones],
+    ['get', MYACCOUNT_PATHS.phone],
+    ['delete', MYACCOUNT_PATHS.phone],
+    ['post', MYACCOUNT_PATHS.phoneChallenge],
+    ['post', MYACCOUNT_PATHS.phoneVerify],
+    ['get', MYACCOUNT_PATHS.password],
+    ['post', MYACCOUNT_PATHS.password],
+    ['put', MYACCOUNT_PATHS.password],
+    ['delete', MYACCOUNT_PATHS.password],
+  ];
+
+  it.each(myAccountOperations)(
+    'documents the Okta MyAccount call %s %s: the bearer token, its answer and Okta errors',
+    (method, path) => {
+      const op = doc.paths[openApiPath(path)]?.[method];
+      expect(op).toBeDefined();
+      expect(op!.tags).toEqual(['myaccount']);
+      expect(op!.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['401', '403', '406']));
+      // One success answer: 200, 201 (created) or 204 (no content), as the operation gives.
+      expect(Object.keys(op!.responses).filter((status) => /^2\d\d$/.test(status))).toHaveLength(1);
     },
   );
 

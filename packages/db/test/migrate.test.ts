@@ -49,7 +49,9 @@ describe(`migrations on ${testEngine()}`, () => {
   });
 });
 
-describe('npm run db:migrate', () => {
+// Each test starts the CLI as its own Node process, which opens an embedded database and migrates it: tens
+// of seconds on a busy machine, more than the default test time.
+describe('npm run db:migrate', { timeout: 120_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'trackwell-migrate-'));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pushPageRoutes } from './authn/push-page-routes.ts';
 import { authnRoutes } from './authn/routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
-import { registerMyAccountRoutes } from './myaccount-routes.ts';
+import { myAccountRoutes } from './myaccount/routes.ts';
 import { registerOidcRoutes } from './oidc-routes.ts';
 import { oktaErrors, useOktaErrorHandler } from './okta-errors.ts';
 import { createProviderRegistry } from './provider.ts';
@@ -39,7 +39,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authnRoutes);
   await app.register(pushPageRoutes);
   await registerInteractionRoutes(app, registry);
-  await registerMyAccountRoutes(app, registry);
+  await app.register(myAccountRoutes, { registry });
 
   // Expired one-time tokens, oidc-provider payloads and rate-limit counters are deleted now and then.
   const purge = setInterval(() => {

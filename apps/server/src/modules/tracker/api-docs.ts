@@ -50,6 +50,13 @@ export const openApiDocument = fp(
               'answers are Okta transactions (`stateToken`, `status`, `_embedded`, `_links`); errors are Okta error ' +
               'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
           },
+          {
+            name: 'myaccount',
+            description:
+              "The embedded identity provider's Okta MyAccount API (`/idp/myaccount/*`) for the bearer's own account " +
+              '(profile, e-mails, phones, password), as okta-auth-js/myaccount calls it: each call needs an access token ' +
+              'with its scope; answers carry `_links` and the media type `application/json; okta-version=1.0.0`.',
+          },
         ],
       },
       transform: (input) => {

@@ -1,25 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OktaAuth } from '@okta/okta-auth-js';
+import {
+  type ContactStatus,
+  type EmailRole,
+  MYACCOUNT_BASE,
+  MYACCOUNT_CONTENT_TYPE,
+  type ProfilePermission,
+  presentEmail as presentEmailAt,
+  presentEmailChallenge,
+  presentPassword as presentPasswordAt,
+  presentPhone as presentPhoneAt,
+  presentPhoneChallenge,
+  presentProfile,
+  presentProfileSchema,
+} from '@trackwell/contracts';
 import { vi } from 'vitest';
 
 /**
- * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount-routes.ts),
- * answering the shapes its tests read through okta-auth-js (okta-compat.md §3.4): `_links` on everything,
- * DELETE 204 without a content type, e-mail verify `{}`. It keeps a little state so a flow (add → verify →
- * VERIFIED) reads as it would against the server. `calls` records every request.
+ * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
+ * answers built by the same presenters as the server's (packages/contracts okta-myaccount.ts): `_links` on
+ * everything, DELETE 204 without a content type, e-mail verify `{}`. It keeps a little state so a flow
+ * (add → verify → VERIFIED) reads as it would against the server. `calls` records every request.
  */
 
 export const ORIGIN = 'http://localhost:3000';
-const BASE = `${ORIGIN}/idp/myaccount`;
+const BASE = `${ORIGIN}${MYACCOUNT_BASE}`;
 const localesDir = join(import.meta.dirname, '../../../../public/locales');
 
-type Email = { id: string; email: string; role: 'PRIMARY' | 'SECONDARY'; status: 'VERIFIED' | 'UNVERIFIED' };
-type Phone = { id: string; phoneNumber: string; status: 'VERIFIED' | 'UNVERIFIED' };
+type Email = { id: string; email: string; role: EmailRole; status: ContactStatus };
+type Phone = { id: string; phoneNumber: string; status: ContactStatus };
 
 export type FakeState = {
   profile: Record<string, string | null>;
-  schema: Record<string, { title: string; permission: 'READ_ONLY' | 'READ_WRITE'; maxLength: number }>;
+  schema: Record<string, { title: string; permission: ProfilePermission; maxLength: number }>;
+  /** The store's languages (the profile schema's locale choices). */
+  languages: string[];
   emails: Email[];
   phones: Phone[];
   password: 'ACTIVE' | 'NOT_ENROLLED';
@@ -61,6 +77,7 @@ export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
     },
     emails: [{ id: 'eml1', email: 'mary@acme.example', role: 'PRIMARY', status: 'VERIFIED' }],
     phones: [],
+    languages: ['en'],
     password: 'ACTIVE',
     currentPassword: 'Trackwell-Demo-2026',
     codes: new Map(),
@@ -70,7 +87,7 @@ export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
   };
 }
 
-const OKTA_JSON = { 'content-type': 'application/json; okta-version=1.0.0' };
+const OKTA_JSON = { 'content-type': MYACCOUNT_CONTENT_TYPE };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...OKTA_JSON, ...headers } });
 const noContent = () => new Response(null, { status: 204 });
@@ -83,51 +100,21 @@ const oktaError = (status: number, errorCode: string, errorSummary: string, caus
     errorCauses: causes.map((c) => ({ errorSummary: c })),
   });
 
-const presentEmail = (e: Email) => {
-  const self = `${BASE}/emails/${e.id}`;
-  return {
-    id: e.id,
-    status: e.status,
-    roles: [e.role],
-    profile: { email: e.email },
-    _links: {
-      self: { href: self, hints: { allow: e.role === 'PRIMARY' ? ['GET'] : ['GET', 'DELETE'] } },
-      challenge: { href: `${self}/challenge`, hints: { allow: ['POST'] } },
-    },
-  };
-};
-const presentPhone = (p: Phone) => {
-  const self = `${BASE}/phones/${p.id}`;
-  return {
-    id: p.id,
-    status: p.status,
-    profile: { phoneNumber: p.phoneNumber },
-    _links: {
-      self: { href: self, hints: { allow: ['GET', 'DELETE'] } },
-      challenge: { href: `${self}/challenge`, hints: { allow: ['POST'] } },
-      ...(p.status === 'UNVERIFIED'
-        ? { verify: { href: `${self}/verify`, hints: { allow: ['POST'] } } }
-        : {}),
-    },
-  };
-};
+const presentEmail = (e: Email) => presentEmailAt(BASE, e);
+const presentPhone = (p: Phone) => presentPhoneAt(BASE, p);
 const presentPassword = (s: FakeState) =>
-  s.password === 'ACTIVE'
-    ? {
-        id: 'pwd1',
-        status: 'ACTIVE',
-        created: '2026-01-02T10:00:00.000Z',
-        lastUpdated: '2026-03-04T10:00:00.000Z',
-        _links: { self: { href: `${BASE}/password`, hints: { allow: ['GET', 'PUT', 'DELETE'] } } },
-      }
-    : {
-        id: 'pwd1',
-        status: 'NOT_ENROLLED',
-        _links: {
-          self: { href: `${BASE}/password`, hints: { allow: ['GET'] } },
-          enroll: { href: `${BASE}/password`, hints: { allow: ['POST'] } },
-        },
-      };
+  presentPasswordAt(
+    BASE,
+    s.password === 'ACTIVE'
+      ? {
+          id: 'pwd1',
+          enrolled: true,
+          created: new Date('2026-01-02T10:00:00.000Z'),
+          lastUpdated: new Date('2026-03-04T10:00:00.000Z'),
+        }
+      : { id: 'pwd1', enrolled: false },
+  );
+const CREATED = new Date('2026-01-02T10:00:00.000Z');
 
 let counter = 0;
 // Above the fixtures' own ids (eml1, mbl9…), so an added item never takes one.
@@ -178,35 +165,17 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
   const ids = (pattern: RegExp): RegExpExecArray | undefined => pattern.exec(route) ?? undefined;
   let m: RegExpExecArray | undefined;
   if (route === 'GET /profile')
-    return json(200, {
-      createdAt: '2026-01-02T10:00:00.000Z',
-      modifiedAt: '2026-01-02T10:00:00.000Z',
-      profile: s.profile,
-      _links: { self: { href: `${BASE}/profile` }, describedBy: { href: `${BASE}/profile/schema` } },
-    });
-  if (route === 'GET /profile/schema')
-    return json(200, {
-      properties: Object.fromEntries(
-        Object.entries(s.schema).map(([name, a]) => [
-          name,
-          {
-            title: a.title,
-            type: 'string',
-            maxLength: a.maxLength,
-            permissions: [{ principal: 'SELF', action: a.permission }],
-          },
-        ]),
-      ),
-      _links: { self: { href: `${BASE}/profile/schema` }, user: { href: `${BASE}/profile` } },
-    });
+    return json(200, presentProfile(BASE, { createdAt: CREATED, modifiedAt: CREATED, profile: s.profile }));
+  if (route === 'GET /profile/schema') {
+    const attributes = Object.entries(s.schema).map(([name, a]) => ({ name, ...a }));
+    return json(200, presentProfileSchema(BASE, attributes, s.languages));
+  }
   if (route === 'PUT /profile') {
     s.profile = { ...(body.profile as Record<string, string | null>) };
-    return json(200, {
-      createdAt: '2026-01-02T10:00:00.000Z',
-      modifiedAt: new Date().toISOString(),
-      profile: s.profile,
-      _links: { self: { href: `${BASE}/profile` } },
-    });
+    return json(
+      200,
+      presentProfile(BASE, { createdAt: CREATED, modifiedAt: new Date(), profile: s.profile }),
+    );
   }
   if (route === 'GET /emails') return json(200, s.emails.map(presentEmail));
   if (route === 'POST /emails') {
@@ -230,17 +199,16 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
     if (!e) return oktaError(404, 'E0000007', 'Not found');
     const id = nextId('chl');
     s.codes.set(id, String(100000 + counter));
-    const href = `${BASE}/emails/${e.id}/challenge/${id}`;
-    return json(201, {
-      id,
-      status: 'UNVERIFIED',
-      expiresAt: '2026-05-01T10:05:00.000Z',
-      profile: { email: e.email },
-      _links: {
-        verify: { href: `${href}/verify`, hints: { allow: ['POST'] } },
-        poll: { href, hints: { allow: ['GET'] } },
-      },
-    });
+    return json(
+      201,
+      presentEmailChallenge(BASE, {
+        emailId: e.id,
+        email: e.email,
+        challengeId: id,
+        expiresAt: new Date('2026-05-01T10:05:00.000Z'),
+        status: 'UNVERIFIED',
+      }),
+    );
   }
   m = ids(/^POST \/emails\/(\w+)\/challenge\/(\w+)\/verify$/);
   if (m) {
@@ -272,9 +240,7 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
   m = ids(/^POST \/phones\/(\w+)\/challenge$/);
   if (m) {
     s.codes.set(m[1]!, String(300000 + ++counter));
-    return json(200, {
-      _links: { verify: { href: `${BASE}/phones/${m[1]}/verify`, hints: { allow: ['POST'] } } },
-    });
+    return json(200, presentPhoneChallenge(BASE, m[1]!));
   }
   m = ids(/^POST \/phones\/(\w+)\/verify$/);
   if (m) {
