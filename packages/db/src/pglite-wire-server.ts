@@ -38,6 +38,8 @@ const PROTOCOL_3 = 196608;
 export interface PgliteWireServer {
   /** The socket's path (`…/.s.PGSQL.5432`, the name PostgreSQL clients look for in a socket directory). */
   readonly path: string;
+  /** Clients connected now, and those of them waiting for the session (the server or another client has it). */
+  readonly clients: { connected: number; waiting: number };
   /** Stops accepting, disconnects every client (their open transactions roll back) and removes the socket. */
   close(): Promise<void>;
 }
@@ -66,8 +68,9 @@ export async function servePgliteOnSocket(
   chmodSync(dir, 0o700);
   rmSync(path, { force: true });
   const connections = new Set<WireConnection>();
+  const waiting = { count: 0 };
   const server: Server = createServer((socket) => {
-    const connection = new WireConnection(db, socket, options, () => connections.delete(connection));
+    const connection = new WireConnection(db, socket, options, waiting, () => connections.delete(connection));
     connections.add(connection);
   });
   await new Promise<void>((resolve, reject) => {
@@ -82,6 +85,9 @@ export async function servePgliteOnSocket(
   let closing: Promise<void> | undefined;
   return {
     path,
+    get clients() {
+      return { connected: connections.size, waiting: waiting.count };
+    },
     close: () =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -165,11 +171,19 @@ class WireConnection {
   private readonly db: PGlite;
   private readonly socket: Socket;
   private readonly options: PgliteWireServerOptions;
+  private readonly waiting: { count: number };
 
-  constructor(db: PGlite, socket: Socket, options: PgliteWireServerOptions, onGone: () => void) {
+  constructor(
+    db: PGlite,
+    socket: Socket,
+    options: PgliteWireServerOptions,
+    waiting: { count: number },
+    onGone: () => void,
+  ) {
     this.db = db;
     this.socket = socket;
     this.options = options;
+    this.waiting = waiting;
     socket.on('data', (data) => {
       clearTimeout(this.idleTimer);
       this.input = this.input.length ? Buffer.concat([this.input, data]) : data;
@@ -253,7 +267,14 @@ class WireConnection {
    * split by anyone else's query.
    */
   private async run(messages: Uint8Array, endsExchange: boolean): Promise<void> {
-    this.release ??= await acquireSession(this.db);
+    if (!this.release) {
+      this.waiting.count++;
+      try {
+        this.release = await acquireSession(this.db);
+      } finally {
+        this.waiting.count--;
+      }
+    }
     const reader = this.reader;
     await this.db.runExclusive(() =>
       this.db.execProtocolRawStream(messages, {
