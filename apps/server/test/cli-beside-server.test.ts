@@ -162,7 +162,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     expect(seed.stdout).toMatch(/awwa\s+catalogue written/);
     expect(seed.answeredDuring.length).toBeGreaterThan(0);
     expect(new Set(seed.answeredDuring)).toEqual(new Set([200]));
-    // The server heard of the new stores (the tenants trigger's NOTIFY, passed on to it): no restart.
+    // The server serves the new stores without a restart.
     const awwa = await storeConfig('awwa.localhost');
     expect(awwa.status).toBe(200);
     expect(JSON.parse(awwa.text).responseData.value.tenantCode).toBe('awwa');
