@@ -3,8 +3,9 @@
  *
  * Applies a publisher's change file to a tenant's catalogue exactly as POST /api/catalog/v1/changes does:
  * one transaction per event (change + record + matching + outbox), idempotent by event id, so a file can
- * be run again safely. The worker sends the e-mails (at once when it runs with PostgreSQL; on PGlite,
- * which allows one process, stop the server first and its next start sends them). Format: see
+ * be run again safely. A running worker sends the e-mails at once (each applied event is announced to it,
+ * see announceAppliedEvent); with no worker running, the next start's sweep sends them. On the embedded
+ * database it goes through the running server's socket when `npm start` holds it. Format: see
  * apps/server/src/modules/notifications/change-files.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,10 @@ import {
 import cliProgress from 'cli-progress';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { parseChangeFile } from '../apps/server/src/modules/notifications/change-files.ts';
-import { publishCatalogEvents } from '../apps/server/src/modules/notifications/service.ts';
+import {
+  announceAppliedEvent,
+  publishCatalogEvents,
+} from '../apps/server/src/modules/notifications/service.ts';
 import { storeOrigin } from '../apps/server/src/modules/tenants/public-urls.ts';
 import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
 
@@ -35,7 +39,8 @@ const USAGE = `Usage: npm run catalog:changes -- <file.json|file.csv> [--tenant 
                       that gets access tokens for the change feed: client_credentials, scope catalog.changes
   --delete-client ID  delete such a client (its tokens stop working at once)
 
-Environment: DATABASE_URL=postgres://… to use a PostgreSQL server; otherwise PGlite in \${DATA_DIR:-.data}/pglite.`;
+Environment: DATABASE_URL=postgres://… to use a PostgreSQL server; otherwise PGlite in \${DATA_DIR:-.data}/pglite
+(through the running server when \`npm start\` has it open).`;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -72,8 +77,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
         )
       : undefined;
     bar?.start(events.length, 0);
-    const results = await publishCatalogEvents(db, tenant.id, events, 'cli', undefined, (n) =>
-      bar?.update(n),
+    const results = await publishCatalogEvents(
+      db,
+      tenant.id,
+      events,
+      'cli',
+      (eventId) => announceAppliedEvent(db, eventId), // a running worker sends its e-mails now
+      (n) => bar?.update(n),
     );
     bar?.stop();
     const count = (o: string) => results.filter((r) => r.outcome === o).length;

@@ -9,7 +9,10 @@
 import { parseArgs } from 'node:util';
 import type { CatalogEvent } from '@trackwell/contracts';
 import { findTenantByCode, migrate } from '@trackwell/db';
-import { publishCatalogEvents } from '../apps/server/src/modules/notifications/service.ts';
+import {
+  announceAppliedEvent,
+  publishCatalogEvents,
+} from '../apps/server/src/modules/notifications/service.ts';
 import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
 
 type Std = {
@@ -135,7 +138,9 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
         workItemNumber: items[0].work_item_number,
         status: items[0].status === 'proposed' ? 'in_ballot' : 'approved',
       });
-    const results = await publishCatalogEvents(db, t, events, 'cli');
+    const results = await publishCatalogEvents(db, t, events, 'cli', (eventId) =>
+      announceAppliedEvent(db, eventId),
+    );
     for (const r of results) {
       const ev = events.find((x) => x.id === r.id)!;
       process.stdout.write(
@@ -143,7 +148,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       );
     }
     process.stdout.write(
-      `${tenant.config.tenantName}: the worker sends the e-mails (npm start); read them at /_dev/mail.\n`,
+      `${tenant.config.tenantName}: the worker of \`npm start\` sends the e-mails (now if it runs, else at its next start); ` +
+        'read them at /_dev/mail.\n',
     );
   } finally {
     await db.close();

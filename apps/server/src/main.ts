@@ -22,6 +22,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     url: env.DATABASE_URL,
     dataDir: pgliteDataDir(env.DATA_DIR),
     poolSize: env.DATABASE_POOL_SIZE,
+    serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
   });
   const { applied } = await migrate(db);
   const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
@@ -69,8 +70,11 @@ async function printBanner(
     '',
     ...(await demoAccountLines(db, env, port, info.services)),
     `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
+    ...(db.engine === 'pglite'
+      ? ['            npm run db:seed, catalog:changes and demo:changes use it through this server meanwhile']
+      : []),
     info.applied.length ? `  Migrated  ${info.applied.join(', ')}` : '',
-    `  Reset     stop the server, then \`npm run db:reset\` (the next start seeds the demo again)`,
+    `  Reset     \`npm run db:reset\` while no server runs (the next start seeds the demo again)`,
     `  Health    http://localhost${port}/readyz`,
     '',
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');

@@ -1,6 +1,7 @@
 import { CATALOG_CHANGES_PATH, NOTIFICATION_DELIVERIES_PATH, UNSUBSCRIBE_PATH } from '@trackwell/contracts';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceAppliedEvent, publishCatalogEvents } from '../src/modules/notifications/service.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import {
   addNotificationUser,
@@ -243,5 +244,31 @@ describe('change notifications: publisher API → matching → one branded, loca
       [other.tenant.id],
     );
     expect(s.rows[0]!.status).toBe('active');
+  });
+
+  it('an event a CLI applied and announced is sent by the running worker at once, not at its next sweep', async () => {
+    const { tenant } = await t.createTenant();
+    const db = t.app.db;
+    const { standardId } = await buildNotificationCatalogue(db, tenant.id);
+    const user = await addNotificationUser(db, tenant.id);
+    await trackStandard(db, tenant.id, user.id, standardId);
+    // What catalog:changes and demo:changes do: apply (no dispatch job of their own), then announce.
+    const [result] = await publishCatalogEvents(
+      db,
+      tenant.id,
+      [
+        {
+          id: 'cli-announced-1',
+          type: 'editorial_change',
+          standard: { contentCode: 'D638-CC' },
+          note: 'Units.',
+        },
+      ],
+      'cli',
+      (eventId) => announceAppliedEvent(db, eventId),
+    );
+    expect(result?.recipients).toBe(1);
+    // The sweep runs once a minute here (NOTIFICATIONS_CLAIM_SECONDS 120); `eventually` gives up after 20 s.
+    await eventually(async () => expect(await inbox(user.login)).toHaveLength(1));
   });
 });

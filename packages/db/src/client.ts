@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
+import { type DataDirHolder, DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
+import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -49,7 +51,7 @@ const RELISTEN_DELAY_MS = 1_000;
 
 /** A LISTEN connection that comes back by itself (server restart, network cut), telling its listener. */
 async function listenPostgres(
-  url: string,
+  connection: pg.ClientConfig,
   channel: string,
   onNotify: (payload: string | null) => void,
 ): Promise<() => Promise<void>> {
@@ -65,7 +67,7 @@ async function listenPostgres(
     timer.unref();
   };
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client(connection);
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -109,6 +111,31 @@ export interface OpenDatabaseOptions {
   memory?: boolean;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite in `dataDir`: also serve it to the other processes of this machine (the CLIs) over the PostgreSQL
+   * protocol on a Unix socket, recorded in the data directory's lock file. The running server does this.
+   */
+  serveLocalClients?: boolean;
+  /**
+   * PGlite in `dataDir`: when a running server holds it and serves it (`serveLocalClients`), connect through
+   * its socket instead of failing; otherwise open it directly. The CLIs do this.
+   */
+  joinRunningServer?: boolean;
+}
+
+/** A CLI could not reach the server that holds the embedded database (its socket does not answer). */
+export class RunningServerUnreachableError extends Error {
+  constructor(dataDir: string, holder: DataDirHolder, cause: Error) {
+    super(
+      `The embedded database in ${dataDir} is held by process ${holder.pid}, which serves it on ` +
+        `${holder.socket}, but that socket does not answer (${(cause as NodeJS.ErrnoException).code ?? cause.message}). ` +
+        `If \`npm start\` is running, it may be stopping: run this again in a moment. If no Trackwell server is ` +
+        `running (it was killed, and another program now has process id ${holder.pid}), delete ` +
+        `${join(dataDir, LOCK_FILE)} and run this again: the data itself is recovered on open.`,
+      { cause },
+    );
+    this.name = 'RunningServerUnreachableError';
+  }
 }
 
 // Both engines answer the same JavaScript types: int8 as number (ids stay far below 2^53),
@@ -127,26 +154,72 @@ const pgTypes = {
 export const pgliteDataDir = (dataDir = '.data') => resolve(dataDir, 'pglite');
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    if (!/^postgres(ql)?:\/\//.test(options.url))
+      throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    const redacted = new URL(options.url);
+    if (redacted.password) redacted.password = '***';
+    return openPostgres(
+      { connectionString: options.url },
+      options.poolSize ?? 10,
+      `PostgreSQL at ${redacted.toString()}`,
+    );
+  }
+  if (options.joinRunningServer && !options.memory && options.dataDir) {
+    const dataDir = resolve(options.dataDir);
+    try {
+      return await openPglite(options);
+    } catch (error) {
+      const holder = error instanceof DataDirInUseError ? error.holder : undefined;
+      if (!holder?.socket) throw error;
+      return joinRunningServer(dataDir, holder);
+    }
+  }
   return openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  if (!/^postgres(ql)?:\/\//.test(url))
-    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+/**
+ * The CLI side of `serveLocalClients`: the running server's PGlite through its socket. One connection, as
+ * PGlite itself has one: code that would need a second one inside a transaction deadlocks on PGlite either way.
+ */
+async function joinRunningServer(dataDir: string, holder: DataDirHolder): Promise<DatabaseHandle> {
+  const socket = holder.socket as string;
+  try {
+    return await openPostgres(
+      // node-postgres connects to <host>/.s.PGSQL.<port> when host is a directory
+      { host: dirname(socket), port: 5432, user: 'postgres', database: 'postgres' },
+      1,
+      `PGlite (embedded PostgreSQL) in ${dataDir}, through the running server (process ${holder.pid})`,
+      false,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES')
+      throw new RunningServerUnreachableError(dataDir, holder, error as Error);
+    throw error;
+  }
+}
+
+async function openPostgres(
+  connection: pg.PoolConfig,
+  poolSize: number,
+  location: string,
+  canListen = true,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ ...connection, max: poolSize, types: pgTypes });
   pool.on('error', () => {}); // an idle client's error is surfaced on its next use
-  const client = await pool.connect(); // fail now, with the driver's message, if the server is unreachable
+  const client = await pool.connect().catch(async (error: Error) => {
+    await pool.end().catch(() => {});
+    throw error; // fail now, with the driver's message, if the server is unreachable
+  });
   client.release();
-  const redacted = new URL(url);
-  if (redacted.password) redacted.password = '***';
   const query: SqlExecutor['query'] = async (text, params) => {
     const result = await pool.query(text, params as unknown[]);
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   };
   return {
     engine: 'postgres',
-    location: `PostgreSQL at ${redacted.toString()}`,
+    location,
     db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
     query,
     async exec(script) {
@@ -183,19 +256,35 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         conn.release(broken);
       }
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: async (channel, onNotify) => {
+      // PGlite delivers a NOTIFY in the exchange of whoever commits: a socket client would hear nothing.
+      if (!canListen) throw new Error('LISTEN is not available through the running server (PGlite)');
+      return listenPostgres(connection, channel, onNotify);
+    },
     close: () => pool.end(),
   };
 }
 
+/**
+ * Where a server serves its PGlite: `<dataDir>-socket/.s.PGSQL.5432`, or, when that path is longer than a
+ * Unix socket address allows (108 bytes), a private directory under the system's temporary directory.
+ * Either way the lock file records it.
+ */
+function socketDirFor(dataDir: string): { dir: string; temporary: boolean } {
+  const dir = `${dataDir}-socket`;
+  if (Buffer.byteLength(`${dir}/${SOCKET_FILE}`) < 104) return { dir, temporary: false };
+  return { dir: mkdtempSync(join(tmpdir(), 'trackwell-')), temporary: true };
+}
+
 async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let release = () => {};
+  let advertise: (socket: string | undefined) => void = () => {};
   let dataDir: string | undefined;
   if (!options.memory) {
     if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
     dataDir = resolve(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
-    release = lockDataDir(dataDir);
+    ({ release, advertise } = lockDataDir(dataDir));
   }
   let client: PGlite;
   try {
@@ -203,6 +292,25 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
   } catch (error) {
     release();
     throw error;
+  }
+  let stopServing = async () => {};
+  if (options.serveLocalClients && dataDir) {
+    const socket = socketDirFor(dataDir);
+    try {
+      const server = await servePgliteOnSocket(client, socket.dir, {
+        onError: (error) => process.stderr.write(`embedded database socket: ${error.message}\n`),
+      });
+      advertise(server.path);
+      stopServing = async () => {
+        advertise(undefined);
+        await server.close();
+        if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
+      };
+    } catch (error) {
+      await client.close().catch(() => {});
+      release();
+      throw error;
+    }
   }
   const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
   const query: SqlExecutor['query'] = async (text, params) => {
@@ -238,6 +346,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle>
     },
     async close() {
       try {
+        await stopServing(); // clients' open transactions roll back first
         await client.close();
       } finally {
         release();

@@ -1,10 +1,14 @@
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from '../client.ts';
 
-/** Opens the database exactly as the server does: DATABASE_URL if set, else PGlite in $DATA_DIR/pglite. */
+/**
+ * Opens the database the server uses: DATABASE_URL if set, else PGlite in $DATA_DIR/pglite: through the
+ * running server's socket when `npm start` holds it, directly otherwise.
+ */
 export function openDatabaseFromEnv(env = process.env): Promise<DatabaseHandle> {
   return openDatabase({
     url: env.DATABASE_URL || undefined,
     dataDir: pgliteDataDir(env.DATA_DIR || undefined),
+    joinRunningServer: true,
   });
 }
 

@@ -9,7 +9,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pgliteDataDir } from '../client.ts';
-import { lockDataDir } from '../data-dir-lock.ts';
+import { DataDirInUseError, lockDataDir } from '../data-dir-lock.ts';
 import { openDatabaseFromEnv, runCli } from './open-from-env.ts';
 
 const NEXT_STEPS =
@@ -40,8 +40,20 @@ function resetPglite(dataDir: string): void {
     console.log(NEXT_STEPS);
     return;
   }
-  // Taking the lock fails with DataDirInUseError while a server (or another tool) has the database open.
-  const release = lockDataDir(dataDir);
+  // Taking the lock fails while a server (or another tool) has the database open: deleting a database
+  // under a running server is not something to do behind its back.
+  let release: () => void;
+  try {
+    ({ release } = lockDataDir(dataDir));
+  } catch (error) {
+    if (error instanceof DataDirInUseError && error.holder.socket)
+      throw new Error(
+        `The running server (process ${error.holder.pid}) has the embedded database in ${dataDir} open; ` +
+          'db:reset deletes it, so it only runs while no server does. End `npm start` (Ctrl+C), then run ' +
+          '`npm run db:reset` again.',
+      );
+    throw error;
+  }
   try {
     rmSync(dataDir, { recursive: true, force: true });
   } finally {

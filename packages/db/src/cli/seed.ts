@@ -17,7 +17,8 @@ const USAGE = `Usage: npm run db:seed [-- --scale N [--tenant CODE]]
   --scale N        also add N synthetic users (bench-user-000001@example.test …), each tracking ~10 standards
   --tenant CODE    the tenant that gets them (default: trackwell)
 
-Environment: DATABASE_URL=postgres://… to use a PostgreSQL server; otherwise PGlite in \${DATA_DIR:-.data}/pglite.`;
+Environment: DATABASE_URL=postgres://… to use a PostgreSQL server; otherwise PGlite in \${DATA_DIR:-.data}/pglite
+(through the running server when \`npm start\` has it open).`;
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -83,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  // A PGlite data dir held by a running server fails here with DataDirInUseError, which says what to do.
+  // A PGlite data dir held by a running server is reached through that server's socket.
   const handle = await openDatabaseFromEnv();
   try {
     console.log(`Database: ${handle.location}`);

@@ -11,6 +11,7 @@ import {
   markDeliveriesSent,
   markDeliveryAttemptFailed,
   type PendingNotification,
+  type SqlExecutor,
   type Tenant,
 } from '@trackwell/db';
 import {
@@ -37,6 +38,16 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
  */
 
 export const DISPATCH_QUEUE = 'notifications-dispatch';
+/**
+ * NOTIFY channel on which a process that applied events without a worker of its own (the CLIs) announces
+ * each event id after its commit; workers dispatch it at once instead of at their next sweep.
+ */
+export const APPLIED_EVENTS_CHANNEL = 'trackwell_applied_events';
+
+/** Announces an applied event to the workers (`APPLIED_EVENTS_CHANNEL`); none listening: the sweep sends it. */
+export async function announceAppliedEvent(db: SqlExecutor, eventId: number): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [APPLIED_EVENTS_CHANNEL, String(eventId)]);
+}
 export const SEND_QUEUE = 'notifications-send';
 /** Sender jobs one worker process runs at once (each with NOTIFICATIONS_SMTP_CONNECTIONS lanes). */
 export const SEND_LOCAL_CONCURRENCY = 2;
@@ -117,6 +128,7 @@ export function createNotificationService(options: {
   const mailto = env.NOTIFICATIONS_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}`;
   let queuesReady: Promise<PgBoss> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let unlistenApplied: (() => Promise<void>) | undefined;
 
   const queues = () =>
     (queuesReady ??= (async () => {
@@ -305,6 +317,13 @@ export function createNotificationService(options: {
         if (busy.rows.length > 0) return;
         for (const eventId of await listEventsWithPendingDeliveries(db)) await service.dispatch(eventId);
       };
+      // Events applied by a CLI (announceAppliedEvent): dispatched now; after a lost LISTEN connection
+      // (null), whatever was announced meanwhile is found by a sweep.
+      unlistenApplied = await db.listen(APPLIED_EVENTS_CHANNEL, (payload) => {
+        const eventId = Number(payload);
+        const next = payload && Number.isInteger(eventId) ? service.dispatch(eventId) : sweep();
+        next.catch((error: Error) => log.error({ err: error }, 'could not queue announced notifications'));
+      });
       await sweep();
       sweeper = setInterval(() => {
         sweep().catch((error: Error) => log.error({ err: error }, 'notification sweep failed'));
@@ -341,6 +360,7 @@ export function createNotificationService(options: {
 
     async close() {
       if (sweeper) clearInterval(sweeper);
+      await unlistenApplied?.();
       await boss.stop();
       await transport.close();
     },
