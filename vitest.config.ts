@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * default, or fresh databases on the PostgreSQL server named by TEST_DATABASE_URL (scripts/test.ts runs
  * them both ways).
  */
-const node = { environment: 'node', testTimeout: 30_000, hookTimeout: 120_000 } as const;
+const node = { environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 } as const;
 
 export default defineConfig({
   test: {

@@ -173,7 +173,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     const migrate = await cliWhileServing('packages/db/src/cli/migrate.ts');
     expect(migrate.code).toBe(0);
     expect(migrate.stdout).toMatch(/through the running server .*: nothing to apply/);
-  }, 60_000);
+  }, 180_000);
 
   it('catalog:changes applies a change file through the server, and the running worker e-mails the tracker', async () => {
     const { login, contentCode } = await viaServer(async (db) => {
@@ -210,7 +210,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     expect((await cli('scripts/catalog-changes.ts', [file, '--tenant', 'awwa'])).stdout).toMatch(
       /0 applied, 1 already applied/,
     );
-  }, 120_000);
+  }, 300_000);
 
   it('demo:changes publishes its batch through the server; the tracked standard gets its new edition e-mailed', async () => {
     const demo = await cliWhileServing('scripts/demo-changes.ts', ['--tenant', 'awwa']);
@@ -224,7 +224,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     );
     expect(recorded.rows[0]?.n).toBeGreaterThanOrEqual(7);
     await until(async () => (await inbox('cli-reader@awwa.example')).length === 2);
-  }, 120_000);
+  }, 300_000);
 
   it('catalog:changes --create-key prints a key the running server accepts at once', async () => {
     const created = await cli('scripts/catalog-changes.ts', ['--create-key', '--tenant', 'awwa']);
@@ -239,7 +239,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     );
     expect(answer.status).not.toBe(401);
     expect(answer.status).toBeLessThan(500);
-  }, 60_000);
+  }, 180_000);
 
   it('db:reset refuses while the server has the database open, and says why', async () => {
     const reset = await cli('packages/db/src/cli/reset.ts');
@@ -247,7 +247,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     expect(reset.stderr).toMatch(/running server \(process \d+\) has the embedded database .* open/);
     expect(existsSync(pgliteDir())).toBe(true);
     expect((await call('GET', '/readyz')).status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   it('after a SIGKILL: a clear message while another process has its pid; the CLIs open the database directly once none has', async () => {
     const killedPid = server.pid!;
@@ -280,5 +280,5 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     const demo = await cli('scripts/demo-changes.ts', ['--tenant', 'awwa']);
     expect(demo.stderr).toBe('');
     expect(demo.stdout).toMatch(/new_edition\s+applied, 1 e-mails/);
-  }, 120_000);
+  }, 300_000);
 });

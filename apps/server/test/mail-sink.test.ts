@@ -166,5 +166,5 @@ describe('mail sink and dev inbox', () => {
     } finally {
       await relay.close();
     }
-  });
+  }, 120_000); // builds a second app with its own database inside the test
 });

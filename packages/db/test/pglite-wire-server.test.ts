@@ -183,5 +183,5 @@ describe('openDatabase: a server serves its data directory, a CLI in another pro
       await held.close();
     }
     expect(readDataDirLock(pgliteDataDir(dataDir))).toBeUndefined();
-  }, 60_000);
+  }, 180_000);
 });

@@ -41,7 +41,7 @@ describe('npm run db:seed / db:reset on the embedded database', () => {
     expect(second.stdout).toMatch(/awwa\s+catalogue already there/);
     expect(second.stdout).toMatch(/20 \/ 20 users/); // plain progress lines: stdout is not a terminal here
     expect(second.stdout).toMatch(/added 20 users, 200 tracked standards/);
-  }, 120_000);
+  }, 300_000);
 
   it('rejects a bad --scale with the usage', async () => {
     const error = await failure(cli('seed', ['--scale', 'many'], env()));
@@ -62,7 +62,7 @@ describe('npm run db:seed / db:reset on the embedded database', () => {
     } finally {
       rmSync(lock, { force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('db:reset deletes the data directory and says how to start again', async () => {
     const { stdout } = await cli('reset', [], env());
@@ -70,7 +70,7 @@ describe('npm run db:seed / db:reset on the embedded database', () => {
     expect(stdout).toMatch(/npm start/);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
     expect((await cli('reset', [], env())).stdout).toMatch(/Nothing to delete/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.runIf(testEngine() === 'postgres')('npm run db:reset on PostgreSQL', () => {
@@ -90,5 +90,5 @@ describe.runIf(testEngine() === 'postgres')('npm run db:reset on PostgreSQL', ()
     expect((await tables()).rows[0]!.n).toBeGreaterThan(0);
     await cli('reset', ['--yes'], env);
     expect((await tables()).rows[0]!.n).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
