@@ -3,8 +3,9 @@ import { findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unsafeRequestField } from '../../http/unsafe-strings-guard.ts';
 import { idpFor } from './context.ts';
+import { SCOPE_CLAIMS, userClaims } from './oidc/claims.ts';
 import { oktaErrors } from './okta-errors.ts';
-import { type ProviderRegistry, SCOPE_CLAIMS, type TenantIdp, userClaims } from './provider.ts';
+import type { ProviderRegistry, TenantIdp } from './provider.ts';
 import { checkProviderBody } from './provider-body.ts';
 import { InvalidAccessToken, verifyAccessToken, wwwAuthenticate } from './tokens.ts';
 
