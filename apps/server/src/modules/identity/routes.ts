@@ -7,7 +7,7 @@ import { myAccountRoutes } from './myaccount/routes.ts';
 import { registerOidcRoutes } from './oidc-routes.ts';
 import { oktaErrors, useOktaErrorHandler } from './okta-errors.ts';
 import { createProviderRegistry } from './provider.ts';
-import { registerSessionRoutes } from './session-routes.ts';
+import { sessionRoutes } from './session-routes.ts';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -35,7 +35,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
     },
   );
   await registerOidcRoutes(app, registry);
-  await registerSessionRoutes(app, registry);
+  await app.register(sessionRoutes, { registry });
   await app.register(authnRoutes);
   await app.register(pushPageRoutes);
   await registerInteractionRoutes(app, registry);

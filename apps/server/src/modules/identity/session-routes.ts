@@ -1,13 +1,22 @@
+import {
+  type OktaSession,
+  oktaSession,
+  SESSION_PATHS,
+  sessionCookieRedirectQuery,
+} from '@trackwell/contracts';
 import { consumeIdentityToken, findIdentityUserById, revokeOidcPayloadsByGrantId } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Session } from 'oidc-provider';
+import { z } from 'zod';
+import { checkedSerializerCompiler } from '../../http/checked-serializer.ts';
 import { idpFor } from './context.ts';
-import { oktaErrors } from './okta-errors.ts';
+import { OKTA_ERROR_RESPONSES, oktaErrors } from './okta-errors.ts';
 import { type ProviderRegistry, SESSION_COOKIE, SESSION_TTL_SECONDS, type TenantIdp } from './provider.ts';
 
 /**
- * Okta's session endpoints over oidc-provider's own session (one session, one cookie: signing out at
- * /v1/logout or DELETE /api/v1/sessions/me ends the same thing), okta-compat.md §3.2.
+ * Okta's session endpoints (Okta Sessions API: the current session) over oidc-provider's own session: one
+ * session, one cookie, so signing out at /v1/logout or DELETE /api/v1/sessions/me ends the same thing.
  */
 
 type KoaCtx = ReturnType<TenantIdp['provider']['createContext']>;
@@ -33,7 +42,12 @@ function setSessionCookie(idp: TenantIdp, request: FastifyRequest, ctx: KoaCtx, 
 const iso = (epochSeconds: number | undefined) =>
   epochSeconds ? new Date(epochSeconds * 1000).toISOString() : null;
 
-async function presentSession(app: FastifyInstance, idp: TenantIdp, origin: string, session: Session) {
+async function presentSession(
+  app: FastifyInstance,
+  idp: TenantIdp,
+  origin: string,
+  session: Session,
+): Promise<OktaSession | undefined> {
   const user = await findIdentityUserById(app.db, idp.tenant.id, String(session.accountId));
   if (!user) return undefined;
   const amr = (session.amr as string[] | undefined) ?? ['pwd'];
@@ -77,73 +91,113 @@ export function isAllowedRedirect(target: unknown, origin: string): target is st
   }
 }
 
-export async function registerSessionRoutes(app: FastifyInstance, registry: ProviderRegistry): Promise<void> {
-  app.get('/api/v1/sessions/me', async (request, reply) => {
-    const idp = await idpFor(app, registry, request);
-    const ctx = koaContext(idp, request, reply);
-    const session = await currentSession(idp, ctx);
-    const body = session && (await presentSession(app, idp, idp.origin, session));
-    if (!body) throw oktaErrors.notFound('me (Session)');
-    return reply.header('cache-control', 'no-store').send(body);
-  });
+const schema = <Parts extends object>(summary: string, parts: Parts) => ({
+  tags: ['sessions'],
+  summary,
+  ...parts,
+  response: { ...OKTA_ERROR_RESPONSES, ...(parts as { response?: object }).response },
+});
+/** 204 with no body and no content type (the SDK reads no body then). */
+const noContent = (reply: FastifyReply) => reply.code(204).removeHeader('content-type').send();
+const NO_CONTENT = z.null().meta({ description: 'Signed out; no body.' });
+const REDIRECT = z.null().meta({ description: 'Signed in: on to `redirectUrl` (Location).' });
 
-  app.delete('/api/v1/sessions/me', async (request, reply) => {
-    const idp = await idpFor(app, registry, request);
-    const ctx = koaContext(idp, request, reply);
-    const session = await currentSession(idp, ctx);
-    if (!session) throw oktaErrors.notFound('me (Session)');
-    await session.destroy();
-    // Issue 11 §4: signing out ends this session's grants (their refresh tokens), as /v1/logout does, and
-    // revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets
-    // new ones.
-    for (const { grantId } of Object.values(session.authorizations ?? {}))
-      if (grantId) await revokeOidcPayloadsByGrantId(app.db, idp.tenant.id, grantId);
-    await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
-    setSessionCookie(idp, request, ctx, null);
-    return reply.code(204).removeHeader('content-type').send();
-  });
+export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }> = async (
+  app,
+  { registry },
+) => {
+  app.setSerializerCompiler(checkedSerializerCompiler);
+  app.get(
+    SESSION_PATHS.me,
+    { schema: schema('The current session (by its cookie)', { response: { 200: oktaSession } }) },
+    async (request, reply) => {
+      const idp = await idpFor(app, registry, request);
+      const ctx = koaContext(idp, request, reply);
+      const session = await currentSession(idp, ctx);
+      const body = session && (await presentSession(app, idp, idp.origin, session));
+      if (!body) throw oktaErrors.notFound('me (Session)');
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
 
-  app.post('/api/v1/sessions/me/lifecycle/refresh', async (request, reply) => {
-    const idp = await idpFor(app, registry, request);
-    const ctx = koaContext(idp, request, reply);
-    const session = await currentSession(idp, ctx);
-    if (!session) throw oktaErrors.notFound('me (Session)');
-    await session.save(SESSION_TTL_SECONDS);
-    setSessionCookie(idp, request, ctx, session);
-    const body = await presentSession(app, idp, idp.origin, session);
-    if (!body) throw oktaErrors.notFound('me (Session)');
-    return reply.header('cache-control', 'no-store').send(body);
-  });
+  app.delete(
+    SESSION_PATHS.me,
+    {
+      schema: schema('Sign out: end the session and revoke the user’s tokens', {
+        response: { 204: NO_CONTENT },
+      }),
+    },
+    async (request, reply) => {
+      const idp = await idpFor(app, registry, request);
+      const ctx = koaContext(idp, request, reply);
+      const session = await currentSession(idp, ctx);
+      if (!session) throw oktaErrors.notFound('me (Session)');
+      await session.destroy();
+      // Issue 11 §4: signing out ends this session's grants (their refresh tokens), as /v1/logout does, and
+      // revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets
+      // new ones.
+      for (const { grantId } of Object.values(session.authorizations ?? {}))
+        if (grantId) await revokeOidcPayloadsByGrantId(app.db, idp.tenant.id, grantId);
+      await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
+      setSessionCookie(idp, request, ctx, null);
+      return noContent(reply);
+    },
+  );
+
+  app.post(
+    SESSION_PATHS.refresh,
+    { schema: schema('Extend the session', { response: { 200: oktaSession } }) },
+    async (request, reply) => {
+      const idp = await idpFor(app, registry, request);
+      const ctx = koaContext(idp, request, reply);
+      const session = await currentSession(idp, ctx);
+      if (!session) throw oktaErrors.notFound('me (Session)');
+      await session.save(SESSION_TTL_SECONDS);
+      setSessionCookie(idp, request, ctx, session);
+      const body = await presentSession(app, idp, idp.origin, session);
+      if (!body) throw oktaErrors.notFound('me (Session)');
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
 
   /** session.setCookieAndRedirect: a sessionToken becomes the IdP session, then back to an allowed URL. */
-  app.get('/login/sessionCookieRedirect', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const idp = await idpFor(app, registry, request);
-    const origin = idp.origin;
-    if (!isAllowedRedirect(query.redirectUrl, origin)) {
-      throw oktaErrors.validation('redirectUrl: must be a URL of this site');
-    }
-    const token = await consumeIdentityToken<{ amr?: string[] }>(
-      app.db,
-      idp.tenant.id,
-      'session',
-      query.token ?? '',
-    );
-    if (!token?.userId) throw oktaErrors.invalidToken();
-    const ctx = koaContext(idp, request, reply);
-    const previous = await idp.provider.Session.get(ctx as never);
-    if (previous.accountId) await previous.destroy();
-    const session = new idp.provider.Session() as Session;
-    session.loginAccount({
-      accountId: token.userId,
-      amr: token.data.amr ?? ['pwd'],
-      loginTs: Math.floor(Date.now() / 1000),
-    });
-    await session.save(SESSION_TTL_SECONDS);
-    setSessionCookie(idp, request, ctx, session);
-    return reply
-      .code(302)
-      .header('cache-control', 'no-store')
-      .redirect(new URL(query.redirectUrl, origin).href, 302);
-  });
-}
+  app.get(
+    SESSION_PATHS.cookieRedirect,
+    {
+      schema: schema('A sessionToken becomes the session cookie, then on to a URL of this store', {
+        querystring: sessionCookieRedirectQuery,
+        response: { 302: REDIRECT },
+      }),
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const idp = await idpFor(app, registry, request);
+      const origin = idp.origin;
+      if (!isAllowedRedirect(query.redirectUrl, origin)) {
+        throw oktaErrors.validation('redirectUrl: must be a URL of this site');
+      }
+      const token = await consumeIdentityToken<{ amr?: string[] }>(
+        app.db,
+        idp.tenant.id,
+        'session',
+        query.token ?? '',
+      );
+      if (!token?.userId) throw oktaErrors.invalidToken();
+      const ctx = koaContext(idp, request, reply);
+      const previous = await idp.provider.Session.get(ctx as never);
+      if (previous.accountId) await previous.destroy();
+      const session = new idp.provider.Session() as Session;
+      session.loginAccount({
+        accountId: token.userId,
+        amr: token.data.amr ?? ['pwd'],
+        loginTs: Math.floor(Date.now() / 1000),
+      });
+      await session.save(SESSION_TTL_SECONDS);
+      setSessionCookie(idp, request, ctx, session);
+      return reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .redirect(new URL(query.redirectUrl, origin).href, 302);
+    },
+  );
+};

@@ -51,6 +51,12 @@ export const openApiDocument = fp(
               'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
           },
           {
+            name: 'sessions',
+            description:
+              "The embedded identity provider's Okta session endpoints (`/api/v1/sessions/me`, " +
+              '`/login/sessionCookieRedirect`), over the session cookie, as okta-auth-js `session.*` calls them.',
+          },
+          {
             name: 'myaccount',
             description:
               "The embedded identity provider's Okta MyAccount API (`/idp/myaccount/*`) for the bearer's own account " +
