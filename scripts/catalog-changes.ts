@@ -24,7 +24,7 @@ import { parseChangeFile } from '../apps/server/src/modules/notifications/change
 import {
   announceAppliedEvent,
   publishCatalogEvents,
-} from '../apps/server/src/modules/notifications/service.ts';
+} from '../apps/server/src/modules/notifications/publish.ts';
 import { storeOrigin } from '../apps/server/src/modules/tenants/public-urls.ts';
 import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
 

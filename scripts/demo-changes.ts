@@ -12,7 +12,7 @@ import { findTenantByCode, migrate } from '@trackwell/db';
 import {
   announceAppliedEvent,
   publishCatalogEvents,
-} from '../apps/server/src/modules/notifications/service.ts';
+} from '../apps/server/src/modules/notifications/publish.ts';
 import { openDatabaseFromEnv, runCli } from '../packages/db/src/cli/open-from-env.ts';
 
 type Std = {

@@ -467,7 +467,7 @@ describe.skipIf(!PG)(
       const reoffered = deliveries - RECIPIENTS;
       // Re-offered: what the killed worker's SMTP server had accepted but the worker had not yet marked sent.
       // Per sender job (2 at a time per worker): a message on each of its CONNECTIONS lanes, plus the group
-      // commit's buffer (marks go out every 50 or 20 ms, notifications/service.ts sendBatch).
+      // commit's buffer (marks go out every 50 or 20 ms, notifications/sender.ts sendBatch).
       expect(reoffered).toBeLessThanOrEqual(2 * (CONNECTIONS + 50));
       const { rows } = await db.query<{ status: string; n: number }>(
         `SELECT status, count(*)::int AS n FROM notification_deliveries WHERE tenant_id = $1 GROUP BY status`,

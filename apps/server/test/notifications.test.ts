@@ -1,7 +1,7 @@
 import { CATALOG_CHANGES_PATH, NOTIFICATION_DELIVERIES_PATH, UNSUBSCRIBE_PATH } from '@trackwell/contracts';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceAppliedEvent, publishCatalogEvents } from '../src/modules/notifications/service.ts';
+import { announceAppliedEvent, publishCatalogEvents } from '../src/modules/notifications/publish.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import {
   addNotificationUser,

@@ -5,6 +5,7 @@ export * from './repositories/catalog.ts';
 export * from './repositories/catalog-events.ts';
 export * from './repositories/catalogue-search.ts';
 export * from './repositories/identity.ts';
+export * from './repositories/jobs.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';
 export { svgProblems } from './repositories/svg-guard.ts';

@@ -1,0 +1,72 @@
+import type { PgBoss, QueueOptions } from 'pg-boss';
+import { z } from 'zod';
+import type { Env } from '../../config/env.ts';
+
+/**
+ * The notification pipeline's jobs as definitions: each a queue name, the Zod shape of its payload (checked
+ * when the job is sent and when a worker takes it: a job of another shape fails with the reason, it is not
+ * half-run) and its retry policy.
+ */
+export interface JobDefinition<Payload> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  policy(env: Env): QueueOptions;
+}
+
+/** Lists an event's pending rows and queues them in sender batches. */
+export const dispatchJob: JobDefinition<{ eventId: number }> = {
+  name: 'notifications-dispatch',
+  payload: z.object({ eventId: z.number().int().positive() }),
+  // A dispatch job only lists ids and queues batches: when its worker dies (SIGKILL), it must expire as soon
+  // as a sender's claim does, not after pg-boss's default 15 minutes, during which the sweep (which waits
+  // while any job is active) would leave the event's e-mails unsent (scripts/faults).
+  policy: (env) => ({
+    retryLimit: 5,
+    retryBackoff: true,
+    retryDelay: 5,
+    expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS,
+  }),
+};
+
+/** Claims, renders, sends and marks one batch of outbox rows. */
+export const sendJob: JobDefinition<{ ids: number[] }> = {
+  name: 'notifications-send',
+  payload: z.object({ ids: z.array(z.number().int().positive()) }),
+  policy: (env) => ({
+    retryLimit: env.NOTIFICATIONS_RETRY_LIMIT,
+    retryDelay: env.NOTIFICATIONS_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS, // a dead sender's job is retried after it
+  }),
+};
+
+/** Creates the queues with their policies (and updates the dispatch queue's, created before it had one). */
+export async function ensureQueues(boss: PgBoss, env: Env): Promise<void> {
+  await boss.createQueue(dispatchJob.name, dispatchJob.policy(env));
+  await boss.updateQueue(dispatchJob.name, dispatchJob.policy(env));
+  await boss.createQueue(sendJob.name, sendJob.policy(env));
+}
+
+/** Queues one job, its payload checked first. */
+export async function queueJob<P>(boss: PgBoss, job: JobDefinition<P>, payload: P): Promise<void> {
+  await boss.send(job.name, job.payload.parse(payload) as object);
+}
+
+/** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
+export async function queueJobs<P>(boss: PgBoss, job: JobDefinition<P>, payloads: P[]): Promise<void> {
+  const data = payloads.map((p) => ({ data: job.payload.parse(p) as object }));
+  for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
+}
+
+/** Works jobs of one definition: each payload checked, then the handler with it and the job's retry count. */
+export async function workJobs<P>(
+  boss: PgBoss,
+  job: JobDefinition<P>,
+  options: { pollingIntervalSeconds: number; localConcurrency?: number },
+  handler: (payload: P, retryCount: number) => Promise<void>,
+): Promise<void> {
+  await boss.work<unknown>(job.name, options, async (jobs) => {
+    for (const j of jobs) await handler(job.payload.parse(j.data), j.retryCount);
+  });
+}

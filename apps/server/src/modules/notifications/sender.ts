@@ -1,0 +1,117 @@
+import { UNSUBSCRIBE_PATH } from '@trackwell/contracts';
+import {
+  claimPendingNotifications,
+  type DatabaseHandle,
+  markDeliveriesSent,
+  markDeliveryAttemptFailed,
+  type PendingNotification,
+} from '@trackwell/db';
+import { resolveEmailLanguage } from '@trackwell/email';
+import type { Env } from '../../config/env.ts';
+import type { MailContent } from './mail-content.ts';
+import { startSentMarks } from './sent-marks.ts';
+import { isTransientSmtpError, type MailTransport } from './transport.ts';
+import { signUnsubscribeToken } from './unsubscribe-token.ts';
+
+/**
+ * The sender job's body: claim the rows, then over NOTIFICATIONS_SMTP_CONNECTIONS lanes render each e-mail,
+ * hand it to SMTP, and mark it sent right after the server accepted it (marks grouped into few commits,
+ * sent-marks.ts). A row is sent only while pending and claimed; its Message-ID is stable, so a receiving
+ * system can also dedupe.
+ */
+
+export type SendOutcome = 'sent' | 'failed' | 'retry';
+
+export interface SenderOptions {
+  db: DatabaseHandle;
+  env: Env;
+  transport: MailTransport;
+  content: MailContent;
+  log: { warn(o: object, m: string): void };
+}
+
+const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+
+export function createSender({ db, env, transport, content, log }: SenderOptions) {
+  const address = fromAddress(env.MAIL_FROM);
+  const domain = address.split('@')[1] ?? 'trackwell.example';
+  const mailto = env.NOTIFICATIONS_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}`;
+
+  /** The unsubscribe link of this recipient (signed, valid NOTIFICATIONS_UNSUBSCRIBE_DAYS). */
+  function unsubscribeOf(n: PendingNotification, origin: string) {
+    const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
+    const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
+    return { token, url: `${origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}` };
+  }
+
+  async function sendOne(
+    n: PendingNotification,
+    finalAttempt: boolean,
+    recordSent: (sent: { id: number; messageId: string }) => void,
+  ): Promise<SendOutcome> {
+    const store = await content.storeMail(n.tenantId);
+    const language = resolveEmailLanguage(n.locale, store.store);
+    const message = await content.message(n, language, store);
+    const unsubscribe = unsubscribeOf(n, store.origin);
+    const { htmlQuotedPrintable, text } = message.renderEncoded({
+      name: `${n.firstName} ${n.lastName}`.trim(),
+      reasons: n.reasons,
+      unsubscribeUrl: unsubscribe.url,
+    });
+    const messageId = `<notification.${n.id}.${n.eventId}@${domain}>`;
+    try {
+      await transport.send({
+        from: { name: store.branding.tenantName, address },
+        to: n.login,
+        subject: message.subject,
+        text,
+        html: { quotedPrintable: htmlQuotedPrintable },
+        messageId,
+        headers: {
+          // RFC 2369 + RFC 8058: the https link answers a one-click POST; the mailto is the fallback.
+          'List-Unsubscribe': `<${unsubscribe.url}>, <mailto:${mailto}?subject=${encodeURIComponent(`unsubscribe ${unsubscribe.token}`)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'Content-Language': language.replace('_', '-'),
+          'Auto-Submitted': 'auto-generated',
+          'X-Trackwell-Delivery': String(n.id),
+        },
+      });
+    } catch (error) {
+      const transient = isTransientSmtpError(error) && !finalAttempt;
+      await markDeliveryAttemptFailed(db, n.id, (error as Error).message, !transient);
+      return transient ? 'retry' : 'failed';
+    }
+    recordSent({ id: n.id, messageId });
+    return 'sent';
+  }
+
+  /** Sends these outbox rows once each; a temporary SMTP failure is counted as `retry` (the job retries). */
+  async function sendBatch(ids: number[], opts: { finalAttempt?: boolean } = {}) {
+    const rows = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
+    const counts: Record<SendOutcome, number> = { sent: 0, failed: 0, retry: 0 };
+    const marks = startSentMarks(
+      (batch) => markDeliveriesSent(db, batch),
+      Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
+      (error) => log.warn({ err: error }, 'could not mark e-mails sent yet (retrying)'),
+    );
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        await marks.room(); // at most UNMARKED_LIMIT accepted-but-unmarked rows: the crash duplicate bound
+        const n = rows[next++];
+        if (!n) break;
+        counts[await sendOne(n, opts.finalAttempt ?? false, marks.record)]++;
+      }
+    };
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(env.NOTIFICATIONS_SMTP_CONNECTIONS, rows.length) }, lane),
+      );
+    } finally {
+      await marks.drain();
+    }
+    return counts;
+  }
+
+  return { sendBatch };
+}
