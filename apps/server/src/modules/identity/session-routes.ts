@@ -107,14 +107,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }
   { registry },
 ) => {
   app.setSerializerCompiler(checkedSerializerCompiler);
+  /** The store's IdP and the request's signed-in session (by its cookie), else 404 E0000007 as Okta answers. */
+  const signedInSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const idp = await idpFor(app, registry, request);
+    const ctx = koaContext(idp, request, reply);
+    const session = await currentSession(idp, ctx);
+    if (!session) throw oktaErrors.notFound('me (Session)');
+    return { idp, ctx, session };
+  };
   app.get(
     SESSION_PATHS.me,
     { schema: schema('The current session (by its cookie)', { response: { 200: oktaSession } }) },
     async (request, reply) => {
-      const idp = await idpFor(app, registry, request);
-      const ctx = koaContext(idp, request, reply);
-      const session = await currentSession(idp, ctx);
-      const body = session && (await presentSession(app, idp, idp.origin, session));
+      const { idp, session } = await signedInSession(request, reply);
+      const body = await presentSession(app, idp, idp.origin, session);
       if (!body) throw oktaErrors.notFound('me (Session)');
       return reply.header('cache-control', 'no-store').send(body);
     },
@@ -128,10 +134,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }
       }),
     },
     async (request, reply) => {
-      const idp = await idpFor(app, registry, request);
-      const ctx = koaContext(idp, request, reply);
-      const session = await currentSession(idp, ctx);
-      if (!session) throw oktaErrors.notFound('me (Session)');
+      const { idp, ctx, session } = await signedInSession(request, reply);
       await session.destroy();
       // Issue 11 §4: signing out ends this session's grants (their refresh tokens), as /v1/logout does, and
       // revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets
@@ -148,10 +151,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }
     SESSION_PATHS.refresh,
     { schema: schema('Extend the session', { response: { 200: oktaSession } }) },
     async (request, reply) => {
-      const idp = await idpFor(app, registry, request);
-      const ctx = koaContext(idp, request, reply);
-      const session = await currentSession(idp, ctx);
-      if (!session) throw oktaErrors.notFound('me (Session)');
+      const { idp, ctx, session } = await signedInSession(request, reply);
       await session.save(SESSION_TTL_SECONDS);
       setSessionCookie(idp, request, ctx, session);
       const body = await presentSession(app, idp, idp.origin, session);

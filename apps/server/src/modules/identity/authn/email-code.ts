@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IdentityFactor, sha256 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
-import { newOneTimeCode } from '../one-time-code.ts';
+import { newOneTimeCode, ONE_TIME_CODE_TTL_SECONDS } from '../one-time-code.ts';
 import type { AuthnContext, AuthnResult, LoadedTransaction, TransactionData } from './authn-context.ts';
 import { sendSignInMail } from './sign-in-mail.ts';
 import { presentAs, saveTransaction } from './transaction.ts';
@@ -11,7 +11,6 @@ import { presentAs, saveTransaction } from './transaction.ts';
  * 5 minutes; the transaction keeps only its hash. Five wrong codes end that code (a new one must be sent).
  */
 
-export const CODE_TTL_SECONDS = 5 * 60;
 const MAX_CODE_ATTEMPTS = 5;
 
 const codeHash = (code: string) => sha256(`otp:${code}`);
@@ -37,7 +36,7 @@ export async function sendEmailCode(
   const data: TransactionData = { ...next, factorId: factor.id, otpHash: codeHash(code), otpAttempts: 0 };
   delete data.pushHash;
   await saveTransaction(ctx, tx, data);
-  await sendSignInMail(ctx, tx.user, { kind: 'code', code, minutes: CODE_TTL_SECONDS / 60 });
+  await sendSignInMail(ctx, tx.user, { kind: 'code', code, minutes: ONE_TIME_CODE_TTL_SECONDS / 60 });
   return presentAs(ctx, tx, data);
 }
 

@@ -8,8 +8,8 @@ import {
   identityTokenHash,
   updateIdentityTokenData,
 } from '@trackwell/db';
+import { ONE_TIME_CODE_TTL_SECONDS } from '../one-time-code.ts';
 import type { AuthnContext, AuthnResult, LoadedTransaction, TransactionData } from './authn-context.ts';
-import { CODE_TTL_SECONDS } from './email-code.ts';
 import { sendSignInMail, signInLanguage, withLanguage } from './sign-in-mail.ts';
 import { presentAs, saveTransaction } from './transaction.ts';
 
@@ -32,7 +32,7 @@ export async function sendPush(
     kind: 'push',
     userId: tx.user.id,
     data: { ip: ctx.ip, at: new Date().toISOString(), language },
-    ttlSeconds: CODE_TTL_SECONDS,
+    ttlSeconds: ONE_TIME_CODE_TTL_SECONDS,
   });
   const data: TransactionData = {
     ...tx.data,
@@ -44,7 +44,12 @@ export async function sendPush(
   delete data.otpHash;
   await saveTransaction(ctx, tx, data);
   const link = withLanguage(`${ctx.origin}${pushApprovalPath(token)}`, language);
-  await sendSignInMail(ctx, tx.user, { kind: 'push', ip: ctx.ip, link, minutes: CODE_TTL_SECONDS / 60 });
+  await sendSignInMail(ctx, tx.user, {
+    kind: 'push',
+    ip: ctx.ip,
+    link,
+    minutes: ONE_TIME_CODE_TTL_SECONDS / 60,
+  });
   return presentAs(ctx, tx, data);
 }
 

@@ -19,12 +19,11 @@ import {
   verifyIdentityEmail,
 } from '@trackwell/db';
 import { OktaApiError, oktaErrors } from '../okta-errors.ts';
-import { newOneTimeCode } from '../one-time-code.ts';
+import { newOneTimeCode, ONE_TIME_CODE_TTL_SECONDS } from '../one-time-code.ts';
 import { limitAttempts, type MyAccountCaller } from './caller.ts';
 
 /** The user's e-mail addresses: list, add (with a code sent), delete a secondary one, verify by code. */
 
-const CODE_TTL_SECONDS = 5 * 60;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface ChallengeData {
@@ -88,13 +87,13 @@ async function startChallenge(c: MyAccountCaller, e: IdentityEmail) {
     userId: c.user.id,
     token: challengeId,
     data: { emailId: e.id, userId: c.user.id, status: 'UNVERIFIED' } satisfies ChallengeData,
-    ttlSeconds: CODE_TTL_SECONDS,
+    ttlSeconds: ONE_TIME_CODE_TTL_SECONDS,
   });
   await createIdentityToken(c.db, c.tenant.id, {
     kind: 'otp',
     userId: c.user.id,
     token: `${challengeId}:${code}`,
-    ttlSeconds: CODE_TTL_SECONDS,
+    ttlSeconds: ONE_TIME_CODE_TTL_SECONDS,
   });
   const name = c.tenant.config.tenantName;
   await c.mailer.send({

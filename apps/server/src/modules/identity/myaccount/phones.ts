@@ -10,12 +10,11 @@ import {
   verifyIdentityPhone,
 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
-import { newOneTimeCode } from '../one-time-code.ts';
+import { newOneTimeCode, ONE_TIME_CODE_TTL_SECONDS } from '../one-time-code.ts';
 import { limitAttempts, type MyAccountCaller } from './caller.ts';
 
 /** The user's phone numbers: list, add (with a code sent), delete, send a code again, verify by code. */
 
-const CODE_TTL_SECONDS = 5 * 60;
 const PHONE_PATTERN = /^\+?[0-9 ()-]{6,24}$/;
 const MIN_DIGITS = 6;
 
@@ -35,7 +34,7 @@ async function sendPhoneCode(c: MyAccountCaller, p: IdentityPhone, method: Phone
     kind: 'otp',
     userId: c.user.id,
     token: `phone:${p.id}:${code}`,
-    ttlSeconds: CODE_TTL_SECONDS,
+    ttlSeconds: ONE_TIME_CODE_TTL_SECONDS,
   });
   await c.mailer.send({
     to: `${p.phoneNumber.replace(/\D/g, '')}@sms.invalid`,
