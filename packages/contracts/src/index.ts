@@ -9,6 +9,7 @@ export * from './members.ts';
 export * from './notifications.ts';
 export * from './okta-authn.ts';
 export * from './okta-myaccount.ts';
+export * from './okta-oauth.ts';
 export * from './okta-session.ts';
 export * from './one-time-code.ts';
 export * from './password-policy.ts';

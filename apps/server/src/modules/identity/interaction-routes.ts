@@ -1,6 +1,7 @@
 import { SIGNIN_FROM_URI_PARAM } from '@trackwell/contracts';
 import { consumeIdentityToken } from '@trackwell/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AuthnResult } from './authn/authn-context.ts';
 import { authenticate } from './authn/primary-authentication.ts';
 import { authnContext, idpFor } from './context.ts';
@@ -15,6 +16,28 @@ import type { ProviderRegistry, TenantIdp } from './provider.ts';
  * (`login-page-url`) with `fromURI` = the original authorize request, which that page resumes through
  * `/login/sessionCookieRedirect` — what Okta does with a custom sign-in page.
  */
+
+const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+const interactionParams = z.object({
+  uid: z.string().meta({ description: 'The pending authorize request (the provider names it).' }),
+});
+const schema = <Parts extends { response: Record<number, unknown> }>(summary: string, parts: Parts) => ({
+  tags: ['oauth2'],
+  summary,
+  params: interactionParams,
+  ...parts,
+  response: {
+    400: html('The sign-in attempt expired or is unknown (start again), or a field is missing.'),
+    ...parts.response,
+  },
+});
+const credentialsBody = z.looseObject({
+  username: z.unknown().optional().meta({ type: 'string', description: 'The e-mail (login).' }),
+  password: z.unknown().optional().meta({ type: 'string', description: 'The password.' }),
+});
 
 type Details = Awaited<ReturnType<TenantIdp['provider']['interactionDetails']>>;
 
@@ -70,51 +93,77 @@ export async function registerInteractionRoutes(
         ),
       );
 
-  app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-    const { idp, details } = await load(request, reply);
-    const origin = idp.origin;
-    if (!details) return expired(reply, idp, origin);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    return reply.send(form(idp, origin, details));
-  });
+  app.get<{ Params: { uid: string } }>(
+    '/interaction/:uid',
+    {
+      schema: schema('The fallback sign-in form of an authorize request without a session', {
+        response: { 200: html('The password form, with a link to the store’s full sign-in page.') },
+      }),
+    },
+    async (request, reply) => {
+      const { idp, details } = await load(request, reply);
+      const origin = idp.origin;
+      if (!details) return expired(reply, idp, origin);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return reply.send(form(idp, origin, details));
+    },
+  );
 
-  app.post<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
-    const { idp, details } = await load(request, reply);
-    const origin = idp.origin;
-    if (!details) return expired(reply, idp, origin);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const ctx = authnContext(app, request, idp.tenant);
-    let result: AuthnResult;
-    try {
-      result = await authenticate(ctx, { username: body.username, password: body.password });
-    } catch (error) {
-      if (!(error instanceof OktaApiError)) throw error;
-      const message =
-        error.errorCode === 'E0000047'
-          ? 'Too many attempts. Wait a minute and try again.'
-          : 'Wrong e-mail or password.';
-      return reply
-        .code(error.statusCode)
-        .type('text/html; charset=utf-8')
-        .send(form(idp, origin, details, message, typeof body.username === 'string' ? body.username : ''));
-    }
-    if (result.body.status !== 'SUCCESS') {
-      // MFA, an expired password, a lockout…: the full sign-in page handles those, then resumes fromURI.
-      return reply.redirect(signInPageUrl(idp, origin, details), 303);
-    }
-    const token = await consumeIdentityToken<{ amr?: string[] }>(
-      app.db,
-      idp.tenant.id,
-      'session',
-      String(result.body.sessionToken),
-    );
-    if (!token?.userId) return expired(reply, idp, origin);
-    reply.hijack();
-    await idp.provider.interactionFinished(
-      request.raw,
-      reply.raw,
-      { login: { accountId: token.userId, amr: token.data.amr ?? ['pwd'] } },
-      { mergeWithLastSubmission: false },
-    );
-  });
+  app.post<{ Params: { uid: string } }>(
+    '/interaction/:uid',
+    {
+      // A body of another shape is read as empty: "Wrong e-mail or password", as for a wrong password.
+      attachValidation: true,
+      schema: schema('Sign in with the fallback form', {
+        body: credentialsBody,
+        response: {
+          303: html(
+            'Signed in: back to the authorize request; or, when more than a password is needed, ' +
+              'on to the store’s sign-in page (Location).',
+          ),
+          401: html('Wrong e-mail or password: the form again, with the error.'),
+          429: html('Too many attempts: the form again, with the error.'),
+        },
+      }),
+    },
+    async (request, reply) => {
+      const { idp, details } = await load(request, reply);
+      const origin = idp.origin;
+      if (!details) return expired(reply, idp, origin);
+      const body = ((request.validationError ? undefined : request.body) ?? {}) as Record<string, unknown>;
+      const ctx = authnContext(app, request, idp.tenant);
+      let result: AuthnResult;
+      try {
+        result = await authenticate(ctx, { username: body.username, password: body.password });
+      } catch (error) {
+        if (!(error instanceof OktaApiError)) throw error;
+        const message =
+          error.errorCode === 'E0000047'
+            ? 'Too many attempts. Wait a minute and try again.'
+            : 'Wrong e-mail or password.';
+        return reply
+          .code(error.statusCode)
+          .type('text/html; charset=utf-8')
+          .send(form(idp, origin, details, message, typeof body.username === 'string' ? body.username : ''));
+      }
+      if (result.body.status !== 'SUCCESS') {
+        // MFA, an expired password, a lockout…: the full sign-in page handles those, then resumes fromURI.
+        return reply.redirect(signInPageUrl(idp, origin, details), 303);
+      }
+      const token = await consumeIdentityToken<{ amr?: string[] }>(
+        app.db,
+        idp.tenant.id,
+        'session',
+        String(result.body.sessionToken),
+      );
+      if (!token?.userId) return expired(reply, idp, origin);
+      reply.hijack();
+      await idp.provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: token.userId, amr: token.data.amr ?? ['pwd'] } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
 }

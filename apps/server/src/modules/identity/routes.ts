@@ -4,7 +4,7 @@ import { pushPageRoutes } from './authn/push-page-routes.ts';
 import { authnRoutes } from './authn/routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { myAccountRoutes } from './myaccount/routes.ts';
-import { registerOidcRoutes } from './oidc-routes.ts';
+import { oidcRoutes } from './oidc/routes.ts';
 import { oktaErrors, useOktaErrorHandler } from './okta-errors.ts';
 import { createProviderRegistry } from './provider.ts';
 import { sessionRoutes } from './session-routes.ts';
@@ -34,7 +34,13 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
       }
     },
   );
-  await registerOidcRoutes(app, registry);
+  // Form bodies (revoke, introspect, the fallback sign-in form); the provider reads its own.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  await app.register(oidcRoutes, { registry });
   await app.register(sessionRoutes, { registry });
   await app.register(authnRoutes);
   await app.register(pushPageRoutes);

@@ -25,12 +25,22 @@ import { embedTenantConfig } from './index-page.ts';
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
 const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
 
+/**
+ * The portal's pages are documented here, not in the API reference (hidden): 200 the page (HTML), 304 not
+ * modified, 308 on to the store's canonical origin, 404 the not-found page (unknown host) or, for a path
+ * that is no page, the JSON error; 503 when the portal is not built.
+ */
+const PAGE_SCHEMA = {
+  hide: true,
+  summary: 'A page of the portal (index.html with the store’s configuration), or one of its root files',
+};
+
 export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(
       `The portal is not built (${join(distDir, 'index.html')} is missing): run \`npm run build\`.`,
     );
-    app.get('/', async (_request, reply) =>
+    app.get('/', { schema: PAGE_SCHEMA }, async (_request, reply) =>
       reply
         .code(503)
         .type('text/plain')
@@ -91,8 +101,8 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     return reply.type('text/html; charset=utf-8').send(page);
   };
 
-  app.get('/', sendPage);
-  app.get('/*', async (request, reply) => {
+  app.get('/', { schema: PAGE_SCHEMA }, sendPage);
+  app.get('/*', { schema: PAGE_SCHEMA }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (ROOT_FILE.test(path) && existsSync(join(distDir, path))) return sendRevalidated(reply, path.slice(1));
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');

@@ -57,6 +57,13 @@ export const openApiDocument = fp(
               '`/login/sessionCookieRedirect`), over the session cookie, as okta-auth-js `session.*` calls them.',
           },
           {
+            name: 'oauth2',
+            description:
+              "The embedded identity provider's OpenID Connect and OAuth 2.0 endpoints under each store's issuer " +
+              '(`/oauth2/default`), Okta paths: discovery, authorize, token, keys, logout, userinfo, revoke, ' +
+              'introspect. Errors are OAuth error bodies (`error`, `error_description`).',
+          },
+          {
             name: 'myaccount',
             description:
               "The embedded identity provider's Okta MyAccount API (`/idp/myaccount/*`) for the bearer's own account " +

@@ -62,12 +62,12 @@ function features({ tenant, origin }: IssuerSetting): Configuration['features'] 
   const resourceScopes = MYACCOUNT_SCOPES.join(' ');
   return {
     devInteractions: { enabled: false },
-    revocation: { enabled: true }, // served by hand, see oidc-routes.ts
+    revocation: { enabled: true }, // answered by hand: oidc/token-routes.ts
     introspection: { enabled: true },
     // Publisher clients (stored per store, see notifications/publisher-clients.ts) get access tokens for the
     // catalogue change feed with the client_credentials grant.
     clientCredentials: { enabled: true },
-    userinfo: { enabled: false }, // our own /v1/userinfo (oidc-routes.ts)
+    userinfo: { enabled: false }, // our own /v1/userinfo: oidc/userinfo-routes.ts
     rpInitiatedLogout: { enabled: true, ...logoutPages(origin, tenant.config.tenantName) },
     // JWT access tokens for api://default that the tracker API verifies from the JWKS.
     resourceIndicators: {
