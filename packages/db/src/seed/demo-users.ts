@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../client.ts';
-import {
-  createIdentityUser,
-  findIdentityUserByLogin,
-  normaliseRecoveryAnswer,
-  setRecoveryQuestion,
-  upsertIdentityFactor,
-} from '../repositories/users.ts';
+import { normaliseRecoveryAnswer, setRecoveryQuestion } from '../repositories/user-credentials.ts';
+import { upsertIdentityFactor } from '../repositories/user-factors.ts';
+import { createIdentityUser, findIdentityUserByLogin } from '../repositories/users.ts';
 import { hashPassword } from '../repositories/users-passwords.ts';
 import { DEMO_TENANT_DEFINITIONS } from './tenants.ts';
 
