@@ -4,6 +4,7 @@ export * from './migrate.ts';
 export * from './repositories/catalog.ts';
 export * from './repositories/catalog-events.ts';
 export * from './repositories/catalogue-search.ts';
+export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';
 export * from './repositories/jobs.ts';
 export * from './repositories/mail.ts';

@@ -1,0 +1,93 @@
+import type { SqlExecutor } from '../client.ts';
+
+/** What the tenant allows to be matched (trackerSetting.*.enabled, and the track_by_publishers flag). */
+export interface MatchingRules {
+  standard: boolean;
+  committee: boolean;
+  industryArea: boolean;
+  /** trackerSetting.publisher.enabled AND feature flag track_by_publishers (spec §2 Tracker page 5). */
+  publisher: boolean;
+  workItem: boolean;
+}
+
+/**
+ * The matching, set-based: one INSERT … SELECT writes one outbox row per user, with every rule that
+ * matched aggregated into `reasons`. Rules (each gated by the tenant's settings):
+ * - standard events: the user tracks the standard with tracking on; or its committee; or one of its
+ *   industry areas; or its publisher.
+ * - work-item events: the user's work-item switch is 'true' AND the user tracks the work item's committee,
+ *   or an industry area that one of that committee's standards belongs to ("within the user's committees
+ *   and areas"). The reasons name the work-item switch and the covering committee/areas.
+ * Only the TRACKER application's sources count (spec §9); a user with a TRACKER unsubscribe gets nothing.
+ */
+export async function matchEventRecipients(
+  tx: SqlExecutor,
+  tenantId: string,
+  eventId: number,
+  rules: MatchingRules,
+): Promise<number> {
+  const result = await tx.query(
+    `WITH ev AS (
+       SELECT e.id, e.standard_id, e.work_item_id,
+              s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
+         FROM catalog_events e
+         LEFT JOIN standards s ON s.tenant_id = e.tenant_id AND s.id = e.standard_id
+         LEFT JOIN work_items w ON w.tenant_id = e.tenant_id AND w.id = e.work_item_id
+        WHERE e.tenant_id = $1 AND e.id = $2
+     ), src AS (
+       SELECT user_id, tracking_type, value FROM source_trackings
+        WHERE tenant_id = $1 AND application_code = 'TRACKER'
+     ), wi_users AS (
+       SELECT user_id FROM src WHERE tracking_type = 'WORKITEM' AND value = 'true' AND $7::boolean
+     ), matches AS (
+       SELECT ct.user_id, 'STANDARD' AS type, s.designation AS value
+         FROM ev JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ev.standard_id
+         JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
+        WHERE NOT ct.tracking_off AND $3::boolean
+       UNION ALL
+       SELECT src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+           ON src.tracking_type = 'COMMITTEE' AND src.value = ev.s_committee
+        WHERE $4::boolean
+       UNION ALL
+       SELECT src.user_id, 'INDUSTRYAREA', src.value FROM ev
+         JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
+         JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
+        WHERE $5::boolean
+       UNION ALL
+       SELECT src.user_id, 'PUBLISHERS', src.value FROM ev JOIN src
+           ON src.tracking_type = 'PUBLISHERS' AND src.value = ev.publisher_code
+        WHERE $6::boolean
+       UNION ALL
+       SELECT src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+           ON src.tracking_type = 'COMMITTEE' AND src.value = ev.w_committee
+        WHERE src.user_id IN (SELECT user_id FROM wi_users)
+       UNION ALL
+       SELECT DISTINCT src.user_id, 'INDUSTRYAREA', src.value FROM ev
+         JOIN standards s ON s.tenant_id = $1 AND s.committee_designation = ev.w_committee
+         JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = s.id
+         JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
+        WHERE src.user_id IN (SELECT user_id FROM wi_users)
+     ), covered AS (
+       SELECT user_id, type, value FROM matches
+       UNION ALL
+       -- the work-item switch itself is a reason once the committee/area rule covered the user
+       SELECT DISTINCT m.user_id, 'WORKITEM', ev.w_committee FROM matches m, ev WHERE ev.work_item_id IS NOT NULL
+     )
+     INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons)
+     SELECT $1, $2, c.user_id,
+            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value))
+       FROM covered c
+       JOIN users u ON u.tenant_id = $1 AND u.id = c.user_id
+      WHERE NOT EXISTS (SELECT 1 FROM tracking_unsubscribes x
+                         WHERE x.tenant_id = $1 AND x.user_id = c.user_id AND x.application_code = 'TRACKER')
+      GROUP BY c.user_id
+     ON CONFLICT (event_id, user_id) DO NOTHING`,
+    [tenantId, eventId, rules.standard, rules.committee, rules.industryArea, rules.publisher, rules.workItem],
+  );
+  await tx.query('UPDATE catalog_events SET recipients = recipients + $3 WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    eventId,
+    result.rowCount,
+  ]);
+  return result.rowCount;
+}
