@@ -1,3 +1,4 @@
+export * from './branding.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './sign-in-mail.ts';

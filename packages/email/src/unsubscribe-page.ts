@@ -1,5 +1,5 @@
 import { type Language, RTL_LANGUAGES } from '@trackwell/contracts';
-import type { EmailBranding } from './render.ts';
+import type { EmailBranding } from './branding.ts';
 import { EMAIL_STRINGS, fill } from './strings.ts';
 
 /**

@@ -1,0 +1,186 @@
+import type { Language, NotificationChange } from '@trackwell/contracts';
+import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
+import type { EmailBranding, EmailImage } from './branding.ts';
+import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
+
+/**
+ * The change-notification e-mail's MJML, for one (store, language, change): the three per-recipient parts
+ * are opaque tokens (TOKEN) that render.ts fills in. Every value written into the markup is escaped, and
+ * theme values written raw into attributes are checked again here.
+ */
+
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+// A theme colour is #rrggbb by schema; checked again because it is written raw into attributes.
+const color = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '#000000');
+// A font stack from THEME_FONTS (emailFontStack); checked again because it is written raw into attributes.
+const fontStack = (f: string) => (/^[\w\s,'-]{1,200}$/.test(f) ? f : 'sans-serif');
+const px = (n: number) => `${Math.max(1, Math.round(n))}px`;
+
+/** An <mj-image> with both dimensions (clients lay it out before loading), scaled to `height` when given. */
+function mjImage(image: EmailImage, alt: string, attributes: string, height = image.height): string {
+  const width = (image.width * height) / image.height;
+  return `<mj-image src="${escapeHtml(image.url)}" alt="${escapeHtml(alt)}" width="${px(width)}" height="${px(height)}" ${attributes} />`;
+}
+
+export const TOKEN = {
+  name: 'TWTOKENNAME7f3a',
+  reasons: 'TWTOKENREASONS7f3a',
+  unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
+} as const;
+
+const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
+
+/** The rows of "what changed" as [label, value] pairs, in reading order. */
+export function changeRows(t: EmailStrings, change: NotificationChange): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (change.standard) {
+    const s = change.standard;
+    if (s.oldDesignation) rows.push([t.labels.previousDesignation, s.oldDesignation]);
+    rows.push([t.labels.designation, s.designation]);
+    if (s.oldStatus) rows.push([t.labels.previousStatus, statusLabel(t, s.oldStatus)]);
+    rows.push([t.labels.status, statusLabel(t, s.status)]);
+    rows.push([t.labels.date, s.date]);
+    rows.push([t.labels.committee, s.committee]);
+  }
+  if (change.workItem) {
+    const w = change.workItem;
+    rows.push([t.labels.workItem, `${w.number} — ${w.title}`]);
+    if (w.oldStatus) rows.push([t.labels.previousStatus, statusLabel(t, w.oldStatus)]);
+    rows.push([t.labels.status, statusLabel(t, w.status)]);
+    rows.push([t.labels.committee, w.committee]);
+  }
+  if (change.note) rows.push([t.labels.note, change.note]);
+  return rows;
+}
+
+export function notificationSubject(language: Language, change: NotificationChange): string {
+  const t = EMAIL_STRINGS[language];
+  return fill(t.headline[change.kind], {
+    designation: change.standard?.designation ?? '',
+    number: change.workItem?.number ?? '',
+  });
+}
+
+/** The store's logo in the header (linked home), or its name when it has no drawable logo. */
+function headerLogo(b: EmailBranding, align: string) {
+  const k = b.colors;
+  const e = escapeHtml;
+  return b.logo
+    ? mjImage(b.logo, b.tenantName, `href="${e(b.homeUrl)}" align="${align}" padding="0"`)
+    : `<mj-text font-size="24px" font-weight="700" color="${color(k.headerText)}" font-family="${fontStack(b.fonts.heading)}" padding="0"><a href="${e(b.homeUrl)}" style="color:${color(k.headerText)};text-decoration:none">${e(b.tenantName)}</a></mj-text>`;
+}
+
+/** spec §2 Footer: the store's logo (drawn for the header, so on a tile of that colour) or "Powered by". */
+function footerLogo(b: EmailBranding, t: EmailStrings) {
+  const k = b.colors;
+  if (b.footerLogo === 'tenant')
+    return b.logo
+      ? mjImage(
+          b.logo,
+          b.tenantName,
+          `align="center" container-background-color="${color(k.headerBackground)}" padding="8px"`,
+          32,
+        )
+      : '';
+  return `<mj-text align="center" color="${color(k.footerText)}" font-size="12px">${escapeHtml(t.poweredBy)}${b.poweredByLogo ? '' : ' Trackwell'}</mj-text>
+         ${b.poweredByLogo ? mjImage(b.poweredByLogo, 'Trackwell', 'align="center"', 28) : ''}`;
+}
+
+/** The footer section: the store's links, its address in the reader's language, the logo. */
+function footerSection(b: EmailBranding, t: EmailStrings, address: ReturnType<typeof pickLocalized>) {
+  const k = b.colors;
+  const e = escapeHtml;
+  const links = b.footerLinks
+    .map((l) => `<a href="${e(l.url)}" style="color:${color(k.footerText)}">${e(t.footerLinks[l.label])}</a>`)
+    .join(' &nbsp;·&nbsp; ');
+  return `<mj-section background-color="${color(k.footerBackground)}" padding="16px">
+      <mj-column>
+        <mj-text align="center" color="${color(k.footerText)}" font-size="12px">${links}</mj-text>
+        <mj-text align="center" color="${color(k.footerText)}" font-size="12px"><span lang="${e(address.language.replace('_', '-'))}" dir="${address.dir}">${e(address.text)}</span></mj-text>
+        ${footerLogo(b, t)}
+      </mj-column>
+    </mj-section>`;
+}
+
+export interface NotificationContent {
+  language: Language;
+  branding: EmailBranding;
+  change: NotificationChange;
+  links: { standardUrl?: string | undefined; trackerUrl: string };
+}
+
+/** The message's body section: headline, greeting, what changed, the buttons, why, unsubscribe. */
+function bodySection(input: NotificationContent, t: EmailStrings, align: string) {
+  const { branding: b, change, links, language } = input;
+  const k = b.colors;
+  const e = escapeHtml;
+  const subject = notificationSubject(language, change);
+  const title = change.standard?.title ?? change.workItem?.title ?? '';
+  const table = changeRows(t, change)
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:${align};padding:4px 12px 4px 0;color:${color(k.mutedText)};font-weight:600">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`,
+    )
+    .join('');
+  const button = links.standardUrl
+    ? `<mj-button href="${e(links.standardUrl)}" background-color="${color(k.primary)}" color="${color(k.primaryContrast)}" align="${align}">${e(t.viewStandard)}</mj-button>`
+    : '';
+  return `<mj-section background-color="${color(k.background)}" padding="24px 16px">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${e(subject)}</mj-text>
+        <mj-text>${TOKEN.name}</mj-text>
+        <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
+        <mj-table>${table}</mj-table>
+        ${button}
+        <mj-text><a href="${e(links.trackerUrl)}" style="color:${color(k.link)}">${e(t.openTracker)}</a></mj-text>
+        <mj-divider border-color="${color(k.surface)}" />
+        <mj-text font-size="13px" font-weight="600" color="${color(k.mutedText)}">${e(t.whyTitle)}</mj-text>
+        <mj-text font-size="13px" color="${color(k.mutedText)}">${TOKEN.reasons}</mj-text>
+        <mj-text font-size="13px"><a href="${TOKEN.unsubscribe}" style="color:${color(k.link)}">${e(t.unsubscribe)}</a></mj-text>
+      </mj-column>
+    </mj-section>`;
+}
+
+/** The store's address as the reader's language has it (else the store's default language's). */
+export const addressFor = (b: EmailBranding, language: Language) =>
+  pickLocalized(
+    b.displayAddress,
+    b.displayAddressByLanguage,
+    language,
+    b.defaultLanguage ?? FALLBACK_LANGUAGE,
+  );
+
+/** The whole message as MJML, right to left in Arabic. */
+export function notificationMjml(input: NotificationContent): string {
+  const { language, branding: b } = input;
+  const t = EMAIL_STRINGS[language];
+  const rtl = RTL_LANGUAGES.has(language);
+  const align = rtl ? 'right' : 'left';
+  const subject = escapeHtml(notificationSubject(language, input.change));
+  const k = b.colors;
+  return `<mjml lang="${escapeHtml(language.replace('_', '-'))}" dir="${rtl ? 'rtl' : 'ltr'}">
+  <mj-head>
+    <mj-title>${subject}</mj-title>
+    <mj-preview>${subject}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${fontStack(b.fonts.body)}" />
+      <mj-text color="${color(k.text)}" font-size="15px" line-height="1.5" align="${align}" />
+      <mj-section direction="${rtl ? 'rtl' : 'ltr'}" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="${color(k.surface)}">
+    <mj-section background-color="${color(k.headerBackground)}" padding="16px 24px">
+      <mj-column>
+        ${headerLogo(b, align)}
+      </mj-column>
+    </mj-section>
+    ${bodySection(input, t, align)}
+    ${footerSection(b, t, addressFor(b, language))}
+  </mj-body>
+</mjml>`;
+}
