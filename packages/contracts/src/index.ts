@@ -1,3 +1,4 @@
+export * from './catalog-search.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
@@ -19,4 +20,5 @@ export * from './tenant-config.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';
 export * from './tracker.ts';
+export * from './tracker-sources.ts';
 export * from './unsafe-strings.ts';
