@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { featureCrossings } from './feature-boundaries.ts';
 
 /**
  * The one-way import rule (architecture guide): portal → contracts only; packages never import apps; and no
@@ -35,6 +36,11 @@ describe('import boundaries (Biome)', () => {
     ['packages/db/src/x.ts', "import { buildApp } from '../../../apps/server/src/app.ts';"],
     ['packages/contracts/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
     ['packages/contracts/src/x.ts', "import { readFileSync } from 'node:fs';"],
+    ['packages/db/src/x.ts', "import { compileNotification } from '@trackwell/email';"],
+    ['packages/email/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
+    ['packages/email/src/x.ts', "import { seedDemo } from '../../db/src/seed/index.ts';"],
+    ['apps/server/src/modules/m/x.ts', "import { buildApp } from '../../app.ts';"],
+    ['apps/server/src/modules/m/sub/x.ts', "import { main } from '../../../main.ts';"],
   ])('%s may not: %s', (path, source) => {
     const result = lint(path, `${source}\nexport const used = [];\n`);
     expect(result.status).not.toBe(0);
@@ -45,6 +51,10 @@ describe('import boundaries (Biome)', () => {
     ['apps/portal/src/x.ts', "import { tenantConfig } from '@trackwell/contracts';"],
     ['apps/server/src/x.ts', "import { openDatabase } from '@trackwell/db';"],
     ['packages/db/src/x.ts', "import { tenantConfig } from '@trackwell/contracts';"],
+    ['packages/email/src/x.ts', "import { tenantConfig } from '@trackwell/contracts';"],
+    ['packages/email/test/x.ts', "import { buildTenantDefinition } from '@trackwell/db/testing';"],
+    ['apps/server/src/modules/m/x.ts', "import { openDatabase } from '@trackwell/db';"],
+    ['apps/server/src/app.ts', "import { routes } from './modules/m/routes.ts';"],
   ])('%s may: %s', (path, source) => {
     const result = lint(path, `${source}\nexport const used = [];\n`);
     expect(result.stderr + result.stdout).not.toMatch(/noRestrictedImports/);
@@ -82,5 +92,33 @@ describe('import boundaries (Biome)', () => {
       encoding: 'utf8',
     });
     expect(result.stderr + result.stdout).not.toMatch(/noImportCycles/);
+  });
+});
+
+describe('the portal’s feature boundary (scripts/feature-boundaries.ts)', () => {
+  const portal = join(scratch, `portal${n++}/src`);
+  const write = (path: string, source: string) => {
+    mkdirSync(dirname(join(portal, path)), { recursive: true });
+    writeFileSync(join(portal, path), `${source}\nexport const used = 1;\n`);
+  };
+  write('features/tenant/index.ts', "export { x } from './lib/x.ts';");
+  write('features/tenant/lib/x.ts', "import { y } from './y.ts';");
+  write('features/tenant/lib/y.ts', '');
+  write('features/signin/components/deep.tsx', "import { x } from '../../tenant/lib/x.ts';");
+  write('features/signin/routes.tsx', "const lazy = () => import('../tenant/lib/y.ts');");
+  write('features/signin/lib/through-index.ts', "import { x } from '../../tenant/index.ts';");
+  write('features/signin/lib/own.ts', "import { deep } from '../components/deep.tsx';");
+  write('app/router.tsx', "import { x } from '../features/tenant/lib/x.ts';");
+  write('lib/shared.ts', "import { x } from '../features/tenant/index.ts';");
+
+  it('names each import that reaches past another feature’s index.ts, static or lazy, and nothing else', () => {
+    expect(featureCrossings(portal).map((c) => `${c.file}:${c.line} ${c.specifier}`)).toEqual([
+      'features/signin/components/deep.tsx:1 ../../tenant/lib/x.ts',
+      'features/signin/routes.tsx:1 ../tenant/lib/y.ts',
+    ]);
+  });
+
+  it('the portal as it is crosses no feature boundary', () => {
+    expect(featureCrossings(join(ROOT, 'apps/portal/src'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and every test suite, in order, then one summary line.
- *   1. lint (Biome) and typecheck (tsc, every workspace)
+ *   1. lint (Biome; scripts/feature-boundaries.ts) and typecheck (tsc, every workspace)
  *   2. unit, component, API and database tests (Vitest) on embedded PGlite
  *   3. the database and API suites again on PostgreSQL, when TEST_DATABASE_URL is set (CI sets it)
  *   4. the portal build and the browser journeys (Playwright in Debian's Chromium)
@@ -75,8 +75,10 @@ function record(stage: string, ok: boolean, c?: Counts, note = '') {
 mkdirSync(OUT, { recursive: true });
 
 if (only.has('lint')) {
-  heading('lint (Biome)');
-  record('lint', run(BIN('biome'), ['check', '.']), undefined, 'biome check');
+  heading('lint (Biome, and the portal’s feature boundary)');
+  const biome = run(BIN('biome'), ['check', '.']);
+  const features = run(process.execPath, ['scripts/feature-boundaries.ts']);
+  record('lint', biome && features, undefined, 'biome check, scripts/feature-boundaries.ts');
 }
 if (only.has('typecheck')) {
   heading('typecheck (tsc)');

@@ -7,8 +7,12 @@ export {
   decodeFromUri,
   encodeFromUri,
   loginPageUrl,
+  NEW_APPROACH_PARAM,
   oktaAuthFor,
+  /** For tests: forget the cached OktaAuth instances. */
+  resetOktaAuthInstances,
   safeReturnUrl,
 } from './okta.ts';
 export { RequireAuth, SUBSCRIBER_COMPANY, useCurrentUser } from './require-auth.tsx';
 export { signOutToRoot } from './session.ts';
+export { forgetSignedOutReason, peekSignedOutReason } from './signed-out-reason.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { oktaAuthFor } from '../auth/okta.ts';
+import { oktaAuthFor } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { SignInFlow, type StartAction } from './components/sign-in-flow.tsx';
 import { returnUrlFrom } from './lib/return-url.ts';

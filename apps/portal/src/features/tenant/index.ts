@@ -3,4 +3,4 @@ export { TenantGate } from './components/tenant-gate.tsx';
 export { readCachedTenantConfig } from './lib/config-cache.ts';
 export { readEmbeddedTenantConfig } from './lib/embedded-config.ts';
 export { initialTenantLanguage } from './lib/use-tenant-document.ts';
-export { useTenantConfig } from './tenant-context.ts';
+export { TenantConfigContext, useTenantConfig } from './tenant-context.ts';

@@ -10,7 +10,7 @@ import Toaster from '../../../components/ui/toaster.tsx';
 import { createStore } from '../../../lib/store.ts';
 import { createTestI18n } from '../../../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
-import { TenantConfigContext } from '../../tenant/tenant-context.ts';
+import { TenantConfigContext } from '../../tenant/index.ts';
 import { AccountArea } from '../routes.tsx';
 import { buildOktaAuth } from './fake-myaccount.ts';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../../../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
-import { oktaAuthFor, resetOktaAuthInstances } from '../../auth/okta.ts';
+import { oktaAuthFor, resetOktaAuthInstances } from '../../auth/index.ts';
 import { ORIGIN, okta, type Route, stubAuthnServer } from '../testing/authn-server.ts';
 import { PUSH_POLL_DELAY_MS } from './push-step.tsx';
 import { SignInFlow, type StartAction } from './sign-in-flow.tsx';

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { safeReturnUrl } from '../../auth/okta.ts';
-import { forgetSignedOutReason, peekSignedOutReason } from '../../auth/signed-out-reason.ts';
+import { forgetSignedOutReason, peekSignedOutReason, safeReturnUrl } from '../../auth/index.ts';
 import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
 import { factorsOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFromUri } from '../../auth/okta.ts';
+import { encodeFromUri } from '../../auth/index.ts';
 import { returnUrlFrom } from './return-url.ts';
 
 /** issue 6 scope 1: `fromURI` must be on the same tenant's origin; anything else falls back to the tracker root. */

@@ -1,4 +1,4 @@
-import { NEW_APPROACH_PARAM, safeReturnUrl } from '../../auth/okta.ts';
+import { NEW_APPROACH_PARAM, safeReturnUrl } from '../../auth/index.ts';
 
 /**
  * Where the user goes after a successful sign-in (issue 6 scope 1, spec §4 "Auth flow"): the tracker sends
