@@ -1,4 +1,5 @@
 import { errorEnvelope } from '@trackwell/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
  * The error answers every authenticated API route documents (the shared handler makes them all with
@@ -19,3 +20,6 @@ export const errorResponses = {
   }),
   429: errorEnvelope.meta({ description: 'Too many calls by this user; wait a little (see retry-after).' }),
 };
+
+/** The app as the tracker's route files see it: Zod schemas typed through. */
+export type TrackerApp = Parameters<FastifyPluginAsyncZod>[0];

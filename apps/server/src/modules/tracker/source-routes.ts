@@ -1,0 +1,122 @@
+import {
+  APPLICATION_CODES,
+  createTrackerSourceBody,
+  createTrackerSourceResponse,
+  industryAreasResponse,
+  listSourceTrackingsQuery,
+  listSourceTrackingsResponse,
+  ok,
+  TRACKER_APPLICATION_CODE,
+  TRACKER_PATHS,
+  unsubscribeBody,
+  unsubscribeQuery,
+  unsubscribeResponse,
+} from '@trackwell/contracts';
+import { listIndustryAreas, listSourceTrackings, setSourceTrackings, unsubscribeUser } from '@trackwell/db';
+import { badRequest } from '../../http/errors.ts';
+import { assertOwnUserId, currentUser } from '../auth/plugin.ts';
+import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
+import { presentSources, unknownSources } from './sources.ts';
+
+const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
+const tags = ['tracker'];
+
+/** The user's content sources (spec §3 "Tracking settings per user"), the options, and the unsubscribe (§4). */
+export function registerSourceRoutes(app: TrackerApp) {
+  listSourcesRoute(app);
+  setSourcesRoute(app);
+  industryAreasRoute(app);
+  unsubscribeRoute(app);
+}
+
+function listSourcesRoute(app: TrackerApp) {
+  app.get(
+    TRACKER_PATHS.listSourceTrackings,
+    {
+      schema: {
+        tags,
+        summary: "The user's committee, industry-area, publisher and work-item tracking",
+        security: BEARER_SECURITY,
+        querystring: listSourceTrackingsQuery,
+        response: { 200: listSourceTrackingsResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
+      },
+    },
+    async (request) => {
+      const user = assertOwnUserId(request, request.query.userId);
+      return ok(presentSources(await listSourceTrackings(app.db, user.tenantId, user.id)));
+    },
+  );
+}
+
+function setSourcesRoute(app: TrackerApp) {
+  app.post(
+    TRACKER_PATHS.createTrackerSource,
+    {
+      schema: {
+        tags,
+        summary: 'Set committee, industry-area, publisher or work-item tracking',
+        description:
+          'Each named kind becomes exactly `data` (idempotent; leave an item out to stop tracking it). ' +
+          'Unknown designations or codes refuse the whole call (400) and change nothing.',
+        security: BEARER_SECURITY,
+        body: createTrackerSourceBody,
+        response: { 200: createTrackerSourceResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
+      },
+    },
+    async (request) => {
+      const user = assertOwnUserId(request, request.body.userId);
+      const details = request.body.trackingDetails;
+      const issues = await unknownSources(app.db, user.tenant, details);
+      if (issues.length > 0) throw badRequest('Some tracked items do not exist in this store.', issues);
+      const values = await app.db.transaction(async (tx) => {
+        await setSourceTrackings(tx, user.tenantId, user.id, TRACKER_APPLICATION_CODE, details);
+        return listSourceTrackings(tx, user.tenantId, user.id);
+      });
+      return ok(presentSources(values));
+    },
+  );
+}
+
+function industryAreasRoute(app: TrackerApp) {
+  app.get(
+    TRACKER_PATHS.industryAreas,
+    {
+      schema: {
+        tags,
+        summary: 'The industry areas a user can track',
+        security: BEARER_SECURITY,
+        response: { 200: industryAreasResponse, 401: e401, 429: e429 },
+      },
+    },
+    async (request) => ok(await listIndustryAreas(app.db, currentUser(request).tenantId)),
+  );
+}
+
+function unsubscribeRoute(app: TrackerApp) {
+  app.put(
+    TRACKER_PATHS.unsubscribe,
+    {
+      schema: {
+        tags,
+        summary: 'Unsubscribe from tracking e-mails',
+        description:
+          'spec §4: clears the committee, industry-area, work-item and publisher tracking of the named ' +
+          'applications (all four when none is named) and records the unsubscribe for the e-mail pipeline. ' +
+          'userId and applicationCode may be in the query or a JSON body.',
+        security: BEARER_SECURITY,
+        querystring: unsubscribeQuery,
+        body: unsubscribeBody,
+        response: { 200: unsubscribeResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const user = assertOwnUserId(request, request.query.userId, body.userId);
+      const codes = request.query.applicationCode ?? body.applicationCode ?? [...APPLICATION_CODES];
+      const clearedSources = await app.db.transaction((tx) =>
+        unsubscribeUser(tx, user.tenantId, user.id, codes),
+      );
+      return ok({ applicationCodes: codes, clearedSources });
+    },
+  );
+}
