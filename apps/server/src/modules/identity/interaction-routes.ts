@@ -67,32 +67,81 @@ function form(idp: TenantIdp, origin: string, details: Details, error?: string, 
   );
 }
 
+/** The pending authorize request this uid names, if it is still pending (else details is undefined). */
+async function loadInteraction(
+  app: FastifyInstance,
+  registry: ProviderRegistry,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+) {
+  const idp = await idpFor(app, registry, request);
+  try {
+    const details = await idp.provider.interactionDetails(request.raw, reply.raw);
+    if (details.uid !== request.params.uid) return { idp, details: undefined };
+    return { idp, details };
+  } catch {
+    return { idp, details: undefined };
+  }
+}
+
+const expired = (reply: FastifyReply, idp: TenantIdp) =>
+  reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .send(
+      htmlPage(
+        idp.tenant,
+        'Sign-in expired',
+        `<p>This sign-in attempt has expired. <a href="${escapeHtml(idp.origin)}/">Start again</a>.</p>`,
+      ),
+    );
+
+/** The form again, with the error: too many attempts, or wrong e-mail or password. */
+function refusedSignIn(
+  reply: FastifyReply,
+  idp: TenantIdp,
+  details: Details,
+  error: OktaApiError,
+  username: unknown,
+) {
+  const message =
+    error.errorCode === 'E0000047'
+      ? 'Too many attempts. Wait a minute and try again.'
+      : 'Wrong e-mail or password.';
+  return reply
+    .code(error.statusCode)
+    .type('text/html; charset=utf-8')
+    .send(form(idp, idp.origin, details, message, typeof username === 'string' ? username : ''));
+}
+
+/** Signs the user in: the one-time session token becomes the provider's login, which resumes authorize. */
+async function finishSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  idp: TenantIdp,
+  sessionToken: string,
+) {
+  const token = await consumeIdentityToken<{ amr?: string[] }>(
+    app.db,
+    idp.tenant.id,
+    'session',
+    sessionToken,
+  );
+  if (!token?.userId) return expired(reply, idp);
+  reply.hijack();
+  await idp.provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { login: { accountId: token.userId, amr: token.data.amr ?? ['pwd'] } },
+    { mergeWithLastSubmission: false },
+  );
+}
+
 export async function registerInteractionRoutes(
   app: FastifyInstance,
   registry: ProviderRegistry,
 ): Promise<void> {
-  const load = async (request: FastifyRequest, reply: FastifyReply) => {
-    const idp = await idpFor(app, registry, request);
-    try {
-      const details = await idp.provider.interactionDetails(request.raw, reply.raw);
-      if (details.uid !== (request.params as { uid: string }).uid) return { idp, details: undefined };
-      return { idp, details };
-    } catch {
-      return { idp, details: undefined };
-    }
-  };
-  const expired = (reply: FastifyReply, idp: TenantIdp, origin: string) =>
-    reply
-      .code(400)
-      .type('text/html; charset=utf-8')
-      .send(
-        htmlPage(
-          idp.tenant,
-          'Sign-in expired',
-          `<p>This sign-in attempt has expired. <a href="${escapeHtml(origin)}/">Start again</a>.</p>`,
-        ),
-      );
-
   app.get<{ Params: { uid: string } }>(
     '/interaction/:uid',
     {
@@ -101,11 +150,10 @@ export async function registerInteractionRoutes(
       }),
     },
     async (request, reply) => {
-      const { idp, details } = await load(request, reply);
-      const origin = idp.origin;
-      if (!details) return expired(reply, idp, origin);
+      const { idp, details } = await loadInteraction(app, registry, request, reply);
+      if (!details) return expired(reply, idp);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      return reply.send(form(idp, origin, details));
+      return reply.send(form(idp, idp.origin, details));
     },
   );
 
@@ -127,43 +175,21 @@ export async function registerInteractionRoutes(
       }),
     },
     async (request, reply) => {
-      const { idp, details } = await load(request, reply);
-      const origin = idp.origin;
-      if (!details) return expired(reply, idp, origin);
+      const { idp, details } = await loadInteraction(app, registry, request, reply);
+      if (!details) return expired(reply, idp);
       const body = ((request.validationError ? undefined : request.body) ?? {}) as Record<string, unknown>;
-      const ctx = authnContext(app, request, idp.tenant);
       let result: AuthnResult;
       try {
+        const ctx = authnContext(app, request, idp.tenant);
         result = await authenticate(ctx, { username: body.username, password: body.password });
       } catch (error) {
         if (!(error instanceof OktaApiError)) throw error;
-        const message =
-          error.errorCode === 'E0000047'
-            ? 'Too many attempts. Wait a minute and try again.'
-            : 'Wrong e-mail or password.';
-        return reply
-          .code(error.statusCode)
-          .type('text/html; charset=utf-8')
-          .send(form(idp, origin, details, message, typeof body.username === 'string' ? body.username : ''));
+        return refusedSignIn(reply, idp, details, error, body.username);
       }
-      if (result.body.status !== 'SUCCESS') {
-        // MFA, an expired password, a lockout…: the full sign-in page handles those, then resumes fromURI.
-        return reply.redirect(signInPageUrl(idp, origin, details), 303);
-      }
-      const token = await consumeIdentityToken<{ amr?: string[] }>(
-        app.db,
-        idp.tenant.id,
-        'session',
-        String(result.body.sessionToken),
-      );
-      if (!token?.userId) return expired(reply, idp, origin);
-      reply.hijack();
-      await idp.provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: token.userId, amr: token.data.amr ?? ['pwd'] } },
-        { mergeWithLastSubmission: false },
-      );
+      // MFA, an expired password, a lockout…: the full sign-in page handles those, then resumes fromURI.
+      if (result.body.status !== 'SUCCESS')
+        return reply.redirect(signInPageUrl(idp, idp.origin, details), 303);
+      return finishSignIn(app, request, reply, idp, String(result.body.sessionToken));
     },
   );
 }

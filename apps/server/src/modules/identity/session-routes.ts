@@ -102,30 +102,78 @@ const noContent = (reply: FastifyReply) => reply.code(204).removeHeader('content
 const NO_CONTENT = z.null().meta({ description: 'Signed out; no body.' });
 const REDIRECT = z.null().meta({ description: 'Signed in: on to `redirectUrl` (Location).' });
 
+type SessionApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The store's IdP and the request's signed-in session (by its cookie), else 404 E0000007 as Okta answers. */
+async function signedInSession(
+  app: FastifyInstance,
+  registry: ProviderRegistry,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const idp = await idpFor(app, registry, request);
+  const ctx = koaContext(idp, request, reply);
+  const session = await currentSession(idp, ctx);
+  if (!session) throw oktaErrors.notFound('me (Session)');
+  return { idp, ctx, session };
+}
+
+/**
+ * Signing out ends the session and this session's grants (their refresh tokens), as /v1/logout does, and
+ * revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets new
+ * ones.
+ */
+async function endSession(app: FastifyInstance, idp: TenantIdp, session: Session) {
+  await session.destroy();
+  for (const { grantId } of Object.values(session.authorizations ?? {}))
+    if (grantId) await revokeOidcPayloadsByGrantId(app.db, idp.tenant.id, grantId);
+  await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
+}
+
+/** A new session for the user of a one-time sessionToken, replacing the browser's previous one. */
+async function startSession(app: FastifyInstance, idp: TenantIdp, ctx: KoaCtx, sessionToken: string) {
+  const token = await consumeIdentityToken<{ amr?: string[] }>(
+    app.db,
+    idp.tenant.id,
+    'session',
+    sessionToken,
+  );
+  if (!token?.userId) throw oktaErrors.invalidToken();
+  const previous = await idp.provider.Session.get(ctx as never);
+  if (previous.accountId) await previous.destroy();
+  const session = new idp.provider.Session() as Session;
+  session.loginAccount({
+    accountId: token.userId,
+    amr: token.data.amr ?? ['pwd'],
+    loginTs: Math.floor(Date.now() / 1000),
+  });
+  await session.save(SESSION_TTL_SECONDS);
+  return session;
+}
+
 export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }> = async (
   app,
   { registry },
 ) => {
   app.setSerializerCompiler(checkedSerializerCompiler);
-  /** The store's IdP and the request's signed-in session (by its cookie), else 404 E0000007 as Okta answers. */
-  const signedInSession = async (request: FastifyRequest, reply: FastifyReply) => {
-    const idp = await idpFor(app, registry, request);
-    const ctx = koaContext(idp, request, reply);
-    const session = await currentSession(idp, ctx);
-    if (!session) throw oktaErrors.notFound('me (Session)');
-    return { idp, ctx, session };
+  currentSessionRoutes(app, registry);
+  cookieRedirectRoute(app, registry);
+};
+
+function currentSessionRoutes(app: SessionApp, registry: ProviderRegistry) {
+  const present = async (idp: TenantIdp, session: Session, reply: FastifyReply) => {
+    const body = await presentSession(app, idp, idp.origin, session);
+    if (!body) throw oktaErrors.notFound('me (Session)');
+    return reply.header('cache-control', 'no-store').send(body);
   };
   app.get(
     SESSION_PATHS.me,
     { schema: schema('The current session (by its cookie)', { response: { 200: oktaSession } }) },
     async (request, reply) => {
-      const { idp, session } = await signedInSession(request, reply);
-      const body = await presentSession(app, idp, idp.origin, session);
-      if (!body) throw oktaErrors.notFound('me (Session)');
-      return reply.header('cache-control', 'no-store').send(body);
+      const { idp, session } = await signedInSession(app, registry, request, reply);
+      return present(idp, session, reply);
     },
   );
-
   app.delete(
     SESSION_PATHS.me,
     {
@@ -134,33 +182,26 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }
       }),
     },
     async (request, reply) => {
-      const { idp, ctx, session } = await signedInSession(request, reply);
-      await session.destroy();
-      // Issue 11 §4: signing out ends this session's grants (their refresh tokens), as /v1/logout does, and
-      // revokes the user's access tokens issued so far (in every process, within seconds); a new sign-in gets
-      // new ones.
-      for (const { grantId } of Object.values(session.authorizations ?? {}))
-        if (grantId) await revokeOidcPayloadsByGrantId(app.db, idp.tenant.id, grantId);
-      await app.revocations.revokeUserTokens(idp.tenant.id, String(session.accountId), 'sign-out');
+      const { idp, ctx, session } = await signedInSession(app, registry, request, reply);
+      await endSession(app, idp, session);
       setSessionCookie(idp, request, ctx, null);
       return noContent(reply);
     },
   );
-
   app.post(
     SESSION_PATHS.refresh,
     { schema: schema('Extend the session', { response: { 200: oktaSession } }) },
     async (request, reply) => {
-      const { idp, ctx, session } = await signedInSession(request, reply);
+      const { idp, ctx, session } = await signedInSession(app, registry, request, reply);
       await session.save(SESSION_TTL_SECONDS);
       setSessionCookie(idp, request, ctx, session);
-      const body = await presentSession(app, idp, idp.origin, session);
-      if (!body) throw oktaErrors.notFound('me (Session)');
-      return reply.header('cache-control', 'no-store').send(body);
+      return present(idp, session, reply);
     },
   );
+}
 
-  /** session.setCookieAndRedirect: a sessionToken becomes the IdP session, then back to an allowed URL. */
+/** session.setCookieAndRedirect: a sessionToken becomes the IdP session, then back to an allowed URL. */
+function cookieRedirectRoute(app: SessionApp, registry: ProviderRegistry) {
   app.get(
     SESSION_PATHS.cookieRedirect,
     {
@@ -172,32 +213,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry }
     async (request, reply) => {
       const query = request.query;
       const idp = await idpFor(app, registry, request);
-      const origin = idp.origin;
-      if (!isAllowedRedirect(query.redirectUrl, origin)) {
+      if (!isAllowedRedirect(query.redirectUrl, idp.origin)) {
         throw oktaErrors.validation('redirectUrl: must be a URL of this site');
       }
-      const token = await consumeIdentityToken<{ amr?: string[] }>(
-        app.db,
-        idp.tenant.id,
-        'session',
-        query.token ?? '',
-      );
-      if (!token?.userId) throw oktaErrors.invalidToken();
       const ctx = koaContext(idp, request, reply);
-      const previous = await idp.provider.Session.get(ctx as never);
-      if (previous.accountId) await previous.destroy();
-      const session = new idp.provider.Session() as Session;
-      session.loginAccount({
-        accountId: token.userId,
-        amr: token.data.amr ?? ['pwd'],
-        loginTs: Math.floor(Date.now() / 1000),
-      });
-      await session.save(SESSION_TTL_SECONDS);
+      const session = await startSession(app, idp, ctx, query.token ?? '');
       setSessionCookie(idp, request, ctx, session);
       return reply
         .code(302)
         .header('cache-control', 'no-store')
-        .redirect(new URL(query.redirectUrl, origin).href, 302);
+        .redirect(new URL(query.redirectUrl, idp.origin).href, 302);
     },
   );
-};
+}
