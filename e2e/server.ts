@@ -57,7 +57,7 @@ export const JOURNEY_USERS: ReadonlyArray<{
   // tests/language.spec.ts: approves a push sign-in on the approval page in Arabic, on a phone-sized screen.
   { local: 'journey-push-ar', store: 'aenor', firstName: 'Huda', lastName: 'Nasser', factor: 'push' },
   // Journeys that choose a language while signed in: the choice is saved as the person's language and wins
-  // at their next sign-in (issue 12 §3), so each has a user of its own and the demo users stay as documented.
+  // at their next sign-in, so each has a user of its own and the demo users stay as documented.
   // tests/shell.spec.ts: Arabic on the platform store, its keyboard order, its 360 px shell; the choice kept
   // on awwa and aenor.
   { local: 'journey-shell-ar', store: 'trackwell', firstName: 'Amal', lastName: 'Saleh' },

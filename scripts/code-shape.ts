@@ -1,5 +1,5 @@
 /**
- * The code's shape (issue 13 acceptance): no source file over 350 lines outside data, no function over 80
+ * The code's shape: no source file over 350 lines outside data, no function over 80
  * lines. Reads every tracked .ts/.tsx file with the TypeScript parser; a function is any function
  * declaration, method, arrow function or function expression, measured from its first to its last line.
  *

@@ -1,5 +1,5 @@
 /**
- * The portal's feature boundary (issue 13): a file of one feature (`apps/portal/src/features/<name>/…`)
+ * The portal's feature boundary: a file of one feature (`apps/portal/src/features/<name>/…`)
  * imports another feature only through that feature's `index.ts`, never a file inside it. Biome's rules
  * match import specifiers, not the files they resolve to (`../../tenant/lib/x.ts` and `../../lib/x.ts` look
  * alike), so this check resolves every relative import. Run by `npm run lint`; exits 1 naming each import

@@ -1,5 +1,5 @@
 /**
- * Which server routes have a schema (issue 13: every route should): builds the app with every service on a
+ * Which server routes have a schema (every route should): builds the app with every service on a
  * throw-away embedded database, records each route as it is registered, and prints routes with a schema /
  * all routes, per area, then the routes without one. HEAD twins of GET routes are not counted.
  *

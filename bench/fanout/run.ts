@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark (issue 7): one change to a standard tracked by N users (default 100,000) → time until
+ * Fan-out benchmark: one change to a standard tracked by N users (default 100,000) → time until
  * all N e-mails are accepted by an SMTP sink, through the real pipeline (set-based matching, outbox,
  * pg-boss dispatch and sender jobs, MJML-compiled + per-recipient rendering, pooled nodemailer), beside a
  * reference measured in the same run: raw pooled nodemailer sending N pre-rendered messages of the same
@@ -26,7 +26,7 @@
  *   100,000 users, quiet machine: matching 4.26 s; reference 609/s; pipeline 748/s; ratio 1.23; 492 MB
  * The pipeline can now beat the reference because the reference's nodemailer still scans and encodes its
  * ~17 kB pre-rendered HTML per message, which the pipeline no longer does.
- * Bounded "sent" marks (issue 11 §6, sent-marks.ts: lanes wait while 50 rows are accepted but unmarked, so a
+ * Bounded "sent" marks (sent-marks.ts: lanes wait while 50 rows are accepted but unmarked, so a
  * crash re-sends at most 2 × (50 + 5) e-mails per worker; before, the mark chain had no limit), PGlite, the
  * two runs back to back on a machine with a load average of 10 (other work):
  *   before, 10,000 users: reference 447/s; pipeline 522/s; ratio 1.17 (9,995 rows marked when all were sent)

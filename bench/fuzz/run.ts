@@ -1,5 +1,5 @@
 /**
- * The route fuzzer at a larger count (issue 11 §2), runnable as `node bench/fuzz/run.ts [--runs N] [--seed S]`.
+ * The route fuzzer at a larger count, runnable as `node bench/fuzz/run.ts [--runs N] [--seed S]`.
  *
  * The same world and generators as apps/server/test/fuzz/routes.fuzz.test.ts (every registered route of the
  * whole app, malformed requests from each route's schema): by default 3000 cases a route instead of 300, and a

@@ -1,6 +1,6 @@
 /**
  * Prints the initial JavaScript of the built portal: the entry script and the modules index.html preloads,
- * gzip-compressed (issue 5 §8 budget: ≤ 180 kB). Lazily loaded chunks (screens, footer icons, toasts, the
+ * gzip-compressed (budget: ≤ 180 kB). Lazily loaded chunks (screens, footer icons, toasts, the
  * Public Suffix List) are listed apart. Run after `npm run build -w @trackwell/portal`:
  *
  *   node bench/portal-initial-js/run.ts

@@ -1,5 +1,5 @@
 /**
- * Sign-in benchmark of the embedded identity provider (issue 3), runnable as `node bench/signin/run.ts`.
+ * Sign-in benchmark of the embedded identity provider, runnable as `node bench/signin/run.ts`.
  *
  * One sign-in = what the portal does: POST /api/v1/authn (password → scrypt verify → one-time sessionToken),
  * GET /oauth2/default/v1/authorize with the sessionToken and PKCE (→ 303 with a code), POST /v1/token

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the tracked-standards list (issue 4), runnable as `node bench/tracker-list/run.ts`.
+ * Benchmark of the tracked-standards list, runnable as `node bench/tracker-list/run.ts`.
  *
  *  1. Creates a throw-away PostgreSQL database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  *     migrates it, and fills one tenant with 100,000 standards (set-based SQL) and BENCH_USERS users (default
@@ -361,9 +361,9 @@ export async function listRequests(
   return requests;
 }
 
-/** Catalogue searches by shape (issue 12 §7), rotated in this order; per-shape p50/p99 are printed. */
+/** Catalogue searches by shape, rotated in this order; per-shape p50/p99 are printed. */
 const SEARCHES: Array<{ shape: string; q: string }> = [
-  // One word in thousands of titles (each ~5,000 of the 100,000): the slow tail before issue 12 §7.
+  // One word in thousands of titles (each ~5,000 of the 100,000): the slow tail before the title-word ranking table (migration 0009).
   { shape: 'one common word', q: 'corrosion' },
   { shape: 'one common word', q: 'glass' },
   { shape: 'one common word', q: 'water' },
@@ -418,7 +418,7 @@ async function main() {
       figures.pgRef = combine(rounds.map((r) => r[1]));
       show('Fastify list endpoint (PostgreSQL)', figures.pgApp);
       show('stripped reference (node:http + pg)', figures.pgRef);
-      // limit=20 as in the runs before issue 12 §7 (the portal asks for 10); the marks are looked up too.
+      // limit=20 as in the earlier runs (the portal asks for 10); the marks are looked up too.
       const search = SEARCHES.map(({ shape, q }) => ({
         path: `/api/tracker/v1/catalog/search?q=${encodeURIComponent(q)}&limit=20`,
         headers: requests[0]!.headers,

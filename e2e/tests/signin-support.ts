@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Helpers for journeys that sign in through the tenant sign-in page (issue 6 scope 1) and read what the
+ * Helpers for journeys that sign in through the tenant sign-in page and read what the
  * embedded identity provider e-mails (codes, links, push approvals) from the local mail sink.
  */
 

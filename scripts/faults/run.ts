@@ -1,5 +1,5 @@
 /**
- * The fault runs (issue 11 §6), one after the other, with short defaults for CI:
+ * The fault runs, one after the other, with short defaults for CI:
  *
  *   node scripts/faults/run.ts [--only=postgres,smtp,sigkill] [--smtp-outage-seconds 20] [--users 200]
  *   (or `npm run faults -- …`; Node 24, as every script of this repository)

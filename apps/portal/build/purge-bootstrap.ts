@@ -5,7 +5,7 @@ import { PurgeCSS } from 'purgecss';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 12 §1: the portal uses a small part of Bootstrap (grid, forms, buttons, a few utilities), yet every
+ * The portal uses a small part of Bootstrap (grid, forms, buttons, a few utilities), yet every
  * visitor downloaded all of it (~230 KB raw, 96 % unused). Before the build, this keeps only the rules whose
  * selectors name a class, element or attribute written in the portal's sources, and the build imports that
  * purged copy instead of Bootstrap's file: the bundle's file name then hashes the purged content, so a

@@ -45,13 +45,13 @@ declare module 'fastify' {
     publicUrls: PublicUrls;
     /** The store the request addresses (exact host and served port), or 404 `tenant_not_found`. */
     requireTenant(request: FastifyRequest): Promise<Tenant>;
-    /** Revoked access tokens, kept in step with the database across processes (issue 11 §4). */
+    /** Revoked access tokens, kept in step with the database across processes. */
     revocations: RevocationList;
-    /** Rate-limit counters shared by every process: Redis, PostgreSQL, or memory on PGlite (issue 11 §5). */
+    /** Rate-limit counters shared by every process: Redis, PostgreSQL, or memory on PGlite. */
     rateLimits: RateLimitStore;
     /** Outgoing e-mail (SMTP_URL, or the local sink). */
     mailer: Mailer;
-    /** The PNG of each store's logo that e-mails show, drawn once per logo (issue 12 §4). */
+    /** The PNG of each store's logo that e-mails show, drawn once per logo. */
     logoPngs: LogoPngs;
   }
 }
@@ -144,7 +144,7 @@ export async function buildApp({
     }),
   );
   app.addHook('onClose', () => app.mailer.close());
-  // The PNG of each store's logo for e-mails, drawn on a worker thread (issue 12 §4).
+  // The PNG of each store's logo for e-mails, drawn on a worker thread.
   app.decorate('logoPngs', createLogoPngs(db, createLogoRasterizer()));
   app.addHook('onClose', () => app.logoPngs.close());
   decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender

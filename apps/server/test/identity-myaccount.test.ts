@@ -34,7 +34,7 @@ import {
 } from './identity-harness.ts';
 
 /**
- * Every MyAccount function of okta-auth-js 8 against the embedded IdP (okta-compat.md §3.4): profile and
+ * Every MyAccount function of okta-auth-js 8 against the embedded IdP (Okta MyAccount API): profile and
  * schema, e-mails (add, challenge, poll, verify, delete), phones ("SMS" codes read from the mail sink),
  * password (NOT_ENROLLED → enroll; ACTIVE → read, update, delete), scopes and step-up.
  */

@@ -14,7 +14,7 @@ import {
  * Conformance: the unchanged @okta/okta-auth-js 8 in Node against the embedded IdP on a real port —
  * signInWithCredentials, signInWithRedirect with a sessionToken (authorize + PKCE + code exchange through
  * the SDK's own parseFromUrl), getUser, renew by refresh token, revoke, session get/exists/close, signOut's
- * logout without a confirmation page. okta-compat.md §5 C1–C15.
+ * logout without a confirmation page.
  */
 
 const idp = useIdpWithCookieJar();

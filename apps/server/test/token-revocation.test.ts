@@ -125,7 +125,7 @@ describe('revocation that revokes (issue 11 §4)', () => {
     logout.searchParams.set('id_token_hint', a.tokens.idToken?.idToken as string);
     logout.searchParams.set('post_logout_redirect_uri', h.origin());
     const page = await jar.fetch(logout, { redirect: 'manual' });
-    expect(page.status).toBe(200); // the self-submitting form (C12); submit it as the browser would
+    expect(page.status).toBe(200); // the provider's self-submitting logout form; submit it as the browser would
     const html = await page.text();
     const action = /action="([^"]+)"/.exec(html)?.[1] as string;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] as string;

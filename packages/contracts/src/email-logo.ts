@@ -1,5 +1,5 @@
 /**
- * The raster rendition of a store's logo that e-mails show (issue 12 §4). Mail clients do not display SVG
+ * The raster rendition of a store's logo that e-mails show. Mail clients do not display SVG
  * (Gmail, Outlook), so the server draws the store's own `logo.svg` as a PNG at `density` times the size the
  * e-mail lays it out, and serves it where any mail client may load it.
  */

@@ -6,7 +6,7 @@ import {
 } from './languages.ts';
 
 /**
- * One language preference per person (issue 12 §3, §8 "the language follows the person"): the header's
+ * One language preference per person ("the language follows the person"): the header's
  * selector, Account › Preferences and the profile's `locale` are one value, a language code of spec §3 that
  * the store offers (`users.locale`). The rules for reading, writing and choosing it live here, once.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Language, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.ts';
 
 /**
- * Store-authored text in several languages (issue 12 §5). A store writes each such text once in its default
+ * Store-authored text in several languages. A store writes each such text once in its default
  * language (the spec's own field, e.g. `page_paragraph_info`) and may add a translation per language it offers
  * in the field's `…_by_language` sibling. Readers pick with `pickLocalized`; the text's `lang` and direction
  * follow the language the text is really in, not the page's.

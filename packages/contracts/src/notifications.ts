@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Change notifications (issue 7): the publisher's change feed (`POST /api/catalog/v1/changes` and
+ * Change notifications: the publisher's change feed (`POST /api/catalog/v1/changes` and
  * `npm run catalog:changes`), its answer, and the delivery log.
  */
 

@@ -44,7 +44,7 @@ export const trackerSetting = z.object({
   header: z.object({
     /** The intro paragraph at the top of the tracker page. Plain text; blank lines separate paragraphs. */
     page_paragraph_info: safeText(4000, { multiline: true }),
-    /** The intro in other languages the store offers (issue 12 §5); `page_paragraph_info` is its default language's. */
+    /** The intro in other languages the store offers; `page_paragraph_info` is its default language's. */
     page_paragraph_info_by_language: textByLanguage(safeText(4000, { multiline: true })).optional(),
   }),
 });

@@ -48,7 +48,7 @@ export const tenantThemeValues = z.object({
 });
 
 /**
- * issue 12 §6: disabled controls must look disabled in every theme, so a theme is refused when it is saved
+ * Disabled controls must look disabled in every theme, so a theme is refused when it is saved
  * if its colours would make the derived disabled style (`disabledControlColors`) hard to tell from an
  * enabled button or hard to read; each problem names the colour to change and the ratio it has.
  */

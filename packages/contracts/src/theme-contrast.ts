@@ -1,5 +1,5 @@
 /**
- * Contrast rules for tenant themes (issue 12 §6): a disabled control must look disabled in every theme.
+ * Contrast rules for tenant themes: a disabled control must look disabled in every theme.
  * Disabled controls are not drawn in the theme's primary colour (Bootstrap's faded primary looked enabled on
  * light-blue and teal themes): they take a neutral style derived here from the theme's surface and muted text,
  * and the theme schema refuses, when a theme is saved, colours that would make that style hard to tell apart

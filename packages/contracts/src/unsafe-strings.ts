@@ -1,5 +1,5 @@
 /**
- * Strings no input may carry into the database, for every route (issue 11 §2): PostgreSQL `text` cannot hold
+ * Strings no input may carry into the database, for every route: PostgreSQL `text` cannot hold
  * the NUL character (U+0000), and a lone UTF-16 surrogate has no UTF-8 encoding (it would reach the server as
  * invalid UTF-8). Both make PostgreSQL refuse the query, which must never become a 500: callers refuse the
  * request with 400 naming the field instead. Framework-free and browser-safe.

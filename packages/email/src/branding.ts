@@ -53,7 +53,7 @@ export interface EmailBranding {
   };
   footerLinks: Array<{ label: FooterLinkKey; url: string }>;
   displayAddress: string;
-  /** The address as the store writes it for other languages (issue 12 §5); the e-mail picks the reader's. */
+  /** The address as the store writes it for other languages; the e-mail picks the reader's. */
   displayAddressByLanguage?: TextByLanguage | undefined;
   /** The language `displayAddress` is written in (the store's default language). */
   defaultLanguage?: Language | undefined;

@@ -27,7 +27,7 @@ import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
  */
 
 /**
- * The language to write to a recipient in (issue 12 §3): their stored preference (`users.locale`) when the
+ * The language to write to a recipient in: their stored preference (`users.locale`) when the
  * store offers it, else the store's default. Old free-text values read as unset (contracts `personLanguage`).
  */
 export function resolveEmailLanguage(

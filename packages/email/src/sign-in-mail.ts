@@ -3,7 +3,7 @@ import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
 import { fill } from './strings.ts';
 
 /**
- * The identity provider's sign-in e-mails (issue 12 §8 "the language follows the person"): a one-time code,
+ * The identity provider's sign-in e-mails ("the language follows the person"): a one-time code,
  * a push approval link, a password reset or unlock link, in the person's language. Each is plain text plus a
  * small HTML part whose `lang` and `dir` are the language's (Arabic reads right to left). Links are built by
  * the caller from the store's canonical origin and already carry the language (`?lang=`).

@@ -2,7 +2,7 @@ import type { Language } from '@trackwell/contracts';
 
 /**
  * Every word of the identity provider's sign-in e-mails (codes, push approval, password reset, unlock) and of
- * the push-approval page, in the 14 languages of spec §3 (issue 12 §8 "the language follows the person").
+ * the push-approval page, in the 14 languages of spec §3 ("the language follows the person").
  * Placeholders in braces: {tenant}, {name}, {code}, {minutes}, {ip}. {minutes} is the code's and the push
  * link's lifetime (5): the sentences are written for that number.
  */

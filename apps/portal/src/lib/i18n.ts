@@ -59,7 +59,7 @@ export function createI18n(
       supportedLngs: SUPPORTED_LANGUAGES,
       load: 'currentOnly',
       // Every namespace loads with the page. (Loading a screen's namespace only when the screen asks for it
-      // saved ~10 KB on /signin, but a screen then sometimes never saw its namespace as ready: issue 12 notes.)
+      // saved ~10 KB on /signin, but a screen then sometimes never saw its namespace as ready.)
       ns: [...TRANSLATION_NAMESPACES],
       defaultNS: COMMON_NAMESPACE,
       partialBundledLanguages: true,

@@ -5,7 +5,7 @@ import { asLanguage } from './language.ts';
 
 /**
  * A store-authored text in the page's language when the store wrote one, else in the store's default
- * language (issue 12 §5). Render it with the returned `lang` and `dir`, so a fallback text keeps its own
+ * language. Render it with the returned `lang` and `dir`, so a fallback text keeps its own
  * direction inside a page of another (an English paragraph stays left to right on an Arabic page).
  */
 export function useLocalizedText(

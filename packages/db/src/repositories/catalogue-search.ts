@@ -2,7 +2,7 @@ import type { CatalogSearchHit } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * The catalogue search behind "add a standard" (issue 12 §7), tenant-scoped. A standard matches when its
+ * The catalogue search behind "add a standard", tenant-scoped. A standard matches when its
  * designation starts with the first token (and its title has the other words), or its title has all the
  * words (prefix matching, English stemming). Ranking:
  *  1. designation matches: the exact designation, then the shortest (closest to what was typed), then A–Z;

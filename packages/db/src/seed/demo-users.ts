@@ -7,7 +7,7 @@ import { hashPassword } from '../repositories/users-passwords.ts';
 import { DEMO_TENANT_DEFINITIONS } from './tenants.ts';
 
 /**
- * The documented demo sign-in accounts (issue 3 §5), created in every demo tenant: one plain user, one per
+ * The documented demo sign-in accounts, created in every demo tenant: one plain user, one per
  * MFA factor, one who must enrol a factor, a `subscriber company` user (the portal signs them out, spec §3), one whose password has
  * expired, one locked out and one with a recovery question (asked after the e-mailed reset or unlock link). Idempotent: an existing login is left as it is. Printed by `npm start`.
  */
@@ -149,7 +149,7 @@ export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUse
           firstName: u.firstName,
           lastName: u.lastName,
           userType: u.userType,
-          // No stored language (issue 12 §3): pages and e-mails follow the store's default until they choose.
+          // No stored language: pages and e-mails follow the store's default until they choose.
           locale: null,
           passwordHash: hash,
           passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,

@@ -1,7 +1,7 @@
 import type { TextByLanguage } from '@trackwell/contracts';
 
 /**
- * The demo stores' tracker intros in every other language each store offers (issue 12 §5). The store's own
+ * The demo stores' tracker intros in every other language each store offers. The store's own
  * `page_paragraph_info` is written in its default language; these are its translations. Blank lines
  * separate paragraphs, as in the original.
  */

@@ -6,7 +6,7 @@ import { useTenantConfig } from '../../features/tenant/index.ts';
 import { translationEnabledFromUi } from '../../lib/language.ts';
 
 // The sign-in SDK is not needed to paint the tenant's page frame: it loads right after, in parallel with the
-// matched screen, and keeps the first download small (issue 5 §8 budget).
+// matched screen, and keeps the first download small (the 180 kB initial-JS budget, bench/portal-initial-js).
 const AuthShell = lazy(() => import('./auth-shell.tsx'));
 
 /** The shell around every route. Until the sign-in part has loaded, the tenant's frame with the app mask. */

@@ -38,7 +38,7 @@ function Shell() {
   const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
   const translationEnabled = useTranslationEnabled(tenant.ui);
   const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
-  // issue 12 §3: a signed-in person's choice in the header is also their profile's language (e-mails follow it).
+  // A signed-in person's choice in the header is also their profile's language (e-mails follow it).
   const saveLanguage = useCallback(
     async (lng: Language) =>
       (await import('../../features/account/lib/profile-language.ts')).saveProfileLanguageWith(oktaAuth, lng),

@@ -18,7 +18,7 @@ type AppLayoutProps = {
   showFooter?: boolean;
   /** The signed-in user's menu (spec §2 Header), when there is one. */
   userMenu?: ReactNode;
-  /** Signed in: saves a language chosen in the header as the profile's language (issue 12 §3). */
+  /** Signed in: saves a language chosen in the header as the profile's language. */
   saveLanguage?: ((lng: Language) => Promise<void>) | undefined;
   children: ReactNode;
 };

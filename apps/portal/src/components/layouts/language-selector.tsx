@@ -11,7 +11,7 @@ export type LanguageSelectorProps = {
   /** `ui.localeCookieEnv`: the cookie is `locale_{env}` (spec §9). */
   cookieEnv: string;
   /**
-   * Signed in: also saves the choice as the person's profile language (issue 12 §3: one preference, which
+   * Signed in: also saves the choice as the person's profile language (one preference, which
    * e-mails follow). Rejects when it could not be saved: the page keeps the language and says so.
    */
   saveToProfile?: ((lng: Language) => Promise<void>) | undefined;

@@ -31,7 +31,7 @@ export default function SiteFooter({
   const { t, i18n } = useTranslation();
   const pageLanguage = asLanguage(i18n.language) ?? ui.defaultLanguage;
   const socials = footer.socials.links;
-  // Store-written texts in the page's language where the store wrote one (issue 12 §5).
+  // Store-written texts in the page's language where the store wrote one.
   const localized = (base: string, byLanguage: TextByLanguage | undefined) =>
     pickLocalized(base, byLanguage, pageLanguage, ui.defaultLanguage).text;
   const address = localized(footer.displayAddress, footer.displayAddress_by_language);

@@ -15,7 +15,7 @@ export function providerDescriptionFrom(search: string): string | undefined {
 }
 
 /**
- * A failed sign-in callback (issue 12 §6): first a sentence a person understands and a "Sign in again"
+ * A failed sign-in callback: first a sentence a person understands and a "Sign in again"
  * action, with the identity provider's own `error_description` when it sent one; then the spec §2
  * 'name: message' line as the technical detail. An `AuthSdkError` is the SDK losing its own state (the PKCE
  * verifier of a sign-in started in another tab, or expired): that case is named.

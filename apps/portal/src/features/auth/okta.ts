@@ -11,7 +11,7 @@ import { PORTAL_SCOPES, type TenantConfig } from '@trackwell/contracts';
 
 /**
  * The SDK's OktaAuth without its IDX (Identity Engine) part, which our identity provider does not serve
- * (okta-compat.md: Classic authn + MyAccount): core (OIDC, token manager, session) + authn + MyAccount, built
+ * (Okta's Classic Authentication API and MyAccount API): core (OIDC, token manager, session) + authn + MyAccount, built
  * the way the SDK builds its own entry points. The full class's type is kept: `idx` is the one member
  * missing, and nothing here calls it.
  */
@@ -61,7 +61,7 @@ export function oktaAuthFor(
       postLogoutRedirectUri: `${origin}/`,
       scopes: [...PORTAL_SCOPES],
       pkce: true,
-      // issue 12 §8: every call says which language the page shows, so the identity provider writes its
+      // Every call says which language the page shows, so the identity provider writes its
       // sign-in e-mails (codes, push, reset, unlock) in it. <html lang> follows the page (lib/i18n.ts).
       httpRequestInterceptors: [
         (request) => {

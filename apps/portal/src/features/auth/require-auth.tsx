@@ -53,7 +53,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!isSubscriberCompany) return;
-    // The sign-in page this ends on says why (issue 12 §8).
+    // The sign-in page this ends on says why.
     rememberSignedOutReason('subscriberCompany');
     void signOutToRoot(oktaAuth);
   }, [isSubscriberCompany, oktaAuth]);

@@ -5,7 +5,7 @@ import { translationEnabledFromUi } from '../../lib/language.ts';
 import { chooseLanguage } from '../../lib/switch-language.ts';
 
 /**
- * issue 12 §3 "one language preference" — the rule at sign-in (decision): the person's stored language (the ID
+ * "one language preference" — the rule at sign-in (decision): the person's stored language (the ID
  * token's `locale` claim, their profile's language) wins over this browser's cookie, so their language follows
  * them to a new device; the page switches to it and the cookie is set to it. Nothing changes when they have
  * none stored, when the store does not offer it, or when the store is not translated.

@@ -1,5 +1,5 @@
 /**
- * Why the portal signed the user out, carried to the sign-in page it lands on (issue 12 §8: a 'subscriber
+ * Why the portal signed the user out, carried to the sign-in page it lands on (a 'subscriber
  * company' user was dropped back there with no word of why). Session storage of the store's origin: the
  * sign-out goes through the identity provider and back in the same tab, and the default login page is on
  * the same origin. The sign-in page reads it once and then forgets it.

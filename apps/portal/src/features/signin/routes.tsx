@@ -10,7 +10,7 @@ import { returnUrlFrom } from './lib/return-url.ts';
 import './signin.css';
 
 /**
- * The tenant sign-in page (issue 6 scope 1): `/signin` (the default `login-page-url`), and the pages the
+ * The tenant sign-in page: `/signin` (the default `login-page-url`), and the pages the
  * e-mailed links open: `/signin/reset-password/:token` and `/signin/unlock/:token`.
  */
 function SignInPage({ start }: { start?: StartAction }) {

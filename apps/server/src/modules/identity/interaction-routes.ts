@@ -11,7 +11,7 @@ import type { ProviderRegistry, TenantIdp } from './provider.ts';
 
 /**
  * `/interaction/:uid`: where the provider sends an authorize request that has no session and no
- * sessionToken (okta-compat.md §3.5). A minimal, accessible password form that needs no script; a user who
+ * sessionToken (Okta: "Authorize" without a session shows the sign-in page). A minimal, accessible password form that needs no script; a user who
  * needs more than a password (MFA, expired password, recovery) is sent to the tenant's sign-in page
  * (`login-page-url`) with `fromURI` = the original authorize request, which that page resumes through
  * `/login/sessionCookieRedirect` — what Okta does with a custom sign-in page.

@@ -66,7 +66,7 @@ export function lazyBoss(
           } catch (error) {
             // Several processes starting at once on a fresh database all install pg-boss's schema; its
             // CREATE SCHEMA IF NOT EXISTS is not atomic, so all but one fail with a unique violation (23505;
-            // seen with 2 workers, issue 11 §5). The schema is there on the next try.
+            // seen with 2 workers). The schema is there on the next try.
             if ((error as { code?: string }).code !== '23505' || attempt >= 3) throw error;
             await b.stop({ graceful: false }).catch(() => {});
             await new Promise((r) => setTimeout(r, 200 * attempt));

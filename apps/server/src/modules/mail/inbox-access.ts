@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 
 /**
- * Who may read the local mail inbox (`/_dev/mail*`, spec issue 11 §8). It shows every store's reset and
+ * Who may read the local mail inbox (`/_dev/mail*`). It shows every store's reset and
  * unlock links, so by default (`DEV_MAIL_ACCESS=loopback`) it answers only clients on this machine:
  * - the socket's peer address must be loopback (127.0.0.0/8, ::1, ::ffff:127.x), and
  * - with `TRUST_PROXY`, every address of the forwarded chain Fastify trusts (`request.ips`: the proxy and

@@ -8,7 +8,7 @@ export interface EmailImages {
 }
 
 /**
- * The PNG logos a store's e-mails show (issue 12 §4), as absolute URLs on the store's origin with the
+ * The PNG logos a store's e-mails show, as absolute URLs on the store's origin with the
  * logo's version (`?v=`, cached for a year by clients) and their size in CSS pixels.
  *
  * The store's logo is always the PNG of its own logo.svg (every store has one), even when its `logoUrl`

@@ -9,7 +9,7 @@ import {
 import { escapeHtml } from '../store/page.ts';
 
 /**
- * A preload hint for what the portal's first screen asks for once its script runs (issue 12 §1): the
+ * A preload hint for what the portal's first screen asks for once its script runs: the
  * Bootstrap build of the page's direction. Without it the stylesheet starts only after the bundle has loaded
  * and run; with it, it loads beside the bundle. A hint is only a head start: the portal makes the same
  * request either way, and a wrong guess costs one small download. (Translations are not hinted: the

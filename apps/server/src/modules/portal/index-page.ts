@@ -17,7 +17,7 @@ export function jsonForScriptElement(value: unknown): string {
  * The portal's index.html with the store's configuration answer (the same value POST
  * /config/get-tenant-configuration-for-ui gives) in a data block at the end of `<head>`, after the first
  * screen's preload `hints` (./first-screen-hints.ts): the first screen then needs no configuration round
- * trip before it can pick the language and draw (issue 12 §1).
+ * trip before it can pick the language and draw.
  */
 export function embedTenantConfig(html: string, configAnswer: unknown, hints = ''): string {
   const block = `${hints}<script type="application/json" id="${EMBEDDED_CONFIG_ID}">${jsonForScriptElement(configAnswer)}</script>`;

@@ -9,7 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 
 /**
- * Rate limits that hold for the whole deployment, not per process (issue 11 §5), with rate-limiter-flexible
+ * Rate limits that hold for the whole deployment, not per process, with rate-limiter-flexible
  * on infrastructure the deployment already has:
  *  - `REDIS_URL` set → Redis (one atomic INCR+PEXPIRE script per call);
  *  - else PostgreSQL (`DATABASE_URL`) → the `api_rate_limits` table (migration 0008), one atomic

@@ -73,7 +73,7 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * The PNG of the store's logo that e-mails show (issue 12 §4; logo-png/): drawn from its logo.svg on the
+   * The PNG of the store's logo that e-mails show (logo-png/): drawn from its logo.svg on the
    * first request, then kept. Any mail client may load it: `Cross-Origin-Resource-Policy: cross-origin` (the
    * other assets keep helmet's same-origin), cached for a year at the versioned URL e-mails use.
    */

@@ -18,7 +18,7 @@ export function compileThemeCss(input: TenantTheme): string {
   const c = theme.colors;
   const disabled = disabledControlColors(c);
   // Bootstrap's select arrow (same chevron) in the header's text colour: its own is dark, nearly invisible on
-  // dark headers (issue 12 §6). The colour is a validated #rrggbb, so the data URL cannot be broken out of.
+  // dark headers. The colour is a validated #rrggbb, so the data URL cannot be broken out of.
   const headerArrow = `url("data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3e%3cpath fill='none' stroke='%23${c.headerText.slice(1)}' stroke-linecap='round' stroke-linejoin='round' stroke-width='2' d='m2 5 6 6 6-6'/%3e%3c/svg%3e")`;
   const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
   return `/* Trackwell tenant theme (generated) */

@@ -46,7 +46,7 @@ function LanguagePreference() {
   const [saving, setSaving] = useState(false);
   const offered = languageSelectorVisible(ui, useTranslationEnabled(ui));
 
-  // issue 12 §3: the profile's language (which e-mails follow) is saved first; then the page and its cookie
+  // The profile's language (which e-mails follow) is saved first; then the page and its cookie
   // switch. A refusal changes nothing, so the three never disagree and the person can try again.
   async function submit(event: FormEvent) {
     event.preventDefault();

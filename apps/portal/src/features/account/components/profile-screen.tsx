@@ -100,7 +100,7 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
     setSaving(true);
     try {
       const saved = await client.updateProfile(profile);
-      // issue 12 §3: the profile's language is the page's language too (one preference).
+      // The profile's language is the page's language too (one preference).
       const language = offeredLanguage(saved.profile.locale, ui.languages);
       if (pageFollows && language && language !== i18n.language)
         await chooseLanguage(i18n, language, ui.localeCookieEnv);
@@ -199,7 +199,7 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
 }
 
 /**
- * issue 12 §3: the profile's language is a choice of the store's languages, each in its own name, never free
+ * The profile's language is a choice of the store's languages, each in its own name, never free
  * text. "Not set" is offered only while nothing (or an old free-text value) is stored.
  */
 function LanguageSelect({

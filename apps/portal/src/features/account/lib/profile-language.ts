@@ -3,7 +3,7 @@ import type { Language } from '@trackwell/contracts';
 import { createMyAccountClient, type MyAccountClient } from './myaccount.ts';
 
 /**
- * issue 12 §3 "one language preference": the language a signed-in person chooses (header selector, Account ›
+ * The language a signed-in person chooses (header selector, Account ›
  * Preferences) is also their profile's `locale`, which e-mails follow. MyAccount's PUT takes the full profile,
  * so the current one is read first; nothing is written when it already says so.
  */

@@ -17,7 +17,7 @@ import { StepActions } from './step-actions.tsx';
 const autoPushed = new WeakSet<AuthnTransaction>();
 
 /**
- * MFA_REQUIRED: the user's enrolled factors (issue 6 scope 1 "MFA factor choice"). Choosing one challenges
+ * MFA_REQUIRED: the user's enrolled factors ("MFA factor choice"). Choosing one challenges
  * it (`factor.verify`): the e-mail factor sends a code, TOTP asks for the app's code, push sends the approval.
  * With "send push automatically" saved for this user on this browser, the push goes out at once.
  */

@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { AuthnErrorKey } from '../lib/authn-errors.ts';
 
 /**
- * The sign-in page's form building blocks (issue 6 scope 1 "accessible form"): every field has a label, its
+ * The sign-in page's form building blocks ("accessible form"): every field has a label, its
  * hint and error are linked with aria-describedby, and each step's heading or error takes the focus so a
  * screen-reader user hears where they are.
  */

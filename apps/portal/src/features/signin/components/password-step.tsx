@@ -4,7 +4,7 @@ import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { ErrorAlert, Field, LinkButton, StepHeading, SubmitButton } from './form-controls.tsx';
 
-/** The first step: username and password → `signInWithCredentials` (issue 6 scope 1). */
+/** The first step: username and password → `signInWithCredentials`. */
 export function PasswordStep({
   oktaAuth,
   tenantName,

@@ -123,7 +123,7 @@ export function PushStep(props: StepProps) {
       <ErrorAlert error={pollError ?? error} />
       {waiting ? null : (
         // The "next time" options are chosen before a request goes out (the factor list offers them too),
-        // not while this one is waiting (issue 12 §8); the poll still sends what was chosen.
+        // not while this one is waiting; the poll still sends what was chosen.
         <>
           <CheckboxField
             label={t('options.autoPush')}

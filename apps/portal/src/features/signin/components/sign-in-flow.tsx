@@ -11,7 +11,7 @@ import { RecoveryEmailStep } from './recovery-steps.tsx';
 import { TransactionStep } from './transaction-step.tsx';
 
 /**
- * The sign-in page's state machine (issue 6 scope 1, spec §4 "Sign-in transaction"): the username/password
+ * The sign-in page's state machine (spec §4 "Sign-in transaction"): the username/password
  * form, then one step per authn transaction status the identity provider serves, until SUCCESS hands the
  * session token to `/login/sessionCookieRedirect`, which sets the session and sends the user back to the
  * (same-origin) return URL, where the tracker's silent sign-in completes.

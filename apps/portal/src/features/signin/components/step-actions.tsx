@@ -5,7 +5,7 @@ import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { ErrorAlert, LinkButton } from './form-controls.tsx';
 
 /**
- * Back and cancel under every step (issue 6 scope 1 "cancel/back on every step"): back is the
+ * Back and cancel under every step ("cancel/back on every step"): back is the
  * transaction's `prev` where the state offers one (a challenge's only when the account has another factor); cancel ends the transaction (`cancel`) and shows the
  * username/password form again, even when the identity provider cannot be reached.
  */
@@ -18,7 +18,7 @@ export function StepActions({
 }: StepProps & { disabled?: boolean }) {
   const { t } = useTranslation('signin');
   const { busy, error, run } = useAuthnAction();
-  // "Choose another method" (a challenge's prev) only when there is another method to choose (issue 12 §8).
+  // "Choose another method" (a challenge's prev) only when there is another method to choose.
   const prev = tx.status === 'MFA_CHALLENGE' && singleFactor ? undefined : linkOf(tx, 'prev');
   const cancel = linkOf(tx, 'cancel');
   return (

@@ -1,5 +1,5 @@
 /**
- * Turns what okta-auth-js throws into one translated message key, never raw JSON (issue 6 scope 1).
+ * Turns what okta-auth-js throws into one translated message key, never raw JSON.
  *
  * - AuthSdkError / AuthPollStopError carry the SDK's own English sentences (spec §5, §8); each has a key whose
  *   English text is the spec's wording.

@@ -1,5 +1,5 @@
 /**
- * This browser's sign-in options per user (issue 6 scope 1 "auto-push and remember-device options"): the
+ * This browser's sign-in options per user ("auto-push and remember-device options"): the
  * checkboxes start from what the user chose last time here. The SDK reads them through callbacks on every
  * verify and poll; a callback that throws (storage blocked or full) is the SDK's own error, shown as the spec
  * words it (§8): 'AutoPush resulted in an error.' / 'RememberDevice resulted in an error.'

@@ -4,7 +4,7 @@ import { getTenantConfigurationResponse, type TenantConfig } from '@trackwell/co
 export const EMBEDDED_CONFIG_ID = 'tw-tenant-config';
 
 /**
- * The configuration the server wrote into this page (issue 12 §1: no configuration round trip before the
+ * The configuration the server wrote into this page (no configuration round trip before the
  * first screen), validated against the same contract as the configuration call's answer. Absent (the
  * Vite dev server, an unknown host) or invalid → undefined, and the portal asks the server as before.
  */

@@ -8,7 +8,7 @@ import { switchLanguage } from '../../../lib/switch-language.ts';
 
 /**
  * The language a tenant's pages open in (spec §4 "Language"): English with translation off, else the language
- * an e-mailed link names (`?lang=`, issue 12 §8: the page opens in its e-mail's language; it is not saved as
+ * an e-mailed link names (`?lang=`: the page opens in its e-mail's language; it is not saved as
  * a choice), else the locale cookie's language, if the tenant offers it, else the tenant default.
  */
 export function initialTenantLanguage(config: TenantConfig, search = window.location.search) {

@@ -109,7 +109,7 @@ export function SourceTracker({ userId, trackingType, options, optionsLoading, t
           type="submit"
           className="btn btn-primary tw-source-form__submit"
           disabled={!selected || trackedSet.has(selected) || saving || sources.isLoading}
-          // Why it does nothing yet (issue 12 §6): the hint below, read with the button.
+          // Why it does nothing yet: the hint below, read with the button.
           aria-describedby={selected ? undefined : `${id}-track-hint`}
         >
           {saving && <Spinner size="sm" />}

@@ -17,7 +17,7 @@ export const SEARCH_MIN_LENGTH = 2;
  * Beyond the spec: finds a standard in the catalogue and adds it to the tracked list. The WAI-ARIA combobox
  * pattern (list autocomplete): ↓/↑ move through the results, Enter adds the highlighted one, Escape closes the
  * list (a second Escape clears the field). Focus stays in the field; the highlighted option is announced
- * through aria-activedescendant. Standards the user already tracks are marked (issue 12 §7); choosing one
+ * through aria-activedescendant. Standards the user already tracks are marked; choosing one
  * says so instead of adding it again.
  */
 export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: () => void }) {

@@ -12,7 +12,7 @@ export function toParagraphs(text: string): string[] {
 
 /**
  * spec §2 Tracker page, section 1: the intro, under the page heading, in the page's language when the store
- * wrote it in that language (issue 12 §5), else in the store's default language, marked as such.
+ * wrote it in that language, else in the store's default language, marked as such.
  */
 export function TrackerIntro({
   text,

@@ -19,7 +19,7 @@ export interface LogoRasterizer {
 }
 
 /**
- * Draws logo SVGs as PNGs (issue 12 §4) on a worker thread with resvg-wasm, so that a hostile SVG cannot
+ * Draws logo SVGs as PNGs on a worker thread with resvg-wasm, so that a hostile SVG cannot
  * hang or crash the server: the SVG is checked first (at most EMAIL_LOGO.maxSvgBytes; no internal DOCTYPE subset or entity,
  * script or external reference: the write-time guard, again), the output is at most EMAIL_LOGO_MAX_PIXELS
  * whatever size the SVG claims, and a drawing that takes longer than the timeout, or kills its thread
