@@ -27,8 +27,18 @@ const VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 // An SVG opened directly is a document: it gets a CSP of its own that allows no script and no loads.
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
+type TenantsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The store's configuration for the portal, its theme stylesheet, its e-mail logo and its assets. */
 export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** spec §7 "Tenant configuration": the tenant is the request's host, or `domain` in the body. */
+  configurationRoute(app);
+  themeStylesheetRoute(app);
+  emailLogoRoute(app);
+  assetRoute(app);
+};
+
+/** spec §7 "Tenant configuration": the tenant is the request's host, or `domain` in the body. */
+function configurationRoute(app: TenantsApp) {
   app.post(
     TENANT_CONFIG_PATH,
     {
@@ -50,8 +60,10 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(resolveTenantConfig(tenant.config, app.publicUrls.origin(tenant)));
     },
   );
+}
 
-  /** The tenant's theme stylesheet, compiled from its theme. */
+/** The tenant's theme stylesheet, compiled from its theme. */
+function themeStylesheetRoute(app: TenantsApp) {
   app.get(
     '/assets/:code/theme.css',
     {
@@ -71,12 +83,14 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('text/css; charset=utf-8').send(css);
     },
   );
+}
 
-  /**
-   * The PNG of the store's logo that e-mails show (logo-png/): drawn from its logo.svg on the
-   * first request, then kept. Any mail client may load it: `Cross-Origin-Resource-Policy: cross-origin` (the
-   * other assets keep helmet's same-origin), cached for a year at the versioned URL e-mails use.
-   */
+/**
+ * The PNG of the store's logo that e-mails show (logo-png/): drawn from its logo.svg on the
+ * first request, then kept. Any mail client may load it: `Cross-Origin-Resource-Policy: cross-origin` (the
+ * other assets keep helmet's same-origin), cached for a year at the versioned URL e-mails use.
+ */
+function emailLogoRoute(app: TenantsApp) {
   app.get(
     '/assets/:code/logo.png',
     {
@@ -108,8 +122,10 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('image/png').send(logo.png);
     },
   );
+}
 
-  /** Logos and other tenant assets, "loaded from an assets path by tenant code" (spec §2 Header). */
+/** Logos and other tenant assets, "loaded from an assets path by tenant code" (spec §2 Header). */
+function assetRoute(app: TenantsApp) {
   app.get(
     '/assets/:code/:name',
     {
@@ -134,4 +150,4 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type(asset.contentType).send(Buffer.from(asset.body));
     },
   );
-};
+}
