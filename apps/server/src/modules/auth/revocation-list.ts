@@ -61,52 +61,52 @@ export interface RevocationList {
   stop(): Promise<void>;
 }
 
-export function createRevocationList(
-  db: DatabaseHandle,
-  { pollMs = DEFAULT_POLL_MS, onError = (_error: unknown) => {} } = {},
-): RevocationList {
+/** The in-memory copy: revoked token ids and user cut-offs, each until it expires. */
+function createRevokedSet() {
   const tokens = new Map<string, number>(); // tenant\njti → expires (ms)
   const users = new Map<string, { cutoffSeconds: number; expires: number }>(); // tenant\nuser → cut-off
   let lastSeq = 0;
-  let lastPurge = Date.now();
+  return {
+    lastSeq: () => lastSeq,
+    apply(r: TokenRevocation) {
+      const key = `${r.tenantId}\n${r.subject}`;
+      const expires = r.expiresAt.getTime();
+      if (r.kind === 'token') tokens.set(key, Math.max(tokens.get(key) ?? 0, expires));
+      else if (r.issuedBefore) {
+        const cutoffSeconds = Math.ceil(r.issuedBefore.getTime() / 1000);
+        const held = users.get(key);
+        if (!held || held.cutoffSeconds < cutoffSeconds) users.set(key, { cutoffSeconds, expires });
+      }
+      lastSeq = Math.max(lastSeq, r.seq);
+    },
+    sweep(now: number) {
+      for (const [k, expires] of tokens) if (expires <= now) tokens.delete(k);
+      for (const [k, v] of users) if (v.expires <= now) users.delete(k);
+    },
+    isRevoked(tenantId: string, token: TokenToCheck) {
+      const now = Date.now();
+      if (token.jti) {
+        const expires = tokens.get(`${tenantId}\n${token.jti}`);
+        if (expires !== undefined && expires > now) return true;
+      }
+      if (token.userId) {
+        const cut = users.get(`${tenantId}\n${token.userId}`);
+        if (cut && cut.expires > now && (token.iat ?? 0) < cut.cutoffSeconds) return true;
+      }
+      return false;
+    },
+    userCutoffSeconds(tenantId: string, userId: string) {
+      const cut = users.get(`${tenantId}\n${userId}`);
+      return cut && cut.expires > Date.now() ? cut.cutoffSeconds : 0;
+    },
+  };
+}
+
+/** `run` one call at a time: a call during a run makes one more run after it, and shares its promise. */
+function oneAtATime(run: () => Promise<void>) {
   let running: Promise<void> | undefined;
   let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-
-  const apply = (r: TokenRevocation) => {
-    const key = `${r.tenantId}\n${r.subject}`;
-    const expires = r.expiresAt.getTime();
-    if (r.kind === 'token') tokens.set(key, Math.max(tokens.get(key) ?? 0, expires));
-    else if (r.issuedBefore) {
-      const cutoffSeconds = Math.ceil(r.issuedBefore.getTime() / 1000);
-      const held = users.get(key);
-      if (!held || held.cutoffSeconds < cutoffSeconds) users.set(key, { cutoffSeconds, expires });
-    }
-    lastSeq = Math.max(lastSeq, r.seq);
-  };
-
-  const sweep = (now: number) => {
-    for (const [k, expires] of tokens) if (expires <= now) tokens.delete(k);
-    for (const [k, v] of users) if (v.expires <= now) users.delete(k);
-  };
-
-  const readChanges = async () => {
-    for (;;) {
-      const rows = await listTokenRevocationsAfter(db, lastSeq);
-      for (const r of rows) apply(r);
-      if (rows.length < 10_000) break;
-    }
-    const now = Date.now();
-    if (now - lastPurge > PURGE_EVERY_MS) {
-      lastPurge = now;
-      sweep(now);
-      await purgeExpiredTokenRevocations(db);
-    }
-  };
-
-  /** One read at a time; a request during a read makes one more read after it. */
-  const refresh = (): Promise<void> => {
+  const call = (): Promise<void> => {
     if (running) {
       again = true;
       return running;
@@ -115,7 +115,7 @@ export function createRevocationList(
       try {
         do {
           again = false;
-          await readChanges();
+          await run();
         } while (again);
       } finally {
         running = undefined;
@@ -123,6 +123,33 @@ export function createRevocationList(
     })();
     return running;
   };
+  return { call, settled: () => running?.catch(() => {}) };
+}
+
+export function createRevocationList(
+  db: DatabaseHandle,
+  { pollMs = DEFAULT_POLL_MS, onError = (_error: unknown) => {} } = {},
+): RevocationList {
+  const revoked = createRevokedSet();
+  let lastPurge = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const readChanges = async () => {
+    for (;;) {
+      const rows = await listTokenRevocationsAfter(db, revoked.lastSeq());
+      for (const r of rows) revoked.apply(r);
+      if (rows.length < 10_000) break;
+    }
+    const now = Date.now();
+    if (now - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = now;
+      revoked.sweep(now);
+      await purgeExpiredTokenRevocations(db);
+    }
+  };
+  const reads = oneAtATime(readChanges);
+  const refresh = reads.call;
 
   const poll = () => {
     timer = setTimeout(() => {
@@ -136,27 +163,15 @@ export function createRevocationList(
   };
 
   return {
-    isRevoked(tenantId, token) {
-      const now = Date.now();
-      if (token.jti) {
-        const expires = tokens.get(`${tenantId}\n${token.jti}`);
-        if (expires !== undefined && expires > now) return true;
-      }
-      if (token.userId) {
-        const cut = users.get(`${tenantId}\n${token.userId}`);
-        if (cut && cut.expires > now && (token.iat ?? 0) < cut.cutoffSeconds) return true;
-      }
-      return false;
-    },
-    userCutoffSeconds(tenantId, userId) {
-      const cut = users.get(`${tenantId}\n${userId}`);
-      return cut && cut.expires > Date.now() ? cut.cutoffSeconds : 0;
-    },
+    isRevoked: revoked.isRevoked,
+    userCutoffSeconds: revoked.userCutoffSeconds,
     async revokeToken(tenantId, token) {
-      apply(await revokeAccessToken(db, tenantId, { jti: token.jti, expiresAt: new Date(token.exp * 1000) }));
+      revoked.apply(
+        await revokeAccessToken(db, tenantId, { jti: token.jti, expiresAt: new Date(token.exp * 1000) }),
+      );
     },
     async revokeUserTokens(tenantId, userId, reason, issuedBefore) {
-      apply(await revokeUserTokens(db, tenantId, userId, reason, issuedBefore));
+      revoked.apply(await revokeUserTokens(db, tenantId, userId, reason, issuedBefore));
     },
     refresh,
     async start() {
@@ -171,7 +186,7 @@ export function createRevocationList(
       timer = undefined;
       await unlisten?.();
       unlisten = undefined;
-      await running?.catch(() => {});
+      await reads.settled();
     },
   };
 }
