@@ -18,6 +18,61 @@ export interface LogoRasterizer {
   close(): Promise<void>;
 }
 
+/** Why a logo is not drawn at all (too large, or what the write-time guard refuses), else undefined. */
+function refusal(body: Uint8Array, svg: string): LogoNotRenderable | undefined {
+  if (body.byteLength > EMAIL_LOGO.maxSvgBytes)
+    return new LogoNotRenderable(
+      `the logo is ${body.byteLength} bytes; at most ${EMAIL_LOGO.maxSvgBytes} are drawn`,
+    );
+  const problems = [
+    ...svgProblems(svg),
+    ...(/<!DOCTYPE[^>]*\[/i.test(svg) ? ['must not contain a DOCTYPE with declarations'] : []),
+  ];
+  return problems.length > 0
+    ? new LogoNotRenderable(`the logo is refused: it ${problems.join(', ')}`)
+    : undefined;
+}
+
+/**
+ * One drawing on the thread `w`: its answer, or a refusal when it errs, exits or outlasts `timeoutMs`.
+ * `broken(kill)` tells the owner the thread is unusable (and whether to terminate it).
+ */
+function drawOn(
+  w: Worker,
+  request: { id: number; svg: string },
+  timeoutMs: number,
+  broken: (kill: boolean) => void,
+): Promise<LogoPng> {
+  return new Promise<LogoPng>((resolve, reject) => {
+    w.ref();
+    const done = () => {
+      w.unref();
+      clearTimeout(timer);
+      w.off('message', onMessage);
+      w.off('error', onError);
+      w.off('exit', onExit);
+    };
+    const fail = (why: string, kill: boolean) => {
+      done();
+      broken(kill);
+      reject(new LogoNotRenderable(`the logo could not be drawn${why}`));
+    };
+    const onMessage = (answer: RenderAnswer) => {
+      if (answer.id !== request.id) return;
+      done();
+      if ('error' in answer) reject(new LogoNotRenderable(`the logo could not be drawn: ${answer.error}`));
+      else resolve({ png: Buffer.from(answer.png), width: answer.width, height: answer.height });
+    };
+    const onError = (error: Error) => fail(`: ${error.message}`, true);
+    const onExit = () => fail(': the renderer stopped', false);
+    const timer = setTimeout(() => fail(` within ${timeoutMs} ms`, true), timeoutMs);
+    w.on('message', onMessage);
+    w.once('error', onError);
+    w.once('exit', onExit);
+    w.postMessage(request);
+  });
+}
+
 /**
  * Draws logo SVGs as PNGs on a worker thread with resvg-wasm, so that a hostile SVG cannot
  * hang or crash the server: the SVG is checked first (at most EMAIL_LOGO.maxSvgBytes; no internal DOCTYPE subset or entity,
@@ -63,62 +118,20 @@ export function createLogoRasterizer(options: { timeoutMs?: number; idleMs?: num
 
   const drawOnce = async (svg: string): Promise<LogoPng> => {
     const w = await start();
-    const id = nextId++;
-    return new Promise<LogoPng>((resolve, reject) => {
-      w.ref();
-      const done = () => {
-        w.unref();
-        clearTimeout(timer);
-        w.off('message', onMessage);
-        w.off('error', onError);
-        w.off('exit', onExit);
-      };
-      const onMessage = (answer: RenderAnswer) => {
-        if (answer.id !== id) return;
-        done();
-        if ('error' in answer) reject(new LogoNotRenderable(`the logo could not be drawn: ${answer.error}`));
-        else resolve({ png: Buffer.from(answer.png), width: answer.width, height: answer.height });
-      };
-      const onError = (error: Error) => {
-        done();
-        void stop();
-        reject(new LogoNotRenderable(`the logo could not be drawn: ${error.message}`));
-      };
-      const onExit = () => {
-        done();
-        if (worker === w) {
-          worker = undefined;
-          ready = undefined;
-        }
-        reject(new LogoNotRenderable('the logo could not be drawn: the renderer stopped'));
-      };
-      const timer = setTimeout(() => {
-        done();
-        void stop();
-        reject(new LogoNotRenderable(`the logo could not be drawn within ${timeoutMs} ms`));
-      }, timeoutMs);
-      w.on('message', onMessage);
-      w.once('error', onError);
-      w.once('exit', onExit);
-      w.postMessage({ id, svg });
+    return drawOn(w, { id: nextId++, svg }, timeoutMs, (kill) => {
+      if (kill) void stop();
+      else if (worker === w) {
+        worker = undefined;
+        ready = undefined;
+      }
     });
   };
 
   return {
     render(body) {
-      if (body.byteLength > EMAIL_LOGO.maxSvgBytes)
-        return Promise.reject(
-          new LogoNotRenderable(
-            `the logo is ${body.byteLength} bytes; at most ${EMAIL_LOGO.maxSvgBytes} are drawn`,
-          ),
-        );
       const svg = new TextDecoder('utf-8', { fatal: false }).decode(body);
-      const problems = [
-        ...svgProblems(svg),
-        ...(/<!DOCTYPE[^>]*\[/i.test(svg) ? ['must not contain a DOCTYPE with declarations'] : []),
-      ];
-      if (problems.length > 0)
-        return Promise.reject(new LogoNotRenderable(`the logo is refused: it ${problems.join(', ')}`));
+      const refused = refusal(body, svg);
+      if (refused) return Promise.reject(refused);
       const result = queue.then(() => {
         clearTimeout(idleTimer);
         return drawOnce(svg);
