@@ -95,6 +95,15 @@ export async function buildApp({
   registerErrorHandling(app);
   registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
+  decorateStores(app, env, db);
+  await decorateSharedState(app, env, db);
+  await decorateMail(app, env, db);
+  await registerRoutes(app, env, services);
+  return app;
+}
+
+/** The database, the settings, the public URLs and the store of each request. */
+function decorateStores(app: FastifyInstance, env: Env, db: DatabaseHandle) {
   app.decorate('db', db);
   app.decorate('env', env);
   // `{port}` of PUBLIC_URL_TEMPLATE: the port this server listens on (the system's pick for PORT=0).
@@ -112,9 +121,15 @@ export async function buildApp({
     if (!tenant) throw tenantNotFound({ email: env.SUPPORT_EMAIL, ...app.publicUrls.platform() });
     return tenant;
   });
-  // Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token
-  // revoked anywhere, reaches this process's caches by the database's NOTIFY (sent by triggers on commit);
-  // revocations are also re-read every 2 s, so a lost notification delays one by at most that.
+}
+
+/**
+ * Shared state across processes (docs/ARCHITECTURE.md, scale-out): a tenant written anywhere, or a token
+ * revoked anywhere, reaches this process's caches by the database's NOTIFY (sent by triggers on commit);
+ * revocations are also re-read every 2 s, so a lost notification delays one by at most that. Rate-limit
+ * counters live in Redis, PostgreSQL or (PGlite: one process) memory.
+ */
+async function decorateSharedState(app: FastifyInstance, env: Env, db: DatabaseHandle) {
   const stopFollowingTenants = await followTenantChanges(db, app.tenants);
   app.decorate(
     'revocations',
@@ -132,7 +147,10 @@ export async function buildApp({
     await app.revocations.stop();
     await stopFollowingTenants();
   });
+}
 
+/** The mailer (SMTP or the local sink), the e-mail logos and the change notifications. */
+async function decorateMail(app: FastifyInstance, env: Env, db: DatabaseHandle) {
   app.decorate(
     'mailer',
     await createMailer({
@@ -148,7 +166,10 @@ export async function buildApp({
   app.decorate('logoPngs', createLogoPngs(db, createLogoRasterizer()));
   app.addHook('onClose', () => app.logoPngs.close());
   decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender
+}
 
+/** The routes of the services this process runs (`--services`). */
+async function registerRoutes(app: FastifyInstance, env: Env, services: ReadonlySet<ServiceName>) {
   await app.register(healthRoutes);
   if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
   // Before the routes it documents (it collects them as they are added): the authn API and the web side.
@@ -163,5 +184,4 @@ export async function buildApp({
     await app.register(apiReferencePage);
     await app.register(portalRoutes, { distDir: env.PORTAL_DIST ?? DEFAULT_PORTAL_DIST });
   }
-  return app;
 }
