@@ -32,17 +32,36 @@ export interface SenderOptions {
 
 const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
+/** The unsubscribe link of this recipient (signed, valid NOTIFICATIONS_UNSUBSCRIBE_DAYS). */
+function unsubscribeLink(env: Env, n: PendingNotification, origin: string) {
+  const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
+  const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
+  return { token, url: `${origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}` };
+}
+
+/** The change e-mail's own headers: one-click unsubscribe, its language, automatic, which delivery. */
+function mailHeaders(
+  unsubscribe: { token: string; url: string },
+  mailto: string,
+  language: string,
+  id: number,
+) {
+  return {
+    // RFC 2369 + RFC 8058: the https link answers a one-click POST; the mailto is the fallback.
+    'List-Unsubscribe': `<${unsubscribe.url}>, <mailto:${mailto}?subject=${encodeURIComponent(`unsubscribe ${unsubscribe.token}`)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    'Content-Language': language.replace('_', '-'),
+    'Auto-Submitted': 'auto-generated',
+    'X-Trackwell-Delivery': String(id),
+  };
+}
+
+export type Sender = ReturnType<typeof createSender>;
+
 export function createSender({ db, env, transport, content, log }: SenderOptions) {
   const address = fromAddress(env.MAIL_FROM);
   const domain = address.split('@')[1] ?? 'trackwell.example';
   const mailto = env.NOTIFICATIONS_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}`;
-
-  /** The unsubscribe link of this recipient (signed, valid NOTIFICATIONS_UNSUBSCRIBE_DAYS). */
-  function unsubscribeOf(n: PendingNotification, origin: string) {
-    const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
-    const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
-    return { token, url: `${origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}` };
-  }
 
   async function sendOne(
     n: PendingNotification,
@@ -52,7 +71,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
     const store = await content.storeMail(n.tenantId);
     const language = resolveEmailLanguage(n.locale, store.store);
     const message = await content.message(n, language, store);
-    const unsubscribe = unsubscribeOf(n, store.origin);
+    const unsubscribe = unsubscribeLink(env, n, store.origin);
     const { htmlQuotedPrintable, text } = message.renderEncoded({
       name: `${n.firstName} ${n.lastName}`.trim(),
       reasons: n.reasons,
@@ -67,14 +86,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
         text,
         html: { quotedPrintable: htmlQuotedPrintable },
         messageId,
-        headers: {
-          // RFC 2369 + RFC 8058: the https link answers a one-click POST; the mailto is the fallback.
-          'List-Unsubscribe': `<${unsubscribe.url}>, <mailto:${mailto}?subject=${encodeURIComponent(`unsubscribe ${unsubscribe.token}`)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          'Content-Language': language.replace('_', '-'),
-          'Auto-Submitted': 'auto-generated',
-          'X-Trackwell-Delivery': String(n.id),
-        },
+        headers: mailHeaders(unsubscribe, mailto, language, n.id),
       });
     } catch (error) {
       const transient = isTransientSmtpError(error) && !finalAttempt;

@@ -12,7 +12,7 @@ import type { EmailImages } from './email-images.ts';
 import { dispatchJob, ensureQueues, queueJob, queueJobs, sendJob, workJobs } from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
-import { createSender } from './sender.ts';
+import { createSender, type Sender } from './sender.ts';
 import type { MailTransport } from './transport.ts';
 
 /**
@@ -54,6 +54,34 @@ export interface NotificationServiceOptions {
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
+/** The dispatch job's body: the event's pending rows, in sender batches of NOTIFICATIONS_BATCH_SIZE. */
+async function dispatchEvent(db: DatabaseHandle, env: Env, b: PgBoss, eventId: number) {
+  const ids = await listPendingDeliveryIds(db, eventId);
+  const batches: Array<{ ids: number[] }> = [];
+  for (let i = 0; i < ids.length; i += env.NOTIFICATIONS_BATCH_SIZE)
+    batches.push({ ids: ids.slice(i, i + env.NOTIFICATIONS_BATCH_SIZE) });
+  await queueJobs(b, sendJob, batches);
+}
+
+/** This process works both jobs: dispatch (event → batches) and send (a batch → e-mails). */
+async function workNotificationJobs(b: PgBoss, db: DatabaseHandle, env: Env, sender: Sender) {
+  await workJobs(b, dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, ({ eventId }) =>
+    dispatchEvent(db, env, b, eventId),
+  );
+  await workJobs(
+    b,
+    sendJob,
+    { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
+    async ({ ids }, retryCount) => {
+      const result = await sender.sendBatch(ids, {
+        finalAttempt: retryCount >= env.NOTIFICATIONS_RETRY_LIMIT,
+      });
+      // pg-boss retries the job with backoff; rows already sent are skipped then.
+      if (result.retry > 0) throw new Error(`${result.retry} recipients got a temporary SMTP failure`);
+    },
+  );
+}
+
 export function createNotificationService(options: NotificationServiceOptions): NotificationService {
   const { db, env, boss, transport, log } = options;
   const sender = createSender({ db, env, transport, content: createMailContent(options), log });
@@ -67,15 +95,6 @@ export function createNotificationService(options: NotificationServiceOptions): 
       await ensureQueues(b, env);
       return b;
     })());
-
-  /** The dispatch job's body: the event's pending rows, in sender batches of NOTIFICATIONS_BATCH_SIZE. */
-  async function dispatchEvent(b: PgBoss, eventId: number) {
-    const ids = await listPendingDeliveryIds(db, eventId);
-    const batches: Array<{ ids: number[] }> = [];
-    for (let i = 0; i < ids.length; i += env.NOTIFICATIONS_BATCH_SIZE)
-      batches.push({ ids: ids.slice(i, i + env.NOTIFICATIONS_BATCH_SIZE) });
-    await queueJobs(b, sendJob, batches);
-  }
 
   /**
    * Rows left pending and unclaimed (a crash between the commit and the dispatch job, events applied by a
@@ -106,21 +125,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
 
     async startWorker() {
       const b = await queues();
-      await workJobs(b, dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, ({ eventId }) =>
-        dispatchEvent(b, eventId),
-      );
-      await workJobs(
-        b,
-        sendJob,
-        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
-        async ({ ids }, retryCount) => {
-          const result = await sender.sendBatch(ids, {
-            finalAttempt: retryCount >= env.NOTIFICATIONS_RETRY_LIMIT,
-          });
-          // pg-boss retries the job with backoff; rows already sent are skipped then.
-          if (result.retry > 0) throw new Error(`${result.retry} recipients got a temporary SMTP failure`);
-        },
-      );
+      await workNotificationJobs(b, db, env, sender);
       // Events applied by a CLI (announceAppliedEvent): dispatched now; after a lost LISTEN connection
       // (null), whatever was announced meanwhile is found by a sweep.
       unlistenApplied = await db.listen(APPLIED_EVENTS_CHANNEL, (payload) => {
