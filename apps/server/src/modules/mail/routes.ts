@@ -39,8 +39,17 @@ const present = (m: MailMessage) => ({
 
 export const messageIdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
+type MailApp = Parameters<FastifyPluginAsyncZod>[0];
+
 export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   restrictDevMailAccess(app, app.env.DEV_MAIL_ACCESS);
+  inboxRoutes(app);
+  messageRoutes(app);
+  await app.register(devMailPage);
+};
+
+/** The inbox: list (filtered by recipient and text) and empty. */
+function inboxRoutes(app: MailApp) {
   app.get(
     DEV_MAIL_PATH,
     {
@@ -68,7 +77,10 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ deleted: await deleteAllMailMessages(app.db) }),
   );
+}
 
+/** One message: read, delete, its HTML. */
+function messageRoutes(app: MailApp) {
   app.get(
     `${DEV_MAIL_PATH}/:id`,
     {
@@ -119,6 +131,4 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(message.html);
     },
   );
-
-  await app.register(devMailPage);
-};
+}
