@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { DATE_OID, INT8_OID } from './client-postgres.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import {
+  CHANNEL,
+  type DatabaseHandle,
+  type Db,
+  type OpenDatabaseOptions,
+  type SqlExecutor,
+} from './database-handle.ts';
+import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
+import * as schema from './schema.ts';
+
+/**
+ * PGlite (PostgreSQL in WebAssembly, in this process) as a DatabaseHandle: its data directory locked to this
+ * process, and, for the running server, served to the CLIs on a Unix socket.
+ */
+
+/**
+ * Where a server serves its PGlite: `<dataDir>-socket/.s.PGSQL.5432`, or, when that path is longer than a
+ * Unix socket address allows (108 bytes), a private directory under the system's temporary directory.
+ * Either way the lock file records it.
+ */
+function socketDirFor(dataDir: string): { dir: string; temporary: boolean } {
+  const dir = `${dataDir}-socket`;
+  if (Buffer.byteLength(`${dir}/${SOCKET_FILE}`) < 104) return { dir, temporary: false };
+  return { dir: mkdtempSync(join(tmpdir(), 'trackwell-')), temporary: true };
+}
+
+export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  let release = () => {};
+  let advertise: (socket: string | undefined) => void = () => {};
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    ({ release, advertise } = lockDataDir(dataDir));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir } : {});
+  } catch (error) {
+    release();
+    throw error;
+  }
+  let stopServing = async () => {};
+  if (options.serveLocalClients && dataDir) {
+    const socket = socketDirFor(dataDir);
+    try {
+      const server = await servePgliteOnSocket(client, socket.dir, {
+        onError: (error) => process.stderr.write(`embedded database socket: ${error.message}\n`),
+      });
+      advertise(server.path);
+      stopServing = async () => {
+        advertise(undefined);
+        await server.close();
+        if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
+      };
+    } catch (error) {
+      await client.close().catch(() => {});
+      release();
+      throw error;
+    }
+  }
+  const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
+  const query: SqlExecutor['query'] = async (text, params) => {
+    const result = await client.query(text, params as unknown[], { parsers });
+    return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
+  };
+  return {
+    engine: 'pglite',
+    location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    query,
+    async exec(script) {
+      await client.exec(script);
+    },
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          async query(text, params) {
+            const r = await tx.query(text, params as unknown[], { parsers });
+            return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+          },
+          async exec(script) {
+            await tx.exec(script);
+          },
+        }),
+      ),
+    async listen(channel, onNotify) {
+      if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    async close() {
+      try {
+        await stopServing(); // clients' open transactions roll back first
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

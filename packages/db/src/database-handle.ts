@@ -1,0 +1,66 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
+
+/**
+ * What the rest of Trackwell sees of its database, the same over both engines (PGlite in the process, or a
+ * PostgreSQL server): parameterised SQL, transactions, LISTEN, close. client.ts opens one.
+ */
+
+export type Schema = typeof schema;
+/** The typed query builder, the same type over both engines. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain parameterised SQL, for what a query builder says worse (bulk loads, migrations, set-based matching). */
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<{ rows: R[]; rowCount: number }>;
+}
+
+export interface Transaction extends SqlExecutor {
+  /** Runs a script of several statements (no parameters) inside the transaction. */
+  exec(script: string): Promise<void>;
+}
+
+export interface DatabaseHandle extends SqlExecutor {
+  readonly engine: 'pglite' | 'postgres';
+  /** Where the data lives, for people ("PGlite in /path/.data/pglite" or the server without its password). */
+  readonly location: string;
+  readonly db: Db;
+  /** Runs a script of several statements (no parameters). */
+  exec(script: string): Promise<void>;
+  /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel` (NOTIFY, delivered on commit): `onNotify(payload)` for each notification, and
+   * `onNotify(null)` after the listening connection was lost and re-established (notifications may have been
+   * missed meanwhile: forget what was cached). PostgreSQL: one dedicated connection per call, outside the pool.
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** A LISTEN/NOTIFY channel name (an SQL identifier: it is written into `LISTEN <name>`). */
+export const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…`: use that server. Otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory (ignored with `url`). Omit with `memory: true` for a throw-away database. */
+  dataDir?: string | undefined;
+  memory?: boolean;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number;
+  /**
+   * PGlite in `dataDir`: also serve it to the other processes of this machine (the CLIs) over the PostgreSQL
+   * protocol on a Unix socket, recorded in the data directory's lock file. The running server does this.
+   */
+  serveLocalClients?: boolean;
+  /**
+   * PGlite in `dataDir`: when a running server holds it and serves it (`serveLocalClients`), connect through
+   * its socket instead of failing; otherwise open it directly. The CLIs do this.
+   */
+  joinRunningServer?: boolean;
+}
