@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { type DatabaseHandle, listTenantHosts, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import {
+  countTenants,
+  type DatabaseHandle,
+  listTenantHosts,
+  migrate,
+  openDatabase,
+  pgliteDataDir,
+} from '@trackwell/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
@@ -40,8 +47,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
 }
 
 async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
-  if ((rows[0]?.n ?? 0) > 0) return false;
+  if ((await countTenants(db)) > 0) return false;
   const [{ seedDemo }, { seedDemoUsers }] = await Promise.all([
     import('@trackwell/db/seed'),
     import('@trackwell/db/seed/demo-users'),
@@ -89,13 +95,10 @@ async function demoAccountLines(
   services: string[],
 ): Promise<string[]> {
   if (!services.includes('idp')) return [];
-  const { DEMO_USERS, DEMO_PASSWORD, demoLogin } = await import('@trackwell/db/seed/demo-users');
-  const { rows } = await db.query<{ code: string; host: string }>(
-    `SELECT t.code, min(h.host) AS host FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id
-      WHERE EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.id AND u.login = $1 || '@' || t.code || '.example')
-      GROUP BY t.code ORDER BY t.code`,
-    [DEMO_USERS[0]?.local ?? 'user'],
+  const { DEMO_USERS, DEMO_PASSWORD, demoLogin, storesWithDemoUsers } = await import(
+    '@trackwell/db/seed/demo-users'
   );
+  const rows = await storesWithDemoUsers(db);
   const first = rows.find((r) => r.code !== 'trackwell') ?? rows[0];
   if (!first) return [];
   const width = Math.max(...DEMO_USERS.map((u) => demoLogin(u.local, first.code).length));

@@ -10,6 +10,7 @@ export * from './repositories/jobs.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/profile-attributes.ts';
+export * from './repositories/signals.ts';
 export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';
 export * from './repositories/token-revocations.ts';

@@ -120,6 +120,18 @@ export async function findTenantByHost(db: SqlExecutor, host: string): Promise<T
   return rows[0] && toTenant(rows[0]);
 }
 
+/** A store by its id (the tenant is the input, not the scope: this finds it). */
+export async function findTenantById(db: SqlExecutor, id: string): Promise<Tenant | undefined> {
+  const { rows } = await db.query<TenantRow>(`SELECT ${TENANT_COLUMNS} FROM tenants t WHERE t.id = $1`, [id]);
+  return rows[0] && toTenant(rows[0]);
+}
+
+/** How many stores there are (the first start seeds the demo when there are none). */
+export async function countTenants(db: SqlExecutor): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM tenants');
+  return rows[0]?.n ?? 0;
+}
+
 export async function findTenantByCode(db: SqlExecutor, code: string): Promise<Tenant | undefined> {
   const { rows } = await db.query<TenantRow>(`SELECT ${TENANT_COLUMNS} FROM tenants t WHERE t.code = $1`, [
     code,

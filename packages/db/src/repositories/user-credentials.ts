@@ -101,3 +101,12 @@ export async function setPasswordHash(
     [tenantId, userId, passwordHash],
   );
 }
+
+/** A stronger hash of the same password: only the hash is written, so an expiry or a warning stays. */
+export async function replacePasswordHash(db: SqlExecutor, tenantId: string, userId: string, hash: string) {
+  await db.query('UPDATE identity_accounts SET password_hash = $3 WHERE tenant_id = $1 AND user_id = $2', [
+    tenantId,
+    userId,
+    hash,
+  ]);
+}

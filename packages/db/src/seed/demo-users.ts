@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DatabaseHandle } from '../client.ts';
+import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import { normaliseRecoveryAnswer, setRecoveryQuestion } from '../repositories/user-credentials.ts';
 import { upsertIdentityFactor } from '../repositories/user-factors.ts';
 import { createIdentityUser, findIdentityUserByLogin } from '../repositories/users.ts';
@@ -114,6 +114,17 @@ export const demoLogin = (local: string, tenantCode: string) => `${local}@${tena
 function demoUserId(tenantId: string, login: string): string {
   const h = createHash('sha256').update(`${tenantId}:demo-user:${login}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The stores that have the documented demo users, each with one of its hosts, by store code. */
+export async function storesWithDemoUsers(db: SqlExecutor): Promise<Array<{ code: string; host: string }>> {
+  const { rows } = await db.query<{ code: string; host: string }>(
+    `SELECT t.code, min(h.host) AS host FROM tenants t JOIN tenant_hosts h ON h.tenant_id = t.id
+      WHERE EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = t.id AND u.login = $1 || '@' || t.code || '.example')
+      GROUP BY t.code ORDER BY t.code`,
+    [DEMO_USERS[0]?.local ?? 'user'],
+  );
+  return rows;
 }
 
 export interface SeedDemoUsersResult {

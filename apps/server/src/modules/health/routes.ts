@@ -1,3 +1,4 @@
+import { pingDatabase } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -21,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.db.query('SELECT 1');
+        await pingDatabase(app.db);
         return { status: 'ready' as const, database: app.db.engine };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');

@@ -2,7 +2,9 @@ import type { CatalogEvent, CatalogEventResult } from '@trackwell/contracts';
 import {
   applyCatalogEvent,
   type DatabaseHandle,
+  findTenantById,
   type MatchingRules,
+  notifyChannel,
   type SqlExecutor,
   type Tenant,
 } from '@trackwell/db';
@@ -20,7 +22,7 @@ export const APPLIED_EVENTS_CHANNEL = 'trackwell_applied_events';
 
 /** Announces an applied event to the workers (`APPLIED_EVENTS_CHANNEL`); none listening: the sweep sends it. */
 export async function announceAppliedEvent(db: SqlExecutor, eventId: number): Promise<void> {
-  await db.query('SELECT pg_notify($1, $2)', [APPLIED_EVENTS_CHANNEL, String(eventId)]);
+  await notifyChannel(db, APPLIED_EVENTS_CHANNEL, String(eventId));
 }
 
 export function matchingRulesOf(tenant: Pick<Tenant, 'config' | 'featureFlags'>): MatchingRules {
@@ -47,13 +49,9 @@ export async function publishCatalogEvents(
   onApplied: (eventId: number) => Promise<void> = async () => {},
   onProgress: (done: number) => void = () => {},
 ): Promise<CatalogEventResult[]> {
-  const { rows } = await db.query<Pick<Tenant, 'config'> & { feature_flags: Tenant['featureFlags'] }>(
-    'SELECT config, feature_flags FROM tenants WHERE id = $1',
-    [tenantId],
-  );
-  const row = rows[0];
-  if (!row) throw new Error(`No tenant ${tenantId}`);
-  const rules = matchingRulesOf({ config: row.config, featureFlags: row.feature_flags });
+  const tenant = await findTenantById(db, tenantId);
+  if (!tenant) throw new Error(`No tenant ${tenantId}`);
+  const rules = matchingRulesOf(tenant);
   const results: CatalogEventResult[] = [];
   for (const event of events) {
     const applied = await applyCatalogEvent(db, tenantId, event, { source, rules });

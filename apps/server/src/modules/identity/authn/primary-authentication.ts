@@ -5,6 +5,7 @@ import {
   type IdentityUser,
   needsRehash,
   recordFailedPassword,
+  replacePasswordHash,
   resetFailedPasswords,
   sha256,
   verifyPassword,
@@ -51,14 +52,6 @@ export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): 
   }
   await resetFailedPasswords(ctx.db, ctx.tenant.id, user.id);
   if (needsRehash(user.passwordHash))
-    await rehashKeepingPolicy(ctx, user, await hashPassword(input.password));
+    await replacePasswordHash(ctx.db, ctx.tenant.id, user.id, await hashPassword(input.password));
   return afterPassword(ctx, user, relayState);
-}
-
-/** A stronger hash of the same password: only the hash is written, so an expiry or warning stays. */
-async function rehashKeepingPolicy(ctx: AuthnContext, user: IdentityUser, hash: string) {
-  await ctx.db.query(
-    'UPDATE identity_accounts SET password_hash = $3 WHERE tenant_id = $1 AND user_id = $2',
-    [ctx.tenant.id, user.id, hash],
-  );
 }
