@@ -3,12 +3,16 @@ import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 
 /**
- * The notification pipeline's jobs as definitions: each a queue name, the Zod shape of its payload (checked
- * when the job is sent and when a worker takes it: a job of another shape fails with the reason, it is not
- * half-run) and its retry policy.
+ * The notification pipeline's jobs as definitions: each a queue name, a version, the Zod shape of its payload
+ * (checked when the job is sent and when a worker takes it: a job of another shape fails with the reason, it
+ * is not half-run) and its retry policy. The version travels in the job (`v`): when a payload's meaning
+ * changes, the definition's version goes up, and a worker of another version fails the job with the reason
+ * (pg-boss retries it later, for a worker of its version) instead of misreading it. A job without `v` was
+ * written before versions: version 1.
  */
 export interface JobDefinition<Payload> {
   name: string;
+  version: number;
   payload: z.ZodType<Payload>;
   policy(env: Env): QueueOptions;
 }
@@ -16,6 +20,7 @@ export interface JobDefinition<Payload> {
 /** Lists an event's pending rows and queues them in sender batches. */
 export const dispatchJob: JobDefinition<{ eventId: number }> = {
   name: 'notifications-dispatch',
+  version: 1,
   payload: z.object({ eventId: z.number().int().positive() }),
   // A dispatch job only lists ids and queues batches: when its worker dies (SIGKILL), it must expire as soon
   // as a sender's claim does, not after pg-boss's default 15 minutes, during which the sweep (which waits
@@ -31,6 +36,7 @@ export const dispatchJob: JobDefinition<{ eventId: number }> = {
 /** Claims, renders, sends and marks one batch of outbox rows. */
 export const sendJob: JobDefinition<{ ids: number[] }> = {
   name: 'notifications-send',
+  version: 1,
   payload: z.object({ ids: z.array(z.number().int().positive()) }),
   policy: (env) => ({
     retryLimit: env.NOTIFICATIONS_RETRY_LIMIT,
@@ -48,14 +54,30 @@ export async function ensureQueues(boss: PgBoss, env: Env): Promise<void> {
   await boss.createQueue(sendJob.name, sendJob.policy(env));
 }
 
+/** What a job of this definition carries: its payload, checked, and its version. */
+export const jobData = <P>(job: JobDefinition<P>, payload: P): object => ({
+  ...(job.payload.parse(payload) as object),
+  v: job.version,
+});
+
+/** The payload of a job taken from the queue; throws (the job fails, with why) on another version or shape. */
+export function readJobData<P>(job: JobDefinition<P>, data: unknown): P {
+  const version = (data as { v?: unknown } | null)?.v ?? 1;
+  if (version !== job.version)
+    throw new Error(
+      `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
+    );
+  return job.payload.parse(data);
+}
+
 /** Queues one job, its payload checked first. */
 export async function queueJob<P>(boss: PgBoss, job: JobDefinition<P>, payload: P): Promise<void> {
-  await boss.send(job.name, job.payload.parse(payload) as object);
+  await boss.send(job.name, jobData(job, payload));
 }
 
 /** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
 export async function queueJobs<P>(boss: PgBoss, job: JobDefinition<P>, payloads: P[]): Promise<void> {
-  const data = payloads.map((p) => ({ data: job.payload.parse(p) as object }));
+  const data = payloads.map((p) => ({ data: jobData(job, p) }));
   for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
 }
 
@@ -67,6 +89,6 @@ export async function workJobs<P>(
   handler: (payload: P, retryCount: number) => Promise<void>,
 ): Promise<void> {
   await boss.work<unknown>(job.name, options, async (jobs) => {
-    for (const j of jobs) await handler(job.payload.parse(j.data), j.retryCount);
+    for (const j of jobs) await handler(readJobData(job, j.data), j.retryCount);
   });
 }
