@@ -1,16 +1,8 @@
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type PaginationState,
-  useReactTable,
-} from '@tanstack/react-table';
+import { getCoreRowModel, type PaginationState, useReactTable } from '@tanstack/react-table';
 import type { ContentTrackingRow, FeatureFlags, TenantConfig, UserInfo } from '@trackwell/contracts';
-import { type MouseEvent, useId, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { TrashIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/notify.ts';
 import {
   useDeleteContentTrackingMutation,
@@ -20,7 +12,9 @@ import {
 import { useLazyResolveContentQuery } from '../api/resolve-content.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { COLUMN_DEFAULT_SIZE, COLUMN_MIN_SIZE, pageCountOf } from '../lib/paging.ts';
+import { type RowHandlers, standardName, useStandardColumns } from './standard-columns.tsx';
 import { StandardSearch } from './standard-search.tsx';
+import { StandardsTableView } from './standards-table-view.tsx';
 import { TablePagination } from './table-pagination.tsx';
 
 type TrackedStandardsTableProps = {
@@ -31,21 +25,63 @@ type TrackedStandardsTableProps = {
   onPaginationChange: (next: PaginationState) => void;
 };
 
-type RowHandlers = {
-  onTitleClick: (event: MouseEvent<HTMLAnchorElement>, row: ContentTrackingRow) => Promise<void>;
-  onToggle: (row: ContentTrackingRow) => void;
-  onDelete: (row: ContentTrackingRow) => void;
-};
+type ListArgs = { userId: string; pageIndex: number; pageSize: number };
 
-/** spec §2: the title links to the public page: publicURL, then the asset id, then .html. */
-export function publicPageUrl(publicURL: string, assetId: string): string {
-  return `${publicURL}${encodeURIComponent(assetId)}.html`;
-}
+/**
+ * What a row's controls do: open the title (through the resolver when its flag is on), switch tracking,
+ * remove after confirmation (spec §4). Failures are toasted by the store's middleware (spec §8).
+ */
+function useStandardActions(
+  user: UserInfo,
+  flags: FeatureFlags,
+  listArgs: ListArgs,
+  afterDelete: () => void,
+) {
+  const { t } = useTranslation('tracker');
+  const [updateTracking] = useUpdateContentTrackingMutation();
+  const [deleteTracking] = useDeleteContentTrackingMutation();
+  const [resolveContent] = useLazyResolveContentQuery();
+  const [pendingDelete, setPendingDelete] = useState<ContentTrackingRow>();
 
-/** A standard's name as people say it: its designation, then its title. */
-function standardName(row: ContentTrackingRow): string {
-  const { displayDesignation, contentTitle } = row.content;
-  return displayDesignation ? `${displayDesignation} ${contentTitle}` : contentTitle;
+  async function onTitleClick(event: MouseEvent<HTMLAnchorElement>, row: ContentTrackingRow) {
+    if (!flags.enable_resolver_DP_for_content.enabled) return;
+    // spec §2: with the resolver flag on, the title opens the resolver's application URL in a new tab.
+    event.preventDefault();
+    await openInNewTab(() =>
+      resolveContent({
+        contentCode: row.content.contentCode,
+        tenantId: user.MAETenantID,
+        userId: listArgs.userId,
+      }).unwrap(),
+    );
+  }
+
+  function onToggle(row: ContentTrackingRow) {
+    // spec §4: send the CURRENT off-state as `active`; the list shows contentTrackingOff = !active at once and
+    // is put back if the call fails.
+    void updateTracking({
+      ...listArgs,
+      contentTrackingId: row.contentTrackingId,
+      active: row.contentTrackingOff,
+    })
+      .unwrap()
+      .catch(() => undefined);
+  }
+
+  async function onConfirmDelete() {
+    const row = pendingDelete;
+    setPendingDelete(undefined);
+    if (!row) return;
+    try {
+      await deleteTracking({ ...listArgs, contentTrackingId: row.contentTrackingId }).unwrap();
+      notify.success(t('individualTrackingRemoved'));
+      afterDelete();
+    } catch {
+      // Toasted by the store's middleware (spec §8).
+    }
+  }
+
+  return { onTitleClick, onToggle, onDelete: setPendingDelete, pendingDelete, onConfirmDelete };
 }
 
 /**
@@ -64,124 +100,18 @@ export function TrackedStandardsTable({
   const userId = user.MAEUserID;
   const listArgs = { userId, pageIndex: pagination.pageIndex + 1, pageSize: pagination.pageSize };
   const { data, isFetching, isLoading } = useListContentTrackingsQuery(listArgs);
-  const [updateTracking] = useUpdateContentTrackingMutation();
-  const [deleteTracking] = useDeleteContentTrackingMutation();
-  const [resolveContent] = useLazyResolveContentQuery();
-  const [pendingDelete, setPendingDelete] = useState<ContentTrackingRow>();
-
   const rows = data?.rows ?? [];
   const pageCount = pageCountOf(data?.totalElements ?? 0, pagination.pageSize);
-  const resolverOn = flags.enable_resolver_DP_for_content.enabled;
+  // spec §4 "If it was the only row on the page, the page index goes back one."
+  const actions = useStandardActions(user, flags, listArgs, () => {
+    if (rows.length === 1 && pagination.pageIndex > 0)
+      onPaginationChange({ ...pagination, pageIndex: pagination.pageIndex - 1 });
+  });
+  const { pendingDelete } = actions;
 
-  async function onTitleClick(event: MouseEvent<HTMLAnchorElement>, row: ContentTrackingRow) {
-    if (!resolverOn) return;
-    // spec §2: with the resolver flag on, the title opens the resolver's application URL in a new tab.
-    event.preventDefault();
-    await openInNewTab(() =>
-      resolveContent({
-        contentCode: row.content.contentCode,
-        tenantId: user.MAETenantID,
-        userId,
-      }).unwrap(),
-    );
-  }
-
-  function onToggle(row: ContentTrackingRow) {
-    // spec §4: send the CURRENT off-state as `active`; the list shows contentTrackingOff = !active at once and
-    // is put back if the call fails (the failure is toasted by the store's middleware).
-    void updateTracking({
-      ...listArgs,
-      contentTrackingId: row.contentTrackingId,
-      active: row.contentTrackingOff,
-    })
-      .unwrap()
-      .catch(() => undefined);
-  }
-
-  async function onConfirmDelete() {
-    const row = pendingDelete;
-    setPendingDelete(undefined);
-    if (!row) return;
-    try {
-      await deleteTracking({ ...listArgs, contentTrackingId: row.contentTrackingId }).unwrap();
-      notify.success(t('individualTrackingRemoved'));
-      // spec §4 "If it was the only row on the page, the page index goes back one."
-      if (rows.length === 1 && pagination.pageIndex > 0) {
-        onPaginationChange({ ...pagination, pageIndex: pagination.pageIndex - 1 });
-      }
-    } catch {
-      // Toasted by the store's middleware (spec §8).
-    }
-  }
-
-  // The columns stay the same objects across renders (new cell functions would remount every cell, losing
-  // focus); their cells reach this render's handlers through the ref.
-  const handlers = useRef<RowHandlers>({ onTitleClick, onToggle, onDelete: setPendingDelete });
-  handlers.current = { onTitleClick, onToggle, onDelete: setPendingDelete };
-  const columns = useMemo<ColumnDef<ContentTrackingRow>[]>(
-    () => [
-      {
-        id: 'title',
-        header: () => t('standards.columns.title'),
-        size: 360,
-        cell: ({ row: { original } }) => (
-          <a
-            href={publicPageUrl(tenant.publicURL, original.content.assetId)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="tw-standard-link"
-            onClick={(event) => void handlers.current.onTitleClick(event, original)}
-          >
-            {original.content.displayDesignation && (
-              <span className="tw-standard-link__designation">{original.content.displayDesignation}</span>
-            )}{' '}
-            <span className="tw-standard-link__title">{original.content.contentTitle}</span>
-            <span className="tw-visually-hidden"> {t('opensInNewTab')}</span>
-          </a>
-        ),
-      },
-      {
-        id: 'publisher',
-        header: () => t('standards.columns.publisher'),
-        cell: ({ row: { original } }) => original.data.publisher,
-      },
-      {
-        id: 'track',
-        header: () => t('standards.columns.track'),
-        size: 110,
-        cell: ({ row: { original } }) => (
-          <div className="form-check form-switch tw-track-switch">
-            <input
-              type="checkbox"
-              role="switch"
-              className="form-check-input"
-              // spec §4: checked when tracking is not off.
-              checked={!original.contentTrackingOff}
-              aria-checked={!original.contentTrackingOff}
-              onChange={() => handlers.current.onToggle(original)}
-              aria-label={t('standards.trackSwitch', { standard: standardName(original) })}
-            />
-          </div>
-        ),
-      },
-      {
-        id: 'delete',
-        header: () => <span className="tw-visually-hidden">{t('standards.columns.delete')}</span>,
-        size: 80,
-        cell: ({ row: { original } }) => (
-          <button
-            type="button"
-            className="btn btn-sm tw-remove-button tw-icon-button"
-            onClick={() => handlers.current.onDelete(original)}
-            aria-label={t('standards.delete', { standard: standardName(original) })}
-          >
-            <TrashIcon />
-          </button>
-        ),
-      },
-    ],
-    [t, tenant.publicURL],
-  );
+  const handlers = useRef<RowHandlers>(actions);
+  handlers.current = actions;
+  const columns = useStandardColumns(tenant.publicURL, handlers);
 
   const table = useReactTable({
     data: rows,
@@ -203,58 +133,7 @@ export function TrackedStandardsTable({
       </h2>
       <p className="tw-tracker-card__description">{t('standards.description')}</p>
       <StandardSearch userId={userId} onAdded={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
-      <div className="tw-table-wrap" aria-busy={isFetching}>
-        <table className="table tw-standards-table" aria-labelledby={headingId}>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className={`tw-col-${header.column.id}`}
-                    style={{ width: header.getSize(), minWidth: header.column.columnDef.minSize }}
-                  >
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={`tw-col-${cell.column.id}`}
-                    data-label={
-                      cell.column.id === 'title' || cell.column.id === 'delete'
-                        ? undefined
-                        : String(t(`standards.columns.${cell.column.id as 'publisher' | 'track'}`))
-                    }
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-            {!isLoading && rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="tw-table-empty">
-                  {t('standards.noData')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        {isFetching && (
-          <div className="tw-table-mask" role="status">
-            <Spinner />
-            <span className="tw-visually-hidden">{t('standards.loading')}</span>
-          </div>
-        )}
-      </div>
+      <StandardsTableView table={table} headingId={headingId} isFetching={isFetching} isLoading={isLoading} />
       <TablePagination
         pageIndex={pagination.pageIndex}
         pageSize={pagination.pageSize}
@@ -265,8 +144,8 @@ export function TrackedStandardsTable({
       <ConfirmDialog
         open={pendingDelete !== undefined}
         message={pendingDelete && t('standards.deleteConfirm', { standard: standardName(pendingDelete) })}
-        onConfirm={() => void onConfirmDelete()}
-        onCancel={() => setPendingDelete(undefined)}
+        onConfirm={() => void actions.onConfirmDelete()}
+        onCancel={() => actions.onDelete(undefined)}
       />
     </section>
   );

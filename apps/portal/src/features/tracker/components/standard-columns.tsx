@@ -1,0 +1,96 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ContentTrackingRow } from '@trackwell/contracts';
+import { type MouseEvent, type RefObject, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TrashIcon } from '../../../components/ui/icons.tsx';
+
+/** What a row's controls do; the columns reach this render's handlers through a ref. */
+export type RowHandlers = {
+  onTitleClick: (event: MouseEvent<HTMLAnchorElement>, row: ContentTrackingRow) => Promise<void>;
+  onToggle: (row: ContentTrackingRow) => void;
+  onDelete: (row: ContentTrackingRow) => void;
+};
+
+/** spec §2: the title links to the public page: publicURL, then the asset id, then .html. */
+export function publicPageUrl(publicURL: string, assetId: string): string {
+  return `${publicURL}${encodeURIComponent(assetId)}.html`;
+}
+
+/** A standard's name as people say it: its designation, then its title. */
+export function standardName(row: ContentTrackingRow): string {
+  const { displayDesignation, contentTitle } = row.content;
+  return displayDesignation ? `${displayDesignation} ${contentTitle}` : contentTitle;
+}
+
+/**
+ * spec §2 "Individual tracked standards table": title (link to the public page), publisher, the tracking
+ * switch, remove. The columns stay the same objects across renders (new cell functions would remount every
+ * cell, losing focus); their cells call this render's handlers through `handlers`.
+ */
+export function useStandardColumns(publicURL: string, handlers: RefObject<RowHandlers>) {
+  const { t } = useTranslation('tracker');
+  return useMemo<ColumnDef<ContentTrackingRow>[]>(
+    () => [
+      {
+        id: 'title',
+        header: () => t('standards.columns.title'),
+        size: 360,
+        cell: ({ row: { original } }) => (
+          <a
+            href={publicPageUrl(publicURL, original.content.assetId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="tw-standard-link"
+            onClick={(event) => void handlers.current.onTitleClick(event, original)}
+          >
+            {original.content.displayDesignation && (
+              <span className="tw-standard-link__designation">{original.content.displayDesignation}</span>
+            )}{' '}
+            <span className="tw-standard-link__title">{original.content.contentTitle}</span>
+            <span className="tw-visually-hidden"> {t('opensInNewTab')}</span>
+          </a>
+        ),
+      },
+      {
+        id: 'publisher',
+        header: () => t('standards.columns.publisher'),
+        cell: ({ row: { original } }) => original.data.publisher,
+      },
+      {
+        id: 'track',
+        header: () => t('standards.columns.track'),
+        size: 110,
+        cell: ({ row: { original } }) => (
+          <div className="form-check form-switch tw-track-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              className="form-check-input"
+              // spec §4: checked when tracking is not off.
+              checked={!original.contentTrackingOff}
+              aria-checked={!original.contentTrackingOff}
+              onChange={() => handlers.current.onToggle(original)}
+              aria-label={t('standards.trackSwitch', { standard: standardName(original) })}
+            />
+          </div>
+        ),
+      },
+      {
+        id: 'delete',
+        header: () => <span className="tw-visually-hidden">{t('standards.columns.delete')}</span>,
+        size: 80,
+        cell: ({ row: { original } }) => (
+          <button
+            type="button"
+            className="btn btn-sm tw-remove-button tw-icon-button"
+            onClick={() => handlers.current.onDelete(original)}
+            aria-label={t('standards.delete', { standard: standardName(original) })}
+          >
+            <TrashIcon />
+          </button>
+        ),
+      },
+    ],
+    [t, publicURL, handlers],
+  );
+}
