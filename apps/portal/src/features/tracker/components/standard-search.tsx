@@ -1,5 +1,5 @@
 import type { CatalogSearchHit } from '@trackwell/contracts';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type Dispatch, type KeyboardEvent, type SetStateAction, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +12,99 @@ import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Fewer characters than this find too much to be useful. */
 export const SEARCH_MIN_LENGTH = 2;
+
+type ComboboxState = {
+  results: CatalogSearchHit[];
+  expanded: boolean;
+  active: number;
+  open: boolean;
+  text: string;
+  setOpen: (open: boolean) => void;
+  setActive: Dispatch<SetStateAction<number>>;
+  setText: (text: string) => void;
+  add: (hit: CatalogSearchHit) => Promise<void>;
+};
+
+/** The highlighted option after ↓ (step 1) or ↑ (step -1): wraps around; from none, the first or the last. */
+const stepActive = (current: number, step: 1 | -1, count: number, expanded: boolean) =>
+  !expanded || current < 0 ? (step === 1 ? 0 : count - 1) : (current + step + count) % count;
+
+/** The combobox's keys: ↓/↑ move, Enter adds the highlighted result, Escape closes (twice: clears). */
+function onComboboxKey(event: KeyboardEvent<HTMLInputElement>, c: ComboboxState) {
+  switch (event.key) {
+    case 'ArrowDown':
+    case 'ArrowUp': {
+      event.preventDefault();
+      c.setOpen(true);
+      if (c.results.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      c.setActive((current) => stepActive(current, step, c.results.length, c.expanded));
+      return;
+    }
+    case 'Enter': {
+      const hit = c.expanded ? c.results[c.active] : undefined;
+      if (hit) {
+        event.preventDefault();
+        void c.add(hit);
+      }
+      return;
+    }
+    case 'Escape':
+      event.preventDefault();
+      if (c.open && c.text) {
+        c.setOpen(false);
+        c.setActive(-1);
+      } else {
+        c.setText('');
+      }
+      return;
+    default:
+  }
+}
+
+type SearchResultsProps = {
+  id: string;
+  results: CatalogSearchHit[];
+  active: number;
+  optionId: (index: number) => string;
+  onHover: (index: number) => void;
+  onChoose: (hit: CatalogSearchHit) => void;
+};
+
+/** The listbox of results (hidden when empty); the combobox keeps the focus. */
+function SearchResults({ id, results, active, optionId, onHover, onChoose }: SearchResultsProps) {
+  const { t } = useTranslation('tracker');
+  return (
+    <div
+      id={id}
+      role="listbox"
+      aria-label={t('search.resultsLabel')}
+      className="tw-search__list"
+      hidden={results.length === 0}
+    >
+      {results.map((hit, index) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with ↓/↑ and Enter in the combobox (focus stays there, per the ARIA pattern).
+        <div
+          key={hit.assetId}
+          id={optionId(index)}
+          role="option"
+          tabIndex={-1}
+          aria-selected={index === active}
+          className={`tw-search__option${index === active ? ' tw-search__option--active' : ''}`}
+          // Keep the focus in the field, so the list does not close before the click lands.
+          onMouseDown={(event) => event.preventDefault()}
+          onMouseEnter={() => onHover(index)}
+          onClick={() => onChoose(hit)}
+        >
+          <span className="tw-search__designation">{hit.displayDesignation}</span>
+          <span className="tw-search__title">{hit.contentTitle}</span>
+          <span className="tw-search__publisher">{hit.publisher.name}</span>
+          {hit.tracked && <span className="tw-search__tracked">{t('search.trackedMark')}</span>}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Beyond the spec: finds a standard in the catalogue and adds it to the tracked list. The WAI-ARIA combobox
@@ -58,50 +151,16 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        event.preventDefault();
-        setOpen(true);
-        if (results.length === 0) return;
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((current) =>
-          !expanded || current < 0
-            ? step === 1
-              ? 0
-              : results.length - 1
-            : (current + step + results.length) % results.length,
-        );
-        return;
-      }
-      case 'Enter': {
-        const hit = expanded ? results[active] : undefined;
-        if (hit) {
-          event.preventDefault();
-          void add(hit);
-        }
-        return;
-      }
-      case 'Escape':
-        event.preventDefault();
-        if (open && text) {
-          setOpen(false);
-          setActive(-1);
-        } else {
-          setText('');
-        }
-        return;
-      default:
-    }
-  }
-
-  let status = '';
-  if (searching && open) {
-    if (!settled) status = t('search.searching');
-    else if (results.length === 0) status = t('search.noResults', { query });
-    else status = t('search.resultCount', { count: results.length });
-  }
+  const status =
+    !searching || !open
+      ? ''
+      : !settled
+        ? t('search.searching')
+        : results.length === 0
+          ? t('search.noResults', { query })
+          : t('search.resultCount', { count: results.length });
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
+    onComboboxKey(event, { results, expanded, active, open, text, setOpen, setActive, setText, add });
 
   return (
     <div className="tw-search">
@@ -137,35 +196,14 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
         />
-        <div
+        <SearchResults
           id={listboxId}
-          role="listbox"
-          aria-label={t('search.resultsLabel')}
-          className="tw-search__list"
-          hidden={!expanded}
-        >
-          {expanded &&
-            results.map((hit, index) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users choose with ↓/↑ and Enter in the combobox (focus stays there, per the ARIA pattern).
-              <div
-                key={hit.assetId}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className={`tw-search__option${index === active ? ' tw-search__option--active' : ''}`}
-                // Keep the focus in the field, so the list does not close before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActive(index)}
-                onClick={() => void add(hit)}
-              >
-                <span className="tw-search__designation">{hit.displayDesignation}</span>
-                <span className="tw-search__title">{hit.contentTitle}</span>
-                <span className="tw-search__publisher">{hit.publisher.name}</span>
-                {hit.tracked && <span className="tw-search__tracked">{t('search.trackedMark')}</span>}
-              </div>
-            ))}
-        </div>
+          results={expanded ? results : []}
+          active={active}
+          optionId={optionId}
+          onHover={setActive}
+          onChoose={(hit) => void add(hit)}
+        />
       </div>
       <p id={`${id}-hint`} className="tw-search__hint">
         {t('search.hint')}
