@@ -40,6 +40,37 @@ export const resumeStoredTransaction: StartAction = async (oktaAuth) => {
   }
 };
 
+/**
+ * Where a transaction leads: SUCCESS with a session token → the cookie hop (redirecting); UNLOCKED → the form
+ * with a notice; no status (cancelled) or SUCCESS without a token → the form; any other status → its step,
+ * numbered afresh (`nextStep`) so that it mounts anew.
+ */
+export function screenAfter(
+  tx: AuthnTransaction,
+  nextStep: () => number,
+): Exclude<Screen, { name: 'redirecting' }> | { name: 'redirecting'; sessionToken: string } {
+  switch (tx.status) {
+    case 'SUCCESS':
+      return tx.sessionToken ? { name: 'redirecting', sessionToken: tx.sessionToken } : { name: 'password' };
+    case 'UNLOCKED':
+      return { name: 'password', notice: 'unlocked' };
+    case undefined:
+    case '':
+      return { name: 'password' };
+    default:
+      return { name: 'transaction', tx, step: nextStep() };
+  }
+}
+
+/** Why the portal signed this user out, if it did (a 'subscriber company' account): said once, then forgotten. */
+function useSignedOutReason() {
+  const [reason] = useState(peekSignedOutReason);
+  useEffect(() => {
+    if (reason) forgetSignedOutReason();
+  }, [reason]);
+  return reason;
+}
+
 export function SignInFlow({
   oktaAuth,
   tenantName,
@@ -57,11 +88,7 @@ export function SignInFlow({
 }) {
   const { t } = useTranslation('signin');
   const [screen, setScreen] = useState<Screen>({ name: 'starting' });
-  // Why the portal signed this user out, if it did (a 'subscriber company' account): said once, then forgotten.
-  const [signedOutReason] = useState(peekSignedOutReason);
-  useEffect(() => {
-    if (signedOutReason) forgetSignedOutReason();
-  }, [signedOutReason]);
+  const signedOutReason = useSignedOutReason();
   const [username, setUsername] = useState('');
   const returnTo = useRef(returnUrl);
   // Each new transaction mounts its step afresh (its heading takes the focus, its form starts empty).
@@ -77,27 +104,10 @@ export function SignInFlow({
         returnTo.current = safeReturnUrl(tx.relayState, false, origin);
       }
       if (tx.status === 'MFA_REQUIRED') factorCount.current = factorsOf(tx).length;
-      switch (tx.status) {
-        case 'SUCCESS':
-          if (tx.sessionToken) {
-            setScreen({ name: 'redirecting' });
-            oktaAuth.session.setCookieAndRedirect(tx.sessionToken, returnTo.current);
-            return;
-          }
-          setScreen({ name: 'password' });
-          return;
-        case 'UNLOCKED':
-          setScreen({ name: 'password', notice: 'unlocked' });
-          return;
-        case undefined:
-        case '':
-          // A cancelled transaction has no status left.
-          setScreen({ name: 'password' });
-          return;
-        default:
-          stepCount.current += 1;
-          setScreen({ name: 'transaction', tx, step: stepCount.current });
-      }
+      const next = screenAfter(tx, () => ++stepCount.current);
+      if (next.name !== 'redirecting') return setScreen(next);
+      setScreen({ name: 'redirecting' });
+      oktaAuth.session.setCookieAndRedirect(next.sessionToken, returnTo.current);
     },
     [oktaAuth, origin],
   );
@@ -121,6 +131,39 @@ export function SignInFlow({
 
   const restart = useCallback(() => setScreen({ name: 'password' }), []);
 
+  return (
+    <FlowScreen
+      screen={screen}
+      oktaAuth={oktaAuth}
+      tenantName={tenantName}
+      returnUrl={returnTo.current}
+      username={username}
+      singleFactor={factorCount.current === 1}
+      onUsername={setUsername}
+      onScreen={setScreen}
+      onTransaction={showTransaction}
+      onRestart={restart}
+    />
+  );
+}
+
+type FlowScreenProps = {
+  screen: Screen;
+  oktaAuth: OktaAuth;
+  tenantName: string;
+  returnUrl: string;
+  username: string;
+  singleFactor: boolean;
+  onUsername: (username: string) => void;
+  onScreen: (screen: Screen) => void;
+  onTransaction: (tx: AuthnTransaction) => void;
+  onRestart: () => void;
+};
+
+/** The screen the flow is on. */
+function FlowScreen(p: FlowScreenProps) {
+  const { t } = useTranslation('signin');
+  const { screen, oktaAuth } = p;
   switch (screen.name) {
     case 'starting':
       return <PendingMessage>{t('flow.starting')}</PendingMessage>;
@@ -131,24 +174,24 @@ export function SignInFlow({
         <div>
           <StepHeading>{t('flow.startFailedTitle')}</StepHeading>
           <ErrorAlert error={screen.error} />
-          <LinkButton onClick={restart}>{t('actions.backToSignIn')}</LinkButton>
+          <LinkButton onClick={p.onRestart}>{t('actions.backToSignIn')}</LinkButton>
         </div>
       );
     case 'password':
       return (
         <PasswordStep
           oktaAuth={oktaAuth}
-          tenantName={tenantName}
-          returnUrl={returnTo.current}
+          tenantName={p.tenantName}
+          returnUrl={p.returnUrl}
           notice={screen.notice ? t(`flow.notice.${screen.notice}`) : undefined}
-          initialUsername={username}
+          initialUsername={p.username}
           onTransaction={(tx, name) => {
-            setUsername(name);
-            showTransaction(tx);
+            p.onUsername(name);
+            p.onTransaction(tx);
           }}
           onForgotPassword={(name) => {
-            setUsername(name);
-            setScreen({ name: 'forgotPassword' });
+            p.onUsername(name);
+            p.onScreen({ name: 'forgotPassword' });
           }}
         />
       );
@@ -157,10 +200,10 @@ export function SignInFlow({
         <RecoveryEmailStep
           kind="reset"
           oktaAuth={oktaAuth}
-          initialUsername={username}
-          returnUrl={returnTo.current}
-          onTransaction={showTransaction}
-          onRestart={restart}
+          initialUsername={p.username}
+          returnUrl={p.returnUrl}
+          onTransaction={p.onTransaction}
+          onRestart={p.onRestart}
         />
       );
     case 'transaction':
@@ -169,11 +212,11 @@ export function SignInFlow({
           key={screen.step}
           tx={screen.tx}
           oktaAuth={oktaAuth}
-          username={username}
-          returnUrl={returnTo.current}
-          onTransaction={showTransaction}
-          onRestart={restart}
-          singleFactor={factorCount.current === 1}
+          username={p.username}
+          returnUrl={p.returnUrl}
+          onTransaction={p.onTransaction}
+          onRestart={p.onRestart}
+          singleFactor={p.singleFactor}
         />
       );
   }
