@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
@@ -38,29 +38,21 @@ function whileWatched<T>(poll: { watchers: number }, callback: () => T): () => T
 }
 
 /**
- * MFA_CHALLENGE with push (spec §4 "a poll repeats while the factor result is WAITING", §8): "waiting for
- * approval" while the SDK polls (`tx.poll`, its own backoff of 1 s, 2 s, 4 s… up to 5 retries on a network
- * error or 429); approval → SUCCESS. Denied or expired → send again. The auto-push and remember-device options
- * are read by the SDK through callbacks on every poll; their errors, and a poll the SDK stopped, are shown as
- * the spec words them.
+ * Polls the push while it is WAITING, joining a running poll of the same transaction; `attempt` restarts a
+ * poll that stopped (after an error) when the user asks to check again. The outcome goes to
+ * `onTransaction`, an error to `onError`, as long as the step is mounted.
  */
-export function PushStep(props: StepProps) {
-  const { tx, onTransaction } = props;
-  const { t } = useTranslation('signin');
-  const login = loginOf(tx);
-  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
-  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
-  const options = useRef({ autoPush, remember });
-  options.current = { autoPush, remember };
-  const [pollError, setPollError] = useState<AuthnErrorKey | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const { busy, error, run } = useAuthnAction();
-  const result = tx.factorResult;
-  const waiting = result === 'WAITING' && !pollError;
+function usePushPoll(
+  tx: AuthnTransaction,
+  attempt: number,
+  options: RefObject<{ autoPush: boolean; remember: boolean }>,
+  onTransaction: (tx: AuthnTransaction) => void,
+  onError: (error: AuthnErrorKey) => void,
+) {
   const onTransactionRef = useRef(onTransaction);
   onTransactionRef.current = onTransaction;
-
-  // `attempt` restarts a poll that stopped (after an error) when the user asks to check again.
+  const login = loginOf(tx);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a poll starts per transaction and attempt; the options (a ref) and onError (a state setter) are read when it calls back.
   useEffect(() => {
     if (tx.factorResult !== 'WAITING') return;
     const poll = linkOf(tx, 'poll');
@@ -91,7 +83,7 @@ export function PushStep(props: StepProps) {
         if (mounted) onTransactionRef.current(next);
       },
       (caught: unknown) => {
-        if (mounted) setPollError(authnErrorKey(caught));
+        if (mounted) onError(authnErrorKey(caught));
       },
     );
     return () => {
@@ -99,6 +91,30 @@ export function PushStep(props: StepProps) {
       watched.watchers--;
     };
   }, [tx, login, attempt]);
+}
+
+/**
+ * MFA_CHALLENGE with push (spec §4 "a poll repeats while the factor result is WAITING", §8): "waiting for
+ * approval" while the SDK polls (`tx.poll`, its own backoff of 1 s, 2 s, 4 s… up to 5 retries on a network
+ * error or 429); approval → SUCCESS. Denied or expired → send again. The auto-push and remember-device options
+ * are read by the SDK through callbacks on every poll; their errors, and a poll the SDK stopped, are shown as
+ * the spec words them.
+ */
+export function PushStep(props: StepProps) {
+  const { tx, onTransaction } = props;
+  const { t } = useTranslation('signin');
+  const login = loginOf(tx);
+  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
+  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
+  const options = useRef({ autoPush, remember });
+  options.current = { autoPush, remember };
+  const [pollError, setPollError] = useState<AuthnErrorKey | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { busy, error, run } = useAuthnAction();
+  const result = tx.factorResult;
+  const waiting = result === 'WAITING' && !pollError;
+
+  usePushPoll(tx, attempt, options, onTransaction, setPollError);
 
   const resend = tx.resend;
   const title =
