@@ -53,26 +53,80 @@ export type ContactListScreenProps<T extends Contact, C> = {
   canDelete: (item: T) => boolean;
 };
 
-/**
- * spec §4 "UNVERIFIED until a challenge is verified", §5 "Delete … need a Yes confirmation": the screen of the
- * e-mail addresses and of the phone numbers. The list with its badges; adding a contact (which sends it a code)
- * or "Verify" on an unverified one opens the code form in place of the add form; deleting asks for a Yes.
- */
-export function ContactListScreen<T extends Contact, C>({
-  api,
+type ContactRowProps = {
+  texts: ContactListTexts;
+  value: string;
+  valueDir: 'ltr' | undefined;
+  badges: ReactNode;
+  canVerify: boolean;
+  canDelete: boolean;
+  busy: boolean;
+  onVerify: () => void;
+  onDelete: () => void;
+};
+
+/** One address or number: its value and badges, "Verify" while unverified, "Delete" when allowed. */
+function ContactRow({
   texts,
-  addForm,
   value,
   valueDir,
   badges,
+  canVerify,
   canDelete,
-}: ContactListScreenProps<T, C>) {
+  busy,
+  onVerify,
+  onDelete,
+}: ContactRowProps) {
+  return (
+    <li className="tw-account__item">
+      <div className="tw-account__item-main">
+        <bdi className="tw-account__value" dir={valueDir}>
+          {value}
+        </bdi>
+        <span className="tw-account__badges">{badges}</span>
+      </div>
+      <div className="tw-account__item-actions">
+        {canVerify ? (
+          <button
+            type="button"
+            aria-label={texts.verifyLabel(value)}
+            className="btn btn-outline-primary btn-sm"
+            disabled={busy}
+            onClick={onVerify}
+          >
+            {texts.verify}
+          </button>
+        ) : null}
+        {canDelete ? (
+          <button
+            type="button"
+            aria-label={texts.deleteLabel(value)}
+            className="btn btn-outline-danger btn-sm"
+            disabled={busy}
+            onClick={onDelete}
+          >
+            {texts.delete}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * What the screen does with a contact: send it a code (then the code form shows), delete it after the Yes.
+ * A failure is said in a toast; the list is read again after a change.
+ */
+function useContactActions<T extends Contact, C>(
+  api: ContactApi<T, C>,
+  texts: ContactListTexts,
+  value: (item: T) => string,
+  reload: () => Promise<unknown>,
+) {
   const { t } = useTranslation('account');
-  const { state, reload } = useResource(api.list);
   const [pending, setPending] = useState<PendingCode<T, C>>();
   const [deleting, setDeleting] = useState<T>();
   const [busyId, setBusyId] = useState<string>();
-
   async function startVerification(item: T) {
     setBusyId(item.id);
     try {
@@ -83,7 +137,6 @@ export function ContactListScreen<T extends Contact, C>({
       setBusyId(undefined);
     }
   }
-
   async function confirmDelete(item: T) {
     setDeleting(undefined);
     setBusyId(item.id);
@@ -98,6 +151,26 @@ export function ContactListScreen<T extends Contact, C>({
       setBusyId(undefined);
     }
   }
+  return { pending, setPending, deleting, setDeleting, busyId, startVerification, confirmDelete };
+}
+
+/**
+ * spec §4 "UNVERIFIED until a challenge is verified", §5 "Delete … need a Yes confirmation": the screen of the
+ * e-mail addresses and of the phone numbers. The list with its badges; adding a contact (which sends it a code)
+ * or "Verify" on an unverified one opens the code form in place of the add form; deleting asks for a Yes.
+ */
+export function ContactListScreen<T extends Contact, C>({
+  api,
+  texts,
+  addForm,
+  value,
+  valueDir,
+  badges,
+  canDelete,
+}: ContactListScreenProps<T, C>) {
+  const { state, reload } = useResource(api.list);
+  const { pending, setPending, deleting, setDeleting, busyId, startVerification, confirmDelete } =
+    useContactActions(api, texts, value, reload);
 
   return (
     <AccountScreen title={texts.title}>
@@ -107,38 +180,18 @@ export function ContactListScreen<T extends Contact, C>({
           items.length ? (
             <ul className="tw-account__list" aria-label={texts.listLabel}>
               {items.map((item) => (
-                <li key={item.id} className="tw-account__item">
-                  <div className="tw-account__item-main">
-                    <bdi className="tw-account__value" dir={valueDir}>
-                      {value(item)}
-                    </bdi>
-                    <span className="tw-account__badges">{badges(item)}</span>
-                  </div>
-                  <div className="tw-account__item-actions">
-                    {!item.verified && pending?.item.id !== item.id ? (
-                      <button
-                        type="button"
-                        aria-label={texts.verifyLabel(value(item))}
-                        className="btn btn-outline-primary btn-sm"
-                        disabled={busyId === item.id}
-                        onClick={() => void startVerification(item)}
-                      >
-                        {texts.verify}
-                      </button>
-                    ) : null}
-                    {canDelete(item) ? (
-                      <button
-                        type="button"
-                        aria-label={texts.deleteLabel(value(item))}
-                        className="btn btn-outline-danger btn-sm"
-                        disabled={busyId === item.id}
-                        onClick={() => setDeleting(item)}
-                      >
-                        {texts.delete}
-                      </button>
-                    ) : null}
-                  </div>
-                </li>
+                <ContactRow
+                  key={item.id}
+                  texts={texts}
+                  value={value(item)}
+                  valueDir={valueDir}
+                  badges={badges(item)}
+                  canVerify={!item.verified && pending?.item.id !== item.id}
+                  canDelete={canDelete(item)}
+                  busy={busyId === item.id}
+                  onVerify={() => void startVerification(item)}
+                  onDelete={() => setDeleting(item)}
+                />
               ))}
             </ul>
           ) : (

@@ -86,7 +86,6 @@ export function SignInFlow({
   start?: StartAction;
   origin?: string;
 }) {
-  const { t } = useTranslation('signin');
   const [screen, setScreen] = useState<Screen>({ name: 'starting' });
   const signedOutReason = useSignedOutReason();
   const [username, setUsername] = useState('');

@@ -2,7 +2,6 @@ import {
   dummyPasswordHash,
   findIdentityUserByLogin,
   hashPassword,
-  type IdentityUser,
   needsRehash,
   recordFailedPassword,
   replacePasswordHash,
