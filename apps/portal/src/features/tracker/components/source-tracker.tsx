@@ -32,6 +32,97 @@ type SourceTrackerProps = {
   texts: SourceTrackerTexts;
 };
 
+type TrackFormProps = {
+  id: string;
+  texts: SourceTrackerTexts;
+  options: SourceOption[];
+  optionsLoading: boolean;
+  tracked: Set<string>;
+  selected: string;
+  onSelect: (value: string) => void;
+  busy: boolean;
+  ready: boolean;
+  onTrack: (event: FormEvent) => Promise<void>;
+};
+
+/** The dropdown (tracked options disabled and marked) and the Track button, disabled until a choice. */
+function TrackForm(p: TrackFormProps) {
+  const { t } = useTranslation('tracker');
+  const { id, texts, options, optionsLoading, tracked, selected, onSelect, busy, ready, onTrack } = p;
+  return (
+    <form className="tw-source-form" onSubmit={(event) => void onTrack(event)}>
+      <div className="tw-source-form__field">
+        <label htmlFor={`${id}-select`} className="form-label">
+          {texts.selectLabel}
+        </label>
+        <select
+          id={`${id}-select`}
+          className="form-select"
+          value={selected}
+          onChange={(event) => onSelect(event.target.value)}
+          disabled={optionsLoading}
+        >
+          <option value="">{optionsLoading ? t('loadingOptions') : texts.placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={tracked.has(option.value)}>
+              {tracked.has(option.value) ? t('alreadyTrackedOption', { label: option.label }) : option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="btn btn-primary tw-source-form__submit"
+        disabled={!selected || tracked.has(selected) || busy || !ready}
+        // Why it does nothing yet: the hint below, read with the button.
+        aria-describedby={selected ? undefined : `${id}-track-hint`}
+      >
+        {busy && <Spinner size="sm" />}
+        {t('track')}
+      </button>
+      {selected ? null : (
+        <p id={`${id}-track-hint`} className="tw-source-form__hint">
+          {t('trackHint')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+type TrackedSourcesProps = {
+  loading: boolean;
+  items: SourceOption[];
+  empty: string;
+  disabled: boolean;
+  onRemove: (item: SourceOption) => void;
+};
+
+/** The tracked items of one kind, each with its Remove button; "loading" and "none yet" say so. */
+function TrackedSources({ loading, items, empty, disabled, onRemove }: TrackedSourcesProps) {
+  const { t } = useTranslation('tracker');
+  if (loading) return <p className="tw-tracker-card__hint">{t('loadingTracked')}</p>;
+  if (items.length === 0) return <p className="tw-tracker-card__hint">{empty}</p>;
+  return (
+    <ul className="tw-source-list">
+      {items.map((item) => (
+        <li key={item.value} className="tw-source-list__item">
+          <span className="tw-source-list__label">{item.label}</span>
+          <button
+            type="button"
+            className="btn btn-sm tw-remove-button"
+            onClick={() => onRemove(item)}
+            disabled={disabled}
+            // The name holds the visible word (WCAG 2.5.3) and the item, so each button is unique.
+            aria-label={t('removeItem', { name: item.label })}
+          >
+            {t('remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * spec §2 sections 3–5, §4 "Committee, industry and publisher", §5: a dropdown and a Track button (disabled until
  * an option is chosen; tracked options disabled; the choice resets after a successful add) and the tracked
@@ -83,68 +174,26 @@ export function SourceTracker({ userId, trackingType, options, optionsLoading, t
         {texts.heading}
       </h2>
       <p className="tw-tracker-card__description">{texts.description}</p>
-      <form className="tw-source-form" onSubmit={(event) => void onTrack(event)}>
-        <div className="tw-source-form__field">
-          <label htmlFor={`${id}-select`} className="form-label">
-            {texts.selectLabel}
-          </label>
-          <select
-            id={`${id}-select`}
-            className="form-select"
-            value={selected}
-            onChange={(event) => setSelected(event.target.value)}
-            disabled={optionsLoading}
-          >
-            <option value="">{optionsLoading ? t('loadingOptions') : texts.placeholder}</option>
-            {options.map((option) => (
-              <option key={option.value} value={option.value} disabled={trackedSet.has(option.value)}>
-                {trackedSet.has(option.value)
-                  ? t('alreadyTrackedOption', { label: option.label })
-                  : option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="btn btn-primary tw-source-form__submit"
-          disabled={!selected || trackedSet.has(selected) || saving || sources.isLoading}
-          // Why it does nothing yet: the hint below, read with the button.
-          aria-describedby={selected ? undefined : `${id}-track-hint`}
-        >
-          {saving && <Spinner size="sm" />}
-          {t('track')}
-        </button>
-        {selected ? null : (
-          <p id={`${id}-track-hint`} className="tw-source-form__hint">
-            {t('trackHint')}
-          </p>
-        )}
-      </form>
+      <TrackForm
+        id={id}
+        texts={texts}
+        options={options}
+        optionsLoading={optionsLoading}
+        tracked={trackedSet}
+        selected={selected}
+        onSelect={setSelected}
+        busy={saving}
+        ready={!sources.isLoading}
+        onTrack={onTrack}
+      />
       <h3 className="tw-tracker-card__subtitle">{texts.trackedHeading}</h3>
-      {sources.isLoading ? (
-        <p className="tw-tracker-card__hint">{t('loadingTracked')}</p>
-      ) : trackedItems.length === 0 ? (
-        <p className="tw-tracker-card__hint">{texts.empty}</p>
-      ) : (
-        <ul className="tw-source-list">
-          {trackedItems.map((item) => (
-            <li key={item.value} className="tw-source-list__item">
-              <span className="tw-source-list__label">{item.label}</span>
-              <button
-                type="button"
-                className="btn btn-sm tw-remove-button"
-                onClick={() => setPendingRemoval(item)}
-                disabled={saving}
-                // The name holds the visible word (WCAG 2.5.3) and the item, so each button is unique.
-                aria-label={t('removeItem', { name: item.label })}
-              >
-                {t('remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TrackedSources
+        loading={sources.isLoading}
+        items={trackedItems}
+        empty={texts.empty}
+        disabled={saving}
+        onRemove={setPendingRemoval}
+      />
       <ConfirmDialog
         open={pendingRemoval !== undefined}
         message={pendingRemoval && t('removeConfirm', { name: pendingRemoval.label })}
