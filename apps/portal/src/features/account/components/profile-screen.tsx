@@ -7,7 +7,7 @@ import { chooseLanguage } from '../../../lib/switch-language.ts';
 import { useTranslationEnabled } from '../../auth/index.ts';
 import { useTenantConfig } from '../../tenant/index.ts';
 import { useAccount } from '../account-context.ts';
-import type { AccountProfile, ProfileField } from '../lib/myaccount.ts';
+import type { AccountProfile, ProfileField, ProfileValue } from '../lib/myaccount.ts';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 import { initialValues, type ProfileProblem, profileProblems, profileToSave } from '../lib/profile-form.ts';
 import { useResource } from '../lib/use-resource.ts';
@@ -41,17 +41,44 @@ export function ProfileScreen() {
   );
 }
 
-function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: AccountProfile) => void }) {
+/**
+ * Saves the profile and says so, in the language it now has: the profile's language is the page's
+ * language too (one preference), when the page offers a choice. Answers the saved profile, or undefined
+ * after saying what went wrong.
+ */
+function useSaveProfile() {
   const { t, i18n } = useTranslation('account');
   const { client } = useAccount();
   const { ui } = useTenantConfig();
   const pageFollows = languageSelectorVisible(ui, useTranslationEnabled(ui));
+  const [saving, setSaving] = useState(false);
+  async function save(profile: Record<string, ProfileValue>): Promise<AccountProfile | undefined> {
+    setSaving(true);
+    try {
+      const saved = await client.updateProfile(profile);
+      const language = offeredLanguage(saved.profile.locale, ui.languages);
+      if (pageFollows && language && language !== i18n.language)
+        await chooseLanguage(i18n, language, ui.localeCookieEnv);
+      notify.success(i18n.getFixedT(language ?? i18n.language, 'account')('profile.saved'));
+      return saved;
+    } catch (error) {
+      notify.error(describeMyAccountError(error, t));
+      return undefined;
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { save, saving };
+}
+
+function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: AccountProfile) => void }) {
+  const { t } = useTranslation('account');
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const initial = initialValues(data.fields, data.profile);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSaveProfile();
   const dirty = data.fields.some((f) => f.editable && values[f.name] !== initial[f.name]);
 
   const label = (field: ProfileField) =>
@@ -72,20 +99,10 @@ function ProfileForm({ data, onSaved }: { data: ProfileData; onSaved: (profile: 
       formRef.current?.querySelector<HTMLInputElement>(`[name="${first.name}"]`)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await client.updateProfile(profileToSave(data.fields, values, data.profile));
-      // The profile's language is the page's language too (one preference).
-      const language = offeredLanguage(saved.profile.locale, ui.languages);
-      if (pageFollows && language && language !== i18n.language)
-        await chooseLanguage(i18n, language, ui.localeCookieEnv);
-      notify.success(i18n.getFixedT(language ?? i18n.language, 'account')('profile.saved'));
+    const saved = await save(profileToSave(data.fields, values, data.profile));
+    if (saved) {
       setValues(initialValues(data.fields, saved));
       onSaved(saved);
-    } catch (error) {
-      notify.error(describeMyAccountError(error, t));
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -93,6 +93,44 @@ function usePushPoll(
   }, [tx, login, attempt]);
 }
 
+type PushButtonsProps = {
+  result: AuthnTransaction['factorResult'];
+  /** The poll stopped (an error): "check again" starts it anew. */
+  stopped: boolean;
+  busy: boolean;
+  onCheckAgain: () => void;
+  /** Sends the push again; absent when the transaction offers no resend. */
+  onResend: (() => void) | undefined;
+};
+
+/** "Check again" after a stopped poll, and "send again" (the main action once denied or expired). */
+function PushButtons({ result, stopped, busy, onCheckAgain, onResend }: PushButtonsProps) {
+  const { t } = useTranslation('signin');
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-3">
+      {stopped && result === 'WAITING' ? (
+        <SubmitButton
+          type="button"
+          busy={false}
+          label={t('push.checkAgain')}
+          busyLabel={t('push.checkAgain')}
+          onClick={onCheckAgain}
+        />
+      ) : null}
+      {onResend ? (
+        <SubmitButton
+          type="button"
+          variant={result === 'WAITING' ? 'outline-secondary' : 'primary'}
+          busy={busy}
+          label={t('push.resend')}
+          busyLabel={t('push.resending')}
+          onClick={onResend}
+        />
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * MFA_CHALLENGE with push (spec §4 "a poll repeats while the factor result is WAITING", §8): "waiting for
  * approval" while the SDK polls (`tx.poll`, its own backoff of 1 s, 2 s, 4 s… up to 5 retries on a network
@@ -155,35 +193,23 @@ export function PushStep(props: StepProps) {
           />
         </>
       )}
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        {pollError && result === 'WAITING' ? (
-          <SubmitButton
-            type="button"
-            busy={false}
-            label={t('push.checkAgain')}
-            busyLabel={t('push.checkAgain')}
-            onClick={() => {
+      <PushButtons
+        result={result}
+        stopped={pollError !== null}
+        busy={busy}
+        onCheckAgain={() => {
+          setPollError(null);
+          setAttempt((n) => n + 1);
+        }}
+        onResend={
+          resend &&
+          (() =>
+            void run(async () => {
               setPollError(null);
-              setAttempt((n) => n + 1);
-            }}
-          />
-        ) : null}
-        {resend ? (
-          <SubmitButton
-            type="button"
-            variant={result === 'WAITING' ? 'outline-secondary' : 'primary'}
-            busy={busy}
-            label={t('push.resend')}
-            busyLabel={t('push.resending')}
-            onClick={() =>
-              void run(async () => {
-                setPollError(null);
-                onTransaction(await resend('push'));
-              })
-            }
-          />
-        ) : null}
-      </div>
+              onTransaction(await resend('push'));
+            }))
+        }
+      />
       <StepActions {...props} disabled={busy} />
     </div>
   );

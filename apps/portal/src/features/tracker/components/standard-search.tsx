@@ -1,4 +1,5 @@
 import type { CatalogSearchHit } from '@trackwell/contracts';
+import type { TFunction } from 'i18next';
 import { type Dispatch, type KeyboardEvent, type SetStateAction, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
@@ -107,6 +108,48 @@ function SearchResults({ id, results, active, optionId, onHover, onChoose }: Sea
 }
 
 /**
+ * Adds a chosen standard to the tracked list and says so; one already tracked is only said ("Already
+ * tracked": the server would not make a second row either). `settle(clear)` closes the list, and clears the
+ * field once the standard is on the list.
+ */
+function useAddStandard(userId: string, onAdded: () => void, settle: (clear: boolean) => void) {
+  const { t } = useTranslation('tracker');
+  const [createTracking, { isLoading: adding }] = useCreateContentTrackingMutation();
+  async function add(hit: CatalogSearchHit) {
+    settle(false);
+    const standard = `${hit.displayDesignation} ${hit.contentTitle}`;
+    if (hit.tracked) {
+      notify.info(t('search.alreadyTracked', { standard }));
+      settle(true);
+      return;
+    }
+    try {
+      const { created } = await createTracking({ userId, assetId: hit.assetId }).unwrap();
+      if (created) notify.success(t('individualTrackingAdded', { standard }));
+      else notify.info(t('search.alreadyTracked', { standard }));
+      settle(true);
+      onAdded();
+    } catch {
+      // Toasted by the store's middleware (spec §8).
+    }
+  }
+  return { add, adding };
+}
+
+/** What the live region says: searching, nothing found, or how many were found (nothing while closed). */
+function searchStatus(
+  t: TFunction<'tracker'>,
+  searching: boolean,
+  settled: boolean,
+  count: number,
+  query: string,
+) {
+  if (!searching) return '';
+  if (!settled) return t('search.searching');
+  return count === 0 ? t('search.noResults', { query }) : t('search.resultCount', { count });
+}
+
+/**
  * Beyond the spec: finds a standard in the catalogue and adds it to the tracked list. The WAI-ARIA combobox
  * pattern (list autocomplete): ↓/↑ move through the results, Enter adds the highlighted one, Escape closes the
  * list (a second Escape clears the field). Focus stays in the field; the highlighted option is announced
@@ -123,42 +166,19 @@ export function StandardSearch({ userId, onAdded }: { userId: string; onAdded: (
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const searching = query.length >= SEARCH_MIN_LENGTH;
   const { data, isFetching } = useSearchCatalogQuery(query, { skip: !searching });
-  const [createTracking, { isLoading: adding }] = useCreateContentTrackingMutation();
 
   const settled = searching && !isFetching && query === text.trim();
   const results = settled ? (data ?? []) : [];
   const expanded = open && settled && results.length > 0;
   const optionId = (index: number) => `${id}-option-${index}`;
 
-  async function add(hit: CatalogSearchHit) {
+  const { add, adding } = useAddStandard(userId, onAdded, (clear) => {
     setOpen(false);
     setActive(-1);
-    const standard = `${hit.displayDesignation} ${hit.contentTitle}`;
-    if (hit.tracked) {
-      // Marked "Already tracked" in the list: nothing to create (the server would not make a second row either).
-      notify.info(t('search.alreadyTracked', { standard }));
-      setText('');
-      return;
-    }
-    try {
-      const { created } = await createTracking({ userId, assetId: hit.assetId }).unwrap();
-      if (created) notify.success(t('individualTrackingAdded', { standard }));
-      else notify.info(t('search.alreadyTracked', { standard }));
-      setText('');
-      onAdded();
-    } catch {
-      // Toasted by the store's middleware (spec §8).
-    }
-  }
+    if (clear) setText('');
+  });
 
-  const status =
-    !searching || !open
-      ? ''
-      : !settled
-        ? t('search.searching')
-        : results.length === 0
-          ? t('search.noResults', { query })
-          : t('search.resultCount', { count: results.length });
+  const status = open ? searchStatus(t, searching, settled, results.length, query) : '';
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) =>
     onComboboxKey(event, { results, expanded, active, open, text, setOpen, setActive, setText, add });
 
