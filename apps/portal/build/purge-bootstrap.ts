@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
  * and right-to-left) are purged the same way.
  *
  * Classes the code composes at run time must be listed here, or their rules go: `btn-${variant}`
- * (signin/components/form-controls.tsx).
+ * (components/forms/form-buttons.tsx).
  */
 export const BOOTSTRAP_SAFELIST = {
   standard: [/^btn-/, 'html', 'body', 'was-validated', 'is-invalid', 'is-valid'],

@@ -1,6 +1,8 @@
 import { PASSWORD_COMPLEXITY, passwordRuleChecks } from '@trackwell/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -162,37 +164,20 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
     key: 'current' | 'next' | 'confirm',
     label: string,
     value: string,
-    set: (value: string) => void,
-    autoComplete: string,
-    extraDescription?: string,
-  ) => {
-    const inputId = `${id}-${key}`;
-    const error = errors[key];
-    const describedBy = [error ? `${inputId}-error` : undefined, extraDescription].filter(Boolean).join(' ');
-    return (
-      <div className="mb-3">
-        <label htmlFor={inputId} className="form-label">
-          {label}
-        </label>
-        <input
-          id={inputId}
-          type="password"
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          autoComplete={autoComplete}
-          dir="ltr"
-          value={value}
-          onChange={(event) => set(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        {error ? (
-          <div id={`${inputId}-error`} className="invalid-feedback d-block">
-            {error}
-          </div>
-        ) : null}
-      </div>
-    );
-  };
+    set: (v: string) => void,
+  ) => (
+    <Field
+      id={`${id}-${key}`}
+      label={label}
+      type="password"
+      autoComplete={key === 'current' ? 'current-password' : 'new-password'}
+      dir="ltr"
+      value={value}
+      onChange={set}
+      error={errors[key]}
+      describedBy={key === 'next' ? [`${id}-rules`] : []}
+    />
+  );
 
   return (
     <form
@@ -205,19 +190,15 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
       <h3 id={`${id}-title`} className="tw-account__subtitle">
         {mode === 'change' ? t('password.changeTitle') : t('password.setTitle')}
       </h3>
-      {mode === 'change'
-        ? field('current', t('password.current'), current, setCurrent, 'current-password')
-        : null}
-      {field('next', t('password.new'), next, setNext, 'new-password', `${id}-rules`)}
+      {mode === 'change' ? field('current', t('password.current'), current, setCurrent) : null}
+      {field('next', t('password.new'), next, setNext)}
       <PasswordRuleList id={`${id}-rules`} rules={rules} />
-      {field('confirm', t('password.confirm'), confirm, setConfirm, 'new-password')}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy
-          ? t('password.saving')
-          : mode === 'change'
-            ? t('password.changeSubmit')
-            : t('password.setSubmit')}
-      </button>
+      {field('confirm', t('password.confirm'), confirm, setConfirm)}
+      <SubmitButton
+        busy={busy}
+        label={mode === 'change' ? t('password.changeSubmit') : t('password.setSubmit')}
+        busyLabel={t('password.saving')}
+      />
     </form>
   );
 }

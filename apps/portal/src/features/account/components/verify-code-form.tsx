@@ -1,6 +1,8 @@
 import { isOneTimeCode, ONE_TIME_CODE_LENGTH } from '@trackwell/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 
 export type VerifyCodeFormProps = {
@@ -76,44 +78,38 @@ export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: Ve
       <p id={`${id}-sent`}>
         {t('verify.sentTo')} <bdi className="tw-account__value">{destination}</bdi>
       </p>
-      <div className="mb-3">
-        <label htmlFor={`${id}-code`} className="form-label">
-          {t('verify.codeLabel')}
-        </label>
-        <input
-          ref={input}
-          id={`${id}-code`}
-          className={`form-control tw-account__code${error ? ' is-invalid' : ''}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={ONE_TIME_CODE_LENGTH}
-          dir="ltr"
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-sent`}
-        />
-        {error ? (
-          <div id={`${id}-error`} className="invalid-feedback d-block">
-            {error}
-          </div>
-        ) : null}
-      </div>
+      <Field
+        inputRef={input}
+        label={t('verify.codeLabel')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        inputClassName="tw-account__code"
+        maxLength={ONE_TIME_CODE_LENGTH}
+        dir="ltr"
+        value={code}
+        onChange={(value) => setCode(value.replace(/\D/g, ''))}
+        error={error}
+        describedBy={error ? [] : [`${id}-sent`]}
+      />
       <div role="status" className="tw-account__status">
         {resent ? t('verify.resent') : ''}
       </div>
       <div className="tw-account__actions">
-        <button type="submit" className="btn btn-primary" disabled={busy !== undefined}>
-          {busy === 'verify' ? t('verify.verifying') : t('verify.submit')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          onClick={() => void resend()}
+        <SubmitButton
+          busy={busy === 'verify'}
           disabled={busy !== undefined}
-        >
-          {busy === 'resend' ? t('verify.resending') : t('verify.resend')}
-        </button>
+          label={t('verify.submit')}
+          busyLabel={t('verify.verifying')}
+        />
+        <SubmitButton
+          type="button"
+          variant="outline-secondary"
+          busy={busy === 'resend'}
+          disabled={busy !== undefined}
+          label={t('verify.resend')}
+          busyLabel={t('verify.resending')}
+          onClick={() => void resend()}
+        />
         <button type="button" className="btn btn-link" onClick={onCancel} disabled={busy !== undefined}>
           {t('verify.later')}
         </button>

@@ -5,8 +5,8 @@ import { currentFactor, linkOf, loginOf } from '../lib/transaction.ts';
 import type { StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { CodeForm } from './code-form.tsx';
-import { StepHeading } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { StepHeading } from './step-controls.tsx';
 
 /**
  * MFA_CHALLENGE with an e-mail code or an authenticator app (TOTP): enter the code (`verify({passCode})`);

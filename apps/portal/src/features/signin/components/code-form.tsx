@@ -1,8 +1,10 @@
 import { isOneTimeCode, ONE_TIME_CODE_LENGTH } from '@trackwell/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { CheckboxField, Field } from '../../../components/forms/form-field.tsx';
 import type { AuthnErrorKey } from '../lib/authn-errors.ts';
-import { CheckboxField, ErrorAlert, Field, SubmitButton } from './form-controls.tsx';
+import { ErrorAlert } from './step-controls.tsx';
 
 /**
  * A six-digit code form (e-mail code, authenticator app, enrolment activation): one-time-code autocomplete,

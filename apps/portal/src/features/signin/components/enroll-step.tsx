@@ -4,8 +4,8 @@ import type { StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { CodeForm } from './code-form.tsx';
 import { FactorLabel } from './factor-label.tsx';
-import { ErrorAlert, StepHeading } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /** MFA_ENROLL: the user must set up a factor first; the identity provider offers e-mail codes and TOTP. */
 export function EnrollChoiceStep(props: StepProps) {

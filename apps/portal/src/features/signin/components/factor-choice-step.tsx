@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../../components/forms/form-field.tsx';
 import {
   type DevicePreference,
   preferenceCallback,
@@ -10,8 +11,8 @@ import { type Factor, factorsOf, loginOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { FactorLabel } from './factor-label.tsx';
-import { CheckboxField, ErrorAlert, StepHeading } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /** Transactions whose automatic push was already sent (StrictMode mounts a step twice in development). */
 const autoPushed = new WeakSet<AuthnTransaction>();

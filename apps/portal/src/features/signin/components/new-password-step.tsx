@@ -1,12 +1,14 @@
 import { passwordRuleChecks } from '@trackwell/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
 import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
 import { complexityOf, linkOf, loginOf } from '../lib/transaction.ts';
 import type { StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
-import { ErrorAlert, Field, StepHeading, SubmitButton } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /**
  * PASSWORD_EXPIRED (must change: current + new + confirm), PASSWORD_WARN (change or skip) and PASSWORD_RESET

@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton, SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
 import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
-import { ErrorAlert, Field, LinkButton, StepHeading, SubmitButton } from './form-controls.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /** The first step: username and password → `signInWithCredentials`. */
 export function PasswordStep({

@@ -1,13 +1,15 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { CheckboxField } from '../../../components/forms/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
 import { preferenceCallback, readPreference } from '../lib/device-preferences.ts';
 import { linkOf, loginOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
-import { CheckboxField, ErrorAlert, StepHeading, SubmitButton } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /** How long the SDK waits between two polls while the push is WAITING. */
 export const PUSH_POLL_DELAY_MS = 2000;

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton, SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
 import { linkOf, recoveryQuestionOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, OktaAuth, StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
-import { ErrorAlert, Field, LinkButton, StepHeading, SubmitButton } from './form-controls.tsx';
 import { StepActions } from './step-actions.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
 /** RECOVERY: the recovery question asked after the e-mailed reset or unlock link (`answer({answer})`). */
 export function RecoveryQuestionStep(props: StepProps) {

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/forms/form-buttons.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { forgetSignedOutReason, peekSignedOutReason, safeReturnUrl } from '../../auth/index.ts';
 import { type AuthnErrorKey, authnErrorKey } from '../lib/authn-errors.ts';
 import { factorsOf } from '../lib/transaction.ts';
 import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
-import { ErrorAlert, LinkButton, StepHeading } from './form-controls.tsx';
 import { PasswordStep } from './password-step.tsx';
 import { RecoveryEmailStep } from './recovery-steps.tsx';
+import { ErrorAlert, StepHeading } from './step-controls.tsx';
 import { TransactionStep } from './transaction-step.tsx';
 
 /**

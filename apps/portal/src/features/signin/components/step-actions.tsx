@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/forms/form-buttons.tsx';
 import { linkOf } from '../lib/transaction.ts';
 import type { StepProps } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
-import { ErrorAlert, LinkButton } from './form-controls.tsx';
+import { ErrorAlert } from './step-controls.tsx';
 
 /**
  * Back and cancel under every step ("cancel/back on every step"): back is the

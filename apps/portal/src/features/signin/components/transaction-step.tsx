@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/forms/form-buttons.tsx';
 import { currentFactor } from '../lib/transaction.ts';
 import type { OktaAuth, StepProps } from '../lib/types.ts';
 import { CodeChallengeStep } from './code-challenge-step.tsx';
 import { EnrollActivateStep, EnrollChoiceStep } from './enroll-step.tsx';
 import { FactorChoiceStep } from './factor-choice-step.tsx';
-import { LinkButton, StepHeading } from './form-controls.tsx';
 import { NewPasswordStep } from './new-password-step.tsx';
 import { PushStep } from './push-step.tsx';
 import { RecoveryEmailStep, RecoveryQuestionStep, RecoverySentStep } from './recovery-steps.tsx';
+import { StepHeading } from './step-controls.tsx';
 
 /**
  * One step per authn status the identity provider serves (spec §4 "Sign-in transaction"; the server's

@@ -1,41 +1,9 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { AuthnErrorKey } from '../lib/authn-errors.ts';
+import { type ReactNode, type Ref, useId } from 'react';
 
 /**
- * The sign-in page's form building blocks ("accessible form"): every field has a label, its
- * hint and error are linked with aria-describedby, and each step's heading or error takes the focus so a
- * screen-reader user hears where they are.
+ * The form fields of the sign-in page and the account area (one kit): every field has a label, its hint and
+ * its error are linked with aria-describedby, an error marks the field invalid.
  */
-
-/** A step's heading; focused when the step appears (the page changes without a navigation). */
-export function StepHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <h1 className="tw-page-title tw-signin__title" tabIndex={-1} ref={ref}>
-      {children}
-    </h1>
-  );
-}
-
-/** The step's error, announced and focused each time it changes. */
-export function ErrorAlert({ error, id }: { error: AuthnErrorKey | null; id?: string }) {
-  const { t } = useTranslation('signin');
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) ref.current?.focus();
-  }, [error]);
-  // The live region stays in the page so the message is announced when it is filled in.
-  return (
-    <div role="alert" id={id} tabIndex={-1} ref={ref} className={error ? 'alert alert-danger' : undefined}>
-      {error ? t(error) : null}
-    </div>
-  );
-}
 
 interface FieldProps {
   label: string;
@@ -56,8 +24,15 @@ interface FieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   dir?: 'ltr' | 'rtl' | 'auto';
+  /** The input's id, when the form must find it (else a generated one). */
+  id?: string;
+  /** The input itself (to focus it). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Classes added to the input's `form-control`. */
+  inputClassName?: string;
 }
 
+/** A labelled text, e-mail or password input with its hint and error. */
 export function Field({
   label,
   value,
@@ -74,8 +49,12 @@ export function Field({
   disabled,
   readOnly,
   dir,
+  id: givenId,
+  inputRef,
+  inputClassName,
 }: FieldProps) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const described = [...(hint ? [hintId] : []), ...(error ? [errorId] : []), ...describedBy];
@@ -85,9 +64,10 @@ export function Field({
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         name={autoComplete.split(' ').pop()}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className={`form-control${inputClassName ? ` ${inputClassName}` : ''}${error ? ' is-invalid' : ''}`}
         type={type}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -149,54 +129,5 @@ export function CheckboxField({
         </div>
       ) : null}
     </div>
-  );
-}
-
-/** Disabled with a spinner and a "working" label while the step's call runs. */
-export function SubmitButton({
-  busy,
-  label,
-  busyLabel,
-  variant = 'primary',
-  type = 'submit',
-  onClick,
-  disabled,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel: string;
-  variant?: 'primary' | 'outline-secondary' | 'link';
-  type?: 'submit' | 'button';
-  onClick?: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type={type}
-      className={`btn btn-${variant} tw-btn-icon`}
-      disabled={busy || disabled}
-      aria-disabled={busy || disabled || undefined}
-      onClick={onClick}
-    >
-      {busy ? <Spinner size="sm" /> : null}
-      {busy ? busyLabel : label}
-    </button>
-  );
-}
-
-/** A secondary action (back, cancel, other links) that never submits the form. */
-export function LinkButton({
-  children,
-  onClick,
-  disabled,
-}: {
-  children: ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button type="button" className="btn btn-link px-0" onClick={onClick} disabled={disabled}>
-      {children}
-    </button>
   );
 }
