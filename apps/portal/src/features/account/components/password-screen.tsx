@@ -1,4 +1,5 @@
 import { PASSWORD_COMPLEXITY, passwordRuleChecks } from '@trackwell/contracts';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
@@ -21,7 +22,7 @@ type PasswordData = { password: AccountPassword; login: string | undefined };
  * then the screen offers to sign in again.
  */
 export function PasswordScreen() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const { client } = useAccount();
   const { state, reload } = useResource<PasswordData>(async () => {
     const [password, profile] = await Promise.all([client.getPassword(), client.getProfile()]);
@@ -58,34 +59,17 @@ export function PasswordScreen() {
       <Loaded resource={state} onRetry={() => void reload()}>
         {({ password, login }) =>
           password.status === 'ACTIVE' ? (
-            <>
-              <p className="tw-account__intro">
-                {password.lastUpdated
-                  ? t('password.activeSince', {
-                      date: new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), {
-                        dateStyle: 'long',
-                      }).format(new Date(password.lastUpdated)),
-                    })
-                  : t('password.active')}
-              </p>
-              <PasswordForm
-                mode="change"
-                login={login}
-                onSubmit={async (next, current) => {
-                  await client.updatePassword(current ?? '', next);
-                  notify.success(t('password.changed'));
-                  await reload();
-                }}
-                onError={failed}
-              />
-              <div className="tw-account__danger">
-                <h3 className="tw-account__subtitle">{t('password.removeTitle')}</h3>
-                <p>{t('password.removeIntro')}</p>
-                <button type="button" className="btn btn-outline-danger" onClick={() => setRemoving(true)}>
-                  {t('password.remove')}
-                </button>
-              </div>
-            </>
+            <ActivePassword
+              lastUpdated={password.lastUpdated}
+              login={login}
+              onChange={async (next, current) => {
+                await client.updatePassword(current ?? '', next);
+                notify.success(t('password.changed'));
+                await reload();
+              }}
+              onError={failed}
+              onRemove={() => setRemoving(true)}
+            />
           ) : (
             <>
               <p className="tw-account__intro">{t('password.notEnrolled')}</p>
@@ -114,6 +98,55 @@ export function PasswordScreen() {
   );
 }
 
+type ActivePasswordProps = {
+  lastUpdated: string | null | undefined;
+  login: string | undefined;
+  onChange: (password: string, current?: string) => Promise<void>;
+  onError: (error: unknown) => void;
+  onRemove: () => void;
+};
+
+/** An ACTIVE password: since when, the change form, and its removal (after a Yes). */
+function ActivePassword({ lastUpdated, login, onChange, onError, onRemove }: ActivePasswordProps) {
+  const { t, i18n } = useTranslation('account');
+  const since = lastUpdated
+    ? t('password.activeSince', {
+        date: new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), { dateStyle: 'long' }).format(
+          new Date(lastUpdated),
+        ),
+      })
+    : t('password.active');
+  return (
+    <>
+      <p className="tw-account__intro">{since}</p>
+      <PasswordForm mode="change" login={login} onSubmit={onChange} onError={onError} />
+      <div className="tw-account__danger">
+        <h3 className="tw-account__subtitle">{t('password.removeTitle')}</h3>
+        <p>{t('password.removeIntro')}</p>
+        <button type="button" className="btn btn-outline-danger" onClick={onRemove}>
+          {t('password.remove')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+type PasswordFields = { current: string; next: string; confirm: string };
+
+/** What is wrong before the password is sent: no current one (change), the rules unmet, no match. */
+function passwordFormProblems(
+  mode: 'set' | 'change',
+  values: PasswordFields,
+  rules: Array<{ met: boolean }>,
+  t: TFunction<'account'>,
+): Partial<PasswordFields> {
+  const found: Partial<PasswordFields> = {};
+  if (mode === 'change' && !values.current) found.current = t('password.errors.currentRequired');
+  if (!rules.every((rule) => rule.met)) found.next = t('password.errors.rules');
+  if (values.next !== values.confirm) found.confirm = t('password.errors.mismatch');
+  return found;
+}
+
 type PasswordFormProps = {
   mode: 'set' | 'change';
   login: string | undefined;
@@ -134,10 +167,7 @@ function PasswordForm({ mode, login, onSubmit, onError }: PasswordFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (mode === 'change' && !current) found.current = t('password.errors.currentRequired');
-    if (!rules.every((rule) => rule.met)) found.next = t('password.errors.rules');
-    if (next !== confirm) found.confirm = t('password.errors.mismatch');
+    const found = passwordFormProblems(mode, { current, next, confirm }, rules, t);
     setErrors(found);
     const first = (['current', 'next', 'confirm'] as const).find((key) => found[key]);
     if (first) {

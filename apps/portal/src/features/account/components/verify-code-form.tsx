@@ -1,5 +1,5 @@
 import { isOneTimeCode, ONE_TIME_CODE_LENGTH } from '@trackwell/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../components/forms/form-field.tsx';
@@ -17,22 +17,19 @@ export type VerifyCodeFormProps = {
 };
 
 /**
- * spec §4 "UNVERIFIED until a challenge is verified": the code form for a new e-mail address or phone number.
- * The field takes the focus when the form appears; a wrong code is said next to the field; "Send a new code"
- * starts a new challenge (the old code stops working).
+ * The code form's state: a code of the wrong form is refused before a call; a refused code is said next to
+ * the field (which takes the focus again); a new code clears the field and says it was sent.
  */
-export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: VerifyCodeFormProps) {
+function useCodeForm(
+  input: RefObject<HTMLInputElement | null>,
+  onVerify: (code: string) => Promise<void>,
+  onResend: () => Promise<void>,
+) {
   const { t } = useTranslation('account');
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<'verify' | 'resend'>();
   const [resent, setResent] = useState(false);
-
-  useEffect(() => {
-    input.current?.focus();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,6 +66,23 @@ export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: Ve
       setBusy(undefined);
     }
   }
+
+  return { code, setCode, error, busy, resent, submit, resend };
+}
+
+/**
+ * spec §4 "UNVERIFIED until a challenge is verified": the code form for a new e-mail address or phone number.
+ * The field takes the focus when the form appears; a wrong code is said next to the field; "Send a new code"
+ * starts a new challenge (the old code stops working).
+ */
+export function VerifyCodeForm({ destination, onVerify, onResend, onCancel }: VerifyCodeFormProps) {
+  const { t } = useTranslation('account');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { code, setCode, error, busy, resent, submit, resend } = useCodeForm(input, onVerify, onResend);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
 
   return (
     <form className="tw-account__verify" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
