@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { USER_NAME_MAX_LENGTH } from '../../config/constants.ts';
@@ -26,6 +26,75 @@ export type UserMenuProps = {
   accountHref?: string;
 };
 
+/** The item a key moves to: Home the first, End the last, the arrows the next or previous (wrapping). */
+export function menuItemAfter(key: string, at: number, count: number): number {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return key === 'ArrowDown' ? (at + 1) % count : (at - 1 + count) % count;
+}
+
+/** While the menu is open: its first item has the focus, and a click outside closes it. */
+function useMenuFocus(
+  open: boolean,
+  rootRef: RefObject<HTMLDivElement | null>,
+  listRef: RefObject<HTMLDivElement | null>,
+  close: () => void,
+) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) closeRef.current();
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
+  }, [open, rootRef, listRef]);
+}
+
+type UserMenuListProps = {
+  id: string;
+  name: string;
+  listRef: RefObject<HTMLDivElement | null>;
+  accountHref: string | undefined;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onClose: () => void;
+  onSignOut: () => void;
+};
+
+/** The open menu: the account link (when there is an account area), then sign-out. */
+function UserMenuList({ id, name, listRef, accountHref, onKeyDown, onClose, onSignOut }: UserMenuListProps) {
+  const { t } = useTranslation();
+  return (
+    <div
+      id={id}
+      role="menu"
+      aria-label={name}
+      className="tw-user-menu__list"
+      onKeyDown={onKeyDown}
+      ref={listRef}
+    >
+      {accountHref ? (
+        <Link to={accountHref} role="menuitem" className="tw-user-menu__item" onClick={onClose}>
+          {t('userMenu.account')}
+        </Link>
+      ) : null}
+      <button
+        type="button"
+        role="menuitem"
+        className="tw-user-menu__item"
+        onClick={() => {
+          onClose();
+          onSignOut();
+        }}
+      >
+        {t('userMenu.signOut')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The user menu of the header: a button with the name and a menu with the account link and the sign-out item.
  * A menu button in the WAI-ARIA sense: Enter, Space or ArrowDown opens it on its first item, the arrow keys,
@@ -33,7 +102,6 @@ export type UserMenuProps = {
  * closes it.
  */
 export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMenuProps) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,15 +109,7 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMe
   const listRef = useRef<HTMLDivElement>(null);
   const name = formatUserName(firstName, lastName);
 
-  useEffect(() => {
-    if (!open) return;
-    listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const closeOnOutsideClick = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', closeOnOutsideClick);
-    return () => document.removeEventListener('mousedown', closeOnOutsideClick);
-  }, [open]);
+  useMenuFocus(open, rootRef, listRef, () => setOpen(false));
 
   function onButtonKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowDown') {
@@ -68,17 +128,9 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMe
     } else if (['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) {
       event.preventDefault();
       const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-      const at = items.indexOf(document.activeElement as HTMLElement);
-      const last = items.length - 1;
-      const next =
-        event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? last
-            : event.key === 'ArrowDown'
-              ? (at + 1) % items.length
-              : (at - 1 + items.length) % items.length;
-      items[next]?.focus();
+      items[
+        menuItemAfter(event.key, items.indexOf(document.activeElement as HTMLElement), items.length)
+      ]?.focus();
     }
   }
 
@@ -99,36 +151,15 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMe
         <ChevronDownIcon />
       </button>
       {open ? (
-        <div
+        <UserMenuList
           id={menuId}
-          role="menu"
-          aria-label={name}
-          className="tw-user-menu__list"
+          name={name}
+          listRef={listRef}
+          accountHref={accountHref}
           onKeyDown={onMenuKeyDown}
-          ref={listRef}
-        >
-          {accountHref ? (
-            <Link
-              to={accountHref}
-              role="menuitem"
-              className="tw-user-menu__item"
-              onClick={() => setOpen(false)}
-            >
-              {t('userMenu.account')}
-            </Link>
-          ) : null}
-          <button
-            type="button"
-            role="menuitem"
-            className="tw-user-menu__item"
-            onClick={() => {
-              setOpen(false);
-              onSignOut();
-            }}
-          >
-            {t('userMenu.signOut')}
-          </button>
-        </div>
+          onClose={() => setOpen(false)}
+          onSignOut={onSignOut}
+        />
       ) : null}
     </div>
   );
