@@ -125,13 +125,12 @@ function isInvalidToken(error: unknown): boolean {
   return (error as { errorCode?: string } | null)?.errorCode === 'E0000011';
 }
 
-export type MyAccountClient = ReturnType<typeof createMyAccountClient>;
+type Call = <T>(name: keyof MyAccountFunctions, options?: Options) => Promise<T>;
 
-export function createMyAccountClient(oktaAuth: OktaAuth) {
+/** Runs one call with the account token; a refused token is asked for again once. */
+function callerFor(oktaAuth: OktaAuth): Call {
   const functions = (oktaAuth as unknown as { myaccount: MyAccountFunctions }).myaccount;
-
-  /** Runs one call with the account token; a refused token is asked for again once. */
-  async function call<T>(name: keyof MyAccountFunctions, options: Options = {}): Promise<T> {
+  return async <T>(name: keyof MyAccountFunctions, options: Options = {}): Promise<T> => {
     const run = async () =>
       (await functions[name]({ ...options, accessToken: await myAccountAccessToken(oktaAuth) })) as T;
     try {
@@ -141,8 +140,10 @@ export function createMyAccountClient(oktaAuth: OktaAuth) {
       forgetMyAccountAccessToken(oktaAuth);
       return run();
     }
-  }
+  };
+}
 
+function profileCalls(call: Call) {
   return {
     async getProfile(): Promise<AccountProfile> {
       const { createdAt, modifiedAt, profile } = await call<AccountProfile>('getProfile');
@@ -156,7 +157,16 @@ export function createMyAccountClient(oktaAuth: OktaAuth) {
       const saved = await call<AccountProfile>('updateProfile', { payload: { profile } });
       return { createdAt: saved.createdAt, modifiedAt: saved.modifiedAt, profile: { ...saved.profile } };
     },
+  };
+}
 
+function emailCalls(call: Call) {
+  /** A new challenge (and code) for an unverified address; also the "resend" (spec §4). */
+  async function sendEmailCode(emailId: string): Promise<EmailChallenge> {
+    const { id, expiresAt } = await call<EmailChallenge>('sendEmailChallenge', { id: emailId });
+    return { id, expiresAt };
+  }
+  return {
     async listEmails(): Promise<AccountEmail[]> {
       return (await call<RawEmail[]>('getEmails')).map(toEmail);
     },
@@ -171,20 +181,20 @@ export function createMyAccountClient(oktaAuth: OktaAuth) {
           payload: { profile: { email: address }, sendEmail: false, role: 'SECONDARY' },
         }),
       );
-      return { email, challenge: await this.sendEmailCode(email.id) };
+      return { email, challenge: await sendEmailCode(email.id) };
     },
-    /** A new challenge (and code) for an unverified address; also the "resend" (spec §4). */
-    async sendEmailCode(emailId: string): Promise<EmailChallenge> {
-      const { id, expiresAt } = await call<EmailChallenge>('sendEmailChallenge', { id: emailId });
-      return { id, expiresAt };
-    },
+    sendEmailCode,
     async verifyEmail(emailId: string, challengeId: string, code: string): Promise<void> {
       await call('verifyEmailChallenge', { emailId, challengeId, payload: { verificationCode: code } });
     },
     async deleteEmail(id: string): Promise<void> {
       await call('deleteEmail', { id });
     },
+  };
+}
 
+function phoneCalls(call: Call) {
+  return {
     async listPhones(): Promise<AccountPhone[]> {
       return (await call<RawPhone[]>('getPhones')).map(toPhone);
     },
@@ -205,7 +215,11 @@ export function createMyAccountClient(oktaAuth: OktaAuth) {
     async deletePhone(id: string): Promise<void> {
       await call('deletePhone', { id });
     },
+  };
+}
 
+function passwordCalls(call: Call) {
+  return {
     async getPassword(): Promise<AccountPassword> {
       return toPassword(await call<RawPassword>('getPassword'));
     },
@@ -221,4 +235,12 @@ export function createMyAccountClient(oktaAuth: OktaAuth) {
       await call('deletePassword');
     },
   };
+}
+
+export type MyAccountClient = ReturnType<typeof createMyAccountClient>;
+
+/** The account area's calls (spec §7 /idp/myaccount/*) through okta-auth-js's MyAccount functions. */
+export function createMyAccountClient(oktaAuth: OktaAuth) {
+  const call = callerFor(oktaAuth);
+  return { ...profileCalls(call), ...emailCalls(call), ...phoneCalls(call), ...passwordCalls(call) };
 }
