@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -26,6 +26,43 @@ export function ConfirmDialog({ open, ...props }: ConfirmDialogProps) {
   return createPortal(<ConfirmDialogContent {...props} />, document.body);
 }
 
+/**
+ * While the dialog is open, everything else on the page is inert (no focus, no clicks, hidden from screen
+ * readers) and does not scroll; the focus starts on `first` and goes back to whatever opened the dialog.
+ * The dialog's own host is a child of <body> (the portal) and stays live.
+ */
+function useModalPage(hostRef: RefObject<HTMLDivElement | null>, first: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const host = hostRef.current;
+    const others = [...document.body.children].filter((el) => el !== host && !el.hasAttribute('inert'));
+    for (const el of others) el.setAttribute('inert', '');
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    first.current?.focus();
+    return () => {
+      for (const el of others) el.removeAttribute('inert');
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, [hostRef, first]);
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 function ConfirmDialogContent({ title, message, onConfirm, onCancel }: Omit<ConfirmDialogProps, 'open'>) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -34,22 +71,7 @@ function ConfirmDialogContent({ title, message, onConfirm, onCancel }: Omit<Conf
   const dialogRef = useRef<HTMLDivElement>(null);
   const noRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Everything else on the page becomes inert: no focus, no clicks, hidden from screen readers. The dialog's
-    // own host is a child of <body> (the portal) and must stay live.
-    const host = hostRef.current;
-    const others = [...document.body.children].filter((el) => el !== host && !el.hasAttribute('inert'));
-    for (const el of others) el.setAttribute('inert', '');
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    noRef.current?.focus();
-    return () => {
-      for (const el of others) el.removeAttribute('inert');
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
+  useModalPage(hostRef, noRef);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -57,18 +79,7 @@ function ConfirmDialogContent({ title, message, onConfirm, onCancel }: Omit<Conf
       onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab' && dialogRef.current) keepTabInside(event, dialogRef.current);
   }
 
   return (
