@@ -79,7 +79,14 @@ export const sourceTrackingsApi = api.injectEndpoints({
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(sourceTrackingsApi.util.upsertQueryData('listSourceTrackings', userId, data));
+          // The list as the server now has it. Patched in place (synchronously, before the caller's own
+          // continuation says "updated"), so the page never shows the toast beside the old state; upserted
+          // only when the list was never loaded.
+          const patch = dispatch(
+            sourceTrackingsApi.util.updateQueryData('listSourceTrackings', userId, () => data),
+          );
+          if (patch.patches.length === 0 && patch.inversePatches.length === 0)
+            dispatch(sourceTrackingsApi.util.upsertQueryData('listSourceTrackings', userId, data));
         } catch {
           // The error toast comes from the store's middleware (spec §8); the list is unchanged.
         }

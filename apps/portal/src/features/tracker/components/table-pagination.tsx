@@ -11,6 +11,38 @@ type TablePaginationProps = {
   onPageSizeChange: (pageSize: number) => void;
 };
 
+/** Previous and next, and "page X of N" between them (announced when it changes). */
+function PageSteps({
+  pageIndex,
+  pageCount,
+  onPageIndexChange,
+}: Pick<TablePaginationProps, 'pageIndex' | 'pageCount' | 'onPageIndexChange'>) {
+  const { t } = useTranslation('tracker');
+  return (
+    <div className="tw-pagination__pages">
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onPageIndexChange(pageIndex - 1)}
+        disabled={pageIndex <= 0}
+      >
+        {t('pagination.previous')}
+      </button>
+      <span className="tw-pagination__status" aria-live="polite">
+        {t('pagination.pageOf', { page: pageIndex + 1, count: pageCount })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onPageIndexChange(pageIndex + 1)}
+        disabled={pageIndex >= pageCount - 1}
+      >
+        {t('pagination.next')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * spec §2 "Individual tracked standards table" paging: previous/next, 'page X of N', a go-to-page input
  * (minimum 1, digits and editing keys only, values beyond the page count ignored — §5) and the page sizes of
@@ -45,27 +77,7 @@ export function TablePagination({
 
   return (
     <nav className="tw-pagination" aria-label={t('pagination.label')}>
-      <div className="tw-pagination__pages">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          onClick={() => onPageIndexChange(pageIndex - 1)}
-          disabled={pageIndex <= 0}
-        >
-          {t('pagination.previous')}
-        </button>
-        <span className="tw-pagination__status" aria-live="polite">
-          {t('pagination.pageOf', { page: pageIndex + 1, count: pageCount })}
-        </span>
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          onClick={() => onPageIndexChange(pageIndex + 1)}
-          disabled={pageIndex >= pageCount - 1}
-        >
-          {t('pagination.next')}
-        </button>
-      </div>
+      <PageSteps pageIndex={pageIndex} pageCount={pageCount} onPageIndexChange={onPageIndexChange} />
       <div className="tw-pagination__controls">
         <label htmlFor={`${id}-goto`} className="tw-pagination__label">
           {t('pagination.goTo')}
