@@ -18,6 +18,41 @@ import { ErrorAlert, StepHeading } from './step-controls.tsx';
 const autoPushed = new WeakSet<AuthnTransaction>();
 
 /**
+ * The push options for next time on this browser, saved at once: the push step (and its poll) starts from
+ * what is stored here.
+ */
+function PushOptions({ login }: { login: string }) {
+  const { t } = useTranslation('signin');
+  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
+  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
+  const choose = (name: DevicePreference, set: (value: boolean) => void) => (value: boolean) => {
+    set(value);
+    try {
+      savePreference(login, name, value);
+    } catch {
+      // Storage refused: the SDK's own callback reports it when the push is sent (spec §8 wording).
+    }
+  };
+  return (
+    <fieldset className="mt-3">
+      <legend className="fs-6 fw-semibold">{t('options.pushLegend')}</legend>
+      <CheckboxField
+        label={t('options.autoPush')}
+        hint={t('options.autoPushHint')}
+        checked={autoPush}
+        onChange={choose('autoPush', setAutoPush)}
+      />
+      <CheckboxField
+        label={t('options.rememberDevice')}
+        hint={t('options.rememberDeviceHint')}
+        checked={remember}
+        onChange={choose('rememberDevice', setRemember)}
+      />
+    </fieldset>
+  );
+}
+
+/**
  * MFA_REQUIRED: the user's enrolled factors ("MFA factor choice"). Choosing one challenges
  * it (`factor.verify`): the e-mail factor sends a code, TOTP asks for the app's code, push sends the approval.
  * With "send push automatically" saved for this user on this browser, the push goes out at once.
@@ -29,17 +64,6 @@ export function FactorChoiceStep(props: StepProps) {
   const login = loginOf(tx);
   const factors = factorsOf(tx);
   const hasPush = factors.some((f) => f.factorType === 'push');
-  const [autoPush, setAutoPush] = useState(() => readPreference(login, 'autoPush'));
-  const [remember, setRemember] = useState(() => readPreference(login, 'rememberDevice'));
-  /** Saved at once: the push step (and its poll) starts from what is stored here. */
-  const choosePreference = (name: DevicePreference, set: (value: boolean) => void) => (value: boolean) => {
-    set(value);
-    try {
-      savePreference(login, name, value);
-    } catch {
-      // Storage refused: the SDK's own callback reports it when the push is sent (spec §8 wording).
-    }
-  };
   const choose = (factor: Factor) =>
     run(async () => {
       if (!factor.verify) return;
@@ -84,23 +108,7 @@ export function FactorChoiceStep(props: StepProps) {
           </li>
         ))}
       </ul>
-      {hasPush ? (
-        <fieldset className="mt-3">
-          <legend className="fs-6 fw-semibold">{t('options.pushLegend')}</legend>
-          <CheckboxField
-            label={t('options.autoPush')}
-            hint={t('options.autoPushHint')}
-            checked={autoPush}
-            onChange={choosePreference('autoPush', setAutoPush)}
-          />
-          <CheckboxField
-            label={t('options.rememberDevice')}
-            hint={t('options.rememberDeviceHint')}
-            checked={remember}
-            onChange={choosePreference('rememberDevice', setRemember)}
-          />
-        </fieldset>
-      ) : null}
+      {hasPush ? <PushOptions login={login} /> : null}
       <StepActions {...props} disabled={busy} />
     </div>
   );

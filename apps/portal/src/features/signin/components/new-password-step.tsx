@@ -10,6 +10,58 @@ import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { StepActions } from './step-actions.tsx';
 import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
+type PasswordValues = { oldPassword: string; newPassword: string; confirm: string };
+
+type PasswordFieldsProps = {
+  isReset: boolean;
+  values: PasswordValues;
+  set: { [K in keyof PasswordValues]: (value: string) => void };
+  rules: ReturnType<typeof passwordRuleChecks>;
+  rulesId: string;
+  /** The form was submitted once: errors are shown from then on. */
+  checked: boolean;
+  /** The step's error is shown (the new password's field names it too). */
+  stepError: boolean;
+};
+
+/** Current (unless after a reset link), new with the policy's rules, and the confirmation. */
+function PasswordFields({ isReset, values, set, rules, rulesId, checked, stepError }: PasswordFieldsProps) {
+  const { t } = useTranslation('signin');
+  const { oldPassword, newPassword, confirm } = values;
+  return (
+    <>
+      {isReset ? null : (
+        <Field
+          label={t('fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={set.oldPassword}
+          error={checked && !oldPassword ? t('fields.passwordMissing') : null}
+        />
+      )}
+      <Field
+        label={t('fields.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={set.newPassword}
+        describedBy={[rulesId, ...(stepError ? ['signin-password-error'] : [])]}
+        error={checked && !rules.every((rule) => rule.met) ? t('fields.newPasswordRules') : null}
+      />
+      <PasswordRuleList id={rulesId} rules={rules} />
+      <Field
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={set.confirm}
+        error={checked && confirm !== newPassword ? t('fields.confirmMismatch') : null}
+      />
+    </>
+  );
+}
+
 /**
  * PASSWORD_EXPIRED (must change: current + new + confirm), PASSWORD_WARN (change or skip) and PASSWORD_RESET
  * (after the e-mailed link: new + confirm). The policy's rules are listed before submit and ticked as they are
@@ -42,51 +94,23 @@ export function NewPasswordStep(props: StepProps) {
     });
   };
 
-  const title = isReset
-    ? t('newPassword.resetTitle')
-    : isWarn
-      ? t('newPassword.warnTitle')
-      : t('newPassword.expiredTitle');
-  const intro = isReset
-    ? t('newPassword.resetIntro')
-    : isWarn
-      ? t('newPassword.warnIntro')
-      : t('newPassword.expiredIntro');
+  const kind = isReset ? 'reset' : isWarn ? 'warn' : 'expired';
 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
-      <StepHeading>{title}</StepHeading>
-      <p className="tw-lead">{intro}</p>
+      <StepHeading>{t(`newPassword.${kind}Title`)}</StepHeading>
+      <p className="tw-lead">{t(`newPassword.${kind}Intro`)}</p>
       <ErrorAlert error={error} id="signin-password-error" />
       {/* A hidden username lets password managers file the new password under the right account. */}
       <input type="hidden" autoComplete="username" value={loginOf(tx)} readOnly />
-      {isReset ? null : (
-        <Field
-          label={t('fields.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={setOldPassword}
-          error={checked && !oldPassword ? t('fields.passwordMissing') : null}
-        />
-      )}
-      <Field
-        label={t('fields.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={setNewPassword}
-        describedBy={[rulesId, ...(error ? ['signin-password-error'] : [])]}
-        error={checked && !rulesMet ? t('fields.newPasswordRules') : null}
-      />
-      <PasswordRuleList id={rulesId} rules={rules} />
-      <Field
-        label={t('fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={setConfirm}
-        error={checked && confirm !== newPassword ? t('fields.confirmMismatch') : null}
+      <PasswordFields
+        isReset={isReset}
+        values={{ oldPassword, newPassword, confirm }}
+        set={{ oldPassword: setOldPassword, newPassword: setNewPassword, confirm: setConfirm }}
+        rules={rules}
+        rulesId={rulesId}
+        checked={checked}
+        stepError={error !== null}
       />
       <div className="d-flex flex-wrap align-items-center gap-3">
         <SubmitButton busy={busy} label={t('newPassword.submit')} busyLabel={t('newPassword.submitting')} />

@@ -6,16 +6,7 @@ import type { AuthnTransaction, OktaAuth } from '../lib/types.ts';
 import { useAuthnAction } from '../lib/use-authn-action.ts';
 import { ErrorAlert, StepHeading } from './step-controls.tsx';
 
-/** The first step: username and password → `signInWithCredentials`. */
-export function PasswordStep({
-  oktaAuth,
-  tenantName,
-  returnUrl,
-  notice,
-  initialUsername = '',
-  onTransaction,
-  onForgotPassword,
-}: {
+type PasswordStepProps = {
   oktaAuth: OktaAuth;
   tenantName: string;
   returnUrl: string;
@@ -24,7 +15,19 @@ export function PasswordStep({
   initialUsername?: string;
   onTransaction: (tx: AuthnTransaction, username: string) => void;
   onForgotPassword: (username: string) => void;
-}) {
+};
+
+/** The first step: username and password → `signInWithCredentials`. */
+export function PasswordStep(props: PasswordStepProps) {
+  const {
+    oktaAuth,
+    tenantName,
+    returnUrl,
+    notice,
+    initialUsername = '',
+    onTransaction,
+    onForgotPassword,
+  } = props;
   const { t } = useTranslation('signin');
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
