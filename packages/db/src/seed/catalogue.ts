@@ -627,54 +627,56 @@ const dateIn = (rng: Random, year: number) => `${year}-${pad2(rng.int(1, 12))}-$
 /** The latest edition year in the demo catalogue (fixed, so output never depends on the clock). */
 const LATEST_YEAR = 2025;
 
-/** Builds the catalogue for `seed`: the same seed gives the same catalogue, value for value. */
-export function generateCatalogue(
-  seed = DEMO_CATALOGUE_SEED,
-  size: CatalogueSize = DEMO_CATALOGUE_SIZE,
-): Catalogue {
-  const rng = createRandom(seed);
-  const committees: CommitteeModel[] = COMMITTEES.map(
-    ([designation, committeeTitle, publisherCode, areas, subjects]) => ({
-      designation,
-      title: committeeTitle,
-      publisherCode,
-      series: designation.charAt(0),
-      areas: areas.split(' '),
-      subjects: subjects.split('|'),
-    }),
-  );
-  // Some committees are far busier than others, as in any real catalogue.
-  const committeeWeights = committees.map((c) => [c, 0.4 + rng.next() * 1.6] as const);
+type Weighted = ReadonlyArray<readonly [CommitteeModel, number]>;
 
+/** One edition of a standard of committee `c` (its designation, asset id and content code follow from it). */
+function edition(
+  rng: Random,
+  c: CommitteeModel,
+  number: number,
+  year: number,
+  status: StandardStatus,
+  t: string,
+  areas: string[],
+): CatalogueStandard {
+  const designation = `${c.series}${number}-${pad2(year % 100)}`;
+  return {
+    assetId: designation.toLowerCase(),
+    contentCode: `${c.publisherCode}-${c.series}${String(number).padStart(4, '0')}-${year}`,
+    designation,
+    title: t,
+    publisherCode: c.publisherCode,
+    committeeDesignation: c.designation,
+    status,
+    edition: String(year),
+    publishedOn: dateIn(rng, year),
+    industryAreas: areas,
+  };
+}
+
+/** The committee's main area first, then up to two more: its own second area or a neighbouring field. */
+function areasOf(rng: Random, c: CommitteeModel): string[] {
+  const areas = [c.areas[0]!];
+  const extra = rng.weighted([
+    [0, 5],
+    [1, 4],
+    [2, 1],
+  ] as const);
+  const candidates = [...c.areas.slice(1), ...INDUSTRY_AREAS.map((a) => a.marketingCode)];
+  while (areas.length < 1 + extra) {
+    const code = rng.chance(0.6) && c.areas.length > 1 ? c.areas[1]! : rng.pick(candidates);
+    if (!areas.includes(code)) areas.push(code);
+  }
+  return areas;
+}
+
+/** The standards: numbers unique per series, titles unique, one terminology per committee. */
+function generateStandards(rng: Random, committeeWeights: Weighted, count: number): CatalogueStandard[] {
   const standards: CatalogueStandard[] = [];
   const usedNumbers = new Map<string, Set<number>>(); // per series letter: standard numbers are unique
   const usedTitles = new Set<string>();
   const terminologyDone = new Set<string>();
-
-  const edition = (
-    c: CommitteeModel,
-    number: number,
-    year: number,
-    status: StandardStatus,
-    t: string,
-    areas: string[],
-  ) => {
-    const designation = `${c.series}${number}-${pad2(year % 100)}`;
-    return {
-      assetId: designation.toLowerCase(),
-      contentCode: `${c.publisherCode}-${c.series}${String(number).padStart(4, '0')}-${year}`,
-      designation,
-      title: t,
-      publisherCode: c.publisherCode,
-      committeeDesignation: c.designation,
-      status,
-      edition: String(year),
-      publishedOn: dateIn(rng, year),
-      industryAreas: areas,
-    } satisfies CatalogueStandard;
-  };
-
-  while (standards.length < size.standards) {
+  while (standards.length < count) {
     const c = rng.weighted(committeeWeights);
     const numbers = usedNumbers.get(c.series) ?? new Set<number>();
     usedNumbers.set(c.series, numbers);
@@ -689,34 +691,31 @@ export function generateCatalogue(
     for (let attempt = 0; usedTitles.has(t) && attempt < 20; attempt++)
       t = title(rng, c, kind === 'terminology' ? 'method' : kind);
     usedTitles.add(t);
-
-    // The committee's main area first, then up to two more: its own second area or a neighbouring field.
-    const areas = [c.areas[0]!];
-    const extra = rng.weighted([
-      [0, 5],
-      [1, 4],
-      [2, 1],
-    ] as const);
-    const candidates = [...c.areas.slice(1), ...INDUSTRY_AREAS.map((a) => a.marketingCode)];
-    while (areas.length < 1 + extra) {
-      const code = rng.chance(0.6) && c.areas.length > 1 ? c.areas[1]! : rng.pick(candidates);
-      if (!areas.includes(code)) areas.push(code);
-    }
+    const areas = areasOf(rng, c);
 
     if (rng.chance(0.07)) {
       // Withdrawn without replacement: usually an older edition.
-      standards.push(edition(c, number, rng.int(1996, 2019), 'withdrawn', t, areas));
+      standards.push(edition(rng, c, number, rng.int(1996, 2019), 'withdrawn', t, areas));
       continue;
     }
     // Current editions cluster in recent years.
     const year = LATEST_YEAR - Math.floor(rng.next() ** 2 * 24);
-    standards.push(edition(c, number, year, 'active', t, areas));
+    standards.push(edition(rng, c, number, year, 'active', t, areas));
     // Some current standards keep their superseded edition in the catalogue, as "historical".
-    if (standards.length < size.standards && rng.chance(0.12)) {
-      standards.push(edition(c, number, year - rng.int(3, 9), 'historical', t, areas));
+    if (standards.length < count && rng.chance(0.12)) {
+      standards.push(edition(rng, c, number, year - rng.int(3, 9), 'historical', t, areas));
     }
   }
+  return standards;
+}
 
+/** Work items: revisions of a committee's active standards, or new documents, in every status. */
+function generateWorkItems(
+  rng: Random,
+  committeeWeights: Weighted,
+  standards: CatalogueStandard[],
+  count: number,
+): CatalogueWorkItem[] {
   const workItems: CatalogueWorkItem[] = [];
   const usedWorkItems = new Set<string>();
   const activeByCommittee = new Map<string, CatalogueStandard[]>();
@@ -726,7 +725,7 @@ export function generateCatalogue(
     list.push(s);
     activeByCommittee.set(s.committeeDesignation, list);
   }
-  while (workItems.length < size.workItems) {
+  while (workItems.length < count) {
     let workItemNumber = `WK${rng.int(10000, 99999)}`;
     while (usedWorkItems.has(workItemNumber)) workItemNumber = `WK${rng.int(10000, 99999)}`;
     usedWorkItems.add(workItemNumber);
@@ -755,7 +754,29 @@ export function generateCatalogue(
       createdOn: dateIn(rng, rng.int(2021, LATEST_YEAR)),
     });
   }
+  return workItems;
+}
 
+/** Builds the catalogue for `seed`: the same seed gives the same catalogue, value for value. */
+export function generateCatalogue(
+  seed = DEMO_CATALOGUE_SEED,
+  size: CatalogueSize = DEMO_CATALOGUE_SIZE,
+): Catalogue {
+  const rng = createRandom(seed);
+  const committees: CommitteeModel[] = COMMITTEES.map(
+    ([designation, committeeTitle, publisherCode, areas, subjects]) => ({
+      designation,
+      title: committeeTitle,
+      publisherCode,
+      series: designation.charAt(0),
+      areas: areas.split(' '),
+      subjects: subjects.split('|'),
+    }),
+  );
+  // Some committees are far busier than others, as in any real catalogue.
+  const committeeWeights = committees.map((c) => [c, 0.4 + rng.next() * 1.6] as const);
+  const standards = generateStandards(rng, committeeWeights, size.standards);
+  const workItems = generateWorkItems(rng, committeeWeights, standards, size.workItems);
   return {
     publishers: PUBLISHERS.map((p) => ({ ...p })),
     committees: committees.map(({ designation, title: t, publisherCode }) => ({
