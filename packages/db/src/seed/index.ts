@@ -114,7 +114,8 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-async function insertCatalogue(tx: Transaction, tenantId: string, c: Catalogue): Promise<void> {
+/** The publishers, committees and industry areas (small lists: one statement each). */
+async function insertCatalogueLists(tx: Transaction, tenantId: string, c: Catalogue): Promise<void> {
   await tx.query(
     `INSERT INTO publishers (tenant_id, code, name)
      SELECT $1, x.code, x.name FROM unnest($2::text[], $3::text[]) AS x(code, name)
@@ -139,6 +140,10 @@ async function insertCatalogue(tx: Transaction, tenantId: string, c: Catalogue):
      ON CONFLICT DO NOTHING`,
     [tenantId, c.industryAreas.map((a) => a.marketingCode), c.industryAreas.map((a) => a.codeName)],
   );
+}
+
+/** The standards with their industry areas, in chunks. */
+async function insertStandards(tx: Transaction, tenantId: string, c: Catalogue): Promise<void> {
   for (const part of chunks(c.standards)) {
     // One statement per chunk: the standards, then their industry areas joined on the ids just generated.
     // WITH ORDINALITY + ORDER BY keeps the generated ids in catalogue order.
@@ -176,6 +181,10 @@ async function insertCatalogue(tx: Transaction, tenantId: string, c: Catalogue):
       ],
     );
   }
+}
+
+/** The work items, in chunks. */
+async function insertWorkItems(tx: Transaction, tenantId: string, c: Catalogue): Promise<void> {
   for (const part of chunks(c.workItems)) {
     await tx.query(
       `INSERT INTO work_items (tenant_id, work_item_number, title, committee_designation, status, created_on)
@@ -194,4 +203,10 @@ async function insertCatalogue(tx: Transaction, tenantId: string, c: Catalogue):
       ],
     );
   }
+}
+
+async function insertCatalogue(tx: Transaction, tenantId: string, c: Catalogue): Promise<void> {
+  await insertCatalogueLists(tx, tenantId, c);
+  await insertStandards(tx, tenantId, c);
+  await insertWorkItems(tx, tenantId, c);
 }
