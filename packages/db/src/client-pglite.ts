@@ -2,18 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { DATE_OID, INT8_OID } from './client-postgres.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
   CHANNEL,
   type DatabaseHandle,
-  type Db,
   type OpenDatabaseOptions,
   type SqlExecutor,
 } from './database-handle.ts';
 import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
-import * as schema from './schema.ts';
 
 /**
  * PGlite (PostgreSQL in WebAssembly, in this process) as a DatabaseHandle: its data directory locked to this
@@ -75,7 +72,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   return {
     engine: 'pglite',
     location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    driver: { engine: 'pglite', client },
     query,
     async exec(script) {
       await client.exec(script);

@@ -1,7 +1,5 @@
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { CHANNEL, type DatabaseHandle, type Db, type SqlExecutor } from './database-handle.ts';
-import * as schema from './schema.ts';
+import { CHANNEL, type DatabaseHandle, type SqlExecutor } from './database-handle.ts';
 
 /** A PostgreSQL server as a DatabaseHandle: a pool, transactions on one client, LISTEN that reconnects. */
 
@@ -93,7 +91,7 @@ export async function openPostgres(
   return {
     engine: 'postgres',
     location,
-    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    driver: { engine: 'postgres', pool },
     query,
     async exec(script) {
       await pool.query(script);

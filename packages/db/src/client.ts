@@ -11,9 +11,7 @@ import type { DatabaseHandle, OpenDatabaseOptions } from './database-handle.ts';
 
 export type {
   DatabaseHandle,
-  Db,
   OpenDatabaseOptions,
-  Schema,
   SqlExecutor,
   Transaction,
 } from './database-handle.ts';

@@ -1,16 +1,15 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 
 /**
  * What the rest of Trackwell sees of its database, the same over both engines (PGlite in the process, or a
  * PostgreSQL server): parameterised SQL, transactions, LISTEN, close. client.ts opens one.
  */
 
-export type Schema = typeof schema;
-/** The typed query builder, the same type over both engines. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-/** Plain parameterised SQL, for what a query builder says worse (bulk loads, migrations, set-based matching). */
+/**
+ * Parameterised SQL, the one way Trackwell queries its database (docs/adr/0004: no query builder; the SQL
+ * migrations are the one description of each table). Values are always parameters, never spliced in.
+ */
 export interface SqlExecutor {
   query<R = Record<string, unknown>>(
     text: string,
@@ -27,7 +26,11 @@ export interface DatabaseHandle extends SqlExecutor {
   readonly engine: 'pglite' | 'postgres';
   /** Where the data lives, for people ("PGlite in /path/.data/pglite" or the server without its password). */
   readonly location: string;
-  readonly db: Db;
+  /**
+   * The driver itself, for a library that needs it (pg-boss: PGlite's exec() for multi-statement scripts, or
+   * the PostgreSQL pool). Nothing of Trackwell's queries through it.
+   */
+  readonly driver: { engine: 'pglite'; client: PGlite } | { engine: 'postgres'; pool: pg.Pool };
   /** Runs a script of several statements (no parameters). */
   exec(script: string): Promise<void>;
   /** Runs `fn` in one transaction: committed if it resolves, rolled back if it throws. */

@@ -20,4 +20,3 @@ export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';
-export * as schema from './schema.ts';

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '@trackwell/db';
-import type pg from 'pg';
 import { type Db, fromPglite, PgBoss } from 'pg-boss';
 
 /**
@@ -8,11 +7,9 @@ import { type Db, fromPglite, PgBoss } from 'pg-boss';
  * connection); on PostgreSQL it shares the process's pool. Either way jobs live in the `pgboss` schema
  * of the same database, so a job can be written in the transaction that makes it necessary.
  *
- * The client comes from the drizzle instance (`$client`) of the handle: the handle deliberately hides
- * its driver, and pg-boss needs the driver itself (PGlite's exec() for multi-statement scripts).
+ * pg-boss needs the driver itself (PGlite's exec() for multi-statement scripts): the handle's `driver`.
  */
 export function createBoss(db: DatabaseHandle, options: { superviseSeconds?: number } = {}): PgBoss {
-  const client = (db.db as unknown as { $client: unknown }).$client;
   // supervise: how soon the jobs of a dead worker expire and are retried (and maintenance runs)
   const every = options.superviseSeconds ?? 60;
   const common = {
@@ -23,14 +20,15 @@ export function createBoss(db: DatabaseHandle, options: { superviseSeconds?: num
     superviseIntervalSeconds: every,
     monitorIntervalSeconds: every,
   } as const;
-  if (db.engine === 'pglite') {
+  const { driver } = db;
+  if (driver.engine === 'pglite') {
     return new PgBoss({
       ...common,
-      db: fromPglite(client as Parameters<typeof fromPglite>[0]),
+      db: fromPglite(driver.client as Parameters<typeof fromPglite>[0]),
       backend: 'pglite',
     });
   }
-  const pool = client as pg.Pool;
+  const pool = driver.pool;
   const adapter: Db = {
     // No parameters: possibly several statements, which node-postgres runs with the simple protocol.
     executeSql: (text, values) => pool.query(text, values as unknown[]),
