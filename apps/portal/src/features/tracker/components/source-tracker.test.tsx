@@ -47,7 +47,11 @@ describe('committee tracker (spec §3, §4, §5)', () => {
       userId: TEST_USER_ID,
       trackingDetails: [{ trackingType: 'COMMITTEE', data: ['E05'] }],
     });
-    expect(within(region).getByRole('listitem')).toHaveTextContent('E05 – Fire Standards');
+    // The list comes from the store, which tells the page on the next animation frame (RTK's autoBatch):
+    // within a frame of the toast.
+    await waitFor(() =>
+      expect(within(region).getByRole('listitem')).toHaveTextContent('E05 – Fire Standards'),
+    );
     expect(select).toHaveValue('');
     expect(track).toBeDisabled();
   });

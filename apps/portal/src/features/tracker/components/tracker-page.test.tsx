@@ -106,7 +106,11 @@ describe('work-item section (spec §4, §5)', () => {
 
     await userEvent.click(box);
     expect(await screen.findByText('Work-item tracking updated.')).toBeInTheDocument();
-    expect(box).toBeChecked();
+    // The store tells the page about RTK Query's results on the next animation frame (configureStore's
+    // autoBatchEnhancer); the toast is drawn at once. So the box shows its new state within a frame of the
+    // toast: wait for it as a person would, then for it to be usable again.
+    await waitFor(() => expect(box).toBeChecked());
+    await waitFor(() => expect(box).toBeEnabled());
     expect(server.callsTo(TRACKER_PATHS.createTrackerSource)[0]!.body).toEqual({
       applicationCode: 'TRACKER',
       userId: TEST_USER_ID,

@@ -71,132 +71,137 @@ const ok = (value: unknown) => ({ status: '200', responseData: { value } });
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
-  const state: FakeTrackerState = {
-    rows: [],
-    sources: { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' },
-    committees: [
-      { Designation: 'D20', Title: 'Plastics' },
-      { Designation: 'E05', Title: 'Fire Standards' },
-    ],
-    industryAreas: [
-      { marketing_code: 'IA-PLA', code_name: 'Plastics and Polymers' },
-      { marketing_code: 'IA-CON', code_name: 'Construction' },
-    ],
-    catalogue: [],
-    applicationURL: 'https://app.example.test/standards/x',
-    ...initial,
+const sourcesValue = (state: FakeTrackerState) => ({
+  contentSourceTrackings: [
+    { applicationCode: 'TRACKER', trackingType: 'COMMITTEE', data: { committees: state.sources.COMMITTEE } },
+    {
+      applicationCode: 'TRACKER',
+      trackingType: 'INDUSTRYAREA',
+      data: { industryAreas: state.sources.INDUSTRYAREA },
+    },
+    {
+      applicationCode: 'TRACKER',
+      trackingType: 'PUBLISHERS',
+      data: { publishers: state.sources.PUBLISHERS },
+    },
+    { applicationCode: 'TRACKER', trackingType: 'WORKITEM', data: { workItems: [state.sources.WORKITEM] } },
+  ],
+});
+
+type Handler = (state: FakeTrackerState, query: URLSearchParams, body: Record<string, unknown>) => Response;
+const idsOf = (query: URLSearchParams) => (query.get('contentTrackingIds') ?? '').split(',').map(Number);
+
+function listRows(state: FakeTrackerState, query: URLSearchParams) {
+  const pageIndex = Number(query.get('pageIndex'));
+  const pageSize = Number(query.get('pageSize'));
+  const start = (pageIndex - 1) * pageSize;
+  const trackingData = {
+    contentTrackings: state.rows.slice(start, start + pageSize),
+    totalElements: state.rows.length,
+    totalPages: Math.ceil(state.rows.length / pageSize),
+    pageIndex,
+    pageSize,
   };
+  return json(200, ok({ trackingData }));
+}
+
+function switchRows(state: FakeTrackerState, query: URLSearchParams, body: Record<string, unknown>) {
+  const ids = idsOf(query);
+  const changed = state.rows
+    .filter((r) => ids.includes(r.contentTrackingId))
+    .map((r) => {
+      // The server's rule (contracts updateTrackerBody): contentTrackingOff = !active.
+      r.contentTrackingOff = !body.active;
+      return { contentTrackingId: r.contentTrackingId, contentTrackingOff: r.contentTrackingOff };
+    });
+  return json(200, ok({ contentTrackings: changed }));
+}
+
+function createRow(state: FakeTrackerState, _query: URLSearchParams, body: Record<string, unknown>) {
+  const existing = state.rows.find((r) => r.content.assetId === body.assetId);
+  if (existing) return json(200, ok({ created: false, contentTracking: existing }));
+  const hit = state.catalogue.find((h) => h.assetId === body.assetId);
+  if (!hit) return json(404, { status: '404', error: 'not_found', message: 'No such standard.' });
+  const id = Math.max(0, ...state.rows.map((r) => r.contentTrackingId)) + 1;
+  const { contentTitle, contentCode, displayDesignation, assetId } = hit;
+  const row = buildRow(id, { content: { contentTitle, contentCode, displayDesignation, assetId } });
+  state.rows.unshift(row);
+  return json(200, ok({ created: true, contentTracking: row }));
+}
+
+function setSources(state: FakeTrackerState, _query: URLSearchParams, body: Record<string, unknown>) {
+  for (const d of body.trackingDetails as Array<{ trackingType: TrackingType; data: string[] }>) {
+    if (d.trackingType === 'WORKITEM') state.sources.WORKITEM = d.data[0] === 'true' ? 'true' : 'false';
+    else state.sources[d.trackingType] = [...d.data];
+  }
+  return json(200, ok(sourcesValue(state)));
+}
+
+/** The tracker, member and resolver calls the page makes, answered as the server does. */
+const ROUTES: Record<string, Handler> = {
+  [`GET ${TRACKER_PATHS.listContentTrackings}`]: listRows,
+  [`PUT ${TRACKER_PATHS.updateTracker}`]: switchRows,
+  [`DELETE ${TRACKER_PATHS.deleteTracker}`]: (state, query) => {
+    const ids = idsOf(query);
+    state.rows = state.rows.filter((r) => !ids.includes(r.contentTrackingId));
+    return json(200, ok({ deletedContentTrackingIds: ids }));
+  },
+  [`POST ${TRACKER_PATHS.createTracker}`]: createRow,
+  [`GET ${TRACKER_PATHS.catalogSearch}`]: (state, query) => {
+    const q = (query.get('q') ?? '').toLowerCase();
+    // As the server: each hit says whether the user tracks it.
+    const results = state.catalogue
+      .filter((h) => `${h.displayDesignation} ${h.contentTitle}`.toLowerCase().includes(q))
+      .map((h) => ({ ...h, tracked: state.rows.some((r) => r.content.assetId === h.assetId) }));
+    return json(200, ok({ results }));
+  },
+  [`GET ${TRACKER_PATHS.listSourceTrackings}`]: (state) => json(200, ok(sourcesValue(state))),
+  [`POST ${TRACKER_PATHS.createTrackerSource}`]: setSources,
+  [`GET ${TRACKER_PATHS.industryAreas}`]: (state) => json(200, ok(state.industryAreas)),
+  [`PUT ${TRACKER_PATHS.unsubscribe}`]: (state) => {
+    state.sources = { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' };
+    return json(200, ok({ applicationCodes: ['TRACKER', 'COMPASS', 'SB', 'PUB'], clearedSources: 4 }));
+  },
+  [`GET ${MEMBER_PATHS.committees}`]: (state) => json(200, { Result: state.committees }),
+  [`GET ${RESOLVER_PATHS.resolve}`]: (state) => json(200, ok({ applicationURL: state.applicationURL })),
+};
+
+function answer(
+  state: FakeTrackerState,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: unknown,
+) {
+  const handler = ROUTES[`${method} ${path}`];
+  if (!handler)
+    return json(404, { status: '404', error: 'not_found', message: `No route ${method} ${path}` });
+  return handler(state, query, (body ?? {}) as Record<string, unknown>);
+}
+
+const initialState = (initial: Partial<FakeTrackerState>): FakeTrackerState => ({
+  rows: [],
+  sources: { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' },
+  committees: [
+    { Designation: 'D20', Title: 'Plastics' },
+    { Designation: 'E05', Title: 'Fire Standards' },
+  ],
+  industryAreas: [
+    { marketing_code: 'IA-PLA', code_name: 'Plastics and Polymers' },
+    { marketing_code: 'IA-CON', code_name: 'Construction' },
+  ],
+  catalogue: [],
+  applicationURL: 'https://app.example.test/standards/x',
+  ...initial,
+});
+
+export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
+  const state = initialState(initial);
   const calls: RecordedCall[] = [];
   const failures = new Map<string, number>();
   /** Calls held back until `release()`: to look at the page while a call is in flight. */
   let gate: Promise<void> | undefined;
   let release = () => {};
-
-  const sourcesValue = () => ({
-    contentSourceTrackings: [
-      {
-        applicationCode: 'TRACKER',
-        trackingType: 'COMMITTEE',
-        data: { committees: state.sources.COMMITTEE },
-      },
-      {
-        applicationCode: 'TRACKER',
-        trackingType: 'INDUSTRYAREA',
-        data: { industryAreas: state.sources.INDUSTRYAREA },
-      },
-      {
-        applicationCode: 'TRACKER',
-        trackingType: 'PUBLISHERS',
-        data: { publishers: state.sources.PUBLISHERS },
-      },
-      { applicationCode: 'TRACKER', trackingType: 'WORKITEM', data: { workItems: [state.sources.WORKITEM] } },
-    ],
-  });
-
-  function answer(method: string, path: string, query: URLSearchParams, body: unknown): Response {
-    const b = (body ?? {}) as Record<string, unknown>;
-    switch (`${method} ${path}`) {
-      case `GET ${TRACKER_PATHS.listContentTrackings}`: {
-        const pageIndex = Number(query.get('pageIndex'));
-        const pageSize = Number(query.get('pageSize'));
-        const start = (pageIndex - 1) * pageSize;
-        return json(
-          200,
-          ok({
-            trackingData: {
-              contentTrackings: state.rows.slice(start, start + pageSize),
-              totalElements: state.rows.length,
-              totalPages: Math.ceil(state.rows.length / pageSize),
-              pageIndex,
-              pageSize,
-            },
-          }),
-        );
-      }
-      case `PUT ${TRACKER_PATHS.updateTracker}`: {
-        const ids = (query.get('contentTrackingIds') ?? '').split(',').map(Number);
-        const changed = state.rows
-          .filter((r) => ids.includes(r.contentTrackingId))
-          .map((r) => {
-            // The server's rule (contracts updateTrackerBody): contentTrackingOff = !active.
-            r.contentTrackingOff = !b.active;
-            return { contentTrackingId: r.contentTrackingId, contentTrackingOff: r.contentTrackingOff };
-          });
-        return json(200, ok({ contentTrackings: changed }));
-      }
-      case `DELETE ${TRACKER_PATHS.deleteTracker}`: {
-        const ids = (query.get('contentTrackingIds') ?? '').split(',').map(Number);
-        state.rows = state.rows.filter((r) => !ids.includes(r.contentTrackingId));
-        return json(200, ok({ deletedContentTrackingIds: ids }));
-      }
-      case `POST ${TRACKER_PATHS.createTracker}`: {
-        const existing = state.rows.find((r) => r.content.assetId === b.assetId);
-        if (existing) return json(200, ok({ created: false, contentTracking: existing }));
-        const hit = state.catalogue.find((h) => h.assetId === b.assetId);
-        if (!hit) return json(404, { status: '404', error: 'not_found', message: 'No such standard.' });
-        const id = Math.max(0, ...state.rows.map((r) => r.contentTrackingId)) + 1;
-        const row = buildRow(id, {
-          content: {
-            contentTitle: hit.contentTitle,
-            contentCode: hit.contentCode,
-            displayDesignation: hit.displayDesignation,
-            assetId: hit.assetId,
-          },
-        });
-        state.rows.unshift(row);
-        return json(200, ok({ created: true, contentTracking: row }));
-      }
-      case `GET ${TRACKER_PATHS.catalogSearch}`: {
-        const q = (query.get('q') ?? '').toLowerCase();
-        // As the server: each hit says whether the user tracks it.
-        const results = state.catalogue
-          .filter((h) => `${h.displayDesignation} ${h.contentTitle}`.toLowerCase().includes(q))
-          .map((h) => ({ ...h, tracked: state.rows.some((r) => r.content.assetId === h.assetId) }));
-        return json(200, ok({ results }));
-      }
-      case `GET ${TRACKER_PATHS.listSourceTrackings}`:
-        return json(200, ok(sourcesValue()));
-      case `POST ${TRACKER_PATHS.createTrackerSource}`: {
-        for (const d of b.trackingDetails as Array<{ trackingType: TrackingType; data: string[] }>) {
-          if (d.trackingType === 'WORKITEM') state.sources.WORKITEM = d.data[0] === 'true' ? 'true' : 'false';
-          else state.sources[d.trackingType] = [...d.data];
-        }
-        return json(200, ok(sourcesValue()));
-      }
-      case `GET ${TRACKER_PATHS.industryAreas}`:
-        return json(200, ok(state.industryAreas));
-      case `PUT ${TRACKER_PATHS.unsubscribe}`:
-        state.sources = { COMMITTEE: [], INDUSTRYAREA: [], PUBLISHERS: [], WORKITEM: 'false' };
-        return json(200, ok({ applicationCodes: ['TRACKER', 'COMPASS', 'SB', 'PUB'], clearedSources: 4 }));
-      case `GET ${MEMBER_PATHS.committees}`:
-        return json(200, { Result: state.committees });
-      case `GET ${RESOLVER_PATHS.resolve}`:
-        return json(200, ok({ applicationURL: state.applicationURL }));
-      default:
-        return json(404, { status: '404', error: 'not_found', message: `No route ${method} ${path}` });
-    }
-  }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -216,7 +221,7 @@ export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
       failures.set(url.pathname, left - 1);
       return json(500, { status: '500', error: 'internal', message: 'The tracker service failed.' });
     }
-    return answer(request.method, url.pathname, url.searchParams, body);
+    return answer(state, request.method, url.pathname, url.searchParams, body);
   });
   vi.stubGlobal('fetch', fetchMock);
 
