@@ -159,11 +159,11 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
   return { calls, fetchMock, state };
 }
 
-function answer(s: FakeState, method: string, path: string, body: Record<string, unknown>): Response {
-  const route = `${method} ${path}`;
-  /** The match (ids at 1, 2) when the route has the pattern's shape. */
-  const ids = (pattern: RegExp): RegExpExecArray | undefined => pattern.exec(route) ?? undefined;
-  let m: RegExpExecArray | undefined;
+/** The match (ids at 1, 2) when the route has the pattern's shape. */
+const match = (route: string, pattern: RegExp): RegExpExecArray | undefined =>
+  pattern.exec(route) ?? undefined;
+
+function profileAnswer(s: FakeState, route: string, body: Record<string, unknown>): Response | undefined {
   if (route === 'GET /profile')
     return json(200, presentProfile(BASE, { createdAt: CREATED, modifiedAt: CREATED, profile: s.profile }));
   if (route === 'GET /profile/schema') {
@@ -177,6 +177,11 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
       presentProfile(BASE, { createdAt: CREATED, modifiedAt: new Date(), profile: s.profile }),
     );
   }
+  return undefined;
+}
+
+function emailAnswer(s: FakeState, route: string, body: Record<string, unknown>): Response | undefined {
+  let m: RegExpExecArray | undefined;
   if (route === 'GET /emails') return json(200, s.emails.map(presentEmail));
   if (route === 'POST /emails') {
     const address = (body.profile as { email: string }).email;
@@ -193,7 +198,7 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
     s.emails.push(e);
     return json(201, presentEmail(e));
   }
-  m = ids(/^POST \/emails\/(\w+)\/challenge$/);
+  m = match(route, /^POST \/emails\/(\w+)\/challenge$/);
   if (m) {
     const e = s.emails.find((x) => x.id === m![1]);
     if (!e) return oktaError(404, 'E0000007', 'Not found');
@@ -210,7 +215,7 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
       }),
     );
   }
-  m = ids(/^POST \/emails\/(\w+)\/challenge\/(\w+)\/verify$/);
+  m = match(route, /^POST \/emails\/(\w+)\/challenge\/(\w+)\/verify$/);
   if (m) {
     const e = s.emails.find((x) => x.id === m![1]);
     if (!e || s.codes.get(m[2]!) !== body.verificationCode)
@@ -221,11 +226,16 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
     s.codes.delete(m[2]!);
     return json(200, {});
   }
-  m = ids(/^DELETE \/emails\/(\w+)$/);
+  m = match(route, /^DELETE \/emails\/(\w+)$/);
   if (m) {
     s.emails = s.emails.filter((e) => e.id !== m![1]);
     return noContent();
   }
+  return undefined;
+}
+
+function phoneAnswer(s: FakeState, route: string, body: Record<string, unknown>): Response | undefined {
+  let m: RegExpExecArray | undefined;
   if (route === 'GET /phones') return json(200, s.phones.map(presentPhone));
   if (route === 'POST /phones') {
     const p: Phone = {
@@ -237,12 +247,12 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
     s.codes.set(p.id, String(200000 + counter));
     return json(201, presentPhone(p));
   }
-  m = ids(/^POST \/phones\/(\w+)\/challenge$/);
+  m = match(route, /^POST \/phones\/(\w+)\/challenge$/);
   if (m) {
     s.codes.set(m[1]!, String(300000 + ++counter));
     return json(200, presentPhoneChallenge(BASE, m[1]!));
   }
-  m = ids(/^POST \/phones\/(\w+)\/verify$/);
+  m = match(route, /^POST \/phones\/(\w+)\/verify$/);
   if (m) {
     const p = s.phones.find((x) => x.id === m![1]);
     if (!p || s.codes.get(p.id) !== body.verificationCode)
@@ -250,11 +260,15 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
     p.status = 'VERIFIED';
     return noContent();
   }
-  m = ids(/^DELETE \/phones\/(\w+)$/);
+  m = match(route, /^DELETE \/phones\/(\w+)$/);
   if (m) {
     s.phones = s.phones.filter((p) => p.id !== m![1]);
     return noContent();
   }
+  return undefined;
+}
+
+function passwordAnswer(s: FakeState, route: string, body: Record<string, unknown>): Response | undefined {
   if (route === 'GET /password') return json(200, presentPassword(s));
   if (route === 'POST /password') {
     s.password = 'ACTIVE';
@@ -271,6 +285,16 @@ function answer(s: FakeState, method: string, path: string, body: Record<string,
   if (route === 'DELETE /password') {
     s.password = 'NOT_ENROLLED';
     return noContent();
+  }
+  return undefined;
+}
+
+/** The MyAccount API as the identity provider answers it, over the fake's state. */
+function answer(s: FakeState, method: string, path: string, body: Record<string, unknown>): Response {
+  const route = `${method} ${path}`;
+  for (const part of [profileAnswer, emailAnswer, phoneAnswer, passwordAnswer]) {
+    const response = part(s, route, body);
+    if (response) return response;
   }
   return oktaError(404, 'E0000007', `Not found: ${route}`);
 }
