@@ -83,7 +83,11 @@ const FUZZ_ENV = {
   TRACKER_RATE_LIMIT_PER_USER: '10000000',
 };
 
-export async function createFuzzWorld(): Promise<FuzzWorld> {
+/**
+ * The app fuzzed (no worker: no background job writes while requests are checked for writes), its routes,
+ * and the routes a process running every service has that it lacks.
+ */
+async function fuzzApp() {
   // The route table of a process running every service…
   const full = recordRoutes();
   const everything = await buildTestApp({ ...FUZZ_ENV, SERVICES: 'web,idp,worker' });
@@ -95,7 +99,11 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   recorded.stop();
   const names = new Set(recorded.routes.map(routeName));
   const missingRoutes = [...new Set(full.routes.map(routeName))].filter((n) => !names.has(n));
+  return { t, routes: recorded.routes, missingRoutes };
+}
 
+/** The stores, users, tokens and keys the requests use, and the values the generators may pick. */
+async function fuzzTargets(t: TestApp): Promise<{ issuer: TestIssuer; targets: FuzzTargets }> {
   const issuer: TestIssuer = await startTestIssuer();
   const tracker = await createTrackerTenant(t, issuer);
   const catalogue = await insertCatalogue(t.app.db, tracker.tenant.id, 3);
@@ -136,52 +144,72 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       id: ['1'],
     },
   };
+  return { issuer, targets };
+}
 
+type CheckState = { mark: bigint; cases: number; histogram: Map<number, number> };
+
+/**
+ * One request's answer, checked: no 5xx, nothing internal leaked, a refusal writes nothing, an anonymous
+ * caller of an authenticated route gets 401. Counts the case and its status; undefined when it holds.
+ */
+async function checkAnswer(
+  t: TestApp,
+  watch: WriteWatch,
+  targets: FuzzTargets,
+  state: CheckState,
+  route: FuzzRoute,
+  request: FuzzRequest,
+): Promise<string | undefined> {
+  const { credential: _c, ...options } = request;
+  const res = await t.app.inject({ ...(options as InjectOptions), payloadAsStream: true });
+  const before = state.mark;
+  state.mark = await watch.mark();
+  // Script and style assets (megabytes for the API reference) are drained unread: only answers are checked.
+  const staticCode = STATIC_CODE.test(String(res.headers['content-type'] ?? ''));
+  let body = '';
+  if (staticCode) res.stream().resume();
+  else body = await text(res.stream());
+  state.cases++;
+  state.histogram.set(res.statusCode, (state.histogram.get(res.statusCode) ?? 0) + 1);
+  if (res.statusCode >= 500) return `answered ${res.statusCode}: ${body.slice(0, 300)}`;
+  if (leaksInternals(body)) return `leaks internals: ${body.slice(0, 300)}`;
+  if (res.statusCode >= 400) {
+    const writes = await watch.between(before, state.mark);
+    const tables = writes.tables.filter((name) => !ATTEMPT_COUNTER_TABLES.has(name));
+    if (tables.length > 0 || writes.unattributed > 0)
+      return `answered ${res.statusCode} but wrote ${[...tables, ...(writes.unattributed ? [`${writes.unattributed} unattributed xid(s)`] : [])].join(', ')}`;
+  }
+  const anonymous =
+    request.credential === 'none' &&
+    request.headers.host !== targets.otherHost &&
+    !refusedHeader(request.headers);
+  if (anonymous && isAuthenticatedRoute(route.url) && res.statusCode !== 401 && !isBadUrl(request.url))
+    return `anonymous request answered ${res.statusCode}, not 401: ${body.slice(0, 200)}`;
+  return undefined;
+}
+
+export async function createFuzzWorld(): Promise<FuzzWorld> {
+  const { t, routes, missingRoutes } = await fuzzApp();
+  const { issuer, targets } = await fuzzTargets(t);
   const watch: WriteWatch = await createWriteWatch(t.app.db, {
     sharedServer: Boolean(process.env.TEST_DATABASE_URL),
   });
-  const histogram = new Map<number, number>();
-  let mark = await watch.mark();
+  const state: CheckState = { mark: await watch.mark(), cases: 0, histogram: new Map() };
   const world: FuzzWorld = {
     t,
-    routes: recorded.routes,
+    routes,
     missingRoutes,
-    histogram,
-    cases: 0,
+    histogram: state.histogram,
+    get cases() {
+      return state.cases;
+    },
     async fuzzRoute(route, { runs, seed }) {
       let failure: FuzzFailure | undefined;
-      const check = async (request: FuzzRequest): Promise<string | undefined> => {
-        const { credential: _c, ...options } = request;
-        const res = await t.app.inject({ ...(options as InjectOptions), payloadAsStream: true });
-        const before = mark;
-        mark = await watch.mark();
-        // Script and style assets (megabytes for the API reference) are drained unread: only answers are checked.
-        const staticCode = STATIC_CODE.test(String(res.headers['content-type'] ?? ''));
-        let body = '';
-        if (staticCode) res.stream().resume();
-        else body = await text(res.stream());
-        world.cases++;
-        histogram.set(res.statusCode, (histogram.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode >= 500) return `answered ${res.statusCode}: ${body.slice(0, 300)}`;
-        if (leaksInternals(body)) return `leaks internals: ${body.slice(0, 300)}`;
-        if (res.statusCode >= 400) {
-          const writes = await watch.between(before, mark);
-          const tables = writes.tables.filter((name) => !ATTEMPT_COUNTER_TABLES.has(name));
-          if (tables.length > 0 || writes.unattributed > 0)
-            return `answered ${res.statusCode} but wrote ${[...tables, ...(writes.unattributed ? [`${writes.unattributed} unattributed xid(s)`] : [])].join(', ')}`;
-        }
-        const anonymous =
-          request.credential === 'none' &&
-          request.headers.host !== targets.otherHost &&
-          !refusedHeader(request.headers);
-        if (anonymous && isAuthenticatedRoute(route.url) && res.statusCode !== 401 && !isBadUrl(request.url))
-          return `anonymous request answered ${res.statusCode}, not 401: ${body.slice(0, 200)}`;
-        return undefined;
-      };
       await fc
         .assert(
           fc.asyncProperty(requestArbitrary(route, targets), async (request) => {
-            const problem = await check(request);
+            const problem = await checkAnswer(t, watch, targets, state, route, request);
             if (problem) {
               failure ??= { route: routeName(route), request, status: 0, problem };
               throw new Error(problem);
