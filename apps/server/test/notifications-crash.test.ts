@@ -65,6 +65,85 @@ const waitFor = async (check: () => boolean, timeoutMs: number, what: string | (
   }
 };
 
+type Cleanups = Array<() => Promise<void> | void>;
+
+/**
+ * The world of the crash test: a database (a PostgreSQL test database, or PGlite in a data directory the
+ * worker process opens: PGlite is single-process, so it is closed here before the worker starts), the
+ * counting SMTP sink and its store, a store whose withdrawal event has RECIPIENTS recipients, applied.
+ */
+async function crashWorld(cleanups: Cleanups) {
+  // The database: a PostgreSQL test database, or PGlite in a data directory the worker process opens
+  // (PGlite is single-process: this test closes it while the worker runs).
+  let pg: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let db: DatabaseHandle;
+  if (process.env.TEST_DATABASE_URL) {
+    pg = await createTestDatabase();
+    db = pg.handle;
+    cleanups.push(() => pg!.drop());
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'trackwell-crash-'));
+    cleanups.push(() => rmSync(dataDir!, { recursive: true, force: true }));
+    db = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
+    await migrate(db);
+  }
+  // The sink's store: the same PostgreSQL database, or (PGlite is single-process, the worker holds it)
+  // a second PGlite in memory.
+  let sinkDb = db;
+  if (!pg) {
+    const sinkDatabase = await createTestDatabase();
+    sinkDb = sinkDatabase.handle;
+    cleanups.push(() => sinkDatabase.drop());
+  }
+  const relay = await startCountingSink(sinkDb);
+  cleanups.push(() => relay.close());
+  const tenant = await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()));
+  await buildNotificationCatalogue(db, tenant.id);
+  await db.query(
+    `INSERT INTO users (id, tenant_id, login, first_name, last_name)
+     SELECT gen_random_uuid(), $1, 'crash-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
+    [tenant.id, RECIPIENTS],
+  );
+  await db.query(
+    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
+     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
+    [tenant.id],
+  );
+  const applied = await applyCatalogEvent(
+    db,
+    tenant.id,
+    { id: 'crash-1', type: 'withdrawal', standard: { contentCode: 'D638-CC' } },
+    {
+      source: 'cli',
+      rules: { standard: true, committee: true, industryArea: true, publisher: false, workItem: true },
+    },
+  );
+  expect(applied.result.recipients).toBe(RECIPIENTS);
+  if (dataDir) await db.close();
+  return { pg, dataDir, db, sinkDb, relay };
+}
+
+/** The worker process (crash-worker), its output kept. */
+function startWorker(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stdout = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdout!.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
+}
+
+async function stop(w: { child: ChildProcess; exited: Promise<number | null> }, signal: NodeJS.Signals) {
+  if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill(signal);
+  await w.exited;
+}
+
 describe('crash safety of the notification worker', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
   afterAll(async () => {
@@ -72,54 +151,7 @@ describe('crash safety of the notification worker', () => {
   });
 
   it(`SIGKILL in the middle of a ${RECIPIENTS.toLocaleString('en')}-recipient event, restart: every recipient has exactly one e-mail`, async () => {
-    // The database: a PostgreSQL test database, or PGlite in a data directory the worker process opens
-    // (PGlite is single-process: this test closes it while the worker runs).
-    let pg: TestDatabase | undefined;
-    let dataDir: string | undefined;
-    let db: DatabaseHandle;
-    if (process.env.TEST_DATABASE_URL) {
-      pg = await createTestDatabase();
-      db = pg.handle;
-      cleanups.push(() => pg!.drop());
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'trackwell-crash-'));
-      cleanups.push(() => rmSync(dataDir!, { recursive: true, force: true }));
-      db = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
-      await migrate(db);
-    }
-    // The sink's store: the same PostgreSQL database, or (PGlite is single-process, the worker holds it)
-    // a second PGlite in memory.
-    let sinkDb = db;
-    if (!pg) {
-      const sinkDatabase = await createTestDatabase();
-      sinkDb = sinkDatabase.handle;
-      cleanups.push(() => sinkDatabase.drop());
-    }
-    const relay = await startCountingSink(sinkDb);
-    cleanups.push(() => relay.close());
-    const tenant = await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()));
-    await buildNotificationCatalogue(db, tenant.id);
-    await db.query(
-      `INSERT INTO users (id, tenant_id, login, first_name, last_name)
-       SELECT gen_random_uuid(), $1, 'crash-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
-      [tenant.id, RECIPIENTS],
-    );
-    await db.query(
-      `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
-       SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
-      [tenant.id],
-    );
-    const applied = await applyCatalogEvent(
-      db,
-      tenant.id,
-      { id: 'crash-1', type: 'withdrawal', standard: { contentCode: 'D638-CC' } },
-      {
-        source: 'cli',
-        rules: { standard: true, committee: true, industryArea: true, publisher: false, workItem: true },
-      },
-    );
-    expect(applied.result.recipients).toBe(RECIPIENTS);
-    if (dataDir) await db.close();
+    const { pg, dataDir, db, sinkDb, relay } = await crashWorld(cleanups);
 
     const env = {
       ...process.env,
@@ -130,28 +162,7 @@ describe('crash safety of the notification worker', () => {
       NOTIFICATIONS_BATCH_SIZE: '250',
       LOG_LEVEL: 'silent',
     };
-    const startWorker = () => {
-      const child = spawn(process.execPath, [WORKER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      let stdout = '';
-      child.stderr!.on('data', (d: Buffer) => {
-        stderr += d.toString();
-      });
-      child.stdout!.on('data', (d: Buffer) => {
-        stdout += d.toString();
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      return { child, exited, stderr: () => stderr, stdout: () => stdout };
-    };
-    const stop = async (
-      w: { child: ChildProcess; exited: Promise<number | null> },
-      signal: NodeJS.Signals,
-    ) => {
-      if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill(signal);
-      await w.exited;
-    };
-
-    const first = startWorker();
+    const first = startWorker(env);
     cleanups.push(() => stop(first, 'SIGKILL'));
     await waitFor(
       () => relay.accepted >= RECIPIENTS / 4,
@@ -162,7 +173,7 @@ describe('crash safety of the notification worker', () => {
     const atKill = relay.accepted;
     expect(atKill).toBeLessThan(RECIPIENTS);
 
-    const second = startWorker();
+    const second = startWorker(env);
     cleanups.push(() => stop(second, 'SIGKILL'));
     await waitFor(
       () => relay.stored.size >= RECIPIENTS,
