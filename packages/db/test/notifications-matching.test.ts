@@ -59,6 +59,39 @@ const track = (db: DatabaseHandle, t: string, u: string, type: string, value: st
     [t, u, type, value],
   );
 
+/**
+ * The users of the matching test: one who tracks the standard, its committee and an industry area; one with
+ * tracking off; one unsubscribed; a publisher's follower; one of another committee; one of another tenant.
+ */
+async function matchingCast(db: DatabaseHandle, tenantId: string, otherTenantId: string, standardId: number) {
+  const three = await addUser(db, tenantId);
+  await db.query(`INSERT INTO content_trackings (tenant_id, user_id, standard_id) VALUES ($1, $2, $3)`, [
+    tenantId,
+    three,
+    standardId,
+  ]);
+  await track(db, tenantId, three, 'COMMITTEE', 'D20');
+  await track(db, tenantId, three, 'INDUSTRYAREA', 'PLAS');
+  const off = await addUser(db, tenantId); // tracks the standard with tracking off
+  await db.query(
+    `INSERT INTO content_trackings (tenant_id, user_id, standard_id, tracking_off) VALUES ($1, $2, $3, true)`,
+    [tenantId, off, standardId],
+  );
+  const unsubscribed = await addUser(db, tenantId);
+  await track(db, tenantId, unsubscribed, 'COMMITTEE', 'D20');
+  await db.query(
+    `INSERT INTO tracking_unsubscribes (tenant_id, user_id, application_code) VALUES ($1, $2, 'TRACKER')`,
+    [tenantId, unsubscribed],
+  );
+  const publisherFan = await addUser(db, tenantId);
+  await track(db, tenantId, publisherFan, 'PUBLISHERS', 'PUB1');
+  const otherCommittee = await addUser(db, tenantId);
+  await track(db, tenantId, otherCommittee, 'COMMITTEE', 'E05');
+  const foreign = await addUser(db, otherTenantId); // same committee, other tenant
+  await track(db, otherTenantId, foreign, 'COMMITTEE', 'D20');
+  return { three, off, unsubscribed, publisherFan, otherCommittee, foreign };
+}
+
 describe('catalogue events and set-based matching', () => {
   let database: TestDatabase;
   let db: DatabaseHandle;
@@ -71,31 +104,7 @@ describe('catalogue events and set-based matching', () => {
   it('one row per user however many rules match, with every reason; other tenants and unsubscribed users get nothing', async () => {
     const { tenant, standardId } = await buildCatalogue(db);
     const other = await buildCatalogue(db);
-    const three = await addUser(db, tenant.id);
-    await db.query(`INSERT INTO content_trackings (tenant_id, user_id, standard_id) VALUES ($1, $2, $3)`, [
-      tenant.id,
-      three,
-      standardId,
-    ]);
-    await track(db, tenant.id, three, 'COMMITTEE', 'D20');
-    await track(db, tenant.id, three, 'INDUSTRYAREA', 'PLAS');
-    const off = await addUser(db, tenant.id); // tracks the standard with tracking off
-    await db.query(
-      `INSERT INTO content_trackings (tenant_id, user_id, standard_id, tracking_off) VALUES ($1, $2, $3, true)`,
-      [tenant.id, off, standardId],
-    );
-    const unsubscribed = await addUser(db, tenant.id);
-    await track(db, tenant.id, unsubscribed, 'COMMITTEE', 'D20');
-    await db.query(
-      `INSERT INTO tracking_unsubscribes (tenant_id, user_id, application_code) VALUES ($1, $2, 'TRACKER')`,
-      [tenant.id, unsubscribed],
-    );
-    const publisherFan = await addUser(db, tenant.id);
-    await track(db, tenant.id, publisherFan, 'PUBLISHERS', 'PUB1');
-    const otherCommittee = await addUser(db, tenant.id);
-    await track(db, tenant.id, otherCommittee, 'COMMITTEE', 'E05');
-    const foreign = await addUser(db, other.tenant.id); // same committee, other tenant
-    await track(db, other.tenant.id, foreign, 'COMMITTEE', 'D20');
+    const { three } = await matchingCast(db, tenant.id, other.tenant.id, standardId);
 
     const event: CatalogEvent = {
       id: 'evt-1',
