@@ -1,6 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantDefinition } from '@trackwell/contracts';
 
+/** A valid theme (contrast rules met) for test tenants. */
+const TEST_THEME: TenantDefinition['theme'] = {
+  colors: {
+    primary: '#1d4ed8',
+    primaryContrast: '#ffffff',
+    secondary: '#1e3a8a',
+    background: '#ffffff',
+    surface: '#f8fafc',
+    text: '#0f172a',
+    mutedText: '#475569',
+    link: '#1d4ed8',
+    headerBackground: '#1d4ed8',
+    headerText: '#ffffff',
+    footerBackground: '#0f172a',
+    footerText: '#e2e8f0',
+  },
+  font: 'system',
+  headingFont: 'system',
+  radius: 6,
+};
+
 /**
  * Builds a valid tenant definition with a unique code and host, so each test makes its own tenant.
  * Pass overrides for what the test is about; everything else is a sensible, valid default.
@@ -60,25 +81,7 @@ export function buildTenantDefinition(
         localeCookieEnv: 'Dev',
       },
     },
-    theme: {
-      colors: {
-        primary: '#1d4ed8',
-        primaryContrast: '#ffffff',
-        secondary: '#1e3a8a',
-        background: '#ffffff',
-        surface: '#f8fafc',
-        text: '#0f172a',
-        mutedText: '#475569',
-        link: '#1d4ed8',
-        headerBackground: '#1d4ed8',
-        headerText: '#ffffff',
-        footerBackground: '#0f172a',
-        footerText: '#e2e8f0',
-      },
-      font: 'system',
-      headingFont: 'system',
-      radius: 6,
-    },
+    theme: structuredClone(TEST_THEME), // a copy: a test may change its tenant's theme
     featureFlags: {
       enable_resolver_DP_for_content: { enabled: false },
       track_by_publishers: { enabled: false },
