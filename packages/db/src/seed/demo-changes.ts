@@ -53,6 +53,47 @@ export async function demoChangePicks(db: SqlExecutor, tenantId: string): Promis
   return { active, withdrawn: withdrawn[0], workItem: items[0], areas: areas.map((x) => x.marketing_code) };
 }
 
+/** A new standard of the most tracked standard's committee, and a work item revising that standard. */
+function newItemEvents(
+  a: Std,
+  areas: string[],
+  run: string,
+  id: (n: number) => string,
+  now: Date,
+): CatalogEvent[] {
+  const year = now.getUTCFullYear();
+  const today = now.toISOString().slice(0, 10);
+  const yy = String(year % 100).padStart(2, '0');
+  return [
+    {
+      id: id(7),
+      type: 'new_standard',
+      standard: {
+        assetId: `NEW${run.toUpperCase()}`,
+        contentCode: `NEW-${run.toUpperCase()}`,
+        designation: `${a.committee_designation}${run.slice(-3).toUpperCase()}-${yy}`,
+        title: 'Standard Guide for Sampling Recycled Polymer Feedstock',
+        publisherCode: a.publisher_code,
+        committeeDesignation: a.committee_designation,
+        edition: String(year),
+        publishedOn: today,
+        industryAreas: areas.slice(0, 2),
+      },
+    },
+    {
+      id: id(8),
+      type: 'new_work_item',
+      workItem: {
+        workItemNumber: `WK${run.toUpperCase()}`,
+        title: `Revision of ${a.designation}`,
+        committeeDesignation: a.committee_designation,
+        status: 'proposed',
+        createdOn: today,
+      },
+    },
+  ];
+}
+
 /**
  * The batch: new edition, amendment, editorial change, reaffirmation, withdrawal, new standard, new work item,
  * and, when the catalogue has one to change, a reinstatement and a work-item status change. Event ids carry
@@ -104,32 +145,7 @@ export function demoChangeEvents(picks: DemoChangePicks, run: string, now = new 
       standard: { contentCode: e.content_code },
       note: 'Withdrawn with no replacement.',
     },
-    {
-      id: id(7),
-      type: 'new_standard',
-      standard: {
-        assetId: `NEW${run.toUpperCase()}`,
-        contentCode: `NEW-${run.toUpperCase()}`,
-        designation: `${a.committee_designation}${run.slice(-3).toUpperCase()}-${yy}`,
-        title: 'Standard Guide for Sampling Recycled Polymer Feedstock',
-        publisherCode: a.publisher_code,
-        committeeDesignation: a.committee_designation,
-        edition: String(year),
-        publishedOn: today,
-        industryAreas: picks.areas.slice(0, 2),
-      },
-    },
-    {
-      id: id(8),
-      type: 'new_work_item',
-      workItem: {
-        workItemNumber: `WK${run.toUpperCase()}`,
-        title: `Revision of ${a.designation}`,
-        committeeDesignation: a.committee_designation,
-        status: 'proposed',
-        createdOn: today,
-      },
-    },
+    ...newItemEvents(a, picks.areas, run, id, now),
   ];
   if (withdrawn)
     events.push({ id: id(6), type: 'reinstatement', standard: { contentCode: withdrawn.content_code } });
