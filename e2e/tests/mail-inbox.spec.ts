@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
@@ -17,18 +17,10 @@ async function messagesTo(page: Page, origin: string) {
     .messages;
 }
 
-test('a change e-mail in the inbox shows the store logo as a loaded PNG, in Arabic, at 1280 and 360 px', async ({
-  page,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const origin = storeUrl(baseURL);
-  const { publisherKey, trackedCommittees } = e2eFixtures();
-  const { committee, publisher } = trackedCommittees[LOGIN]!;
-  const before = (await messagesTo(page, origin)).length;
-
-  const published = await page.request.post(`${origin}/api/catalog/v1/changes`, {
-    headers: { 'x-api-key': publisherKey },
+/** A new standard of the reader's tracked committee, through the publisher API. */
+function publishNewStandard(page: Page, origin: string, key: string, committee: string, publisher: string) {
+  return page.request.post(`${origin}/api/catalog/v1/changes`, {
+    headers: { 'x-api-key': key },
     data: {
       events: [
         {
@@ -48,6 +40,28 @@ test('a change e-mail in the inbox shows the store logo as a loaded PNG, in Arab
       ],
     },
   });
+}
+
+/** Every image the locator finds has loaded (complete, with pixels), and there are `count` of them. */
+async function expectAllLoaded(images: Locator, count: number) {
+  await expect
+    .poll(() =>
+      images.evaluateAll((all: HTMLImageElement[]) => all.map((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toEqual(Array(count).fill(true));
+}
+
+test('a change e-mail in the inbox shows the store logo as a loaded PNG, in Arabic, at 1280 and 360 px', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const origin = storeUrl(baseURL);
+  const { publisherKey, trackedCommittees } = e2eFixtures();
+  const { committee, publisher } = trackedCommittees[LOGIN]!;
+  const before = (await messagesTo(page, origin)).length;
+
+  const published = await publishNewStandard(page, origin, publisherKey, committee, publisher);
   expect(published.status(), await published.text()).toBe(200);
   await expect
     .poll(async () => (await messagesTo(page, origin)).length, { timeout: 30_000 })
@@ -76,14 +90,7 @@ test('a change e-mail in the inbox shows the store logo as a loaded PNG, in Arab
         img.height,
       ]),
     ).toEqual([expect.any(Number), 96, expect.any(Number), 48]);
-    const images = body.getByRole('img');
-    await expect
-      .poll(() =>
-        images.evaluateAll((all: HTMLImageElement[]) =>
-          all.map((img) => img.complete && img.naturalWidth > 0),
-        ),
-      )
-      .toEqual([true, true]);
+    await expectAllLoaded(body.getByRole('img'), 2);
     await page.locator('#html').scrollIntoViewIfNeeded();
     const iframe = page.locator('iframe[title^="HTML body"]');
     const shot = await iframe.screenshot();
@@ -93,13 +100,7 @@ test('a change e-mail in the inbox shows the store logo as a loaded PNG, in Arab
     // The whole message ("Open the HTML alone", sandboxed too): the footer's "Powered by" logo as well.
     await page.getByRole('link', { name: 'Open the HTML alone' }).click();
     await expect(page.getByRole('img', { name: 'Trackwell' })).toHaveCount(2);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('img')
-          .evaluateAll((all: HTMLImageElement[]) => all.map((img) => img.complete && img.naturalWidth > 0)),
-      )
-      .toEqual([true, true]);
+    await expectAllLoaded(page.getByRole('img'), 2);
     await page.screenshot({ path: testInfo.outputPath(`mail-html-ar-${width}.png`), fullPage: true });
   }
 });
