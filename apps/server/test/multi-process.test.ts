@@ -1,18 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import {
-  CATALOG_CHANGES_PATH,
-  TENANT_CONFIG_PATH,
-  TRACKER_PATHS,
-  USER_INFO_PATH,
-} from '@trackwell/contracts';
+import { randomBytes } from 'node:crypto';
+import { CATALOG_CHANGES_PATH, TENANT_CONFIG_PATH, USER_INFO_PATH } from '@trackwell/contracts';
 import { createIdentityUser, type DatabaseHandle, hashPassword, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingSmtpSink } from './counting-smtp-sink.ts';
 import { deleteRedisKeys, LOCAL_REDIS_URL, localRedisAnswers } from './local-redis.ts';
+import {
+  call,
+  freePort,
+  PASSWORD,
+  type Proc,
+  processReady,
+  signInOverHttp,
+  startProcess,
+  trackerCall,
+  within,
+} from './multi-process-harness.ts';
 import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 /**
@@ -39,72 +42,11 @@ import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 const PG = Boolean(process.env.TEST_DATABASE_URL);
 const REDIS = PG && (await localRedisAnswers());
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 const TRACKER_LIMIT = 20;
 const SIGNIN_LIMIT_PER_IP = 10;
 const RECIPIENTS = 10_000;
 const CONNECTIONS = 5;
-const PASSWORD = 'Multi-process-9';
 const DEADLINE_MS = 5_000;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** One HTTP request to 127.0.0.1:port with exactly these headers (the Host header included). */
-const call = (
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-
-/** Polls `probe` until it returns true or the deadline passes; returns whether it did. */
-async function within(ms: number, probe: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await probe()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface Proc {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  output: () => string;
-}
 
 describe.skipIf(!PG)(
   `several processes, one truth (2 web+idp, 2 workers on PostgreSQL)${PG ? '' : ' — skipped: needs TEST_DATABASE_URL (PGlite is a single process)'}`,
@@ -119,30 +61,9 @@ describe.skipIf(!PG)(
     let passwordHash = '';
     let baseEnv: Record<string, string> = {};
 
-    const start = async (name: string, services: string, port: number, env: Record<string, string>) => {
-      const child = spawn(process.execPath, [MAIN, `--services=${services}`], {
-        env: { ...process.env, ...env, PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        output = (output + d.toString()).slice(-4000);
-      });
-      child.stderr!.on('data', (d: Buffer) => {
-        output = (output + d.toString()).slice(-4000);
-      });
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      const proc: Proc = { name, port, child, exited, output: () => output };
-      procs.push(proc);
-      return proc;
-    };
-    const ready = async (p: Proc) => {
-      const up = await within(90_000, async () => {
-        if (p.child.exitCode !== null) return true;
-        return (await call(p.port, 'GET', '/readyz', {}).catch(() => ({ status: 0 }))).status === 200;
-      });
-      if (!up || p.child.exitCode !== null) throw new Error(`${p.name} did not start: ${p.output()}`);
-    };
+    const start = (name: string, services: string, port: number, env: Record<string, string>) =>
+      startProcess(procs, name, services, port, env);
+    const ready = processReady;
 
     beforeAll(async () => {
       pg = await createTestDatabase();
@@ -198,66 +119,9 @@ describe.skipIf(!PG)(
         }),
       );
 
-    const signIn = async (port: number, host: string, clientId: string, login: string): Promise<string> => {
-      const json = { host, 'content-type': 'application/json', accept: 'application/json' };
-      const authn = await call(
-        port,
-        'POST',
-        '/api/v1/authn',
-        json,
-        JSON.stringify({ username: login, password: PASSWORD }),
-      );
-      expect(authn.status).toBe(200);
-      const { sessionToken } = JSON.parse(authn.text) as { sessionToken: string };
-      const verifier = randomBytes(32).toString('base64url');
-      const redirectUri = `http://${host}/implicit/callback`;
-      const query = new URLSearchParams({
-        client_id: clientId,
-        response_type: 'code',
-        scope: 'openid profile email okta.myAccount.profile.read',
-        redirect_uri: redirectUri,
-        state: randomBytes(8).toString('hex'),
-        nonce: randomBytes(8).toString('hex'),
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-        sessionToken,
-      });
-      let path = `/oauth2/default/v1/authorize?${query}`;
-      const cookies = new Map<string, string>();
-      let code: string | undefined;
-      for (let i = 0; i < 6 && !code; i++) {
-        const res = await call(port, 'GET', path, {
-          host,
-          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        });
-        for (const line of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
-          const [pair = ''] = line.split(';');
-          cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-        }
-        const location = new URL(String(res.headers.location), `http://${host}`);
-        if (location.pathname === '/implicit/callback') code = location.searchParams.get('code') ?? undefined;
-        path = `${location.pathname}${location.search}`;
-      }
-      expect(code).toBeDefined();
-      const token = await call(
-        port,
-        'POST',
-        '/oauth2/default/v1/token',
-        { host, 'content-type': 'application/x-www-form-urlencoded' },
-        new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: code!,
-          redirect_uri: redirectUri,
-          code_verifier: verifier,
-          client_id: clientId,
-        }).toString(),
-      );
-      expect(token.status).toBe(200);
-      return (JSON.parse(token.text) as { access_token: string }).access_token;
-    };
+    const signIn = signInOverHttp;
 
-    const tracker = (port: number, host: string, token: string) =>
-      call(port, 'GET', TRACKER_PATHS.featureFlags, { host, authorization: `Bearer ${token}` });
+    const tracker = trackerCall;
 
     it('(a) the tracker per-user limit and the sign-in per-IP limit hold across processes (±1 window)', async () => {
       const { tenant, host, def } = await newTenant();
