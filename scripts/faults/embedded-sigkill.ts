@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { openDatabase, pgliteDataDir } from '@trackwell/db';
 import { UNMARKED_LIMIT } from '../../apps/server/src/modules/notifications/sent-marks.ts';
 import { SEND_LOCAL_CONCURRENCY } from '../../apps/server/src/modules/notifications/service.ts';
 import { startCountingRelay } from './counting-relay.ts';
 import { FaultChecks, type FaultResult } from './fault-result.ts';
-import { createFaultStore, deliveryCounts, startPublisher } from './fault-store.ts';
+import { deliveryCounts, seedFaultStore, startPublisher } from './fault-store.ts';
 import {
   freePort,
   type ServerProcess,
@@ -17,6 +17,77 @@ import {
 } from './server-process.ts';
 
 const CONNECTIONS = 5;
+
+/** main.ts on the PGlite data directory, sending to the counting relay, with short claims and retries. */
+function startEmbedded(name: string, port: number, scratch: string, dataDir: string, relayPort: number) {
+  return startServerProcess({
+    port,
+    scratch,
+    name,
+    env: {
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${relayPort}`,
+      NOTIFICATIONS_BATCH_SIZE: '100',
+      NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
+      NOTIFICATIONS_CLAIM_SECONDS: '5',
+      NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
+    },
+  });
+}
+
+type Verdict = {
+  dataDir: string;
+  tenantId: string;
+  prefix: string;
+  publisher: ReturnType<typeof startPublisher>;
+  relay: Awaited<ReturnType<typeof startCountingRelay>>;
+  events: number;
+  total: number;
+  atKill: number;
+  changesAtKill: number;
+  staleLock: boolean;
+  readyMs: number;
+  deliveredMs: number;
+};
+
+/** The outcome: every accepted change there, every e-mail sent, duplicates within the bound; the figures. */
+async function judge(checks: FaultChecks, figures: string[], v: Verdict) {
+  const {
+    dataDir,
+    tenantId,
+    prefix,
+    publisher,
+    relay,
+    events,
+    total,
+    atKill,
+    changesAtKill,
+    staleLock,
+    readyMs,
+    deliveredMs,
+  } = v;
+  const bound = SEND_LOCAL_CONCURRENCY * (UNMARKED_LIMIT + CONNECTIONS);
+  const check = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
+  const counts = await deliveryCounts(check, tenantId, prefix);
+  await check.close();
+  const lost = publisher.accepted.filter((id) => !counts.eventIds.has(id));
+  const dup = relay.duplicates();
+  checks.check(atKill < total || publisher.accepted.length < events, 'nothing was in progress at the kill');
+  checks.check(lost.length === 0, `accepted changes missing after the restart: ${lost.join(', ')}`);
+  checks.check(relay.copies.size === total, `distinct e-mails ${relay.copies.size} ≠ ${total}`);
+  checks.check(
+    counts.status.sent === total,
+    `rows sent ${counts.status.sent} ≠ ${total}: ${JSON.stringify(counts.status)}`,
+  );
+  checks.check(dup.extraCopies <= bound, `${dup.extraCopies} duplicates > the bound ${bound}`);
+  figures.push(
+    `killed after ${atKill} e-mails and ${changesAtKill} of ${events} changes; stale lock file ${staleLock ? 'left' : 'absent'}, ` +
+      `taken over: the next start was ready in ${(readyMs / 1000).toFixed(1)} s`,
+    `${publisher.accepted.length} changes, ${total} e-mails, all delivered ${(deliveredMs / 1000).toFixed(1)} s after the kill; ` +
+      `duplicates ${dup.extraCopies} (${dup.ids} Message-IDs) ≤ bound ${bound} = ${SEND_LOCAL_CONCURRENCY} batches × ` +
+      `(${UNMARKED_LIMIT} unmarked + ${CONNECTIONS} in flight)`,
+  );
+}
 
 /**
  * Fault 3: the embedded server (main.ts on PGlite, what `npm start` runs) SIGKILLed while the publisher
@@ -34,28 +105,11 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
   const relay = await startCountingRelay();
   let server: ServerProcess | undefined;
   const prefix = 'sigkill';
-  const bound = SEND_LOCAL_CONCURRENCY * (UNMARKED_LIMIT + CONNECTIONS);
   let accepted: readonly string[] = [];
   try {
-    const seed = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
-    await migrate(seed);
-    const store = await createFaultStore(seed, options.users);
-    await seed.close();
+    const store = await seedFaultStore(dataDir, options.users);
     const port = await freePort();
-    const start = (name: string) =>
-      startServerProcess({
-        port,
-        scratch: scratch.dir,
-        name,
-        env: {
-          DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-          NOTIFICATIONS_BATCH_SIZE: '100',
-          NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
-          NOTIFICATIONS_CLAIM_SECONDS: '5',
-          NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
-        },
-      });
+    const start = (name: string) => startEmbedded(name, port, scratch.dir, dataDir, relay.port);
     server = await start('first');
     await waitUntilReady(server);
     let current = server;
@@ -92,29 +146,20 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     const doneAt = Date.now();
     await sleep(2000); // a late re-send would show up now
     await server.kill('SIGTERM');
-    const check = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
-    const counts = await deliveryCounts(check, store.tenantId, prefix);
-    await check.close();
-    const lost = publisher.accepted.filter((id) => !counts.eventIds.has(id));
-    const dup = relay.duplicates();
-    checks.check(
-      atKill < total() || publisher.accepted.length < options.events,
-      'nothing was in progress at the kill',
-    );
-    checks.check(lost.length === 0, `accepted changes missing after the restart: ${lost.join(', ')}`);
-    checks.check(relay.copies.size === total(), `distinct e-mails ${relay.copies.size} ≠ ${total()}`);
-    checks.check(
-      counts.status.sent === total(),
-      `rows sent ${counts.status.sent} ≠ ${total()}: ${JSON.stringify(counts.status)}`,
-    );
-    checks.check(dup.extraCopies <= bound, `${dup.extraCopies} duplicates > the bound ${bound}`);
-    figures.push(
-      `killed after ${atKill} e-mails and ${changesAtKill} of ${options.events} changes; stale lock file ${staleLock ? 'left' : 'absent'}, ` +
-        `taken over: the next start was ready in ${(readyMs / 1000).toFixed(1)} s`,
-      `${publisher.accepted.length} changes, ${total()} e-mails, all delivered ${((doneAt - killedAt) / 1000).toFixed(1)} s after the kill; ` +
-        `duplicates ${dup.extraCopies} (${dup.ids} Message-IDs) ≤ bound ${bound} = ${SEND_LOCAL_CONCURRENCY} batches × ` +
-        `(${UNMARKED_LIMIT} unmarked + ${CONNECTIONS} in flight)`,
-    );
+    await judge(checks, figures, {
+      dataDir,
+      tenantId: store.tenantId,
+      prefix,
+      publisher,
+      relay,
+      events: options.events,
+      total: total(),
+      atKill,
+      changesAtKill,
+      staleLock,
+      readyMs,
+      deliveredMs: doneAt - killedAt,
+    });
   } catch (error) {
     checks.failures.push(`${(error as Error).message}${server ? `\n${server.logTail()}` : ''}`);
     await server?.kill('SIGTERM');
@@ -126,12 +171,7 @@ export async function runEmbeddedSigkill(options: { users: number; events: numbe
     await relay.close();
     scratch.remove();
   }
-  return {
-    name: 'embedded server (PGlite) SIGKILLed mid-write, started again',
-    pass: checks.failures.length === 0,
-    figures,
-    ...(checks.failures.length ? { failure: checks.failures.join('; ') } : {}),
-  };
+  return checks.result('embedded server (PGlite) SIGKILLed mid-write, started again', figures);
 }
 
 /** After a failure: what the outbox and the job queue hold, to tell a lost dispatch from a stuck job. */

@@ -12,4 +12,14 @@ export class FaultChecks {
   check(ok: boolean, what: string): void {
     if (!ok) this.failures.push(what);
   }
+
+  /** The run's result: passed when no check failed, with the figures and every failure. */
+  result(name: string, figures: string[]): FaultResult {
+    return {
+      name,
+      pass: this.failures.length === 0,
+      figures,
+      ...(this.failures.length ? { failure: this.failures.join('; ') } : {}),
+    };
+  }
 }

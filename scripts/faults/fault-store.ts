@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
-import { type DatabaseHandle, upsertTenant } from '@trackwell/db';
+import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { buildNotificationCatalogue } from '../../apps/server/test/notifications-fixtures.ts';
 import { sleep } from './server-process.ts';
@@ -151,4 +151,13 @@ function postJson(url: string, headers: Record<string, string>, body: unknown) {
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** The fault's store in a fresh PGlite data directory (closed again: the server opens it). */
+export async function seedFaultStore(dataDir: string, users: number) {
+  const seed = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
+  await migrate(seed);
+  const store = await createFaultStore(seed, users);
+  await seed.close();
+  return store;
 }

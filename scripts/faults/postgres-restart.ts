@@ -14,6 +14,104 @@ import {
 } from './server-process.ts';
 import { createThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 
+type Verdict = {
+  db: DatabaseHandle;
+  tenantId: string;
+  prefix: string;
+  running: ServerProcess;
+  publisher: ReturnType<typeof startPublisher>;
+  expected: number;
+  relay: Awaited<ReturnType<typeof startCountingRelay>>;
+  times: { restartAt: number; restartedAt: number; readyAgainAt: number; sentAllAt: number };
+  notReady: number;
+};
+
+/** /readyz every 100 ms until stopped. */
+function probeReadiness(server: ServerProcess) {
+  const probes: Array<{ at: number; status: number }> = [];
+  let probing = true;
+  const done = (async () => {
+    while (probing) {
+      probes.push({ at: Date.now(), status: await readiness(server) });
+      await sleep(100);
+    }
+  })();
+  return {
+    probes,
+    async stop() {
+      probing = false;
+      await done;
+    },
+  };
+}
+
+/** The outcome: nothing lost, one e-mail per recipient, the server up throughout; and the figures. */
+async function judge(checks: FaultChecks, figures: string[], v: Verdict) {
+  const { db, tenantId, prefix, running, publisher, expected, relay, times, notReady } = v;
+  const counts = await deliveryCounts(db, tenantId, prefix);
+  const lost = publisher.accepted.filter((id) => !counts.eventIds.has(id));
+  const dup = relay.duplicates();
+  checks.check(notReady > 0, '/readyz never answered not-ready while PostgreSQL restarted');
+  checks.check(running.child.exitCode === null, 'the server process exited');
+  checks.check(lost.length === 0, `accepted changes missing from catalog_events: ${lost.join(', ')}`);
+  checks.check(counts.status.sent === expected, `rows sent ${counts.status.sent} ≠ ${expected}`);
+  checks.check(
+    !counts.status.failed && !counts.status.pending,
+    `rows left: ${JSON.stringify(counts.status)}`,
+  );
+  checks.check(relay.copies.size === expected, `distinct e-mails ${relay.copies.size} ≠ ${expected}`);
+  checks.check(dup.extraCopies === 0, `${dup.extraCopies} e-mails sent twice`);
+  figures.push(
+    `${publisher.accepted.length} changes accepted (${publisher.refusedAttempts} attempts refused and re-sent), ` +
+      `${expected} e-mails, ${dup.extraCopies} sent twice`,
+    `/readyz not-ready in ${notReady} probes; ready again ${((times.readyAgainAt - times.restartAt) / 1000).toFixed(1)} s ` +
+      `after the restart began (pg_ctl restart took ${((times.restartedAt - times.restartAt) / 1000).toFixed(1)} s); ` +
+      `all e-mails out ${((times.sentAllAt - times.restartAt) / 1000).toFixed(1)} s after it`,
+  );
+}
+
+/** The server on the throw-away PostgreSQL, sending to the counting relay, with short claims and retries. */
+function startServer(databaseUrl: string, relayPort: number, port: number, scratch: string) {
+  return startServerProcess({
+    port,
+    scratch,
+    name: 'server',
+    env: {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${relayPort}`,
+      NOTIFICATIONS_BATCH_SIZE: '50',
+      NOTIFICATIONS_CLAIM_SECONDS: '20',
+      NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
+    },
+  });
+}
+
+/** Waits until every e-mail is out and every row marked sent; when the last e-mail arrived. */
+async function allSentAndMarked(
+  db: DatabaseHandle,
+  tenantId: string,
+  prefix: string,
+  relay: Awaited<ReturnType<typeof startCountingRelay>>,
+  expected: number,
+) {
+  const sentAllAt = await until(
+    () => relay.copies.size >= expected,
+    180_000,
+    () => `every e-mail (${relay.copies.size} of ${expected} distinct)`,
+  ).then(() => Date.now());
+  // Nothing else should come: the rows are marked; give a stray re-send the time to show up.
+  await until(
+    async () => {
+      const { status } = await deliveryCounts(db, tenantId, prefix);
+      return (status.sent ?? 0) >= expected && !status.pending;
+    },
+    60_000,
+    () => 'every delivery row marked sent',
+  );
+  await sleep(2000);
+  return sentAllAt;
+}
+
 /**
  * Fault 1: PostgreSQL restarted (`pg_ctl restart -m fast`, every connection cut) while a publisher sends
  * catalogue changes and the worker fans out their e-mails. Expected: /readyz answers 503 while the
@@ -36,30 +134,12 @@ export async function runPostgresRestart(options: { users: number; events: numbe
     await migrate(db);
     const store = await createFaultStore(db, options.users);
     const port = await freePort();
-    server = await startServerProcess({
-      port,
-      scratch: scratch.dir,
-      name: 'server',
-      env: {
-        DATABASE_URL: pg.url,
-        SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-        NOTIFICATIONS_BATCH_SIZE: '50',
-        NOTIFICATIONS_CLAIM_SECONDS: '20',
-        NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
-      },
-    });
+    server = await startServer(pg.url, relay.port, port, scratch.dir);
     await waitUntilReady(server);
     const running = server;
 
-    // /readyz every 100 ms, from start to end.
-    const probes: Array<{ at: number; status: number }> = [];
-    let probing = true;
-    const prober = (async () => {
-      while (probing) {
-        probes.push({ at: Date.now(), status: await readiness(running) });
-        await sleep(100);
-      }
-    })();
+    const readiness = probeReadiness(running); // /readyz every 100 ms, from start to end
+    const probes = readiness.probes;
 
     const publisher = startPublisher({
       base: () => running.base,
@@ -87,44 +167,20 @@ export async function runPostgresRestart(options: { users: number; events: numbe
     const readyAgainAt = probes.find((p) => p.at > restartedAt && p.status === 200)!.at;
     const notReady = probes.filter((p) => p.at >= restartAt && p.status !== 200);
     await publisher.done;
-    const sentAllAt = await until(
-      () => relay.copies.size >= expected(),
-      180_000,
-      () => `every e-mail (${relay.copies.size} of ${expected()} distinct)`,
-    ).then(() => Date.now());
-    // Nothing else should come: the rows are marked; give a stray re-send the time to show up.
-    await until(
-      async () => {
-        const { status } = await deliveryCounts(db!, store.tenantId, prefix);
-        return (status.sent ?? 0) >= expected() && !status.pending;
-      },
-      60_000,
-      () => 'every delivery row marked sent',
-    );
-    await sleep(2000);
-    probing = false;
-    await prober;
+    const sentAllAt = await allSentAndMarked(db, store.tenantId, prefix, relay, expected());
+    await readiness.stop();
 
-    const counts = await deliveryCounts(db, store.tenantId, prefix);
-    const lost = publisher.accepted.filter((id) => !counts.eventIds.has(id));
-    const dup = relay.duplicates();
-    checks.check(notReady.length > 0, '/readyz never answered not-ready while PostgreSQL restarted');
-    checks.check(running.child.exitCode === null, 'the server process exited');
-    checks.check(lost.length === 0, `accepted changes missing from catalog_events: ${lost.join(', ')}`);
-    checks.check(counts.status.sent === expected(), `rows sent ${counts.status.sent} ≠ ${expected()}`);
-    checks.check(
-      !counts.status.failed && !counts.status.pending,
-      `rows left: ${JSON.stringify(counts.status)}`,
-    );
-    checks.check(relay.copies.size === expected(), `distinct e-mails ${relay.copies.size} ≠ ${expected()}`);
-    checks.check(dup.extraCopies === 0, `${dup.extraCopies} e-mails sent twice`);
-    figures.push(
-      `${publisher.accepted.length} changes accepted (${publisher.refusedAttempts} attempts refused and re-sent), ` +
-        `${expected()} e-mails, ${dup.extraCopies} sent twice`,
-      `/readyz not-ready in ${notReady.length} probes; ready again ${((readyAgainAt - restartAt) / 1000).toFixed(1)} s ` +
-        `after the restart began (pg_ctl restart took ${((restartedAt - restartAt) / 1000).toFixed(1)} s); ` +
-        `all e-mails out ${((sentAllAt - restartAt) / 1000).toFixed(1)} s after it`,
-    );
+    await judge(checks, figures, {
+      db,
+      tenantId: store.tenantId,
+      prefix,
+      running,
+      publisher,
+      expected: expected(),
+      relay,
+      times: { restartAt, restartedAt, readyAgainAt, sentAllAt },
+      notReady: notReady.length,
+    });
   } catch (error) {
     checks.failures.push(`${(error as Error).message}${server ? `\n${server.logTail()}` : ''}`);
   } finally {
@@ -134,10 +190,5 @@ export async function runPostgresRestart(options: { users: number; events: numbe
     pg?.remove();
     scratch.remove();
   }
-  return {
-    name: 'PostgreSQL restarted under load',
-    pass: checks.failures.length === 0,
-    figures,
-    ...(checks.failures.length ? { failure: checks.failures.join('; ') } : {}),
-  };
+  return checks.result('PostgreSQL restarted under load', figures);
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { openDatabase, pgliteDataDir } from '@trackwell/db';
 import { startCountingRelay } from './counting-relay.ts';
 import { FaultChecks, type FaultResult } from './fault-result.ts';
-import { createFaultStore, deliveryCounts, startPublisher } from './fault-store.ts';
+import { deliveryCounts, seedFaultStore, startPublisher } from './fault-store.ts';
 import {
   freePort,
   type ServerProcess,
@@ -19,6 +19,13 @@ import {
  * retried with backoff (NOTIFICATIONS_RETRY_*, here from 1 s) and every recipient gets exactly one e-mail
  * after the relay is back; no row is left pending or failed.
  */
+/** Small batches, retries from 1 s, enough of them to outlast the outage. */
+const RETRYING_SENDER = {
+  NOTIFICATIONS_BATCH_SIZE: '50',
+  NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
+  NOTIFICATIONS_RETRY_LIMIT: '12',
+};
+
 export async function runSmtpOutage(options: {
   users: number;
   events: number;
@@ -32,22 +39,13 @@ export async function runSmtpOutage(options: {
   let server: ServerProcess | undefined;
   const prefix = 'smtp-outage';
   try {
-    const seed = await openDatabase({ dataDir: pgliteDataDir(dataDir) });
-    await migrate(seed);
-    const store = await createFaultStore(seed, options.users);
-    await seed.close();
+    const store = await seedFaultStore(dataDir, options.users);
     const port = await freePort();
     server = await startServerProcess({
       port,
       scratch: scratch.dir,
       name: 'server',
-      env: {
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${relay.port}`,
-        NOTIFICATIONS_BATCH_SIZE: '50',
-        NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
-        NOTIFICATIONS_RETRY_LIMIT: '12',
-      },
+      env: { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${relay.port}`, ...RETRYING_SENDER },
     });
     await waitUntilReady(server);
     const running = server;
@@ -105,10 +103,5 @@ export async function runSmtpOutage(options: {
     await relay.close();
     scratch.remove();
   }
-  return {
-    name: `SMTP relay refusing connections for ${options.outageSeconds} s mid fan-out`,
-    pass: checks.failures.length === 0,
-    figures,
-    ...(checks.failures.length ? { failure: checks.failures.join('; ') } : {}),
-  };
+  return checks.result(`SMTP relay refusing connections for ${options.outageSeconds} s mid fan-out`, figures);
 }
