@@ -39,7 +39,10 @@ const PASSWORD = 'Bench-password-1';
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-async function measure(label: string, db: DatabaseHandle) {
+type SignInTarget = { origin: string; issuer: string; clientId: string; redirectUri: string };
+
+/** The identity provider alone on `db`, a store on 127.0.0.1 and USERS users with PASSWORD; where to sign in. */
+async function startIdp(db: DatabaseHandle) {
   await migrate(db);
   const dist = mkdtempSync(join(tmpdir(), 'trackwell-bench-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>bench</title>');
@@ -75,48 +78,55 @@ async function measure(label: string, db: DatabaseHandle) {
   const issuer = `${origin}/oauth2/default`;
   const clientId = tenant.config['client-id'];
   const redirectUri = `${origin}/implicit/callback`;
+  const target: SignInTarget = { origin, issuer, clientId, redirectUri };
+  return { app, dist, logins, target };
+}
 
-  async function signIn(login: string) {
-    const authn = await fetch(`${origin}/api/v1/authn`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ username: login, password: PASSWORD }),
-    });
-    const { sessionToken } = (await authn.json()) as { sessionToken?: string };
-    if (!sessionToken) throw new Error(`authn ${authn.status}`);
-    const verifier = b64url(randomBytes(32));
-    const challenge = b64url(createHash('sha256').update(verifier).digest());
-    const params = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid profile email',
-      state: b64url(randomBytes(8)),
-      nonce: b64url(randomBytes(8)),
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      sessionToken,
-    });
-    const authorize = await fetch(`${issuer}/v1/authorize?${params}`, { redirect: 'manual' });
-    await authorize.arrayBuffer();
-    const code = new URL(authorize.headers.get('location') ?? '', origin).searchParams.get('code');
-    if (!code) throw new Error(`authorize ${authorize.status}`);
-    const token = await fetch(`${issuer}/v1/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        code,
-        code_verifier: verifier,
-      }),
-    });
-    const body = (await token.json()) as { access_token?: string };
-    if (!body.access_token) throw new Error(`token ${token.status}`);
-  }
+/** One sign-in as the portal does it: authn, authorize with the sessionToken and PKCE, code exchange. */
+async function signIn(s: SignInTarget, login: string) {
+  const authn = await fetch(`${s.origin}/api/v1/authn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ username: login, password: PASSWORD }),
+  });
+  const { sessionToken } = (await authn.json()) as { sessionToken?: string };
+  if (!sessionToken) throw new Error(`authn ${authn.status}`);
+  const verifier = b64url(randomBytes(32));
+  const challenge = b64url(createHash('sha256').update(verifier).digest());
+  const params = new URLSearchParams({
+    client_id: s.clientId,
+    redirect_uri: s.redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email',
+    state: b64url(randomBytes(8)),
+    nonce: b64url(randomBytes(8)),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    sessionToken,
+  });
+  const authorize = await fetch(`${s.issuer}/v1/authorize?${params}`, { redirect: 'manual' });
+  await authorize.arrayBuffer();
+  const code = new URL(authorize.headers.get('location') ?? '', s.origin).searchParams.get('code');
+  if (!code) throw new Error(`authorize ${authorize.status}`);
+  const token = await fetch(`${s.issuer}/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: s.clientId,
+      redirect_uri: s.redirectUri,
+      code,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token ${token.status}`);
+}
 
-  await signIn(logins[0]!); // warm-up: provider instance, key import, JIT
+async function measure(label: string, db: DatabaseHandle) {
+  const { app, dist, logins, target } = await startIdp(db);
+  const signInAs = (login: string) => signIn(target, login);
+  await signInAs(logins[0]!); // warm-up: provider instance, key import, JIT
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
@@ -127,7 +137,7 @@ async function measure(label: string, db: DatabaseHandle) {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          await signIn(logins[n++ % logins.length]!);
+          await signInAs(logins[n++ % logins.length]!);
           latencies.push(performance.now() - t0);
         } catch {
           errors++;
