@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AuthnResult } from './authn/authn-context.ts';
 import { authenticate } from './authn/primary-authentication.ts';
 import { authnContext, idpFor } from './context.ts';
+import { oktaSchemaFrame } from './okta-answers.ts';
 import { OktaApiError } from './okta-errors.ts';
 import { escapeHtml, htmlPage } from './pages.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
@@ -24,16 +25,11 @@ const html = (description: string) => ({
 const interactionParams = z.object({
   uid: z.string().meta({ description: 'The pending authorize request (the provider names it).' }),
 });
-const schema = <Parts extends { response: Record<number, unknown> }>(summary: string, parts: Parts) => ({
-  tags: ['oauth2'],
-  summary,
-  params: interactionParams,
-  ...parts,
-  response: {
-    400: html('The sign-in attempt expired or is unknown (start again), or a field is missing.'),
-    ...parts.response,
-  },
-});
+const schema = oktaSchemaFrame(
+  'oauth2',
+  { 400: html('The sign-in attempt expired or is unknown (start again), or a field is missing.') },
+  { params: interactionParams },
+);
 const credentialsBody = z.looseObject({
   username: z.unknown().optional().meta({ type: 'string', description: 'The e-mail (login).' }),
   password: z.unknown().optional().meta({ type: 'string', description: 'The password.' }),

@@ -11,6 +11,7 @@ import type { Session } from 'oidc-provider';
 import { z } from 'zod';
 import { checkedSerializerCompiler } from '../../http/checked-serializer.ts';
 import { idpFor } from './context.ts';
+import { NO_CONTENT, noContent, oktaSchemaFrame } from './okta-answers.ts';
 import { OKTA_ERROR_RESPONSES, oktaErrors } from './okta-errors.ts';
 import { type ProviderRegistry, SESSION_COOKIE, SESSION_TTL_SECONDS, type TenantIdp } from './provider.ts';
 
@@ -91,15 +92,7 @@ export function isAllowedRedirect(target: unknown, origin: string): target is st
   }
 }
 
-const schema = <Parts extends object>(summary: string, parts: Parts) => ({
-  tags: ['sessions'],
-  summary,
-  ...parts,
-  response: { ...OKTA_ERROR_RESPONSES, ...(parts as { response?: object }).response },
-});
-/** 204 with no body and no content type (the SDK reads no body then). */
-const noContent = (reply: FastifyReply) => reply.code(204).removeHeader('content-type').send();
-const NO_CONTENT = z.null().meta({ description: 'Signed out; no body.' });
+const schema = oktaSchemaFrame('sessions', OKTA_ERROR_RESPONSES);
 const REDIRECT = z.null().meta({ description: 'Signed in: on to `redirectUrl` (Location).' });
 
 type SessionApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { DEVICE_COOKIE } from '../context.ts';
+import { oktaSchemaFrame } from '../okta-answers.ts';
 import { OKTA_ERROR_RESPONSES } from '../okta-errors.ts';
 import type { AuthnResult } from './authn-context.ts';
 import { DEVICE_TTL_SECONDS } from './sign-in-outcome.ts';
@@ -17,16 +18,13 @@ import { DEVICE_TTL_SECONDS } from './sign-in-outcome.ts';
 export type AuthnApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** A POST step's schema: its body, its answer (a transaction unless said otherwise) and Okta's error bodies. */
+const authnSchema = oktaSchemaFrame('authn', OKTA_ERROR_RESPONSES);
+
 export const stepSchema = <Body extends ZodType, Answer extends ZodType = typeof authnTransaction>(
   summary: string,
   body: Body,
   response?: Answer,
-) => ({
-  tags: ['authn'],
-  summary,
-  body,
-  response: { 200: (response ?? authnTransaction) as Answer, ...OKTA_ERROR_RESPONSES },
-});
+) => authnSchema(summary, { body, response: { 200: (response ?? authnTransaction) as Answer } });
 
 /** The answer, never cached; a verified factor with `rememberDevice` also sets the remember-device cookie. */
 export function sendAnswer(

@@ -1,14 +1,12 @@
 import { MYACCOUNT_CONTENT_TYPE, oktaError } from '@trackwell/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { oktaSchemaFrame } from '../okta-answers.ts';
 import { OKTA_ERROR_RESPONSES } from '../okta-errors.ts';
 
 /** What every MyAccount route file shares: its app type, its schema's frame, and how an answer is sent. */
 
 export type MyAccountApp = Parameters<FastifyPluginAsyncZod>[0];
-
-export const NO_CONTENT = z.null().meta({ description: 'Done; no body and no content type.' });
 
 const MYACCOUNT_ERRORS = {
   ...OKTA_ERROR_RESPONSES,
@@ -27,15 +25,8 @@ const MYACCOUNT_ERRORS = {
 };
 
 /** A route's schema: Okta's error answers, the bearer token, and the parts given. */
-export const myAccountSchema = <Parts extends { response: Record<number, z.ZodType> }>(
-  summary: string,
-  parts: Parts,
-) => ({
-  tags: ['myaccount'],
-  summary,
+export const myAccountSchema = oktaSchemaFrame('myaccount', MYACCOUNT_ERRORS, {
   security: [{ bearerAuth: [] }],
-  ...parts,
-  response: { ...MYACCOUNT_ERRORS, ...parts.response },
 });
 
 /**
@@ -48,6 +39,4 @@ const CONTENT_TYPE = `${MYACCOUNT_CONTENT_TYPE}; charset=utf-8`;
 export const send = (reply: FastifyReply, status: number, body: unknown) =>
   reply.code(status).header('cache-control', 'no-store').header('content-type', CONTENT_TYPE).send(body);
 
-/** A DELETE or a phone verify: 204 with no content type (the SDK reads no body then). */
-export const noContent = (reply: FastifyReply) =>
-  reply.code(204).header('cache-control', 'no-store').removeHeader('content-type').send();
+export { NO_CONTENT, noContent } from '../okta-answers.ts';

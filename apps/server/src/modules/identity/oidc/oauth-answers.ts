@@ -2,6 +2,7 @@ import { oauthError, oktaError } from '@trackwell/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { oktaSchemaFrame } from '../okta-answers.ts';
 
 /** What the OAuth route files share: their app type, the OAuth error answer, and their schemas' frame. */
 
@@ -32,16 +33,8 @@ export const badRequest = (description: string) =>
     description: `${description} E0000001 (Okta error body) when the input guard refuses a field: NUL or invalid UTF-8.`,
   });
 
-/** A route's schema: tag `oauth2`, the "no issuer here" answer, and the parts given. */
-export const oauthSchema = <Parts extends { response: Record<number, unknown> }>(
-  summary: string,
-  parts: Parts,
-) => ({
-  tags: ['oauth2'],
-  summary,
-  ...parts,
-  response: { 400: badRequest('invalid_request.'), 404: NOT_FOUND, ...parts.response },
-});
+/** A route's schema: tag `oauth2`, the "no issuer here" answer, a 400, and the parts given. */
+export const oauthSchema = oktaSchemaFrame('oauth2', { 400: badRequest('invalid_request.'), 404: NOT_FOUND });
 
 /** A response given as HTML: the provider's own pages (errors of authorize, the logout form) and redirects. */
 export const htmlAnswer = (description: string) => ({
