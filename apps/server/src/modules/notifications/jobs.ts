@@ -1,11 +1,13 @@
+import { type DatabaseHandle, listPendingDeliveryIds } from '@trackwell/db';
 import type { PgBoss, QueueOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
+import type { Sender } from './sender.ts';
 
 /**
  * The notification pipeline's jobs as definitions: each a queue name, a version, the Zod shape of its payload
  * (checked when the job is sent and when a worker takes it: a job of another shape fails with the reason, it
- * is not half-run) and its retry policy. The version travels in the job (`v`): when a payload's meaning
+ * is not half-run), its retry policy and its handler. The version travels in the job (`v`): when a payload's meaning
  * changes, the definition's version goes up, and a worker of another version fails the job with the reason
  * (pg-boss retries it later, for a worker of its version) instead of misreading it. A job without `v` was
  * written before versions: version 1.
@@ -15,9 +17,19 @@ export interface JobDefinition<Payload> {
   version: number;
   payload: z.ZodType<Payload>;
   policy(env: Env): QueueOptions;
+  /** The job's body, given what it works with (this process's database, settings, queue and sender). */
+  handle(deps: JobDeps): (payload: Payload, retryCount: number) => Promise<void>;
 }
 
-/** Lists an event's pending rows and queues them in sender batches. */
+/** What a job's handler works with. */
+export interface JobDeps {
+  db: DatabaseHandle;
+  env: Env;
+  boss: PgBoss;
+  sender: Pick<Sender, 'sendBatch'>;
+}
+
+/** Lists an event's pending rows and queues them in sender batches of NOTIFICATIONS_BATCH_SIZE. */
 export const dispatchJob: JobDefinition<{ eventId: number }> = {
   name: 'notifications-dispatch',
   version: 1,
@@ -31,6 +43,15 @@ export const dispatchJob: JobDefinition<{ eventId: number }> = {
     retryDelay: 5,
     expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS,
   }),
+  handle:
+    ({ db, env, boss }) =>
+    async ({ eventId }) => {
+      const ids = await listPendingDeliveryIds(db, eventId);
+      const batches: Array<{ ids: number[] }> = [];
+      for (let i = 0; i < ids.length; i += env.NOTIFICATIONS_BATCH_SIZE)
+        batches.push({ ids: ids.slice(i, i + env.NOTIFICATIONS_BATCH_SIZE) });
+      await queueJobs(boss, sendJob, batches);
+    },
 };
 
 /** Claims, renders, sends and marks one batch of outbox rows. */
@@ -45,6 +66,15 @@ export const sendJob: JobDefinition<{ ids: number[] }> = {
     retryDelayMax: 3600,
     expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS, // a dead sender's job is retried after it
   }),
+  handle:
+    ({ env, sender }) =>
+    async ({ ids }, retryCount) => {
+      const result = await sender.sendBatch(ids, {
+        finalAttempt: retryCount >= env.NOTIFICATIONS_RETRY_LIMIT,
+      });
+      // pg-boss retries the job with backoff; rows already sent are skipped then.
+      if (result.retry > 0) throw new Error(`${result.retry} recipients got a temporary SMTP failure`);
+    },
 };
 
 /** Creates the queues with their policies (and updates the dispatch queue's, created before it had one). */
@@ -81,14 +111,14 @@ export async function queueJobs<P>(boss: PgBoss, job: JobDefinition<P>, payloads
   for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
 }
 
-/** Works jobs of one definition: each payload checked, then the handler with it and the job's retry count. */
+/** Works jobs of one definition: each payload checked, then its handler with it and the job's retry count. */
 export async function workJobs<P>(
-  boss: PgBoss,
   job: JobDefinition<P>,
   options: { pollingIntervalSeconds: number; localConcurrency?: number },
-  handler: (payload: P, retryCount: number) => Promise<void>,
+  deps: JobDeps,
 ): Promise<void> {
-  await boss.work<unknown>(job.name, options, async (jobs) => {
+  const handler = job.handle(deps);
+  await deps.boss.work<unknown>(job.name, options, async (jobs) => {
     for (const j of jobs) await handler(readJobData(job, j.data), j.retryCount);
   });
 }

@@ -1,18 +1,13 @@
 import type { CatalogEvent, CatalogEventResult, TenantConfig } from '@trackwell/contracts';
-import {
-  type DatabaseHandle,
-  hasUnfinishedJobs,
-  listEventsWithPendingDeliveries,
-  listPendingDeliveryIds,
-} from '@trackwell/db';
+import { type DatabaseHandle, hasUnfinishedJobs, listEventsWithPendingDeliveries } from '@trackwell/db';
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
 import type { EmailImages } from './email-images.ts';
-import { dispatchJob, ensureQueues, queueJob, queueJobs, sendJob, workJobs } from './jobs.ts';
+import { dispatchJob, ensureQueues, type JobDeps, queueJob, sendJob, workJobs } from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
-import { createSender, type Sender } from './sender.ts';
+import { createSender } from './sender.ts';
 import type { MailTransport } from './transport.ts';
 
 /**
@@ -54,31 +49,13 @@ export interface NotificationServiceOptions {
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
-/** The dispatch job's body: the event's pending rows, in sender batches of NOTIFICATIONS_BATCH_SIZE. */
-async function dispatchEvent(db: DatabaseHandle, env: Env, b: PgBoss, eventId: number) {
-  const ids = await listPendingDeliveryIds(db, eventId);
-  const batches: Array<{ ids: number[] }> = [];
-  for (let i = 0; i < ids.length; i += env.NOTIFICATIONS_BATCH_SIZE)
-    batches.push({ ids: ids.slice(i, i + env.NOTIFICATIONS_BATCH_SIZE) });
-  await queueJobs(b, sendJob, batches);
-}
-
 /** This process works both jobs: dispatch (event → batches) and send (a batch → e-mails). */
-async function workNotificationJobs(b: PgBoss, db: DatabaseHandle, env: Env, sender: Sender) {
-  await workJobs(b, dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, ({ eventId }) =>
-    dispatchEvent(db, env, b, eventId),
-  );
+async function workNotificationJobs(deps: JobDeps) {
+  await workJobs(dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, deps);
   await workJobs(
-    b,
     sendJob,
     { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
-    async ({ ids }, retryCount) => {
-      const result = await sender.sendBatch(ids, {
-        finalAttempt: retryCount >= env.NOTIFICATIONS_RETRY_LIMIT,
-      });
-      // pg-boss retries the job with backoff; rows already sent are skipped then.
-      if (result.retry > 0) throw new Error(`${result.retry} recipients got a temporary SMTP failure`);
-    },
+    deps,
   );
 }
 
@@ -125,7 +102,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
 
     async startWorker() {
       const b = await queues();
-      await workNotificationJobs(b, db, env, sender);
+      await workNotificationJobs({ db, env, boss: b, sender });
       // Events applied by a CLI (announceAppliedEvent): dispatched now; after a lost LISTEN connection
       // (null), whatever was announced meanwhile is found by a sweep.
       unlistenApplied = await db.listen(APPLIED_EVENTS_CHANNEL, (payload) => {
