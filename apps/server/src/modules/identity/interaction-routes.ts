@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuthnResult } from './authn/authn-context.ts';
 import { authenticate } from './authn/primary-authentication.ts';
 import { authnContext, idpFor } from './context.ts';
-import { oktaSchemaFrame } from './okta-answers.ts';
+import { htmlAnswer, oktaSchemaFrame } from './okta-answers.ts';
 import { OktaApiError } from './okta-errors.ts';
 import { escapeHtml, htmlPage } from './pages.ts';
 import type { ProviderRegistry, TenantIdp } from './provider.ts';
@@ -18,16 +18,12 @@ import type { ProviderRegistry, TenantIdp } from './provider.ts';
  * `/login/sessionCookieRedirect` — what Okta does with a custom sign-in page.
  */
 
-const html = (description: string) => ({
-  description,
-  content: { 'text/html': { schema: z.string() } },
-});
 const interactionParams = z.object({
   uid: z.string().meta({ description: 'The pending authorize request (the provider names it).' }),
 });
 const schema = oktaSchemaFrame(
   'oauth2',
-  { 400: html('The sign-in attempt expired or is unknown (start again), or a field is missing.') },
+  { 400: htmlAnswer('The sign-in attempt expired or is unknown (start again), or a field is missing.') },
   { params: interactionParams },
 );
 const credentialsBody = z.looseObject({
@@ -142,7 +138,7 @@ export async function registerInteractionRoutes(
     '/interaction/:uid',
     {
       schema: schema('The fallback sign-in form of an authorize request without a session', {
-        response: { 200: html('The password form, with a link to the store’s full sign-in page.') },
+        response: { 200: htmlAnswer('The password form, with a link to the store’s full sign-in page.') },
       }),
     },
     async (request, reply) => {
@@ -161,12 +157,12 @@ export async function registerInteractionRoutes(
       schema: schema('Sign in with the fallback form', {
         body: credentialsBody,
         response: {
-          303: html(
+          303: htmlAnswer(
             'Signed in: back to the authorize request; or, when more than a password is needed, ' +
               'on to the store’s sign-in page (Location).',
           ),
-          401: html('Wrong e-mail or password: the form again, with the error.'),
-          429: html('Too many attempts: the form again, with the error.'),
+          401: htmlAnswer('Wrong e-mail or password: the form again, with the error.'),
+          429: htmlAnswer('Too many attempts: the form again, with the error.'),
         },
       }),
     },

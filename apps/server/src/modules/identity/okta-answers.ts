@@ -18,6 +18,12 @@ export const oktaSchemaFrame =
       NonNullable<Parts['response']>,
   });
 
+/** A response given as HTML: the identity provider's own pages, its redirects and the provider's pages. */
+export const htmlAnswer = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string() } },
+});
+
 export const NO_CONTENT = z.null().meta({ description: 'Done; no body and no content type.' });
 
 /** 204 with no body and no content type (okta-auth-js reads no body then), never cached. */

@@ -79,9 +79,9 @@ export const sourceTrackingsApi = api.injectEndpoints({
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          // The list as the server now has it. Patched in place (synchronously, before the caller's own
-          // continuation says "updated"), so the page never shows the toast beside the old state; upserted
-          // only when the list was never loaded.
+          // The list as the server now has it, patched into the cached list: no second query, so the
+          // sections never show it as refetching (disabled) after a save. Upserted when the patch changed
+          // nothing (the list was never loaded, or already held this value).
           const patch = dispatch(
             sourceTrackingsApi.util.updateQueryData('listSourceTrackings', userId, () => data),
           );

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentEtag } from '../../../http/etag.ts';
+import { htmlAnswer } from '../okta-answers.ts';
 import { escapeHtml, htmlPage, IDP_PAGE_CSS, IDP_PAGE_STYLESHEET_PATH, sentenceHtml } from '../pages.ts';
 import type { AuthnContext } from './authn-context.ts';
 import { decidePush, pushPending } from './push.ts';
@@ -27,10 +28,6 @@ import { authnContextOf, resolveAuthnContext } from './request-context.ts';
 
 type PushPageState = 'question' | 'approved' | 'rejected' | 'expired';
 
-const html = (description: string) => ({
-  description,
-  content: { 'text/html': { schema: z.string() } },
-});
 const pushPageSchema = {
   tags: ['authn'],
   params: pushParams,
@@ -41,8 +38,8 @@ const pushPageSchema = {
       .meta({ type: 'string', description: 'The page’s language.' }),
   }),
   response: {
-    200: html('The question, or the decision taken.'),
-    410: html('No such push request pending (used or expired).'),
+    200: htmlAnswer('The question, or the decision taken.'),
+    410: htmlAnswer('No such push request pending (used or expired).'),
   },
 };
 

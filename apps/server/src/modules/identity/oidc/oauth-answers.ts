@@ -36,11 +36,7 @@ export const badRequest = (description: string) =>
 /** A route's schema: tag `oauth2`, the "no issuer here" answer, a 400, and the parts given. */
 export const oauthSchema = oktaSchemaFrame('oauth2', { 400: badRequest('invalid_request.'), 404: NOT_FOUND });
 
-/** A response given as HTML: the provider's own pages (errors of authorize, the logout form) and redirects. */
-export const htmlAnswer = (description: string) => ({
-  description,
-  content: { 'text/html': { schema: z.string() } },
-});
+export { htmlAnswer } from '../okta-answers.ts';
 
 /** The path parameter every issuer route has: the authorization server (`default`). */
 export const serverParams = z.object({
