@@ -7,7 +7,8 @@ import { precompressDirectory } from './precompress.ts';
 /**
  * Builds the portal only when its inputs changed since the last build, so a warm `npm start` skips the
  * bundler entirely. The stamp is a hash over the path, size and modification time of every input file.
- * Every text file of the build gets its Brotli and gzip renditions (scripts/precompress.ts).
+ * Every text file of the browser's build gets its Brotli and gzip renditions (scripts/precompress.ts); the
+ * server's rendering bundle (dist/ssr/) is built after it.
  */
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORTAL = join(ROOT, 'apps/portal');
@@ -49,16 +50,22 @@ export function buildPortalIfStale({ force = false } = {}): boolean {
   const hash = portalInputsHash();
   if (!force && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
   process.stdout.write('Building the portal (only when its sources changed)…\n');
-  const result = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: PORTAL,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('The portal build failed (see above).');
+  const vite = (args: string[]) =>
+    spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args],
+      {
+        cwd: PORTAL,
+        stdio: 'inherit',
+      },
+    );
+  if (vite([]).status !== 0) throw new Error('The portal build failed (see above).');
   precompressDirectory(join(PORTAL, 'dist'));
+  // The server's drawing of the first screen (issue 12 §1): dist/ssr/entry-server.js, after the browser's
+  // build (which empties dist/) and its compression (the server bundle is never sent to a browser).
+  if (vite(['--ssr', 'src/entry-server.tsx']).status !== 0) {
+    throw new Error("The portal's server rendering build failed (see above).");
+  }
   writeFileSync(STAMP, hash);
   return true;
 }

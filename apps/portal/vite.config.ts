@@ -6,7 +6,12 @@ import { purgeBootstrap } from './build/purge-bootstrap.ts';
 /** Where `vite` (dev mode) forwards the server's routes; the tenant is chosen by the Host header. */
 const devServerTarget = 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (`vite build`: dist/, with a manifest the server reads to link the matched
+ * screen's chunks and stylesheets) and the server's rendering of the first screen (`vite build --ssr`:
+ * dist/ssr/entry-server.js, self-contained: every library bundled in, see src/entry-server.tsx).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), purgeBootstrap(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     // okta-react imports react-router-dom whole for its SecureRoute, which the portal does not use: see there.
@@ -14,35 +19,47 @@ export default defineConfig({
       'react-router-dom': fileURLToPath(new URL('./src/lib/no-react-router-dom.ts', import.meta.url)),
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The server reserves /assets/ for tenant assets (/assets/{tenantCode}/theme.css, logo.svg).
-    assetsDir: 'app',
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across deploys.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // The libraries of the first screen, by name. Everything else (footer icons, toasts, the Public Suffix
-            // List, the sign-in SDK, tables) stays out of the first download: Rolldown puts it in the lazily
-            // loaded chunks that import it.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react-router|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|zod|@standard-schema|cookie|set-cookie-parser)[\\/]/,
-              priority: 1,
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        target: 'node24',
+        copyPublicDir: false,
+        // One file: the server loads it again under a new URL after a rebuild, and split chunks would
+        // import the old one (two Reacts, two contexts).
+        rolldownOptions: { input: 'src/entry-server.tsx', output: { codeSplitting: false } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        // The server reserves /assets/ for tenant assets (/assets/{tenantCode}/theme.css, logo.svg).
+        assetsDir: 'app',
+        target: 'es2022',
+        rolldownOptions: {
+          output: {
+            // Libraries change less often than the app: separate chunks stay cached across deploys.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                // The libraries of the first screen, by name. Everything else (footer icons, toasts, the Public Suffix
+                // List, the sign-in SDK, tables) stays out of the first download: Rolldown puts it in the lazily
+                // loaded chunks that import it.
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react-router|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|zod|@standard-schema|cookie|set-cookie-parser)[\\/]/,
+                  priority: 1,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/config': devServerTarget,
       '/assets': devServerTarget,
     },
   },
-});
+}));

@@ -2,29 +2,62 @@ import './lib/zod-config.ts';
 import './index.css';
 import { FALLBACK_LANGUAGE } from '@trackwell/contracts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { App } from './app/index.tsx';
 import { routes } from './app/router.tsx';
 import {
   initialTenantLanguage,
   readCachedTenantConfig,
   readEmbeddedTenantConfig,
+  seedTenantConfiguration,
 } from './features/tenant/index.ts';
 import { loadBootstrap } from './lib/bootstrap-stylesheet.ts';
+import { readFirstScreen } from './lib/first-screen.ts';
 import { createI18n, directionOf } from './lib/i18n.ts';
 import { createStore } from './lib/store.ts';
 
-// Start what the first screen needs at once: the language and the Bootstrap build of the configuration
-// cached earlier in this tab or written into the page by the server (with the locale cookie), else the
-// fallback language's while the configuration call runs.
-const cachedConfig = readCachedTenantConfig() ?? readEmbeddedTenantConfig();
+// A page whose first screen the server drew (issue 12 §1, entry-server.tsx) carries the configuration and
+// the language it drew it with, and that language's strings: the browser starts from exactly these and
+// hydrates the server's HTML. Otherwise (the Vite dev server, a failed server rendering) it starts from the
+// configuration cached earlier in this tab or written into the page, and draws everything itself.
+const firstScreen = readFirstScreen();
+const pageConfig = firstScreen ? readEmbeddedTenantConfig() : undefined;
+const cachedConfig = pageConfig ?? readCachedTenantConfig() ?? readEmbeddedTenantConfig();
 const initialLanguage = cachedConfig ? initialTenantLanguage(cachedConfig) : FALLBACK_LANGUAGE;
-const i18n = createI18n(initialLanguage);
-void loadBootstrap(directionOf(initialLanguage));
+const i18n = createI18n(initialLanguage, {}, { preloaded: pageConfig ? firstScreen : undefined });
+void loadBootstrap(directionOf(i18n.language));
+const store = createStore({ i18n });
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={createStore({ i18n })} i18n={i18n} router={createBrowserRouter(routes)} />
-  </StrictMode>,
-);
+if (firstScreen && pageConfig) {
+  seedTenantConfiguration(store, pageConfig);
+  // react-router: a lazy route must have its code before hydrating, or the router's first render (its
+  // hydrate fallback) would not be the server's. The server preloads these chunks, so this waits for little.
+  void resolveLazyRoutes(routes, window.location.pathname).then(() => {
+    const router = createBrowserRouter(routes);
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} router={router} />
+      </StrictMode>,
+    );
+  });
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} i18n={i18n} router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+}
+
+/** Loads the code of every lazy route `pathname` matches and puts it on the route (react-router's SSR recipe). */
+async function resolveLazyRoutes(routeObjects: RouteObject[], pathname: string): Promise<void> {
+  const lazy = (matchRoutes(routeObjects, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}

@@ -9,6 +9,11 @@ import { RouteLoading } from './routes/route-loading.tsx';
  * shell's, and the router starts fetching the matched screen as soon as it is created (main.tsx), in
  * parallel with the configuration call. Screens under `SignedIn` are for an authenticated user only (spec §6).
  */
+const signInHandle: RouteHandle = { namespaces: ['signin'], module: 'src/features/signin/routes.tsx' };
+
+/** The shell's sign-in part, which `AppRoot` loads lazily around every screen (see RouteHandle.module). */
+export const AUTH_SHELL_MODULE = 'src/app/routes/auth-shell.tsx';
+
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
@@ -19,16 +24,22 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
+            handle: { module: 'src/app/routes/signed-in.tsx' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/signed-in.tsx')).SignedIn }),
             children: [
               {
                 index: true,
+                handle: { namespaces: ['tracker'], module: 'src/app/routes/home.tsx' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
               },
               {
                 // The account area (spec §1, §7 "Account management"); its screens route inside it.
                 path: 'account/*',
-                handle: { footer: true } satisfies RouteHandle,
+                handle: {
+                  footer: true,
+                  namespaces: ['account'],
+                  module: 'src/features/account/routes.tsx',
+                } satisfies RouteHandle,
                 lazy: async () => ({
                   Component: (await import('../features/account/routes.tsx')).AccountRoute,
                 }),
@@ -37,26 +48,31 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'implicit/callback',
+            handle: { module: 'src/app/routes/implicit-callback.tsx' } satisfies RouteHandle,
             lazy: async () => ({
               Component: (await import('./routes/implicit-callback.tsx')).ImplicitCallbackRoute,
             }),
           },
           {
             path: 'signin',
+            handle: signInHandle,
             lazy: async () => ({ Component: (await import('../features/signin/routes.tsx')).SignInRoute }),
           },
           {
             path: 'signin/reset-password/:token',
+            handle: signInHandle,
             lazy: async () => ({
               Component: (await import('../features/signin/routes.tsx')).ResetPasswordRoute,
             }),
           },
           {
             path: 'signin/unlock/:token',
+            handle: signInHandle,
             lazy: async () => ({ Component: (await import('../features/signin/routes.tsx')).UnlockRoute }),
           },
           {
             path: '*',
+            handle: { module: 'src/app/routes/not-found.tsx' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
           },
         ],

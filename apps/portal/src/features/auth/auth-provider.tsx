@@ -5,6 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { usePageOrigin } from '../../lib/page-origin.ts';
 import type { AppStore } from '../../lib/store.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { oktaAuthFor } from './okta.ts';
@@ -16,7 +17,7 @@ import { applyStoredLanguage } from './sign-in-language.ts';
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const tenant = useTenantConfig();
-  const oktaAuth = oktaAuthFor(tenant);
+  const oktaAuth = oktaAuthFor(tenant, usePageOrigin());
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const { apiContext } = useStore() as AppStore;

@@ -2,7 +2,7 @@ import type { OktaAuth } from '@okta/okta-auth-js';
 import { useOktaAuth } from '@okta/okta-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PendingMessage } from '../../components/ui/spinner.tsx';
 import { leavePage } from '../../lib/leave-page.ts';
 import { useTenantConfig } from '../tenant/index.ts';
@@ -64,7 +64,8 @@ export function AuthCallback() {
   const { oktaAuth, authState } = useOktaAuth();
   const [error, setError] = useState<Error | null>(null);
   // Read before the SDK clears the callback's query string.
-  const [providerDescription] = useState(() => providerDescriptionFrom(window.location.search));
+  const { search } = useLocation(); // the router's (the server draws this page too: no `window` there)
+  const [providerDescription] = useState(() => providerDescriptionFrom(search));
   const navigate = useNavigate();
 
   useEffect(() => {

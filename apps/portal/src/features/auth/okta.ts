@@ -71,7 +71,9 @@ export function oktaAuthFor(
       ],
       tokenManager: {
         autoRenew: true,
-        storage: 'sessionStorage',
+        // The server draws the first screen with this SDK too (entry-server.tsx), where only the SDK's memory
+        // storage exists: nothing is stored there (no effect runs on the server).
+        storage: typeof window === 'undefined' ? 'memory' : 'sessionStorage',
         // Tokens live in this tab's session storage, so there is nothing to share with other tabs: no storage
         // sync, hence no cross-tab leader election (broadcast-channel's election adds a deprecated `unload`
         // listener, which browsers are removing; Lighthouse best practices flag it). Each tab renews its own.

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { usePageOrigin } from '../../lib/page-origin.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { oktaAuthFor } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';
@@ -18,13 +19,22 @@ function SignInPage({ start }: { start?: StartAction }) {
   const { t, ready } = useTranslation('signin');
   const tenant = useTenantConfig();
   useDocumentTitle(ready ? `${t('documentTitle')} – ${tenant.tenantName}` : tenant.tenantName);
-  const oktaAuth = oktaAuthFor(tenant);
-  const returnUrl = useMemo(() => returnUrlFrom(window.location.search, window.location.origin), []);
+  // The server draws this page too (entry-server.tsx): the origin and query come from the router and the page.
+  const origin = usePageOrigin();
+  const { search } = useLocation();
+  const oktaAuth = oktaAuthFor(tenant, origin);
+  const returnUrl = useMemo(() => returnUrlFrom(search, origin), [search, origin]);
   if (!ready) return <LoadingScreen label={t('app.loading', { ns: 'common' })} />;
   return (
     <div className="tw-page tw-signin">
       <div className="tw-signin__card">
-        <SignInFlow oktaAuth={oktaAuth} tenantName={tenant.tenantName} returnUrl={returnUrl} start={start} />
+        <SignInFlow
+          oktaAuth={oktaAuth}
+          tenantName={tenant.tenantName}
+          returnUrl={returnUrl}
+          start={start}
+          origin={origin}
+        />
       </div>
     </div>
   );

@@ -20,7 +20,12 @@ export function jsonForScriptElement(value: unknown): string {
  * trip before it can pick the language and draw.
  */
 export function embedTenantConfig(html: string, configAnswer: unknown, hints = ''): string {
-  const block = `${hints}<script type="application/json" id="${EMBEDDED_CONFIG_ID}">${jsonForScriptElement(configAnswer)}</script>`;
+  const block = `${hints}${tenantConfigBlock(configAnswer)}`;
   const at = html.indexOf('</head>');
   return at === -1 ? `${block}${html}` : `${html.slice(0, at)}${block}${html.slice(at)}`;
+}
+
+/** The data block with the store's configuration answer. */
+export function tenantConfigBlock(configAnswer: unknown): string {
+  return `<script type="application/json" id="${EMBEDDED_CONFIG_ID}">${jsonForScriptElement(configAnswer)}</script>`;
 }

@@ -2,14 +2,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_QUERY_PARAM, ok } from '@trackwell/contracts';
+import { LANGUAGE_QUERY_PARAM, ok, tenantConfig } from '@trackwell/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { contentEtag } from '../../http/etag.ts';
 import { parseHostHeader } from '../../http/host.ts';
 import { resolveTenantConfig } from '../tenants/resolve-config.ts';
 import { bootstrapFiles, firstScreenHints, pageLanguage } from './first-screen-hints.ts';
-import { embedTenantConfig } from './index-page.ts';
+import { embedTenantConfig, tenantConfigBlock } from './index-page.ts';
+import { createFirstScreenRenderer, pageWithFirstScreen, SERVER_BUNDLE } from './server-render.ts';
 
 /**
  * Serves the built portal: hashed bundles under /app/ (cached for a year), translations under /locales/,
@@ -20,7 +21,9 @@ import { embedTenantConfig } from './index-page.ts';
  * 404 with the same page, which renders the full-page "not found" screen; a page on a store's other host
  * is redirected to its canonical origin, where sign-in works (redirect URIs and cookies are per origin).
  * A store's page carries the store's configuration in a data block (./index-page.ts), so the portal
- * starts without asking for it, and preload hints for what its first screen fetches (./first-screen-hints.ts).
+ * starts without asking for it, and its first screen already drawn by the portal's components
+ * (./server-render.ts, issue 12 §1); without the server bundle, or when drawing fails, the page the browser
+ * draws itself, with preload hints for what its first screen fetches (./first-screen-hints.ts).
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];
 const ROOT_FILE = /^\/[a-z0-9][a-z0-9._-]*\.[a-z0-9]{1,8}$/i;
@@ -50,6 +53,12 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
   }
 
   const bundles = join(distDir, 'app');
+  const firstScreens = createFirstScreenRenderer(distDir);
+  if (!existsSync(join(distDir, SERVER_BUNDLE))) {
+    app.log.warn(
+      `The portal's server rendering is not built (${join(distDir, SERVER_BUNDLE)} is missing): pages are drawn by the browser alone.`,
+    );
+  }
   await app.register(fastifyStatic, {
     root: bundles,
     prefix: '/app/',
@@ -86,15 +95,23 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       readFile(join(distDir, 'index.html'), 'utf8'),
       bootstrapFiles(bundles),
     ]);
-    const hints = firstScreenHints(
-      pageLanguage(
-        tenant.config,
-        request.headers.cookie,
-        (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAM],
-      ),
-      bootstrap,
+    const language = pageLanguage(
+      tenant.config,
+      request.headers.cookie,
+      (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAM],
     );
-    const page = embedTenantConfig(html, ok(resolveTenantConfig(tenant.config, origin)), hints);
+    const resolved = resolveTenantConfig(tenant.config, origin);
+    const answer = ok(resolved);
+    let page: string | undefined;
+    try {
+      // The configuration as the portal reads it from the page (the same contract), so both draw alike.
+      const config = tenantConfig.parse(resolved);
+      const screen = await firstScreens.draw({ url: `${origin}${request.url}`, config, language, bootstrap });
+      if (screen) page = pageWithFirstScreen(html, screen, config.tenantName, tenantConfigBlock(answer));
+    } catch (error) {
+      request.log.error({ err: error }, 'The first screen could not be drawn: the page is sent without it');
+    }
+    page ??= embedTenantConfig(html, answer, firstScreenHints(language, bootstrap));
     const etag = contentEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

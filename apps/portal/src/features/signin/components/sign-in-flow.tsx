@@ -63,12 +63,20 @@ export function screenAfter(
   }
 }
 
-/** Why the portal signed this user out, if it did (a 'subscriber company' account): said once, then forgotten. */
-function useSignedOutReason() {
-  const [reason] = useState(peekSignedOutReason);
+/**
+ * Why the portal signed this user out, if it did (a 'subscriber company' account): said once, then forgotten.
+ * Read after the first render (session storage is the browser's: the page the server drew has no notice), and
+ * shown on the form if the flow is on it.
+ */
+function useSignedOutReason(setScreen: (update: (current: Screen) => Screen) => void) {
+  const reason = useRef<PasswordNotice | undefined>(undefined);
   useEffect(() => {
-    if (reason) forgetSignedOutReason();
-  }, [reason]);
+    const found = peekSignedOutReason();
+    if (!found) return;
+    forgetSignedOutReason();
+    reason.current = found;
+    setScreen((current) => (current.name === 'password' ? { ...current, notice: found } : current));
+  }, [setScreen]);
   return reason;
 }
 
@@ -77,7 +85,7 @@ export function SignInFlow({
   tenantName,
   returnUrl,
   start = resumeStoredTransaction,
-  origin = window.location.origin,
+  origin,
 }: {
   oktaAuth: OktaAuth;
   tenantName: string;
@@ -85,10 +93,14 @@ export function SignInFlow({
   returnUrl: string;
   /** How the flow begins: resume a stored transaction, or verify an e-mailed recovery token. */
   start?: StartAction;
-  origin?: string;
+  origin: string;
 }) {
-  const [screen, setScreen] = useState<Screen>({ name: 'starting' });
-  const signedOutReason = useSignedOutReason();
+  // The plain sign-in opens on its form, as the server draws it (the first screen comes in the page); a
+  // transaction stored in this tab replaces it as soon as it is resumed. An e-mailed link's token is checked first.
+  const [screen, setScreen] = useState<Screen>(() =>
+    start === resumeStoredTransaction ? { name: 'password' } : { name: 'starting' },
+  );
+  const signedOutReason = useSignedOutReason(setScreen);
   const [username, setUsername] = useState('');
   const returnTo = useRef(returnUrl);
   // Each new transaction mounts its step afresh (its heading takes the focus, its form starts empty).
@@ -118,7 +130,10 @@ export function SignInFlow({
       (tx) => {
         if (!current) return;
         if (tx) showTransaction(tx);
-        else setScreen({ name: 'password', notice: signedOutReason });
+        else
+          setScreen((current) =>
+            current.name === 'password' ? current : { name: 'password', notice: signedOutReason.current },
+          );
       },
       (error: unknown) => {
         if (current) setScreen({ name: 'startFailed', error: authnErrorKey(error) });
@@ -127,7 +142,7 @@ export function SignInFlow({
     return () => {
       current = false;
     };
-  }, [oktaAuth, start, showTransaction, signedOutReason]);
+  }, [oktaAuth, start, showTransaction]);
 
   const restart = useCallback(() => setScreen({ name: 'password' }), []);
 

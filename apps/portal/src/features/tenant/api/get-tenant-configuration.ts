@@ -8,6 +8,7 @@ import {
 } from '@trackwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../lib/api-errors.ts';
+import type { AppStore } from '../../../lib/store.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
 import { readEmbeddedTenantConfig } from '../lib/embedded-config.ts';
 
@@ -52,6 +53,19 @@ export const tenantApi = api.injectEndpoints({
 });
 
 export const { useGetTenantConfigurationQuery } = tenantApi;
+
+/**
+ * Puts a configuration in the query's cache as its answer (issue 12 §1): the server's rendering and the page
+ * it drew both start from the configuration the page carries, so the first render already shows the screen.
+ */
+export function seedTenantConfiguration(store: Pick<AppStore, 'dispatch'>, config: TenantConfig): void {
+  if (typeof window !== 'undefined') writeCachedTenantConfig(config); // as after a call (spec §3)
+  store.dispatch(
+    tenantApi.util.upsertQueryEntries([
+      { endpointName: 'getTenantConfiguration', arg: undefined, value: config },
+    ]),
+  );
+}
 
 // Its failure is the full-page 404 screen (spec §8), not a toast.
 silenceErrorToasts('getTenantConfiguration');

@@ -1,7 +1,6 @@
 import { FALLBACK_LANGUAGE, type TenantConfig } from '@trackwell/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FullPageError } from '../../../components/errors/full-page-error.tsx';
 import { LoadingScreen } from '../../../components/ui/spinner.tsx';
 import { loadBootstrap } from '../../../lib/bootstrap-stylesheet.ts';
 import {
@@ -36,18 +35,22 @@ function TenantDocument({ config, children }: { config: TenantConfig; children: 
 /** The error screen has no tenant and so no tenant language: it shows in the fallback language, left to right. */
 function ConfigErrorScreen({ links }: { links: SupportLinks }) {
   const { t, i18n } = useTranslation();
-  const [styled, setStyled] = useState(false);
+  // The screen's code is not part of the first download (issue 12 §1): it loads with the styles it needs.
+  const [Screen, setScreen] = useState<ComponentType<SupportLinks> | null>(null);
 
   useEffect(() => {
     let active = true;
-    void Promise.allSettled([i18n.changeLanguage(FALLBACK_LANGUAGE), loadBootstrap('ltr')]).then(() => {
-      if (active) setStyled(true);
-    });
+    const screen = import('../../../components/errors/full-page-error.tsx');
+    void Promise.allSettled([i18n.changeLanguage(FALLBACK_LANGUAGE), loadBootstrap('ltr'), screen])
+      .then(() => screen)
+      .then(({ FullPageError }) => {
+        if (active) setScreen(() => FullPageError);
+      });
     return () => {
       active = false;
     };
   }, [i18n]);
 
-  if (!styled) return <LoadingScreen label={t('app.loading')} />;
-  return <FullPageError {...links} />;
+  if (!Screen) return <LoadingScreen label={t('app.loading')} />;
+  return <Screen {...links} />;
 }

@@ -1,6 +1,8 @@
 import { LANGUAGE_QUERY_PARAM, offeredLanguage, type TenantConfig } from '@trackwell/contracts';
+import type { i18n as I18n } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_SCREEN_ID } from '../../../lib/first-screen.ts';
 import { resolveLanguage, translationEnabledFromUi } from '../../../lib/language.ts';
 import { readLocaleCookie } from '../../../lib/locale-cookie.ts';
 import { loadStylesheet } from '../../../lib/stylesheets.ts';
@@ -40,12 +42,17 @@ export function useTenantDocument(config: TenantConfig): boolean {
   const configRef = useRef(config);
   configRef.current = config;
   const key = useMemo(() => JSON.stringify(config), [config]);
-  const [readyFor, setReadyFor] = useState<string | null>(null);
+  // A page the server drew (issue 12 §1) comes dressed: its language's strings are in the page and its
+  // stylesheets in <head>, so the first render shows the screen, as the server's HTML does (hydration).
+  const [readyFor, setReadyFor] = useState<string | null>(() => (isDressed(config, i18n) ? key : null));
+  const dressedByServer = useRef(readyFor === key);
 
   useEffect(() => {
     let active = true;
     const dressed = configRef.current;
-    document.title = dressed.tenantName;
+    // The server wrote the title, and the screen has already set its own (its effect runs first).
+    if (!dressedByServer.current) document.title = dressed.tenantName;
+    dressedByServer.current = false;
     void Promise.allSettled([
       switchLanguage(i18nRef.current, initialTenantLanguage(dressed)),
       loadStylesheet('theme', dressed.ui.themeStylesheetUrl),
@@ -58,4 +65,20 @@ export function useTenantDocument(config: TenantConfig): boolean {
   }, [key]);
 
   return readyFor === key;
+}
+
+/**
+ * Whether the document is already dressed for `config`: on the server (it writes the stylesheets into the
+ * page it draws), or in a page it drew, which has the theme's stylesheet in <head> and whose strings
+ * i18next was given at start (main.tsx).
+ */
+function isDressed(config: TenantConfig, i18n: I18n): boolean {
+  if (typeof document === 'undefined') return true;
+  if (!document.getElementById(FIRST_SCREEN_ID)) return false;
+  const theme = document.head.querySelector('link[data-tw-slot="theme"]');
+  return (
+    theme?.getAttribute('href') === config.ui.themeStylesheetUrl &&
+    document.head.querySelector('link[data-tw-slot="base"]') !== null &&
+    i18n.hasResourceBundle(i18n.language, 'common')
+  );
 }
