@@ -9,4 +9,10 @@ export type RouteHandle = {
    * them inside the page it draws, so the first screen waits for no translation download.
    */
   namespaces?: TranslationNamespace[];
+  /**
+   * The source file the route's `lazy` imports, as the client build's manifest names it: the server links
+   * its chunks and stylesheets into a page it draws, so the browser hydrates without waiting for them, with
+   * the screen's CSS already applied. `app/router.test.ts` checks it is the file `lazy` imports.
+   */
+  module?: string;
 };
