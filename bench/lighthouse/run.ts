@@ -39,6 +39,8 @@ interface Figures {
   bytes: number;
   fcpMs: number;
   lcpMs: number;
+  tbtMs: number;
+  cls: number;
   failedBestPractices: string[];
   /** What each failed best-practice audit names (first items), for `--verbose`. */
   details: string[];
@@ -59,6 +61,8 @@ function figures(result: RunnerResult | undefined): Figures {
     bytes: audit('total-byte-weight'),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
     failedBestPractices: failed,
     details: [
       ...failed.flatMap((id) => {
@@ -189,6 +193,8 @@ function summarise(name: string, runs: Figures[]) {
     kb: m('bytes') / 1024,
     fcp: m('fcpMs') / 1000,
     lcp: m('lcpMs') / 1000,
+    tbt: m('tbtMs'),
+    cls: m('cls'),
     failed: [...new Set(runs.flatMap((r) => r.failedBestPractices))],
     details: [...new Set(runs.flatMap((r) => r.details))],
   };
@@ -229,11 +235,11 @@ try {
   const ref = rows[0]!;
   process.stdout.write(
     `\nLighthouse 13, mobile, simulated throttling, ${values.store} store, median of ${RUNS} run(s)\n\n` +
-      `${'page'.padEnd(36)} ${'perf'.padStart(5)} ${'b.p.'.padStart(5)} ${'KiB'.padStart(8)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'LCP/ref'.padStart(8)}\n`,
+      `${'page'.padEnd(36)} ${'perf'.padStart(5)} ${'b.p.'.padStart(5)} ${'KiB'.padStart(8)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'LCP/ref'.padStart(8)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(5)}\n`,
   );
   for (const r of rows) {
     process.stdout.write(
-      `${r.name.padEnd(36)} ${String(r.performance).padStart(5)} ${String(r.bestPractices).padStart(5)} ${r.kb.toFixed(1).padStart(8)} ${r.fcp.toFixed(2).padStart(6)} ${r.lcp.toFixed(2).padStart(6)} ${(r.lcp / ref.lcp).toFixed(2).padStart(8)}\n`,
+      `${r.name.padEnd(36)} ${String(r.performance).padStart(5)} ${String(r.bestPractices).padStart(5)} ${r.kb.toFixed(1).padStart(8)} ${r.fcp.toFixed(2).padStart(6)} ${r.lcp.toFixed(2).padStart(6)} ${(r.lcp / ref.lcp).toFixed(2).padStart(8)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(2).padStart(5)}\n`,
     );
     if (r.failed.length > 0)
       process.stdout.write(`${''.padEnd(36)} best-practice audits not passed: ${r.failed.join(', ')}\n`);

@@ -17,7 +17,7 @@ import { AUTH_SHELL_MODULE, routes } from './app/router.tsx';
 import { COMMON_NAMESPACE } from './config/constants.ts';
 import { seedTenantConfiguration } from './features/tenant/index.ts';
 import { createI18n } from './lib/i18n.ts';
-import { PageOriginContext } from './lib/page-origin.ts';
+import { ServerPageContext } from './lib/server-page.ts';
 import { createStore } from './lib/store.ts';
 
 export { FIRST_SCREEN_ID } from './lib/first-screen.ts';
@@ -80,12 +80,12 @@ export async function renderFirstScreen({
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <StrictMode>
-      <PageOriginContext value={new URL(url).origin}>
+      <ServerPageContext value={{ origin: new URL(url).origin }}>
         <AppFrame store={store} i18n={i18n}>
           {/* No inline hydration script (the page's CSP allows none): the routes have no loaders. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppFrame>
-      </PageOriginContext>
+      </ServerPageContext>
     </StrictMode>,
     { onError: (error) => void errors.push(error) },
   );

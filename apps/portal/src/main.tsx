@@ -3,8 +3,9 @@ import './index.css';
 import { FALLBACK_LANGUAGE } from '@trackwell/contracts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app/index.tsx';
+import { resolveLazyRoutes } from './app/lazy-routes.ts';
 import { routes } from './app/router.tsx';
 import {
   initialTenantLanguage,
@@ -48,16 +49,5 @@ if (firstScreen && pageConfig) {
     <StrictMode>
       <App store={store} i18n={i18n} router={createBrowserRouter(routes)} />
     </StrictMode>,
-  );
-}
-
-/** Loads the code of every lazy route `pathname` matches and puts it on the route (react-router's SSR recipe). */
-async function resolveLazyRoutes(routeObjects: RouteObject[], pathname: string): Promise<void> {
-  const lazy = (matchRoutes(routeObjects, pathname) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazy.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
-    }),
   );
 }

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { usePageOrigin } from '../../lib/page-origin.ts';
+import { usePageOrigin } from '../../lib/server-page.ts';
 import type { AppStore } from '../../lib/store.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { oktaAuthFor } from './okta.ts';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { usePageOrigin } from '../../lib/page-origin.ts';
+import { usePageOrigin } from '../../lib/server-page.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { oktaAuthFor } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';

@@ -15,6 +15,7 @@ import { jsonForScriptElement } from './index-page.ts';
  * - the stylesheets it is drawn with, as links in <head>, in the portal's cascade order (Bootstrap of the
  *   page's direction, the app's CSS, the screen's CSS, the store's theme last; apps/portal/src/lib/stylesheets.ts);
  * - modulepreloads of the chunks the browser loads before it hydrates (from the client build's manifest);
+ *   every script at low fetch priority: nothing on screen waits for them;
  * - a data block with the language and its strings (the browser starts i18next with them: no download).
  *
  * Missing bundle, a failed rendering, a rendering slower than RENDER_TIMEOUT_MS: the caller sends the page
@@ -144,7 +145,7 @@ export function createFirstScreenRenderer(distDir: string) {
       head: [
         ...stylesheets.map((href) => link('stylesheet', `/${href}`, ' crossorigin')),
         link('stylesheet', input.config.ui.themeStylesheetUrl, ' data-tw-slot="theme"'),
-        ...scripts.map((href) => link('modulepreload', `/${href}`, ' crossorigin')),
+        ...scripts.map((href) => link('modulepreload', `/${href}`, ' crossorigin fetchpriority="low"')),
         screen.head,
         `<script type="application/json" id="${escapeHtml(renderer.FIRST_SCREEN_ID)}">${jsonForScriptElement({ language: input.language, namespaces })}</script>`,
       ].join(''),
@@ -205,6 +206,12 @@ export function pageWithFirstScreen(
   const dir = RTL_LANGUAGES.has(page.language) ? 'rtl' : 'ltr';
   const firstStylesheet = /<link rel="stylesheet"/.exec(html)?.index ?? html.indexOf('</head>');
   let out = `${html.slice(0, firstStylesheet)}${page.baseStylesheets}${html.slice(firstStylesheet)}`;
+  // The screen is already drawn: its code only makes it work, so it comes after what paints (stylesheets,
+  // the logo) rather than beside it.
+  out = out.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
   // Function replacers: a `$` in a store's text must not read as a replacement pattern.
   out = out
     .replace(/<html[^>]*>/, () => `<html lang="${escapeHtml(lang)}" dir="${dir}">`)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FIRST_SCREEN_ID } from '../../../lib/first-screen.ts';
 import { resolveLanguage, translationEnabledFromUi } from '../../../lib/language.ts';
 import { readLocaleCookie } from '../../../lib/locale-cookie.ts';
+import { useServerPage } from '../../../lib/server-page.ts';
 import { loadStylesheet } from '../../../lib/stylesheets.ts';
 import { switchLanguage } from '../../../lib/switch-language.ts';
 
@@ -44,7 +45,10 @@ export function useTenantDocument(config: TenantConfig): boolean {
   const key = useMemo(() => JSON.stringify(config), [config]);
   // A page the server drew (issue 12 §1) comes dressed: its language's strings are in the page and its
   // stylesheets in <head>, so the first render shows the screen, as the server's HTML does (hydration).
-  const [readyFor, setReadyFor] = useState<string | null>(() => (isDressed(config, i18n) ? key : null));
+  const serverPage = useServerPage();
+  const [readyFor, setReadyFor] = useState<string | null>(() =>
+    serverPage || isDressed(config, i18n) ? key : null,
+  );
   const dressedByServer = useRef(readyFor === key);
 
   useEffect(() => {
@@ -68,12 +72,10 @@ export function useTenantDocument(config: TenantConfig): boolean {
 }
 
 /**
- * Whether the document is already dressed for `config`: on the server (it writes the stylesheets into the
- * page it draws), or in a page it drew, which has the theme's stylesheet in <head> and whose strings
- * i18next was given at start (main.tsx).
+ * Whether the document is already dressed for `config`: a page the server drew (it writes the stylesheets
+ * into it) has the theme's stylesheet in <head>, and i18next was given its strings at start (main.tsx).
  */
 function isDressed(config: TenantConfig, i18n: I18n): boolean {
-  if (typeof document === 'undefined') return true;
   if (!document.getElementById(FIRST_SCREEN_ID)) return false;
   const theme = document.head.querySelector('link[data-tw-slot="theme"]');
   return (
