@@ -85,11 +85,15 @@ function figures(result: RunnerResult | undefined): Figures {
         'unused-javascript',
         'lcp-discovery-insight',
         'render-blocking-insight',
+        // What the main thread did after the first paint (total blocking time) and which element was the LCP.
+        'long-tasks',
+        'bootup-time',
+        'largest-contentful-paint-element',
       ]
         .filter((id) => lhr.audits[id] && (lhr.audits[id]?.score ?? 1) < 1)
         .map(
           (id) =>
-            `${id}: ${lhr.audits[id]?.displayValue ?? ''} ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items?.slice(0, 4) ?? []).slice(0, 400)}`,
+            `${id}: ${lhr.audits[id]?.displayValue ?? ''} ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items?.slice(0, 6) ?? []).slice(0, 700)}`,
         ),
     ],
   };

@@ -15,7 +15,8 @@ import { jsonForScriptElement } from './index-page.ts';
  * - the stylesheets it is drawn with, as links in <head>, in the portal's cascade order (Bootstrap of the
  *   page's direction, the app's CSS, the screen's CSS, the store's theme last; apps/portal/src/lib/stylesheets.ts);
  * - modulepreloads of the chunks the browser loads before it hydrates (from the client build's manifest);
- *   every script at low fetch priority: nothing on screen waits for them;
+ *   these and the entry's are fetched only once the screen is painted (apps/portal/public/start-after-paint.js):
+ *   nothing on screen waits for scripts, and they do not compete with what paints;
  * - a data block with the language and its strings (the browser starts i18next with them: no download).
  *
  * Missing bundle, a failed rendering, a rendering slower than RENDER_TIMEOUT_MS: the caller sends the page
@@ -41,6 +42,8 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 
 export const SERVER_BUNDLE = 'ssr/entry-server.js';
 const MANIFEST = '.vite/manifest.json';
+/** The portal's script that starts its entry after the first paint (apps/portal/public/). */
+const START_AFTER_PAINT = 'start-after-paint.js';
 /** A rendering takes milliseconds; one that hangs (a lazy part that never resolves) must not hold the page. */
 const RENDER_TIMEOUT_MS = 3000;
 
@@ -145,7 +148,7 @@ export function createFirstScreenRenderer(distDir: string) {
       head: [
         ...stylesheets.map((href) => link('stylesheet', `/${href}`, ' crossorigin')),
         link('stylesheet', input.config.ui.themeStylesheetUrl, ' data-tw-slot="theme"'),
-        ...scripts.map((href) => link('modulepreload', `/${href}`, ' crossorigin fetchpriority="low"')),
+        ...scripts.map((href) => link('modulepreload', `/${href}`, ' crossorigin')),
         screen.head,
         `<script type="application/json" id="${escapeHtml(renderer.FIRST_SCREEN_ID)}">${jsonForScriptElement({ language: input.language, namespaces })}</script>`,
       ].join(''),
@@ -206,17 +209,23 @@ export function pageWithFirstScreen(
   const dir = RTL_LANGUAGES.has(page.language) ? 'rtl' : 'ltr';
   const firstStylesheet = /<link rel="stylesheet"/.exec(html)?.index ?? html.indexOf('</head>');
   let out = `${html.slice(0, firstStylesheet)}${page.baseStylesheets}${html.slice(firstStylesheet)}`;
-  // The screen is already drawn: its code only makes it work, so it comes after what paints (stylesheets,
-  // the logo) rather than beside it.
-  out = out.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
   // Function replacers: a `$` in a store's text must not read as a replacement pattern.
   out = out
     .replace(/<html[^>]*>/, () => `<html lang="${escapeHtml(lang)}" dir="${dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${headEnd}${page.head}</head>`);
+  // The screen is already drawn: its scripts only make it work. They load once it is painted
+  // (apps/portal/public/start-after-paint.js, in place of the entry's script and every modulepreload).
+  const chunks: string[] = [];
+  out = out.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_, href: string) => {
+    chunks.push(href);
+    return '';
+  });
+  out = out.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_, src: string) =>
+      `<script defer src="/${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${chunks.join(' ')}"></script>`,
+  );
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/.exec(out);
   if (!root) throw new Error('index.html has no <div id="root"> before </body>');
   return `${out.slice(0, root.index)}<div id="root">${page.body}</div>${out.slice(root.index + root[0].length - root[1]!.length)}`;

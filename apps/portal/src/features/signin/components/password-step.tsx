@@ -51,7 +51,9 @@ export function PasswordStep(props: PasswordStepProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="signin-password-title" aria-busy={busy}>
+    // method="post": a form the server drew is there before the script; sent by the browser itself (no
+    // script yet, or none), the password goes in the request's body, never in a URL.
+    <form method="post" onSubmit={submit} noValidate aria-labelledby="signin-password-title" aria-busy={busy}>
       <StepHeading>
         <span id="signin-password-title">{t('password.title')}</span>
       </StepHeading>
