@@ -13,7 +13,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppFrame } from './app/index.tsx';
 import type { RouteHandle } from './app/route-handle.ts';
-import { AUTH_SHELL_MODULE, routes } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 import { COMMON_NAMESPACE } from './config/constants.ts';
 import { seedTenantConfiguration } from './features/tenant/index.ts';
 import { createI18n } from './lib/i18n.ts';
@@ -41,15 +41,15 @@ export interface FirstScreenRequest {
 
 /**
  * The source modules of the screen at `pathname` that the browser loads before it hydrates, as the client
- * build's manifest names them (dist/.vite/manifest.json): the shell's sign-in part and each matched route's
- * screen (`RouteHandle.module`). The server links their chunks and stylesheets in <head>.
+ * build's manifest names them (dist/.vite/manifest.json): each matched route's (`RouteHandle.module`), the
+ * shell's first. The server links their chunks and stylesheets in <head>.
  */
 export function firstScreenModules(pathname: string): string[] {
   const named = (matchRoutes(routes, pathname) ?? []).flatMap((match) => {
     const module = (match.route.handle as RouteHandle | undefined)?.module;
     return module ? [module] : [];
   });
-  return [...new Set([AUTH_SHELL_MODULE, ...named])];
+  return [...new Set(named)];
 }
 
 export interface FirstScreen {

@@ -1,8 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './route-handle.ts';
-import { AppRoot } from './routes/app-root.tsx';
+import { ShellLoading } from './routes/app-root.tsx';
 import { RouteError } from './routes/route-error.tsx';
-import { RouteLoading } from './routes/route-loading.tsx';
 
 /**
  * spec §2 "Screens and routes". Each screen is its own chunk, loaded on demand: the first download stays the
@@ -11,13 +10,14 @@ import { RouteLoading } from './routes/route-loading.tsx';
  */
 const signInHandle: RouteHandle = { namespaces: ['signin'], module: 'src/features/signin/routes.tsx' };
 
-/** The shell's sign-in part, which `AppRoot` loads lazily around every screen (see RouteHandle.module). */
-export const AUTH_SHELL_MODULE = 'src/app/routes/auth-shell.tsx';
+/** The shell with sign-in around every screen, the root route (see routes/app-root.tsx). */
+const AUTH_SHELL_MODULE = 'src/app/routes/auth-shell.tsx';
 
 export const routes: RouteObject[] = [
   {
-    element: <AppRoot />,
-    hydrateFallbackElement: <RouteLoading />,
+    handle: { module: AUTH_SHELL_MODULE } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./routes/auth-shell.tsx')).default }),
+    hydrateFallbackElement: <ShellLoading />,
     children: [
       {
         // A screen that throws is replaced by RouteError inside the shell, so the header stays.

@@ -1,27 +1,24 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { translationEnabledFromUi } from '../../lib/language.ts';
 
-// The sign-in SDK is not needed to paint the tenant's page frame: it loads right after, in parallel with the
-// matched screen, and keeps the first download small (the 180 kB initial-JS budget, bench/portal-initial-js).
-const AuthShell = lazy(() => import('./auth-shell.tsx'));
-
-/** The shell around every route. Until the sign-in part has loaded, the tenant's frame with the app mask. */
-export function AppRoot() {
+/**
+ * The shell (`auth-shell.tsx`, with the sign-in SDK) is the router's root route, loaded lazily: the SDK is
+ * not needed to paint the tenant's page frame, and it keeps the first download small (the 180 kB initial-JS budget, bench/portal-initial-js).
+ * Until it has loaded: the tenant's frame with the app mask.
+ *
+ * A route's `lazy` rather than React's `lazy`: the router resolves it before the browser hydrates a page
+ * the server drew (main.tsx), so hydration never waits on it (a Suspense boundary still waiting for its code
+ * is drawn again by the browser, not hydrated, when anything above it changes).
+ */
+export function ShellLoading() {
   const tenant = useTenantConfig();
   const { t } = useTranslation();
   return (
-    <Suspense
-      fallback={
-        <AppLayout tenant={tenant} translationEnabled={translationEnabledFromUi(tenant.ui)}>
-          <LoadingScreen label={t('app.loading')} />
-        </AppLayout>
-      }
-    >
-      <AuthShell />
-    </Suspense>
+    <AppLayout tenant={tenant} translationEnabled={translationEnabledFromUi(tenant.ui)}>
+      <LoadingScreen label={t('app.loading')} />
+    </AppLayout>
   );
 }

@@ -18,7 +18,7 @@ import type { RouteHandle } from '../route-handle.ts';
 
 /**
  * The shell with sign-in: the Okta SDK's context, then the tenant's header (with the user menu), sidebar and
- * footer around the matched route. A default export: `AppRoot` loads it lazily (see there).
+ * footer around the matched route. The router's root route, loaded lazily (see app-root.tsx).
  */
 export default function AuthShell() {
   return (
