@@ -49,14 +49,14 @@ export function useTenantDocument(config: TenantConfig): boolean {
   const [readyFor, setReadyFor] = useState<string | null>(() =>
     serverPage || isDressed(config, i18n) ? key : null,
   );
-  const dressedByServer = useRef(readyFor === key);
+  // The configuration the server dressed the page for, if it did.
+  const dressedByServer = useRef(readyFor);
 
   useEffect(() => {
     let active = true;
     const dressed = configRef.current;
     // The server wrote the title, and the screen has already set its own (its effect runs first).
-    if (!dressedByServer.current) document.title = dressed.tenantName;
-    dressedByServer.current = false;
+    if (dressedByServer.current !== key) document.title = dressed.tenantName;
     void Promise.allSettled([
       switchLanguage(i18nRef.current, initialTenantLanguage(dressed)),
       loadStylesheet('theme', dressed.ui.themeStylesheetUrl),
