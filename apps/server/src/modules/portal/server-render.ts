@@ -38,10 +38,18 @@ interface PortalRenderer {
 }
 
 /** The entries of Vite's build manifest (dist/.vite/manifest.json) this needs. */
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+type Manifest = Record<
+  string,
+  { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
 
 export const SERVER_BUNDLE = 'ssr/entry-server.js';
 const MANIFEST = '.vite/manifest.json';
+/**
+ * The library chunks of the portal's build (its `codeSplitting` groups in apps/portal/vite.config.ts): no
+ * code of the portal's own, so they can run ahead of the entry, each in a task of its own.
+ */
+const LIBRARY_CHUNKS = new Set(['react', 'vendor']);
 /** The portal's script that starts its entry after the first paint (apps/portal/public/). */
 const START_AFTER_PAINT = 'start-after-paint.js';
 /** A rendering takes milliseconds; one that hangs (a lazy part that never resolves) must not hold the page. */
@@ -63,6 +71,8 @@ export interface FirstScreenPage {
   baseStylesheets: string;
   /** The screen's HTML for `#root`. */
   body: string;
+  /** The build's library chunks (`/app/…`), which may run before the entry. */
+  libraries: string[];
 }
 
 export function createFirstScreenRenderer(distDir: string) {
@@ -153,6 +163,9 @@ export function createFirstScreenRenderer(distDir: string) {
         `<script type="application/json" id="${escapeHtml(renderer.FIRST_SCREEN_ID)}">${jsonForScriptElement({ language: input.language, namespaces })}</script>`,
       ].join(''),
       body: screen.body,
+      libraries: Object.values(manifest)
+        .filter((chunk) => chunk.name !== undefined && LIBRARY_CHUNKS.has(chunk.name))
+        .map((chunk) => `/${chunk.file}`),
     };
   }
 
@@ -224,7 +237,7 @@ export function pageWithFirstScreen(
   out = out.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
     (_, src: string) =>
-      `<script defer src="/${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${chunks.join(' ')}"></script>`,
+      `<script defer src="/${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${chunks.join(' ')}" data-libraries="${page.libraries.map(escapeHtml).join(' ')}"></script>`,
   );
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/.exec(out);
   if (!root) throw new Error('index.html has no <div id="root"> before </body>');
