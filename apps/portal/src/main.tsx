@@ -1,7 +1,7 @@
 import './lib/zod-config.ts';
 import './index.css';
 import { FALLBACK_LANGUAGE } from '@trackwell/contracts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/index.tsx';
@@ -37,16 +37,15 @@ if (firstScreen && pageConfig) {
   // hydrate fallback) would not be the server's. The server preloads these chunks, so this waits for little.
   void resolveLazyRoutes(routes, window.location.pathname).then(() => {
     const router = createBrowserRouter(routes);
-    // A transition: React hydrates in slices, yielding to the browser between them (the page is on screen
-    // already, and a click or a key press is handled at once instead of after the whole tree).
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App store={store} i18n={i18n} router={router} />
-        </StrictMode>,
-      );
-    });
+    // Not in a transition: hydration sliced across tasks let a key press land between slices, on an
+    // element already hydrated but not yet live, and be lost (the field then emptied on the next render).
+    // In one task, text typed before it is kept (React reads the field's value when it hydrates it).
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} router={router} />
+      </StrictMode>,
+    );
   });
 } else {
   createRoot(root).render(
