@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton, SubmitButton } from '../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../components/forms/form-field.tsx';
@@ -17,6 +17,24 @@ type PasswordStepProps = {
   onForgotPassword: (username: string) => void;
 };
 
+/**
+ * The server draws this form: what was typed before its script ran is in the fields but not in the state;
+ * take it over once live, or the next render would empty them.
+ */
+function useTypedBeforeScript(
+  form: RefObject<HTMLFormElement | null>,
+  setUsername: (value: string) => void,
+  setPassword: (value: string) => void,
+) {
+  useEffect(() => {
+    const typed = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    const typedUsername = typed('username');
+    const typedPassword = typed('current-password');
+    if (typedUsername) setUsername(typedUsername);
+    if (typedPassword) setPassword(typedPassword);
+  }, [form, setUsername, setPassword]);
+}
+
 /** The first step: username and password → `signInWithCredentials`. */
 export function PasswordStep(props: PasswordStepProps) {
   const {
@@ -33,6 +51,8 @@ export function PasswordStep(props: PasswordStepProps) {
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const { busy, error, run } = useAuthnAction();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeScript(form, setUsername, setPassword);
   const usernameMissing = checked && !username.trim();
   const passwordMissing = checked && !password;
 
@@ -53,7 +73,14 @@ export function PasswordStep(props: PasswordStepProps) {
   return (
     // method="post": a form the server drew is there before the script; sent by the browser itself (no
     // script yet, or none), the password goes in the request's body, never in a URL.
-    <form method="post" onSubmit={submit} noValidate aria-labelledby="signin-password-title" aria-busy={busy}>
+    <form
+      ref={form}
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="signin-password-title"
+      aria-busy={busy}
+    >
       <StepHeading>
         <span id="signin-password-title">{t('password.title')}</span>
       </StepHeading>
