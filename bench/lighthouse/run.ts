@@ -46,6 +46,9 @@ interface Figures {
   details: string[];
 }
 
+/** Informative audits (no score of their own): shown with --verbose whatever their score. */
+const ALWAYS_SHOWN = new Set(['long-tasks', 'bootup-time', 'largest-contentful-paint-element']);
+
 function figures(result: RunnerResult | undefined): Figures {
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
@@ -90,7 +93,7 @@ function figures(result: RunnerResult | undefined): Figures {
         'bootup-time',
         'largest-contentful-paint-element',
       ]
-        .filter((id) => lhr.audits[id] && (lhr.audits[id]?.score ?? 1) < 1)
+        .filter((id) => lhr.audits[id] && ((lhr.audits[id]?.score ?? 1) < 1 || ALWAYS_SHOWN.has(id)))
         .map(
           (id) =>
             `${id}: ${lhr.audits[id]?.displayValue ?? ''} ${JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items?.slice(0, 6) ?? []).slice(0, 700)}`,

@@ -130,7 +130,7 @@ describe('the server-drawn first screen', () => {
     // In one process, React's server renderer leaves the context values it last rendered with on the shared
     // context objects until its next rendering, and marks them as its own (a browser never shares a process
     // with it): one empty rendering puts the values back; its development warning about the marks is ignored.
-    await prerender(<></>);
+    await prerender(null);
     const root = servePage(config, 'ar', body, namespaces);
     const serverHeading = root.querySelector('h1');
     expect(serverHeading).toHaveTextContent('تسجيل الدخول');

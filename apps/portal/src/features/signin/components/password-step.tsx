@@ -27,7 +27,8 @@ function useTypedBeforeScript(
   setPassword: (value: string) => void,
 ) {
   useEffect(() => {
-    const typed = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    const typed = (name: string) =>
+      (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
     const typedUsername = typed('username');
     const typedPassword = typed('current-password');
     if (typedUsername) setUsername(typedUsername);

@@ -142,7 +142,7 @@ export function SignInFlow({
     return () => {
       current = false;
     };
-  }, [oktaAuth, start, showTransaction]);
+  }, [oktaAuth, start, showTransaction, signedOutReason]);
 
   const restart = useCallback(() => setScreen({ name: 'password' }), []);
 
