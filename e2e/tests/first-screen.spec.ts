@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { demoLogin, signInUrl, submitPassword } from './signin-support.ts';
+import { DEMO_PASSWORD, demoLogin, signInUrl, submitPassword } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -17,7 +17,11 @@ const PHONE = { width: 360, height: 740 };
  * Opens `url` with the portal's script held back until the server's heading has been marked, so that
  * after hydration the mark tells whether React kept the server's element (hydrated) or drew a new one.
  */
-async function openMarkingTheServersHeading(page: Page, url: string) {
+async function openMarkingTheServersHeading(
+  page: Page,
+  url: string,
+  beforeScript: () => Promise<void> = async () => undefined,
+) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -32,6 +36,7 @@ async function openMarkingTheServersHeading(page: Page, url: string) {
   await heading.evaluate((element) => {
     (element as HTMLElement & { drawnByServer?: boolean }).drawnByServer = true;
   });
+  await beforeScript();
   release();
   return heading;
 }
@@ -101,6 +106,29 @@ test.describe('JavaScript on', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento de normas' })).toBeVisible();
     expect(errors).toEqual([]);
     expect(warnings.filter((w) => /hydrat|did not match/i.test(w))).toEqual([]);
+  });
+
+  test('before its script runs, the form takes typing while its buttons and the language select wait, disabled', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = storeUrl(baseURL, 'aenor');
+    const submit = page.getByRole('button', { name: 'Iniciar sesión' });
+    const forgot = page.getByRole('button', { name: '¿Olvidaste tu contraseña?' });
+    const language = page.getByRole('combobox');
+    await openMarkingTheServersHeading(page, signInUrl(origin), async () => {
+      await expect(submit).toBeDisabled();
+      await expect(forgot).toBeDisabled();
+      await expect(language).toBeDisabled();
+      await page.getByLabel('Correo electrónico').fill(demoLogin('user', 'aenor'));
+    });
+    // Live: what was typed is kept, and the controls work.
+    await expect(submit).toBeEnabled();
+    await expect(language).toBeEnabled();
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(demoLogin('user', 'aenor'));
+    await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+    await submit.click();
+    await page.waitForURL(`${origin}/`);
   });
 
   test('in Arabic it hydrates right to left, with a clean console', async ({ page, baseURL }) => {

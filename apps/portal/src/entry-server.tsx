@@ -16,6 +16,7 @@ import type { RouteHandle } from './app/route-handle.ts';
 import { routes } from './app/router.tsx';
 import { COMMON_NAMESPACE } from './config/constants.ts';
 import { seedTenantConfiguration } from './features/tenant/index.ts';
+import { earlyRequestUrls } from './lib/early-requests.ts';
 import { createI18n } from './lib/i18n.ts';
 import { ServerPageContext } from './lib/server-page.ts';
 import { createStore } from './lib/store.ts';
@@ -28,6 +29,21 @@ export function firstScreenNamespaces(pathname: string): string[] {
     (match) => (match.route.handle as RouteHandle | undefined)?.namespaces ?? [],
   );
   return [...new Set([COMMON_NAMESPACE, ...named])];
+}
+
+/** Whether the screen at `pathname` needs its scripts to show what it is for (`RouteHandle.waitsForScripts`). */
+export function firstScreenWaitsForScripts(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.waitsForScripts === true,
+  );
+}
+
+/**
+ * The calls the screen at `pathname` makes first, which the page may start itself (lib/early-requests.ts):
+ * only for a screen that waits for the signed-in user.
+ */
+export function firstScreenEarlyRequests(pathname: string, config: TenantConfig, origin: string): string[] {
+  return firstScreenWaitsForScripts(pathname) ? earlyRequestUrls(config, origin) : [];
 }
 
 export interface FirstScreenRequest {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '@trackwell/contracts';
+import { type Language, TENANT_CONFIG_PATH, TRACKER_PATHS, USER_INFO_PATH } from '@trackwell/contracts';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortalIfStale } from '../../../scripts/portal-build.ts';
@@ -89,6 +89,31 @@ describe('the server-drawn first screen (issue 12 §1)', () => {
     // The tracker's page is the store's frame (header) around the signed-in check; its data loads after.
     expect(rootOf(anonymous.body)).toContain('class="tw-header"');
     expect(rootOf(anonymous.body)).toContain('role="status"');
+  });
+
+  it('the sign-in page starts its scripts after the first paint; the tracker with the page, and its first calls early', async () => {
+    const { host } = await t.createTenant();
+    const signIn = await t.app.inject({ url: '/signin', headers: { ...html, host } });
+    // Drawn whole: the scripts only make it work, so they wait for the first paint.
+    expect(signIn.body).toMatch(/<script defer src="\/start-after-paint\.js" data-entry="\/app\/[^"]+\.js"/);
+    expect(signIn.body).not.toContain('<link rel="modulepreload"');
+    expect(signIn.body).not.toContain('early-requests.js');
+
+    const tracker = await t.app.inject({ url: '/', headers: { ...html, host } });
+    // It waits for the signed-in user, whom only the browser knows: the built page's scripts, at once.
+    expect(tracker.body).not.toContain('start-after-paint.js');
+    expect(tracker.body).toMatch(/<script type="module" crossorigin src="\/app\/[^"]+\.js"><\/script>/);
+    expect(tracker.body).toMatch(/<link rel="modulepreload" crossorigin href="\/app\/[^"]+\.js">/);
+    // Its first calls (who the user is, the feature flags) at the store's configured services.
+    const early = /<script async src="\/early-requests\.js" data-urls="([^"]+)"><\/script>/.exec(
+      tracker.body,
+    );
+    const answer = await t.app.inject({ method: 'POST', url: TENANT_CONFIG_PATH, headers: { host } });
+    const config = answer.json().responseData.value;
+    expect(early?.[1]?.split(' ')).toEqual([
+      new URL(USER_INFO_PATH, config['mae-uri']).href,
+      new URL(TRACKER_PATHS.featureFlags, config['tracker-uri']).href,
+    ]);
   });
 
   it("escapes a hostile store name wherever the screen shows it (React's escaping)", async () => {

@@ -15,4 +15,10 @@ export type RouteHandle = {
    * the screen's CSS already applied. `app/router.test.ts` checks it is the file `lazy` imports.
    */
   module?: string;
+  /**
+   * The screen the server draws is not the one a person uses yet: it waits for the signed-in user, whom only
+   * the browser knows (tokens in session storage). Its scripts then start with the page, in parallel with its
+   * stylesheets, instead of after the first paint (the sign-in page, drawn whole, can wait for them).
+   */
+  waitsForScripts?: boolean;
 };

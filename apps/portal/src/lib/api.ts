@@ -1,6 +1,7 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { SUCCESS_STATUS, type TenantConfig } from '@trackwell/contracts';
+import { fetchWithEarlyAnswers } from './early-requests.ts';
 
 /**
  * The one RTK Query API of the portal; features add their endpoints with `api.injectEndpoints`.
@@ -41,6 +42,8 @@ export const NO_BASE_URL_ERROR = {
 export const KEEP_UNUSED_DATA_FOR_SECONDS = 60;
 
 const rawBaseQuery = fetchBaseQuery({
+  // The first calls of a signed-in screen may have been started by the page already (./early-requests.ts).
+  fetchFn: fetchWithEarlyAnswers,
   prepareHeaders: (headers, { extra }) => {
     const token = (extra as ApiContext | undefined)?.accessToken?.();
     if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Spinner } from '../ui/spinner.tsx';
 
 /** The form buttons of the sign-in page and the account area (one kit). */
@@ -21,12 +22,15 @@ export function SubmitButton({
   onClick?: () => void;
   disabled?: boolean;
 }) {
+  // Until the page is live (a screen the server drew), a press would do nothing: disabled (lib/use-hydrated.ts).
+  const live = useHydrated();
+  const off = busy || disabled || !live;
   return (
     <button
       type={type}
       className={`btn btn-${variant} tw-btn-icon`}
-      disabled={busy || disabled}
-      aria-disabled={busy || disabled || undefined}
+      disabled={off}
+      aria-disabled={off || undefined}
       onClick={onClick}
     >
       {busy ? <Spinner size="sm" /> : null}
@@ -45,8 +49,9 @@ export function LinkButton({
   onClick: () => void;
   disabled?: boolean;
 }) {
+  const live = useHydrated();
   return (
-    <button type="button" className="btn btn-link px-0" onClick={onClick} disabled={disabled}>
+    <button type="button" className="btn btn-link px-0" onClick={onClick} disabled={disabled || !live}>
       {children}
     </button>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toBcp47 } from '../../lib/i18n.ts';
 import { asLanguage, LANGUAGE_AUTONYMS } from '../../lib/language.ts';
 import { chooseLanguage } from '../../lib/switch-language.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { GlobeIcon } from '../ui/icons.tsx';
 
 export type LanguageSelectorProps = {
@@ -24,6 +25,7 @@ export type LanguageSelectorProps = {
  */
 export function LanguageSelector({ languages, cookieEnv, saveToProfile }: LanguageSelectorProps) {
   const { t, i18n } = useTranslation();
+  const live = useHydrated();
   const id = useId();
   const [chosen, setChosen] = useState<Language>();
   const current = chosen ?? asLanguage(i18n.language) ?? languages[0];
@@ -51,6 +53,8 @@ export function LanguageSelector({ languages, cookieEnv, saveToProfile }: Langua
         className="form-select form-select-sm tw-language__select"
         value={current}
         onChange={onChange}
+        // A choice made before the portal's script runs would be lost (lib/use-hydrated.ts).
+        disabled={!live}
       >
         {languages.map((lng) => (
           <option key={lng} value={lng} lang={toBcp47(lng)}>

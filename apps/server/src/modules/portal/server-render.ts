@@ -29,6 +29,8 @@ interface PortalRenderer {
   FIRST_SCREEN_ID: string;
   firstScreenNamespaces(pathname: string): string[];
   firstScreenModules(pathname: string): string[];
+  firstScreenWaitsForScripts?(pathname: string): boolean;
+  firstScreenEarlyRequests?(pathname: string, config: TenantConfig, origin: string): string[];
   renderFirstScreen(request: {
     url: string;
     config: TenantConfig;
@@ -52,6 +54,8 @@ const MANIFEST = '.vite/manifest.json';
 const LIBRARY_CHUNKS = new Set(['react', 'vendor']);
 /** The portal's script that starts its entry after the first paint (apps/portal/public/). */
 const START_AFTER_PAINT = 'start-after-paint.js';
+/** The portal's script that starts a signed-in screen's first calls with the page (apps/portal/public/). */
+const EARLY_REQUESTS = 'early-requests.js';
 /** A rendering takes milliseconds; one that hangs (a lazy part that never resolves) must not hold the page. */
 const RENDER_TIMEOUT_MS = 3000;
 
@@ -73,6 +77,11 @@ export interface FirstScreenPage {
   body: string;
   /** The build's library chunks (`/app/…`), which may run before the entry. */
   libraries: string[];
+  /**
+   * The screen waits for its scripts (a signed-in screen: the user is known in the browser only): they start
+   * with the page, as the built page starts them. Otherwise they start after the first paint.
+   */
+  scriptsAtOnce: boolean;
 }
 
 export function createFirstScreenRenderer(distDir: string) {
@@ -150,12 +159,17 @@ export function createFirstScreenRenderer(distDir: string) {
 
     const { scripts, stylesheets } = chunksOf(manifest, renderer.firstScreenModules(pathname));
     const bootstrap = RTL_LANGUAGES.has(input.language) ? input.bootstrap.rtl : input.bootstrap.ltr;
+    const early =
+      renderer.firstScreenEarlyRequests?.(pathname, input.config, new URL(input.url).origin) ?? [];
     const link = (rel: string, href: string, extra = '') =>
       `<link rel="${rel}" href="${escapeHtml(href)}"${extra}>`;
     return {
       language: input.language,
       baseStylesheets: bootstrap ? link('stylesheet', `/app/${bootstrap}`, ' data-tw-slot="base"') : '',
       head: [
+        ...(early.length > 0
+          ? [`<script async src="/${EARLY_REQUESTS}" data-urls="${escapeHtml(early.join(' '))}"></script>`]
+          : []),
         ...stylesheets.map((href) => link('stylesheet', `/${href}`, ' crossorigin')),
         link('stylesheet', input.config.ui.themeStylesheetUrl, ' data-tw-slot="theme"'),
         ...scripts.map((href) => link('modulepreload', `/${href}`, ' crossorigin')),
@@ -166,6 +180,7 @@ export function createFirstScreenRenderer(distDir: string) {
       libraries: Object.values(manifest)
         .filter((chunk) => chunk.name !== undefined && LIBRARY_CHUNKS.has(chunk.name))
         .map((chunk) => `/${chunk.file}`),
+      scriptsAtOnce: renderer.firstScreenWaitsForScripts?.(pathname) ?? false,
     };
   }
 
@@ -227,19 +242,25 @@ export function pageWithFirstScreen(
     .replace(/<html[^>]*>/, () => `<html lang="${escapeHtml(lang)}" dir="${dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${headEnd}${page.head}</head>`);
-  // The screen is already drawn: its scripts only make it work. They load once it is painted
-  // (apps/portal/public/start-after-paint.js, in place of the entry's script and every modulepreload).
-  const chunks: string[] = [];
-  out = out.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_, href: string) => {
-    chunks.push(href);
-    return '';
-  });
-  out = out.replace(
-    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-    (_, src: string) =>
-      `<script defer src="/${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${chunks.join(' ')}" data-libraries="${page.libraries.map(escapeHtml).join(' ')}"></script>`,
-  );
+  // A screen drawn whole needs its scripts to work, not to show: they load once it is painted
+  // (apps/portal/public/start-after-paint.js, in place of the entry's script and every modulepreload). A screen
+  // that waits for its scripts keeps the built page's: fetched at once, beside the stylesheets.
+  if (!page.scriptsAtOnce) out = startAfterPaint(out, page.libraries);
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/.exec(out);
   if (!root) throw new Error('index.html has no <div id="root"> before </body>');
   return `${out.slice(0, root.index)}<div id="root">${page.body}</div>${out.slice(root.index + root[0].length - root[1]!.length)}`;
+}
+
+/** The page with start-after-paint.js in place of its entry script and modulepreloads. */
+function startAfterPaint(html: string, libraries: string[]): string {
+  const chunks: string[] = [];
+  const out = html.replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (_, href: string) => {
+    chunks.push(href);
+    return '';
+  });
+  return out.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_, src: string) =>
+      `<script defer src="/${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${chunks.join(' ')}" data-libraries="${libraries.map(escapeHtml).join(' ')}"></script>`,
+  );
 }
