@@ -47,7 +47,7 @@ interface Figures {
 }
 
 /** Informative audits (no score of their own): shown with --verbose whatever their score. */
-const ALWAYS_SHOWN = new Set(['long-tasks', 'bootup-time', 'largest-contentful-paint-element']);
+const ALWAYS_SHOWN = new Set(['long-tasks', 'bootup-time', 'lcp-breakdown-insight']);
 
 function figures(result: RunnerResult | undefined): Figures {
   if (!result) throw new Error('Lighthouse returned no result');
@@ -91,7 +91,7 @@ function figures(result: RunnerResult | undefined): Figures {
         // What the main thread did after the first paint (total blocking time) and which element was the LCP.
         'long-tasks',
         'bootup-time',
-        'largest-contentful-paint-element',
+        'lcp-breakdown-insight',
       ]
         .filter((id) => lhr.audits[id] && ((lhr.audits[id]?.score ?? 1) < 1 || ALWAYS_SHOWN.has(id)))
         .map(

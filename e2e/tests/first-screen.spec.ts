@@ -100,6 +100,11 @@ test.describe('JavaScript on', () => {
       await heading.evaluate((h) => (h as HTMLElement & { drawnByServer?: boolean }).drawnByServer),
     ).toBe(true);
     await page.unroute(/\/app\/index-[\w-]+\.js$/);
+    // A page that shows no toast never downloads the toasts' library (lib/toasts-wanted.ts).
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
+    );
+    expect(scripts.filter((path) => /\/app\/(toaster|unstyled)-/.test(path))).toEqual([]);
 
     await submitPassword(page, demoLogin('user', 'aenor'));
     await page.waitForURL(`${origin}/`);

@@ -31,19 +31,15 @@ export function firstScreenNamespaces(pathname: string): string[] {
   return [...new Set([COMMON_NAMESPACE, ...named])];
 }
 
-/** Whether the screen at `pathname` needs its scripts to show what it is for (`RouteHandle.waitsForScripts`). */
-export function firstScreenWaitsForScripts(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(
-    (match) => (match.route.handle as RouteHandle | undefined)?.waitsForScripts === true,
-  );
-}
-
 /**
  * The calls the screen at `pathname` makes first, which the page may start itself (lib/early-requests.ts):
  * only for a screen that waits for the signed-in user.
  */
 export function firstScreenEarlyRequests(pathname: string, config: TenantConfig, origin: string): string[] {
-  return firstScreenWaitsForScripts(pathname) ? earlyRequestUrls(config, origin) : [];
+  const waitsForUser = (matchRoutes(routes, pathname) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.waitsForUser === true,
+  );
+  return waitsForUser ? earlyRequestUrls(config, origin) : [];
 }
 
 export interface FirstScreenRequest {

@@ -16,9 +16,8 @@ export type RouteHandle = {
    */
   module?: string;
   /**
-   * The screen the server draws is not the one a person uses yet: it waits for the signed-in user, whom only
-   * the browser knows (tokens in session storage). Its scripts then start with the page, in parallel with its
-   * stylesheets, instead of after the first paint (the sign-in page, drawn whole, can wait for them).
+   * The screen waits for the signed-in user, whom only the browser knows (tokens in session storage): the
+   * page starts its first calls itself, while the portal's scripts download (lib/early-requests.ts).
    */
-  waitsForScripts?: boolean;
+  waitsForUser?: boolean;
 };

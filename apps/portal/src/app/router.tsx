@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           {
-            handle: { module: 'src/app/routes/signed-in.tsx', waitsForScripts: true } satisfies RouteHandle,
+            handle: { module: 'src/app/routes/signed-in.tsx', waitsForUser: true } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/signed-in.tsx')).SignedIn }),
             children: [
               {

@@ -2,11 +2,13 @@ import type { Language, TenantConfig } from '@trackwell/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageSelectorVisible } from '../../lib/language.ts';
+import { useToastsWanted } from '../../lib/toasts-wanted.ts';
 import { LanguageSelector } from './language-selector.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SiteSidebar } from './site-sidebar.tsx';
 
-// Not needed for the first paint: loaded right after it, so they stay out of the initial download.
+// Not needed for the first paint: the footer loads right after it; the toasts' container once a toast is
+// coming (lib/toasts-wanted.ts), so a page that shows none never downloads it.
 const SiteFooter = lazy(() => import('./site-footer.tsx'));
 const Toaster = lazy(() => import('../ui/toaster.tsx'));
 
@@ -36,6 +38,7 @@ export function AppLayout({
   children,
 }: AppLayoutProps) {
   const { t } = useTranslation();
+  const toasts = useToastsWanted();
   const { ui } = tenant;
   return (
     <div className="tw-app">
@@ -67,7 +70,7 @@ export function AppLayout({
       </div>
       <Suspense fallback={null}>
         {showFooter ? <SiteFooter tenantName={tenant.tenantName} footer={tenant.footer} ui={ui} /> : null}
-        <Toaster />
+        {toasts ? <Toaster /> : null}
       </Suspense>
     </div>
   );
