@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGE_QUERY_PARAM, ok, tenantConfig } from '@trackwell/contracts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_QUERY_PARAM, type Language, ok, tenantConfig } from '@trackwell/contracts';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import { contentEtag } from '../../http/etag.ts';
 import { parseHostHeader } from '../../http/host.ts';
@@ -38,19 +38,19 @@ const PAGE_SCHEMA = {
   summary: 'A page of the portal (index.html with the store’s configuration), or one of its root files',
 };
 
+/** Without a built portal: `/` says so (503) and how to build it. */
+function answerNotBuilt(app: FastifyInstance, distDir: string) {
+  app.log.warn(`The portal is not built (${join(distDir, 'index.html')} is missing): run \`npm run build\`.`);
+  app.get('/', { schema: PAGE_SCHEMA }, async (_request, reply) =>
+    reply
+      .code(503)
+      .type('text/plain')
+      .send('The portal is not built yet: run `npm run build`, then restart.'),
+  );
+}
+
 export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
-  if (!existsSync(join(distDir, 'index.html'))) {
-    app.log.warn(
-      `The portal is not built (${join(distDir, 'index.html')} is missing): run \`npm run build\`.`,
-    );
-    app.get('/', { schema: PAGE_SCHEMA }, async (_request, reply) =>
-      reply
-        .code(503)
-        .type('text/plain')
-        .send('The portal is not built yet: run `npm run build`, then restart.'),
-    );
-    return;
-  }
+  if (!existsSync(join(distDir, 'index.html'))) return answerNotBuilt(app, distDir);
 
   const bundles = join(distDir, 'app');
   const firstScreens = createFirstScreenRenderer(distDir);
@@ -101,17 +101,7 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
       (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY_PARAM],
     );
     const resolved = resolveTenantConfig(tenant.config, origin);
-    const answer = ok(resolved);
-    let page: string | undefined;
-    try {
-      // The configuration as the portal reads it from the page (the same contract), so both draw alike.
-      const config = tenantConfig.parse(resolved);
-      const screen = await firstScreens.draw({ url: `${origin}${request.url}`, config, language, bootstrap });
-      if (screen) page = pageWithFirstScreen(html, screen, config.tenantName, tenantConfigBlock(answer));
-    } catch (error) {
-      request.log.error({ err: error }, 'The first screen could not be drawn: the page is sent without it');
-    }
-    page ??= embedTenantConfig(html, answer, firstScreenHints(language, bootstrap));
+    const page = await storePage(firstScreens, request, { html, resolved, origin, language, bootstrap });
     const etag = contentEtag(page);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -129,3 +119,31 @@ export const portalRoutes: FastifyPluginAsync<{ distDir: string }> = async (app,
     return sendPage(request, reply);
   });
 };
+
+/**
+ * A store's page: its first screen drawn by the server (./server-render.ts), else (no server bundle, or the
+ * drawing failed) the page the browser draws itself, with preload hints. Both carry the configuration.
+ */
+async function storePage(
+  firstScreens: ReturnType<typeof createFirstScreenRenderer>,
+  request: FastifyRequest,
+  page: {
+    html: string;
+    resolved: ReturnType<typeof resolveTenantConfig>;
+    origin: string;
+    language: Language;
+    bootstrap: Awaited<ReturnType<typeof bootstrapFiles>>;
+  },
+): Promise<string> {
+  const { html, resolved, origin, language, bootstrap } = page;
+  const answer = ok(resolved);
+  try {
+    // The configuration as the portal reads it from the page (the same contract), so both draw alike.
+    const config = tenantConfig.parse(resolved);
+    const screen = await firstScreens.draw({ url: `${origin}${request.url}`, config, language, bootstrap });
+    if (screen) return pageWithFirstScreen(html, screen, config.tenantName, tenantConfigBlock(answer));
+  } catch (error) {
+    request.log.error({ err: error }, 'The first screen could not be drawn: the page is sent without it');
+  }
+  return embedTenantConfig(html, answer, firstScreenHints(language, bootstrap));
+}

@@ -78,39 +78,41 @@ export interface FirstScreenPage {
   libraries: string[];
 }
 
+/** What identifies a build of the server bundle and its manifest (undefined: there is none). */
+async function stampOf(distDir: string): Promise<string | undefined> {
+  try {
+    const [bundle, manifest] = await Promise.all([
+      stat(join(distDir, SERVER_BUNDLE)),
+      stat(join(distDir, MANIFEST)),
+    ]);
+    return `${bundle.mtimeMs}-${bundle.size}-${manifest.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the server bundle and the client build's manifest of a build. */
+async function load(distDir: string, stamp: string): Promise<Loaded | undefined> {
+  // The stamp in the URL makes a rebuilt bundle a new module (Node caches modules by URL).
+  const url = `${pathToFileURL(join(distDir, SERVER_BUNDLE)).href}?v=${encodeURIComponent(stamp)}`;
+  const [renderer, manifest] = await Promise.all([
+    import(url) as Promise<PortalRenderer>,
+    readFile(join(distDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest),
+  ]);
+  return { stamp, renderer, manifest };
+}
+
 export function createFirstScreenRenderer(distDir: string) {
   let loaded: Promise<Loaded | undefined> | undefined;
   let loadedStamp = '';
 
-  async function stampOf(): Promise<string | undefined> {
-    try {
-      const [bundle, manifest] = await Promise.all([
-        stat(join(distDir, SERVER_BUNDLE)),
-        stat(join(distDir, MANIFEST)),
-      ]);
-      return `${bundle.mtimeMs}-${bundle.size}-${manifest.mtimeMs}`;
-    } catch {
-      return undefined;
-    }
-  }
-
-  async function load(stamp: string): Promise<Loaded | undefined> {
-    // The stamp in the URL makes a rebuilt bundle a new module (Node caches modules by URL).
-    const url = `${pathToFileURL(join(distDir, SERVER_BUNDLE)).href}?v=${encodeURIComponent(stamp)}`;
-    const [renderer, manifest] = await Promise.all([
-      import(url) as Promise<PortalRenderer>,
-      readFile(join(distDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest),
-    ]);
-    return { stamp, renderer, manifest };
-  }
-
   /** The bundle, when there is one (undefined: the portal was built without it, or it failed to load). */
   async function current(): Promise<Loaded | undefined> {
-    const stamp = await stampOf();
+    const stamp = await stampOf(distDir);
     if (!stamp) return undefined;
     if (!loaded || loadedStamp !== stamp) {
       loadedStamp = stamp;
-      loaded = load(stamp).catch((error: unknown) => {
+      loaded = load(distDir, stamp).catch((error: unknown) => {
         loaded = undefined;
         throw error;
       });

@@ -22,10 +22,10 @@ type PasswordStepProps = {
  * take it over once live, or the next render would empty them.
  */
 function useTypedBeforeScript(
-  form: RefObject<HTMLFormElement | null>,
   setUsername: (value: string) => void,
   setPassword: (value: string) => void,
-) {
+): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const typed = (name: string) =>
       (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
@@ -33,7 +33,26 @@ function useTypedBeforeScript(
     const typedPassword = typed('current-password');
     if (typedUsername) setUsername(typedUsername);
     if (typedPassword) setPassword(typedPassword);
-  }, [form, setUsername, setPassword]);
+  }, [setUsername, setPassword]);
+  return form;
+}
+
+/** The step's heading, its lead and a notice above the form (e.g. "Your account is unlocked"). */
+function PasswordIntro({ tenantName, notice }: { tenantName: string; notice?: string | undefined }) {
+  const { t } = useTranslation('signin');
+  return (
+    <>
+      <StepHeading>
+        <span id="signin-password-title">{t('password.title')}</span>
+      </StepHeading>
+      <p className="tw-lead">{t('password.intro', { tenantName })}</p>
+      {notice ? (
+        <p className="tw-signin__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** The first step: username and password → `signInWithCredentials`. */
@@ -52,8 +71,7 @@ export function PasswordStep(props: PasswordStepProps) {
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const { busy, error, run } = useAuthnAction();
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeScript(form, setUsername, setPassword);
+  const form = useTypedBeforeScript(setUsername, setPassword);
   const usernameMissing = checked && !username.trim();
   const passwordMissing = checked && !password;
 
@@ -82,15 +100,7 @@ export function PasswordStep(props: PasswordStepProps) {
       aria-labelledby="signin-password-title"
       aria-busy={busy}
     >
-      <StepHeading>
-        <span id="signin-password-title">{t('password.title')}</span>
-      </StepHeading>
-      <p className="tw-lead">{t('password.intro', { tenantName })}</p>
-      {notice ? (
-        <p className="tw-signin__notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <PasswordIntro tenantName={tenantName} notice={notice} />
       <ErrorAlert error={error} id="signin-error" />
       <Field
         label={t('fields.username')}

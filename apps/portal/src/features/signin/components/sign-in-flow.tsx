@@ -80,13 +80,7 @@ function useSignedOutReason(setScreen: (update: (current: Screen) => Screen) => 
   return reason;
 }
 
-export function SignInFlow({
-  oktaAuth,
-  tenantName,
-  returnUrl,
-  start = resumeStoredTransaction,
-  origin,
-}: {
+type SignInFlowProps = {
   oktaAuth: OktaAuth;
   tenantName: string;
   /** From `fromURI` (already checked to be on this origin), else the tracker root. */
@@ -94,7 +88,15 @@ export function SignInFlow({
   /** How the flow begins: resume a stored transaction, or verify an e-mailed recovery token. */
   start?: StartAction;
   origin: string;
-}) {
+};
+
+export function SignInFlow({
+  oktaAuth,
+  tenantName,
+  returnUrl,
+  start = resumeStoredTransaction,
+  origin,
+}: SignInFlowProps) {
   // The plain sign-in opens on its form, as the server draws it (the first screen comes in the page); a
   // transaction stored in this tab replaces it as soon as it is resumed. An e-mailed link's token is checked first.
   const [screen, setScreen] = useState<Screen>(() =>
