@@ -1,3 +1,4 @@
+export * from './catalog-import.ts';
 export * from './catalog-search.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
