@@ -116,14 +116,15 @@ export interface ParsedCatalogImport {
 
 export const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const;
 
-/** One field an import changes: its value now and after the import. */
+/** One field an import changes (named as its CSV column): its value now and after the import. */
 export const importFieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
 
 export const importRowOutcome = z.object({
   row: z.number().int(),
-  kind: z.enum(CATALOG_IMPORT_KINDS),
+  /** Null for a row the parser refused (its kind and key unknown). */
+  kind: z.enum(CATALOG_IMPORT_KINDS).nullable(),
   /** The row's key: code, marketing code, designation, content code or work-item number. */
-  key: z.string(),
+  key: z.string().nullable(),
   outcome: z.enum(IMPORT_OUTCOMES),
   changes: z.array(importFieldChange).optional(),
   errors: z.array(catalogImportError).optional(),

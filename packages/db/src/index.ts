@@ -20,3 +20,5 @@ export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';
+export * from './catalog-import/index.ts';
+export * from './repositories/catalog-import.ts';
