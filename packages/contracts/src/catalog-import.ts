@@ -10,7 +10,13 @@ import { isUnsafeString } from './unsafe-strings.ts';
  * packages/db/src/catalog-import/README.md.
  */
 
-export const CATALOG_IMPORT_KINDS = ['publisher', 'industry_area', 'committee', 'standard', 'work_item'] as const;
+export const CATALOG_IMPORT_KINDS = [
+  'publisher',
+  'industry_area',
+  'committee',
+  'standard',
+  'work_item',
+] as const;
 export type CatalogImportKind = (typeof CATALOG_IMPORT_KINDS)[number];
 
 /**

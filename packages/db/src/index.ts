@@ -1,8 +1,10 @@
+export * from './catalog-import/index.ts';
 export * from './client.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
 export * from './repositories/catalog.ts';
 export * from './repositories/catalog-events.ts';
+export * from './repositories/catalog-import.ts';
 export * from './repositories/catalogue-search.ts';
 export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';
@@ -20,5 +22,3 @@ export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';
-export * from './catalog-import/index.ts';
-export * from './repositories/catalog-import.ts';

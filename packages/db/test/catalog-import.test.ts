@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type CatalogImportRow, catalogImportRow, type ParsedCatalogImport } from '@trackwell/contracts';
+import {
+  type CatalogImportRow,
+  catalogImportRow,
+  type NotificationChange,
+  type ParsedCatalogImport,
+} from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
@@ -16,7 +21,13 @@ import {
 } from '../src/index.ts';
 import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
-const RULES: MatchingRules = { standard: true, committee: true, industryArea: true, publisher: true, workItem: true };
+const RULES: MatchingRules = {
+  standard: true,
+  committee: true,
+  industryArea: true,
+  publisher: true,
+  workItem: true,
+};
 
 const rows = (...values: Array<Record<string, unknown>>): ParsedCatalogImport => ({
   rows: values.map((v, i) => ({ row: i + 1, value: catalogImportRow.parse(v) as CatalogImportRow })),
@@ -24,9 +35,11 @@ const rows = (...values: Array<Record<string, unknown>>): ParsedCatalogImport =>
   complete: true,
 });
 
-const PUBLISHERS_CSV = 'code,name\r\nATMS,"Allied Testing & Materials Society"\r\nPQCI,"Petroleum Quality, Intl"\r\n';
+const PUBLISHERS_CSV =
+  'code,name\r\nATMS,"Allied Testing & Materials Society"\r\nPQCI,"Petroleum Quality, Intl"\r\n';
 const AREAS_CSV = '\ufeffmarketing_code,code_name\nPLAST,Plastics & Polymers\nTEST,Testing\n';
-const COMMITTEES_CSV = 'Designation,Title,Publisher Code\nD20,Plastics,ATMS\nP02,"Petroleum ""fuels""",PQCI\n';
+const COMMITTEES_CSV =
+  'Designation,Title,Publisher Code\nD20,Plastics,ATMS\nP02,"Petroleum ""fuels""",PQCI\n';
 const STANDARDS_CSV = [
   'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on,industry_areas,ics_codes',
   'ATMS D638,d638-14,D638-14,"Tensile Properties of Plastics",ATMS,D20,active,2014,2014-12-15,PLAST;TEST,83.080.01',
@@ -54,27 +67,31 @@ async function parseAll(): Promise<ParsedCatalogImport> {
 }
 
 async function count(db: DatabaseHandle, table: string, tenantId: string) {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1`, [
-    tenantId,
-  ]);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1`,
+    [tenantId],
+  );
   return rows[0]!.n;
 }
 
 async function events(db: DatabaseHandle, tenantId: string) {
-  const { rows } = await db.query<{ kind: string; source: string; recipients: number; change: any }>(
-    'SELECT kind, source, recipients, change FROM catalog_events WHERE tenant_id = $1 ORDER BY id',
-    [tenantId],
-  );
+  const { rows } = await db.query<{
+    kind: string;
+    source: string;
+    recipients: number;
+    change: NotificationChange;
+  }>('SELECT kind, source, recipients, change FROM catalog_events WHERE tenant_id = $1 ORDER BY id', [
+    tenantId,
+  ]);
   return rows;
 }
 
 async function committeeFollower(db: DatabaseHandle, tenantId: string, committee: string) {
   const id = randomUUID();
-  await db.query(`INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'A', 'B')`, [
-    id,
-    tenantId,
-    `${id}@example.com`,
-  ]);
+  await db.query(
+    `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'A', 'B')`,
+    [id, tenantId, `${id}@example.com`],
+  );
   await db.query(
     `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
      VALUES ($1, $2, 'TRACKER', 'COMMITTEE', $3)`,
@@ -102,7 +119,14 @@ describe('catalogue import: dry run and apply', () => {
     const dry = await dryRunCatalogImport(db, tenantId, parsed);
     expect(dry.totals).toEqual({ new: 10, changed: 0, unchanged: 0, error: 0 });
     expect(dry.rows.map((r) => r.key)).toContain('ATMS D638');
-    for (const table of ['publishers', 'committees', 'industry_areas', 'standards', 'work_items', 'catalog_events'])
+    for (const table of [
+      'publishers',
+      'committees',
+      'industry_areas',
+      'standards',
+      'work_items',
+      'catalog_events',
+    ])
       expect(await count(db, table, tenantId)).toBe(0);
   });
 
@@ -119,7 +143,11 @@ describe('catalogue import: dry run and apply', () => {
     expect(progress.at(-1)).toEqual({ kind: 'work_item', done: 10, total: 10 });
     expect(progress.map((p) => p.kind)).toContain('standard');
     const d638 = await findStandard(db, tenantId, { contentCode: 'ATMS D638' });
-    expect(d638).toMatchObject({ designation: 'D638-14', edition: '2014', industryAreas: ['Plastics & Polymers', 'Testing'] });
+    expect(d638).toMatchObject({
+      designation: 'D638-14',
+      edition: '2014',
+      industryAreas: ['Plastics & Polymers', 'Testing'],
+    });
     const ics = await db.query<{ ics_codes: string[] }>(
       `SELECT ics_codes FROM standards WHERE tenant_id = $1 AND content_code = 'ATMS D638'`,
       [tenantId],
@@ -132,12 +160,16 @@ describe('catalogue import: dry run and apply', () => {
   });
 
   it('the same file again: every row unchanged, nothing written, no event', async () => {
-    const before = await db.query(`SELECT id, updated_at FROM standards WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
+    const before = await db.query(`SELECT id, updated_at FROM standards WHERE tenant_id = $1 ORDER BY id`, [
+      tenantId,
+    ]);
     const dry = await dryRunCatalogImport(db, tenantId, await parseAll());
     expect(dry.totals).toEqual({ new: 0, changed: 0, unchanged: 10, error: 0 });
     const applied = await applyCatalogImport(db, tenantId, await parseAll(), { rules: RULES });
     expect(applied.events).toEqual([]);
-    const after = await db.query(`SELECT id, updated_at FROM standards WHERE tenant_id = $1 ORDER BY id`, [tenantId]);
+    const after = await db.query(`SELECT id, updated_at FROM standards WHERE tenant_id = $1 ORDER BY id`, [
+      tenantId,
+    ]);
     expect(after.rows).toEqual(before.rows);
     expect(await count(db, 'catalog_events', tenantId)).toBe(0);
   });
@@ -162,7 +194,11 @@ describe('catalogue import: dry run and apply', () => {
     const recorded = await events(db, tenantId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ kind: 'new_edition', source: 'import', recipients: 1 });
-    expect(recorded[0]!.change.standard).toMatchObject({ oldDesignation: 'D638-14', designation: 'D638-22', edition: '2022' });
+    expect(recorded[0]!.change.standard).toMatchObject({
+      oldDesignation: 'D638-14',
+      designation: 'D638-22',
+      edition: '2022',
+    });
     expect(await count(db, 'notification_deliveries', tenantId)).toBe(1);
   });
 
@@ -173,14 +209,26 @@ describe('catalogue import: dry run and apply', () => {
     const first = await applyCatalogImport(db, tenantId, await parseCatalogCsv(withdraw), { rules: RULES });
     expect(first.events.map((e) => e.kind)).toEqual(['withdrawal']);
     const historical = withdraw.replace('ATMS,D20,withdrawn,2017', 'ATMS,D20,historical,2017');
-    expect((await applyCatalogImport(db, tenantId, await parseCatalogCsv(historical), { rules: RULES })).events).toEqual([]);
-    const back = await applyCatalogImport(db, tenantId, await parseCatalogCsv(withdraw.replace('withdrawn', 'active')), {
-      rules: RULES,
-    });
+    expect(
+      (await applyCatalogImport(db, tenantId, await parseCatalogCsv(historical), { rules: RULES })).events,
+    ).toEqual([]);
+    const back = await applyCatalogImport(
+      db,
+      tenantId,
+      await parseCatalogCsv(withdraw.replace('withdrawn', 'active')),
+      {
+        rules: RULES,
+      },
+    );
     expect(back.events.map((e) => e.kind)).toEqual(['reinstatement']);
-    const wk = await applyCatalogImport(db, tenantId, await parseCatalogCsv(WORK_ITEMS_CSV.replace('proposed', 'in_ballot')), {
-      rules: RULES,
-    });
+    const wk = await applyCatalogImport(
+      db,
+      tenantId,
+      await parseCatalogCsv(WORK_ITEMS_CSV.replace('proposed', 'in_ballot')),
+      {
+        rules: RULES,
+      },
+    );
     expect(wk.events.map((e) => e.kind)).toEqual(['work_item_status_change']);
   });
 
@@ -235,9 +283,14 @@ describe('catalogue import: dry run and apply', () => {
   it('is scoped to its tenant: the same codes in another store are another catalogue', async () => {
     const dry = await dryRunCatalogImport(db, otherTenantId, await parseCatalogCsv(COMMITTEES_CSV));
     expect(dry.totals.error).toBe(2); // the other store has no publisher ATMS or PQCI
-    const applied = await applyCatalogImport(db, otherTenantId, rows({ kind: 'publisher', code: 'ATMS', name: 'Other' }), {
-      rules: RULES,
-    });
+    const applied = await applyCatalogImport(
+      db,
+      otherTenantId,
+      rows({ kind: 'publisher', code: 'ATMS', name: 'Other' }),
+      {
+        rules: RULES,
+      },
+    );
     expect(applied.outcome).toBe('applied');
     const names = await db.query<{ tenant_id: string; name: string }>(
       `SELECT tenant_id, name FROM publishers WHERE code = 'ATMS' ORDER BY name`,

@@ -25,7 +25,11 @@ import {
  */
 
 /** A file's content: the whole text or bytes, or chunks as they arrive (a file or request stream). */
-export type ImportSource = string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>;
+export type ImportSource =
+  | string
+  | Uint8Array
+  | Iterable<string | Uint8Array>
+  | AsyncIterable<string | Uint8Array>;
 
 export interface CsvImportOptions {
   /** What every record is, when the file has no `kind` column; otherwise told by the header's columns. */
@@ -119,7 +123,9 @@ export async function parseCatalogCsv(
     info: true,
   });
   parser.on('skip', (error: CsvError) => {
-    result.errors.push(csvProblem(error, Number(error.lines) || 0));
+    const problem = csvProblem(error, Number(error.lines) || 0);
+    const last = result.errors.at(-1);
+    if (last?.row !== problem.row || last.reason !== problem.reason) result.errors.push(problem);
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') result.complete = false;
   });
   const source = sourceStream(input);
@@ -127,7 +133,10 @@ export async function parseCatalogCsv(
   source.pipe(parser);
   let header: Header | undefined;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
       if (!header) {
         const read = readHeader(record, options);
         if (Array.isArray(read)) return { rows: [], errors: read, complete: false };
@@ -140,7 +149,11 @@ export async function parseCatalogCsv(
     }
   } catch (error) {
     // A source that fails (a dropped upload) or a parser state csv-parse cannot skip past.
-    result.errors.push({ row: 0, field: null, reason: `the file could not be read: ${(error as Error).message}` });
+    result.errors.push({
+      row: 0,
+      field: null,
+      reason: `the file could not be read: ${(error as Error).message}`,
+    });
     result.complete = false;
   } finally {
     source.destroy();

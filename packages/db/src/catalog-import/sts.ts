@@ -126,7 +126,8 @@ class MetaReader {
     this.path.push(tag.name);
     this.texts.push('');
     this.refTypes.push(tag.name === 'std-ref' ? (tag.attributes.type ?? 'dated') : '');
-    if (tag.name === 'title-wrap') this.draft.titleWraps.push({ lang: tag.attributes['xml:lang'] ?? '', parts: {} });
+    if (tag.name === 'title-wrap')
+      this.draft.titleWraps.push({ lang: tag.attributes['xml:lang'] ?? '', parts: {} });
     if (tag.name === 'std-xref') this.draft.xrefTypes.push(tag.attributes.type ?? '');
     if (DATE_ELEMENTS.has(tag.name)) {
       this.pendingDate = {

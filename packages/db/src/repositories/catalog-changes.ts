@@ -59,7 +59,10 @@ async function requireCommittee(tx: SqlExecutor, tenantId: string, designation: 
 }
 
 /** What the e-mail shows of a standard before and after (old values only where they differ). */
-export const standardChange = (before: StandardRow | null, after: StandardRow): NotificationChange['standard'] => ({
+export const standardChange = (
+  before: StandardRow | null,
+  after: StandardRow,
+): NotificationChange['standard'] => ({
   assetId: after.asset_id,
   title: after.title,
   committee: after.committee_designation,

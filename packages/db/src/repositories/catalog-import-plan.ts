@@ -3,8 +3,8 @@ import {
   type CatalogImportError,
   type CatalogImportKind,
   type CatalogImportRow,
-  type ImportRowOutcome,
   type ImportRowOf,
+  type ImportRowOutcome,
   type NumberedImportRow,
   type ParsedCatalogImport,
 } from '@trackwell/contracts';
@@ -28,7 +28,8 @@ export const IMPORT_KEY: { [K in CatalogImportKind]: keyof ImportRowOf<K> & stri
   work_item: 'workItemNumber',
 };
 
-export const keyOf = (row: CatalogImportRow) => (row as unknown as Record<string, string>)[IMPORT_KEY[row.kind]]!;
+export const keyOf = (row: CatalogImportRow) =>
+  (row as unknown as Record<string, string>)[IMPORT_KEY[row.kind]]!;
 
 /** Each kind's existing entries, columns named as the import row's fields. `$2` is the keys. */
 const EXISTING_SQL: Record<CatalogImportKind, string> = {
@@ -100,7 +101,9 @@ type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
 /** The references of a row that name nothing known, as errors. */
 function referenceErrors(row: number, value: CatalogImportRow, known: Known): CatalogImportError[] {
   const missing = (field: string, kind: keyof Known, code: string) =>
-    known[kind].has(code) ? [] : [{ row, field: columnName(field), reason: `no ${kind.replace('_', ' ')} ${code}` }];
+    known[kind].has(code)
+      ? []
+      : [{ row, field: columnName(field), reason: `no ${kind.replace('_', ' ')} ${code}` }];
   switch (value.kind) {
     case 'committee':
       return missing('publisherCode', 'publisher', value.publisherCode);
@@ -178,13 +181,16 @@ export async function planCatalogImport(
       const wanted = referencedCodes(rows, ref).filter((c) => !known[ref].has(c));
       for (const code of (await readExistingEntries(db, tenantId, ref, wanted)).keys()) known[ref].add(code);
     }
-    const existing = await readExistingEntries(db, tenantId, kind, [...new Set(rows.map((r) => keyOf(r.value)))]);
+    const existing = await readExistingEntries(db, tenantId, kind, [
+      ...new Set(rows.map((r) => keyOf(r.value))),
+    ]);
     const firstRow = new Map<string, number>();
     for (const { row, value } of rows) {
       const key = keyOf(value);
       const errors = referenceErrors(row, value, known);
       const earlier = firstRow.get(key);
-      if (earlier !== undefined) errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
+      if (earlier !== undefined)
+        errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
       const assetError = assetErrors.get(row);
       if (assetError) errors.push(assetError);
       if (earlier === undefined) firstRow.set(key, row);

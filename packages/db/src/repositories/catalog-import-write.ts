@@ -1,7 +1,12 @@
-import type { CatalogEventKind, CatalogImportKind, CatalogImportRow, ImportRowOf } from '@trackwell/contracts';
+import type {
+  CatalogEventKind,
+  CatalogImportKind,
+  CatalogImportRow,
+  ImportRowOf,
+} from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
-import type { ImportedChange } from './catalog-events.ts';
 import { type StandardRow, standardChange } from './catalog-changes.ts';
+import type { ImportedChange } from './catalog-events.ts';
 import {
   changedFields,
   type ExistingEntry,
@@ -27,26 +32,27 @@ import {
 const LIST_CELL = ';';
 
 /** Simple kinds: columns in field order, one statement. */
-const SIMPLE_UPSERT: Record<'publisher' | 'industry_area' | 'committee', { fields: string[]; sql: string }> = {
-  publisher: {
-    fields: ['code', 'name'],
-    sql: `INSERT INTO publishers (tenant_id, code, name) SELECT $1, * FROM unnest($2::text[], $3::text[])
+const SIMPLE_UPSERT: Record<'publisher' | 'industry_area' | 'committee', { fields: string[]; sql: string }> =
+  {
+    publisher: {
+      fields: ['code', 'name'],
+      sql: `INSERT INTO publishers (tenant_id, code, name) SELECT $1, * FROM unnest($2::text[], $3::text[])
           ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name`,
-  },
-  industry_area: {
-    fields: ['marketingCode', 'codeName'],
-    sql: `INSERT INTO industry_areas (tenant_id, marketing_code, code_name)
+    },
+    industry_area: {
+      fields: ['marketingCode', 'codeName'],
+      sql: `INSERT INTO industry_areas (tenant_id, marketing_code, code_name)
           SELECT $1, * FROM unnest($2::text[], $3::text[])
           ON CONFLICT (tenant_id, marketing_code) DO UPDATE SET code_name = EXCLUDED.code_name`,
-  },
-  committee: {
-    fields: ['designation', 'title', 'publisherCode'],
-    sql: `INSERT INTO committees (tenant_id, designation, title, publisher_code)
+    },
+    committee: {
+      fields: ['designation', 'title', 'publisherCode'],
+      sql: `INSERT INTO committees (tenant_id, designation, title, publisher_code)
           SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
           ON CONFLICT (tenant_id, designation)
           DO UPDATE SET title = EXCLUDED.title, publisher_code = EXCLUDED.publisher_code`,
-  },
-};
+    },
+  };
 
 const column = (rows: CatalogImportRow[], field: string) =>
   rows.map((r) => (r as unknown as Record<string, string>)[field]);
@@ -77,11 +83,7 @@ async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRo
        status = EXCLUDED.status, edition = EXCLUDED.edition, published_on = EXCLUDED.published_on,
        ics_codes = EXCLUDED.ics_codes, updated_at = now()
      RETURNING id, content_code`,
-    [
-      tenantId,
-      ...STANDARD_FIELDS.map((f) => column(rows, f)),
-      rows.map((r) => r.icsCodes.join(LIST_CELL)),
-    ],
+    [tenantId, ...STANDARD_FIELDS.map((f) => column(rows, f)), rows.map((r) => r.icsCodes.join(LIST_CELL))],
   );
   return new Map(written.map((w) => [w.content_code, Number(w.id)]));
 }
@@ -89,10 +91,10 @@ async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRo
 /** Replaces the industry areas of the standards whose areas are new or changed. */
 async function replaceIndustryAreas(tx: SqlExecutor, tenantId: string, ids: number[], areas: string[]) {
   if (ids.length === 0) return;
-  await tx.query('DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = ANY($2::bigint[])', [
-    tenantId,
-    ids,
-  ]);
+  await tx.query(
+    'DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = ANY($2::bigint[])',
+    [tenantId, ids],
+  );
   await tx.query(
     `INSERT INTO standard_industry_areas (tenant_id, standard_id, marketing_code)
      SELECT $1, u.id, a.code
@@ -117,7 +119,10 @@ const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => (
 });
 
 /** The event a standard's change makes, if any (see the header). */
-function standardEventKind(before: ExistingEntry, after: ImportRowOf<'standard'>): CatalogEventKind | undefined {
+function standardEventKind(
+  before: ExistingEntry,
+  after: ImportRowOf<'standard'>,
+): CatalogEventKind | undefined {
   if (before.edition !== after.edition) return 'new_edition';
   if (before.status === after.status) return undefined;
   if (after.status === 'active') return 'reinstatement';
@@ -174,7 +179,12 @@ async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Writte
        title = EXCLUDED.title, committee_designation = EXCLUDED.committee_designation,
        status = EXCLUDED.status, created_on = EXCLUDED.created_on, updated_at = now()
      RETURNING id, work_item_number`,
-    [tenantId, ...['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'].map((f) => column(rows, f))],
+    [
+      tenantId,
+      ...['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'].map((f) =>
+        column(rows, f),
+      ),
+    ],
   );
   const idOf = new Map(ids.map((r) => [r.work_item_number, Number(r.id)]));
   return written.flatMap((w): ImportedChange[] => {
@@ -214,7 +224,8 @@ export async function writeImportBatch(
   for (const planned of batch) {
     const value = planned.value!;
     const before = existing.get(keyOf(value));
-    if (!before || changedFields(value, before).length > 0) written.push({ planned, value, existing: before });
+    if (!before || changedFields(value, before).length > 0)
+      written.push({ planned, value, existing: before });
   }
   if (written.length === 0) return [];
   if (kind === 'standard') return writeStandards(tx, tenantId, written, runId);
