@@ -55,7 +55,22 @@ function kindOfHeader(columns: ReadonlyMap<string, number>): CatalogImportKind |
   return undefined;
 }
 
-type Header = { columns: Map<string, number>; width: number; kind?: CatalogImportKind };
+type Header = {
+  columns: Map<string, number>;
+  width: number;
+  kind?: CatalogImportKind;
+  /** Per kind, each field's column index (undefined: no such column), worked out once. */
+  cellsOf: Map<CatalogImportKind, Array<[field: string, index: number | undefined]>>;
+};
+
+function cellIndexes(header: Header, kind: CatalogImportKind) {
+  let cells = header.cellsOf.get(kind);
+  if (!cells) {
+    cells = IMPORT_FIELDS[kind].map((f) => [f, header.columns.get(normalizeName(f))]);
+    header.cellsOf.set(kind, cells);
+  }
+  return cells;
+}
 
 /** Reads the header; answers its problems (unknown kind, missing columns) as file errors (row 0). */
 function readHeader(record: string[], options: CsvImportOptions): Header | CatalogImportError[] {
@@ -70,7 +85,7 @@ function readHeader(record: string[], options: CsvImportOptions): Header | Catal
   );
   if (missing.length > 0)
     return missing.map((f) => ({ row: 0, field: columnName(f), reason: 'missing column' }));
-  return { columns, width: record.length, kind };
+  return { columns, width: record.length, kind, cellsOf: new Map() };
 }
 
 /** One record → a raw row of its kind (cells by column), validated. */
@@ -89,8 +104,7 @@ function readRecord(header: Header, record: string[], line: number) {
   const kind = header.kind ?? KIND_BY_NAME.get(normalizeName(kindCell ?? ''));
   if (!kind) return { errors: [{ row: line, field: 'kind', reason: `unknown kind "${kindCell ?? ''}"` }] };
   const raw: Record<string, unknown> = { kind };
-  for (const field of IMPORT_FIELDS[kind]) {
-    const index = header.columns.get(normalizeName(field));
+  for (const [field, index] of cellIndexes(header, kind)) {
     const cell = index === undefined ? undefined : record[index];
     if (LIST_FIELDS.has(field)) raw[field] = splitList(cell ?? '');
     else if (cell !== undefined) raw[field] = cell;

@@ -117,11 +117,19 @@ async function recordImportRun(
   );
 }
 
-/** Valid rows, by kind in dependency order, in batches. */
+/**
+ * Rows to write, by kind in dependency order, in batches: new and changed ones (an unchanged row is not
+ * read again); `handled` counts every valid row up to the batch's end, for the progress.
+ */
 function* batchesOf(planned: PlannedRow[], size: number) {
+  let handled = 0;
   for (const kind of CATALOG_IMPORT_KINDS) {
-    const rows = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
-    for (let i = 0; i < rows.length; i += size) yield { kind, rows: rows.slice(i, i + size) };
+    const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
+    for (let i = 0; i < valid.length; i += size) {
+      const slice = valid.slice(i, i + size);
+      handled += slice.length;
+      yield { kind, handled, rows: slice.filter((p) => p.outcome !== 'unchanged') };
+    }
   }
 }
 
@@ -152,16 +160,16 @@ export async function applyCatalogImport(
     run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
   } else {
     const total = planned.filter((p) => p.outcome !== 'error').length;
-    let done = 0;
     try {
       for (const batch of batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE)) {
-        const events = await db.transaction(async (tx) => {
-          const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
-          return recordImportedChanges(tx, tenantId, changes, options.rules);
-        });
-        run.events.push(...events);
-        done += batch.rows.length;
-        options.onProgress?.({ kind: batch.kind, done, total });
+        if (batch.rows.length > 0) {
+          const events = await db.transaction(async (tx) => {
+            const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
+            return recordImportedChanges(tx, tenantId, changes, options.rules);
+          });
+          run.events.push(...events);
+        }
+        options.onProgress?.({ kind: batch.kind, done: batch.handled, total });
       }
     } catch (error) {
       run.outcome = 'failed';
