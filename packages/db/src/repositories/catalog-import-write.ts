@@ -88,13 +88,18 @@ async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRo
   return new Map(written.map((w) => [w.content_code, Number(w.id)]));
 }
 
-/** Replaces the industry areas of the standards whose areas are new or changed. */
-async function replaceIndustryAreas(tx: SqlExecutor, tenantId: string, ids: number[], areas: string[]) {
+/** Sets the industry areas of new standards and replaces those of standards whose areas changed. */
+async function replaceIndustryAreas(
+  tx: SqlExecutor,
+  tenantId: string,
+  { replaced, ids, areas }: { replaced: number[]; ids: number[]; areas: string[] },
+) {
   if (ids.length === 0) return;
-  await tx.query(
-    'DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = ANY($2::bigint[])',
-    [tenantId, ids],
-  );
+  if (replaced.length > 0)
+    await tx.query(
+      'DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = ANY($2::bigint[])',
+      [tenantId, replaced],
+    );
   await tx.query(
     `INSERT INTO standard_industry_areas (tenant_id, standard_id, marketing_code)
      SELECT $1, u.id, a.code
@@ -146,12 +151,11 @@ async function writeStandards(tx: SqlExecutor, tenantId: string, written: Writte
   const areasChanged = written.filter(
     (w) => !w.existing || changedFields(w.value, w.existing).some((c) => c.field === 'industry_areas'),
   );
-  await replaceIndustryAreas(
-    tx,
-    tenantId,
-    areasChanged.map((w) => ids.get(keyOf(w.value))!),
-    areasChanged.map((w) => (w.value as ImportRowOf<'standard'>).industryAreas.join(LIST_CELL)),
-  );
+  await replaceIndustryAreas(tx, tenantId, {
+    replaced: areasChanged.filter((w) => w.existing).map((w) => ids.get(keyOf(w.value))!),
+    ids: areasChanged.map((w) => ids.get(keyOf(w.value))!),
+    areas: areasChanged.map((w) => (w.value as ImportRowOf<'standard'>).industryAreas.join(LIST_CELL)),
+  });
   const changes: ImportedChange[] = [];
   for (const w of written) {
     const after = w.value as ImportRowOf<'standard'>;
@@ -210,7 +214,12 @@ async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Writte
   });
 }
 
-/** Writes one batch of one kind (new and changed rows only); answers the change events it makes. */
+/**
+ * Writes one batch of one kind (new and changed rows); answers the change events it makes. Only rows the plan
+ * found changed are read again (locked): a row it found new is inserted, or, if another writer added it
+ * since, updated without an event. (Reading the new ones too would also scan a table whose statistics still
+ * say empty during a first import: each batch slower than the last.)
+ */
 export async function writeImportBatch(
   tx: SqlExecutor,
   tenantId: string,
@@ -218,8 +227,8 @@ export async function writeImportBatch(
   batch: PlannedRow[],
   runId: string,
 ): Promise<ImportedChange[]> {
-  const values = batch.map((p) => p.value!);
-  const existing = await readExistingEntries(tx, tenantId, kind, values.map(keyOf), { lock: true });
+  const changedKeys = batch.filter((p) => p.outcome === 'changed').map((p) => keyOf(p.value!));
+  const existing = await readExistingEntries(tx, tenantId, kind, changedKeys, { lock: true });
   const written: Written[] = [];
   for (const planned of batch) {
     const value = planned.value!;
