@@ -259,6 +259,33 @@ describe('catalogue import: dry run and apply', () => {
     expect(await findStandard(db, tenantId, { contentCode: 'ATMS D2' })).toBeUndefined();
   });
 
+  it('a database failure mid-way: outcome failed, earlier batches kept, the same file again completes it', async () => {
+    const csv = [
+      'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on',
+      ...[1, 2, 3, 4].map((i) => `ATMS F${i},f${i}-25,F${i}-25,"Batch ${i}",ATMS,D20,active,2025,2025-01-01`),
+    ].join('\n');
+    let transactions = 0;
+    const failing = Object.create(db) as DatabaseHandle;
+    failing.transaction = (fn) =>
+      ++transactions === 2 ? Promise.reject(new Error('connection lost')) : db.transaction(fn);
+    const failed = await applyCatalogImport(failing, tenantId, await parseCatalogCsv(csv), {
+      rules: RULES,
+      batchSize: 2,
+    });
+    expect(failed).toMatchObject({ outcome: 'failed', message: 'connection lost' });
+    expect(await findStandard(db, tenantId, { contentCode: 'ATMS F1' })).toBeDefined();
+    expect(await findStandard(db, tenantId, { contentCode: 'ATMS F3' })).toBeUndefined();
+    expect((await listCatalogImportRuns(db, tenantId))[0]).toMatchObject({
+      id: failed.runId,
+      outcome: 'failed',
+    });
+    const again = await applyCatalogImport(db, tenantId, await parseCatalogCsv(csv), {
+      rules: RULES,
+      batchSize: 2,
+    });
+    expect(again).toMatchObject({ outcome: 'applied', totals: { new: 2, unchanged: 2 } });
+  });
+
   it('a file not read to its end is refused even with skipBadRows', async () => {
     const parsed = await parseStsXml('<std-meta><comm-ref>D20</comm-ref>');
     expect(parsed.complete).toBe(false);
