@@ -21,13 +21,12 @@ import { parseArgs } from 'node:util';
 import {
   applyCatalogImport,
   type DatabaseHandle,
-  type MatchingRules,
   migrate,
   openDatabase,
   parseCatalogCsv,
   upsertTenant,
 } from '@trackwell/db';
-import { buildTenantDefinition } from '@trackwell/db/testing';
+import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import pg from 'pg';
 import { setupRows, writeStandardsCsv } from './data.ts';
 import { copyReference, log, maxRss, measure, type Phase, rate } from './measure.ts';
@@ -37,13 +36,7 @@ const { values: args } = parseArgs({
 });
 const ROWS = Number(args.rows);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const RULES: MatchingRules = {
-  standard: true,
-  committee: true,
-  industryArea: true,
-  publisher: true,
-  workItem: true,
-};
+const RULES = EVERY_MATCHING_RULE;
 
 type Files = { fresh: string; editions: string };
 

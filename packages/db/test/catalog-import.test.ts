@@ -14,20 +14,18 @@ import {
   findStandard,
   type ImportProgress,
   listCatalogImportRuns,
-  type MatchingRules,
   parseCatalogCsv,
   parseStsXml,
   upsertTenant,
 } from '../src/index.ts';
-import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import {
+  buildTenantDefinition,
+  createTestDatabase,
+  EVERY_MATCHING_RULE,
+  type TestDatabase,
+} from '../src/testing.ts';
 
-const RULES: MatchingRules = {
-  standard: true,
-  committee: true,
-  industryArea: true,
-  publisher: true,
-  workItem: true,
-};
+const RULES = EVERY_MATCHING_RULE;
 
 const rows = (...values: Array<Record<string, unknown>>): ParsedCatalogImport => ({
   rows: values.map((v, i) => ({ row: i + 1, value: catalogImportRow.parse(v) as CatalogImportRow })),

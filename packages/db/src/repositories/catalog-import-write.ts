@@ -4,6 +4,7 @@ import type {
   CatalogImportRow,
   ImportRowOf,
 } from '@trackwell/contracts';
+import { IMPORT_FIELDS, LIST_FIELDS } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
 import { type StandardRow, standardChange } from './catalog-changes.ts';
 import type { ImportedChange } from './catalog-events.ts';
@@ -57,17 +58,8 @@ const SIMPLE_UPSERT: Record<'publisher' | 'industry_area' | 'committee', { field
 const column = (rows: CatalogImportRow[], field: string) =>
   rows.map((r) => (r as unknown as Record<string, string>)[field]);
 
-const STANDARD_FIELDS = [
-  'contentCode',
-  'assetId',
-  'designation',
-  'title',
-  'publisherCode',
-  'committeeDesignation',
-  'status',
-  'edition',
-  'publishedOn',
-] as const;
+/** The standard's scalar fields, in the INSERT's column order (the lists go their own way). */
+const STANDARD_FIELDS = IMPORT_FIELDS.standard.filter((f) => !LIST_FIELDS.has(f));
 
 async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRowOf<'standard'>[]) {
   const { rows: written } = await tx.query<{ id: number; content_code: string }>(
