@@ -169,6 +169,20 @@ describe('NISO STS', () => {
     ]);
   });
 
+  it('a national adoption gives one standard: its own nat-meta, not the adopted iso-meta', async () => {
+    const meta = (tag: string, originator: string) =>
+      `<${tag}><title-wrap><main>Water quality</main></title-wrap><std-ident><originator>${originator}</originator>` +
+      `<doc-number>5667</doc-number><edition>3</edition></std-ident><release-date>2024-02-01</release-date>` +
+      `<comm-ref>TC 147</comm-ref></${tag}>`;
+    const doc = `<standard><front>${meta('nat-meta', 'NS')}${meta('iso-meta', 'ISO')}</front><body/></standard>`;
+    const parsed = await parseStsXml(`<collection>${doc}${doc}</collection>`);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((r) => [r.row, r.value.kind === 'standard' && r.value.contentCode])).toEqual([
+      [1, 'NS 5667'],
+      [2, 'NS 5667'],
+    ]);
+  });
+
   it('gives the same rows fed in 7-byte chunks', async () => {
     const whole = await parseStsXml(fixture('collection.xml'));
     expect(await parseStsXml(chunked(fixture('collection.xml'), 7))).toEqual(whole);

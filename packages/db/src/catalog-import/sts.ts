@@ -6,7 +6,8 @@ import { splitList, validateImportRow } from './rows.ts';
 /**
  * NISO STS (ISO 17303) metadata → standard rows. Each `<std-meta>` (also `<iso-meta>`, `<nat-meta>`,
  * `<reg-meta>`, which share these elements), anywhere in the document (alone, in `<standard><front>`, or
- * many in one wrapper), is one standard; the body is streamed past unread. What is read, and from where, is
+ * many in one wrapper), is one standard, except that a `<front>` gives only its first (a national adoption
+ * carries the adopted standard's `<iso-meta>` after its own `<nat-meta>`); the body is streamed past unread. What is read, and from where, is
  * listed in ./README.md. The parser is saxes (pure JS, streaming): it expands no entity but XML's five and
  * character references; a DOCTYPE is refused outright, so neither external entities (XXE) nor entity
  * bombs (billion laughs) get anywhere. Malformed XML is an error at the `std-meta` being read, never a throw.
@@ -116,6 +117,8 @@ export function standardOfMeta(d: MetaDraft): Record<string, unknown> {
 /** Collects the metadata elements of one `std-meta` as the parser walks it. */
 class MetaReader {
   draft = newDraft();
+  /** A second metadata element of the same <front> (the adopted standard's): read past, not a row. */
+  skipped = false;
   private path: string[] = [];
   private texts: string[] = [];
   private refTypes: string[] = [];
@@ -184,17 +187,28 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
   parser.on('doctype', () => {
     failure ??= 'a DOCTYPE (DTD) is not accepted: entity declarations are never expanded';
   });
+  // A national adoption's <front> holds its own <nat-meta> and the adopted <iso-meta>: one standard, the first.
+  let fronts = 0;
+  let frontTaken = false;
   parser.on('opentag', (tag) => {
     if (failure) return;
+    if (tag.name === 'front' && !reader) [fronts, frontTaken] = [fronts + 1, false];
     if (!reader && META_ELEMENTS.has(tag.name)) {
-      metaCount += 1;
       reader = new MetaReader();
+      reader.skipped = fronts > 0 && frontTaken;
+      if (!reader.skipped) metaCount += 1;
+      if (fronts > 0) frontTaken = true;
     } else reader?.open(tag as SaxesTagPlain);
   });
   parser.on('text', (t) => failure || reader?.text(t));
   parser.on('cdata', (t) => failure || reader?.text(t));
   parser.on('closetag', (tag) => {
+    if (tag.name === 'front' && !reader) fronts -= 1;
     if (failure || !reader || !reader.close(tag.name)) return;
+    if (reader.skipped) {
+      reader = undefined;
+      return;
+    }
     const checked = validateImportRow(metaCount, standardOfMeta(reader.draft), labelOf);
     if ('value' in checked) result.rows.push({ row: metaCount, value: checked.value });
     else result.errors.push(...checked.errors);
