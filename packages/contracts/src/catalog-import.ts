@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
+import { CATALOG_EVENT_KINDS, STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
 import { safeText } from './safe-values.ts';
 import { isUnsafeString } from './unsafe-strings.ts';
 
@@ -133,6 +133,8 @@ export const importRowOutcome = z.object({
   key: z.string().nullable(),
   outcome: z.enum(IMPORT_OUTCOMES),
   changes: z.array(importFieldChange).optional(),
+  /** The catalogue change event applying this row records (trackers are e-mailed), e.g. new_edition. */
+  event: z.enum(CATALOG_EVENT_KINDS).optional(),
   errors: z.array(catalogImportError).optional(),
 });
 export type ImportRowOutcome = z.infer<typeof importRowOutcome>;

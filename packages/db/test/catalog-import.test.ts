@@ -181,6 +181,7 @@ describe('catalogue import: dry run and apply', () => {
     const parsed = await parseCatalogCsv(newEdition);
     const dry = await dryRunCatalogImport(db, tenantId, parsed);
     expect(dry.totals).toEqual({ new: 0, changed: 1, unchanged: 2, error: 0 });
+    expect(dry.rows.find((r) => r.outcome === 'changed')!.event).toBe('new_edition');
     expect(dry.rows.find((r) => r.outcome === 'changed')!.changes).toEqual([
       { field: 'designation', from: 'D638-14', to: 'D638-22' },
       { field: 'edition', from: '2014', to: '2022' },

@@ -1,5 +1,6 @@
 import {
   CATALOG_IMPORT_KINDS,
+  type CatalogEventKind,
   type CatalogImportError,
   type CatalogImportKind,
   type CatalogImportRow,
@@ -154,11 +155,30 @@ async function assetIdErrors(db: SqlExecutor, tenantId: string, rows: NumberedIm
   return errors;
 }
 
+/**
+ * The catalogue change event applying a row records (catalog-import-write.ts), if any: a standard's edition
+ * changed → new_edition; else active → withdrawn/historical → withdrawal, back to active → reinstatement; a
+ * work item's status changed → work_item_status_change. New entries and other changes record none.
+ */
+export function importEventKind(
+  row: CatalogImportRow,
+  existing: ExistingEntry,
+): CatalogEventKind | undefined {
+  if (row.kind === 'work_item') return existing.status !== row.status ? 'work_item_status_change' : undefined;
+  if (row.kind !== 'standard') return undefined;
+  if (existing.edition !== row.edition) return 'new_edition';
+  if (existing.status === row.status) return undefined;
+  if (row.status === 'active') return 'reinstatement';
+  return existing.status === 'active' ? 'withdrawal' : undefined;
+}
+
 const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);
-  return changes.length > 0 ? { ...base, outcome: 'changed', changes } : { ...base, outcome: 'unchanged' };
+  if (changes.length === 0) return { ...base, outcome: 'unchanged' };
+  const event = importEventKind(value, existing);
+  return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
 };
 
 /**

@@ -11,6 +11,7 @@ import type { ImportedChange } from './catalog-events.ts';
 import {
   changedFields,
   type ExistingEntry,
+  importEventKind,
   keyOf,
   type PlannedRow,
   readExistingEntries,
@@ -18,16 +19,11 @@ import {
 
 /**
  * The writing half of a catalogue import: one batch of rows of one kind, inside the caller's transaction.
- * The batch's existing entries are read again, locked (FOR UPDATE), so what changed is judged against the
+ * The rows the plan found changed are read again, locked (FOR UPDATE), so what changed is judged against the
  * catalogue as it is now, not as the plan saw it; only new and changed rows are written, with one
  * `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE` per kind. Answers the catalogue change events the
- * batch makes (catalog-events.ts records them):
- * - a standard whose edition changed: `new_edition`;
- * - otherwise, a standard whose status went from active to withdrawn or historical: `withdrawal`, and back to
- *   active: `reinstatement` (withdrawn ↔ historical tells trackers nothing and records no event);
- * - a work item whose status changed: `work_item_status_change`.
- * New entries record no event (a first import of a catalogue is not news to anyone); other field changes
- * (a title, a date, industry areas) are applied silently.
+ * batch makes (which: `importEventKind` in catalog-import-plan.ts, so the dry run says the same), for
+ * catalog-events.ts to record.
  */
 
 const LIST_CELL = ';';
@@ -115,17 +111,6 @@ const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => (
   publisher_code: s.publisherCode as string,
 });
 
-/** The event a standard's change makes, if any (see the header). */
-function standardEventKind(
-  before: ExistingEntry,
-  after: ImportRowOf<'standard'>,
-): CatalogEventKind | undefined {
-  if (before.edition !== after.edition) return 'new_edition';
-  if (before.status === after.status) return undefined;
-  if (after.status === 'active') return 'reinstatement';
-  return before.status === 'active' ? 'withdrawal' : undefined;
-}
-
 type Written = { planned: PlannedRow; value: CatalogImportRow; existing?: ExistingEntry };
 
 const eventId = (runId: string, kind: CatalogEventKind, key: string) => `import:${runId}:${kind}:${key}`;
@@ -151,7 +136,7 @@ async function writeStandards(tx: SqlExecutor, tenantId: string, written: Writte
   const changes: ImportedChange[] = [];
   for (const w of written) {
     const after = w.value as ImportRowOf<'standard'>;
-    const kind = w.existing && standardEventKind(w.existing, after);
+    const kind = w.existing && importEventKind(after, w.existing);
     if (!kind || !w.existing) continue;
     const id = ids.get(after.contentCode)!;
     const standard = standardChange(asStandardRow(id, w.existing), asStandardRow(id, after));
@@ -185,7 +170,7 @@ async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Writte
   const idOf = new Map(ids.map((r) => [r.work_item_number, Number(r.id)]));
   return written.flatMap((w): ImportedChange[] => {
     const after = w.value as ImportRowOf<'work_item'>;
-    if (!w.existing || w.existing.status === after.status) return [];
+    if (!w.existing || !importEventKind(after, w.existing)) return [];
     const kind = 'work_item_status_change';
     const workItem = {
       number: after.workItemNumber,
