@@ -21,6 +21,7 @@ CREATE TABLE catalog_import_runs (
   totals         jsonb NOT NULL,              -- {"new": n, "changed": n, "unchanged": n, "error": n}
   errors         jsonb NOT NULL,              -- the first 1,000 row errors [{row, field, reason}]
   events         integer NOT NULL,            -- catalogue change events recorded
+  message        text,                        -- why it was refused or stopped (no database text)
   started_at     timestamptz NOT NULL,
   finished_at    timestamptz NOT NULL DEFAULT now()
 );

@@ -271,7 +271,8 @@ describe('catalogue import: dry run and apply', () => {
       rules: RULES,
       batchSize: 2,
     });
-    expect(failed).toMatchObject({ outcome: 'failed', message: 'connection lost' });
+    expect(failed).toMatchObject({ outcome: 'failed', cause: new Error('connection lost') });
+    expect(failed.message).toMatch(/^a database error stopped the import after 2 of 4 rows/);
     expect(await findStandard(db, tenantId, { contentCode: 'ATMS F1' })).toBeDefined();
     expect(await findStandard(db, tenantId, { contentCode: 'ATMS F3' })).toBeUndefined();
     expect((await listCatalogImportRuns(db, tenantId))[0]).toMatchObject({

@@ -60,7 +60,10 @@ export interface AppliedCatalogImport {
   errors: CatalogImportError[];
   /** Events recorded: announce those with recipients (the notifications' dispatch) once this returns. */
   events: RecordedImportEvent[];
+  /** Why it was refused or stopped, for people (no database text: that is `cause`, for the log). */
   message?: string;
+  /** The error that stopped a failed import (log it; never show it). */
+  cause?: unknown;
 }
 
 /** The plan's rows and the parser's refusals, one outcome per row number, in file order. */
@@ -102,8 +105,9 @@ async function recordImportRun(
   run: AppliedCatalogImport & { skipBadRows: boolean; startedAt: Date },
 ) {
   await db.query(
-    `INSERT INTO catalog_import_runs (id, tenant_id, outcome, skip_bad_rows, totals, errors, events, started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO catalog_import_runs (id, tenant_id, outcome, skip_bad_rows, totals, errors, events, message,
+                                      started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       run.runId,
       tenantId,
@@ -112,6 +116,7 @@ async function recordImportRun(
       JSON.stringify(run.totals),
       JSON.stringify(run.errors.slice(0, MAX_RECORDED_ERRORS)),
       run.events.length,
+      run.message ?? null,
       run.startedAt,
     ],
   );
@@ -160,6 +165,7 @@ export async function applyCatalogImport(
     run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
   } else {
     const total = planned.filter((p) => p.outcome !== 'error').length;
+    let done = 0;
     try {
       for (const batch of batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE)) {
         if (batch.rows.length > 0) {
@@ -169,11 +175,15 @@ export async function applyCatalogImport(
           });
           run.events.push(...events);
         }
-        options.onProgress?.({ kind: batch.kind, done: batch.handled, total });
+        done = batch.handled;
+        options.onProgress?.({ kind: batch.kind, done, total });
       }
     } catch (error) {
       run.outcome = 'failed';
-      run.message = (error as Error).message;
+      run.message =
+        `a database error stopped the import after ${done} of ${total} rows; those stay applied, and ` +
+        'applying the same file again completes it';
+      run.cause = error;
     }
   }
   await recordImportRun(db, tenantId, { ...run, skipBadRows, startedAt });
@@ -183,6 +193,7 @@ export async function applyCatalogImport(
 export interface CatalogImportRun {
   id: string;
   outcome: AppliedCatalogImport['outcome'];
+  message: string | null;
   skipBadRows: boolean;
   totals: ImportTotals;
   events: number;
@@ -198,7 +209,7 @@ export async function listCatalogImportRuns(
   limit = 50,
 ): Promise<CatalogImportRun[]> {
   const { rows } = await db.query<CatalogImportRun>(
-    `SELECT id, outcome, skip_bad_rows AS "skipBadRows", totals, events,
+    `SELECT id, outcome, message, skip_bad_rows AS "skipBadRows", totals, events,
             jsonb_array_length(errors) AS "errorCount",
             to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startedAt",
             to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"
