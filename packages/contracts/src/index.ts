@@ -1,4 +1,5 @@
 export * from './catalog-search.ts';
+export * from './console.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
@@ -19,6 +20,6 @@ export * from './safe-values.ts';
 export * from './tenant-config.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';
-export * from './tracker.ts';
 export * from './tracker-sources.ts';
+export * from './tracker.ts';
 export * from './unsafe-strings.ts';

@@ -1,0 +1,106 @@
+import { tenantCode } from '@trackwell/contracts';
+import { findTenantByCode, listUserConsoleRoles, type Tenant } from '@trackwell/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
+import { type AuthenticatedUser, currentUser } from '../auth/plugin.ts';
+import { type ConsoleAction, mayDo, type RoleGrant } from './console-access.ts';
+import { registerApiKeyRoutes } from './api-key-routes.ts';
+import { registerAuditRoutes } from './audit-routes.ts';
+import { registerRoleRoutes } from './role-routes.ts';
+import { registerStoreRoutes } from './store-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a console route does (console-access.ts decides who may). */
+    consoleAction?: ConsoleAction;
+  }
+}
+
+/** The caller of a console route, once authorized: the user, their grants, and the store named by `:code`. */
+export interface ConsoleCaller {
+  user: AuthenticatedUser;
+  grants: RoleGrant[];
+  store: Tenant | undefined;
+}
+
+const API_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+const callers = new WeakMap<FastifyRequest, ConsoleCaller>();
+
+/** The authorized caller of a console route (set by the scope's authorize hook). */
+export function consoleCaller(request: FastifyRequest): ConsoleCaller {
+  const caller = callers.get(request);
+  if (!caller) throw forbidden();
+  return caller;
+}
+
+/** The store named by the route, which the authorize hook found (404 was answered otherwise). */
+export function consoleStore(request: FastifyRequest): Tenant {
+  const store = consoleCaller(request).store;
+  if (!store) throw notFound('No such store.');
+  return store;
+}
+
+/**
+ * The console API (issue 14) under /api/console/v1, on any store host. One scope, read as a list:
+ * authenticate (the host store's bearer token, onRequest: 401 before anything else) → rate limit per user →
+ * authorize (the caller's role grants, read from the database on every call, against the route's action and
+ * the store its `:code` names: 403 before the body is even validated, so a foreign store learns nothing) →
+ * validate → route. An operator naming a store that does not exist gets 404; anyone else 403.
+ */
+export async function consoleApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(API_HEADERS);
+  });
+  app.addHook('onRequest', app.authenticate);
+  const perUser = app.rateLimits.limiter({
+    name: 'console-user',
+    points: app.env.TRACKER_RATE_LIMIT_PER_USER,
+    durationSeconds: 60,
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const user = currentUser(request);
+    const verdict = await perUser.consume(`${user.tenantId}:${user.id}`);
+    if (!verdict.allowed) {
+      reply.header('retry-after', Math.max(1, Math.ceil(verdict.resetMs / 1000)));
+      throw tooManyRequests(`Too many requests: at most ${verdict.limit} a minute per user.`);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    callers.set(request, await authorize(app, request));
+  });
+  registerStoreRoutes(app);
+  registerRoleRoutes(app);
+  registerApiKeyRoutes(app);
+  registerAuditRoutes(app);
+}
+
+async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
+  const user = currentUser(request);
+  const action = request.routeOptions.config.consoleAction;
+  if (!action) throw forbidden();
+  const roles = await listUserConsoleRoles(app.db, user.tenantId, user.id);
+  const grants = roles.map((role) => ({ role, storeId: user.tenantId }));
+  const code = (request.params as { code?: unknown } | undefined)?.code;
+  const named = typeof code === 'string';
+  const store =
+    named && tenantCode.safeParse(code).success ? await findTenantByCode(app.db, code) : undefined;
+  if (!mayDo(grants, action, store?.id)) {
+    throw forbidden(
+      grants.length === 0
+        ? 'You hold no console role.'
+        : 'Your console role does not allow this on this store: nothing was read or changed.',
+    );
+  }
+  if (named && !store) throw notFound('No such store.');
+  return { user, grants, store };
+}
