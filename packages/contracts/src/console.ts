@@ -94,9 +94,7 @@ export const consoleRoleGrant = z.object({
 });
 export const consoleRoleList = z.object({ grants: z.array(consoleRoleGrant) });
 /** Grant or revoke a role of a user of the store, named by login. */
-export const consoleRoleChange = z
-  .object({ login: z.string().min(3).max(254), role: consoleRole })
-  .strict();
+export const consoleRoleChange = z.object({ login: z.string().min(3).max(254), role: consoleRole }).strict();
 
 export const consoleApiKey = z.object({
   id: z.string(),
@@ -119,7 +117,10 @@ export const consoleAuditQuery = z
     store: tenantCode.optional(),
     from: isoInstant.optional(),
     to: isoInstant.optional(),
-    cursor: z.string().regex(/^[1-9][0-9]{0,17}$/).optional(),
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,17}$/)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
     format: z.enum(['json', 'csv']).optional(),
   })

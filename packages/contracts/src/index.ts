@@ -20,6 +20,6 @@ export * from './safe-values.ts';
 export * from './tenant-config.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';
-export * from './tracker-sources.ts';
 export * from './tracker.ts';
+export * from './tracker-sources.ts';
 export * from './unsafe-strings.ts';

@@ -27,7 +27,10 @@ export async function listUserConsoleRoles(
 }
 
 /** Every grant of a store, with the user's login. */
-export async function listConsoleRoleGrants(db: SqlExecutor, tenantId: string): Promise<ConsoleRoleGrantRow[]> {
+export async function listConsoleRoleGrants(
+  db: SqlExecutor,
+  tenantId: string,
+): Promise<ConsoleRoleGrantRow[]> {
   const { rows } = await db.query<{ user_id: string; login: string; role: ConsoleRole; granted_at: Date }>(
     `SELECT g.user_id, u.login, g.role, g.granted_at FROM console_role_grants g
        JOIN users u ON u.tenant_id = g.tenant_id AND u.id = g.user_id

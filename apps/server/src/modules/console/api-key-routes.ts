@@ -15,8 +15,8 @@ import {
   revokeStoreApiKey,
 } from '@trackwell/db';
 import { notFound } from '../../http/errors.ts';
-import { consoleCaller, consoleStore } from './api.ts';
-import { consoleDocs, consoleErrors, type ConsoleApp } from './schemas.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 const keyAnswer = (k: CatalogApiKeyRow) => ({
   id: k.id,

@@ -1,11 +1,12 @@
 import { tenantCode } from '@trackwell/contracts';
-import { findTenantByCode, listUserConsoleRoles, type Tenant } from '@trackwell/db';
+import { findTenantByCode, listUserConsoleRoles } from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
-import { type AuthenticatedUser, currentUser } from '../auth/plugin.ts';
-import { type ConsoleAction, mayDo, type RoleGrant } from './console-access.ts';
+import { currentUser } from '../auth/plugin.ts';
 import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
+import { type ConsoleCaller, setConsoleCaller } from './caller.ts';
+import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
@@ -16,13 +17,6 @@ declare module 'fastify' {
   }
 }
 
-/** The caller of a console route, once authorized: the user, their grants, and the store named by `:code`. */
-export interface ConsoleCaller {
-  user: AuthenticatedUser;
-  grants: RoleGrant[];
-  store: Tenant | undefined;
-}
-
 const API_HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
@@ -30,22 +24,6 @@ const API_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
   'x-frame-options': 'DENY',
 };
-
-const callers = new WeakMap<FastifyRequest, ConsoleCaller>();
-
-/** The authorized caller of a console route (set by the scope's authorize hook). */
-export function consoleCaller(request: FastifyRequest): ConsoleCaller {
-  const caller = callers.get(request);
-  if (!caller) throw forbidden();
-  return caller;
-}
-
-/** The store named by the route, which the authorize hook found (404 was answered otherwise). */
-export function consoleStore(request: FastifyRequest): Tenant {
-  const store = consoleCaller(request).store;
-  if (!store) throw notFound('No such store.');
-  return store;
-}
 
 /**
  * The console API (issue 14) under /api/console/v1, on any store host. One scope, read as a list:
@@ -76,7 +54,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
     }
   });
   app.addHook('preValidation', async (request) => {
-    callers.set(request, await authorize(app, request));
+    setConsoleCaller(request, await authorize(app, request));
   });
   registerStoreRoutes(app);
   registerRoleRoutes(app);

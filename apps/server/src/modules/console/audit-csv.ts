@@ -9,17 +9,40 @@ import type { AuditEntry } from '@trackwell/db';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   const safe = FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export const AUDIT_CSV_HEADER = ['id', 'at', 'store', 'actor_kind', 'actor_id', 'actor_login', 'action', 'target', 'before', 'after'];
+export const AUDIT_CSV_HEADER = [
+  'id',
+  'at',
+  'store',
+  'actor_kind',
+  'actor_id',
+  'actor_login',
+  'action',
+  'target',
+  'before',
+  'after',
+];
 
 export function auditCsvRows(entries: readonly AuditEntry[]): string {
   return entries
     .map((e) =>
-      [e.id, e.at.toISOString(), e.storeCode, e.actorKind, e.actorId, e.actorLogin, e.action, e.target, e.before, e.after]
+      [
+        e.id,
+        e.at.toISOString(),
+        e.storeCode,
+        e.actorKind,
+        e.actorId,
+        e.actorLogin,
+        e.action,
+        e.target,
+        e.before,
+        e.after,
+      ]
         .map(csvCell)
         .join(','),
     )

@@ -1,9 +1,15 @@
-import { CONSOLE_PATHS, type ConsoleAuditQuery, consoleAuditPage, consoleAuditQuery, storeCodeParams } from '@trackwell/contracts';
+import {
+  CONSOLE_PATHS,
+  type ConsoleAuditQuery,
+  consoleAuditPage,
+  consoleAuditQuery,
+  storeCodeParams,
+} from '@trackwell/contracts';
 import { type AuditEntry, type AuditFilter, listAuditEntries } from '@trackwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consoleStore } from './api.ts';
 import { AUDIT_CSV_HEADER, auditCsvRows, csvCell } from './audit-csv.ts';
-import { consoleDocs, consoleErrors, type ConsoleApp } from './schemas.ts';
+import { consoleStore } from './caller.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /** At most this many rows in one CSV export (the log is paged through internally, 500 at a time). */
 const CSV_MAX_ROWS = 50_000;
@@ -33,7 +39,8 @@ const filterOf = (query: ConsoleAuditQuery, tenantId: string | undefined): Audit
 });
 
 const wantsCsv = (request: FastifyRequest, query: ConsoleAuditQuery) =>
-  query.format === 'csv' || (query.format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
+  query.format === 'csv' ||
+  (query.format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
 
 /**
  * Answers one page as JSON, or (`?format=csv` / `Accept: text/csv`) every matching entry from the cursor on
@@ -68,12 +75,14 @@ async function answerAudit(
 }
 
 const auditResponses = {
-  200: consoleAuditPage.meta({ description: 'A page of entries (JSON), or with format=csv the CSV export (text/csv).' }),
+  200: consoleAuditPage.meta({
+    description: 'A page of entries (JSON), or with format=csv the CSV export (text/csv).',
+  }),
   ...consoleErrors,
 };
 const auditDescription =
   'Filter by actor (login or id), action, store code and time range [from, to); newest first, paged by ' +
-  '`cursor` = the previous answer\'s `nextCursor`. `?format=csv` or `Accept: text/csv` exports every matching ' +
+  "`cursor` = the previous answer's `nextCursor`. `?format=csv` or `Accept: text/csv` exports every matching " +
   'entry (at most 50,000) as CSV; cells starting with = + - @ are prefixed with an apostrophe.';
 
 /** The audit log: every store's (operators) and one store's (its admins and operators). */

@@ -60,7 +60,8 @@ export const isPlatformOperator = (grants: readonly RoleGrant[]) =>
  */
 export function mayDo(grants: readonly RoleGrant[], action: ConsoleAction, storeId: string | undefined) {
   if (isPlatformOperator(grants)) return true;
-  if (PLATFORM_ACTIONS.has(action) || storeId === undefined) return action === 'store.list' && grants.length > 0;
+  if (PLATFORM_ACTIONS.has(action) || storeId === undefined)
+    return action === 'store.list' && grants.length > 0;
   return grants.some(
     (g) =>
       g.storeId === storeId &&

@@ -14,9 +14,9 @@ import {
 } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { consoleCaller, consoleStore } from './api.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
 import { grantableRoles } from './console-access.ts';
-import { consoleDocs, consoleErrors, type ConsoleApp } from './schemas.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 const roleAnswer = { 200: consoleRoleList, ...consoleErrors };
 
@@ -30,7 +30,11 @@ export function registerRoleRoutes(app: ConsoleApp) {
   });
 
   /** Grants or revokes, after checking the caller may hand out this role here and the user exists. */
-  const change = async (request: FastifyRequest, body: { login: string; role: ConsoleRole }, grant: boolean) => {
+  const change = async (
+    request: FastifyRequest,
+    body: { login: string; role: ConsoleRole },
+    grant: boolean,
+  ) => {
     const caller = consoleCaller(request);
     const store = consoleStore(request);
     if (!grantableRoles(caller.grants, store.id).includes(body.role))
@@ -58,7 +62,12 @@ export function registerRoleRoutes(app: ConsoleApp) {
     CONSOLE_PATHS.storeRoles,
     {
       config: { consoleAction: 'role.read' },
-      schema: { ...consoleDocs, summary: "The store's console role grants", params: storeCodeParams, response: roleAnswer },
+      schema: {
+        ...consoleDocs,
+        summary: "The store's console role grants",
+        params: storeCodeParams,
+        response: roleAnswer,
+      },
     },
     async (request) => listGrants(consoleStore(request).id),
   );
@@ -69,7 +78,8 @@ export function registerRoleRoutes(app: ConsoleApp) {
       config: { consoleAction: 'role.grant' },
       schema: {
         ...consoleDocs,
-        summary: 'Grant a console role to a user of the store (operators: any; store admins: store_admin, catalog_editor)',
+        summary:
+          'Grant a console role to a user of the store (operators: any; store admins: store_admin, catalog_editor)',
         params: storeCodeParams,
         body: consoleRoleChange,
         response: roleAnswer,

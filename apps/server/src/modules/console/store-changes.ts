@@ -30,7 +30,9 @@ export function patchedDefinition(stored: StoredDefinition, patch: ConsoleStoreP
     hosts: patch.hosts ?? stored.hosts,
     config: patch.config ? mergePatch(stored.config, patch.config) : stored.config,
     theme: patch.theme ? mergePatch(stored.theme, patch.theme) : stored.theme,
-    featureFlags: patch.featureFlags ? mergePatch(stored.featureFlags, patch.featureFlags) : stored.featureFlags,
+    featureFlags: patch.featureFlags
+      ? mergePatch(stored.featureFlags, patch.featureFlags)
+      : stored.featureFlags,
     logoSvg: patch.logoSvg ?? stored.logoSvg,
   };
 }
@@ -101,8 +103,10 @@ export function newStoreDefinition(input: ConsoleStoreCreate, template: Pick<Sto
         sidebar: off,
         copyrightLine: off,
         languageSelector: off,
+        contactUrl: '/',
         languages: ['en'],
         defaultLanguage: 'en',
+        localeCookieEnv: 'Prod',
       },
     },
     theme: template.theme,

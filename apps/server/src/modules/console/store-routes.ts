@@ -7,20 +7,20 @@ import {
   storeCodeParams,
 } from '@trackwell/contracts';
 import {
-  findTenantById,
   findTenantByCode,
+  findTenantById,
   InvalidTenantError,
   listStoreSummaries,
   readStoreDefinition,
   recordAuditEntry,
-  type StoredDefinition,
   type SqlExecutor,
+  type StoredDefinition,
   upsertTenant,
 } from '@trackwell/db';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { consoleCaller, consoleStore } from './api.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
 import { isPlatformOperator } from './console-access.ts';
-import { consoleDocs, consoleErrors, type ConsoleApp } from './schemas.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 import { definitionChanges, newStoreDefinition, patchedDefinition } from './store-changes.ts';
 
 /** The definition refused by the seed's contract: 400 naming every field (prefixed by where it came from). */
@@ -140,7 +140,11 @@ function registerStoreCreate(app: ConsoleApp) {
       const created = await app.db
         .transaction(async (tx) => {
           if (await findTenantByCode(tx, request.body.code))
-            throw new HttpError(409, 'store_exists', `A store with code ${request.body.code} already exists.`);
+            throw new HttpError(
+              409,
+              'store_exists',
+              `A store with code ${request.body.code} already exists.`,
+            );
           const template = (await findTenantById(tx, user.tenantId))!;
           const tenant = await upsertTenant(tx, newStoreDefinition(request.body, template));
           const stored = await storedDefinition(tx, tenant.id);
