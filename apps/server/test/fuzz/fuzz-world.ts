@@ -28,6 +28,7 @@ export const AUTHENTICATED_ROUTES = [
   /^\/openapi\/v1\//,
   /^\/api\/platform\//,
   /^\/api\/catalog\//,
+  /^\/api\/console\//,
   /^\/api\/notifications\//,
   /^\/idp\/myaccount\//,
   /^\/api\/identity\/v1\/me$/,

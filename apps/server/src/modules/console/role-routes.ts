@@ -20,44 +20,46 @@ import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 const roleAnswer = { 200: consoleRoleList, ...consoleErrors };
 
+async function listGrants(app: ConsoleApp, tenantId: string) {
+  const grants = await listConsoleRoleGrants(app.db, tenantId);
+  return { grants: grants.map((g) => ({ ...g, grantedAt: g.grantedAt.toISOString() })) };
+}
+
+/**
+ * Grants or revokes a role, after checking the caller may hand out this role here (403) and the user is one
+ * of the store's (404); the change and its audit entry in one transaction. Answers the store's grants.
+ */
+async function changeRole(
+  app: ConsoleApp,
+  request: FastifyRequest,
+  body: { login: string; role: ConsoleRole },
+  grant: boolean,
+) {
+  const caller = consoleCaller(request);
+  const store = consoleStore(request);
+  if (!grantableRoles(caller.grants, store.id).includes(body.role))
+    throw forbidden(`Your console role may not ${grant ? 'grant' : 'revoke'} ${body.role}.`);
+  const target = await findTenantUserByLogin(app.db, store.id, body.login.toLowerCase());
+  if (!target) throw notFound(`No user ${body.login} in store ${store.code}.`);
+  await app.db.transaction(async (tx) => {
+    const changed = grant
+      ? await grantConsoleRole(tx, store.id, target.id, body.role, caller.user.id)
+      : await revokeConsoleRole(tx, store.id, target.id, body.role);
+    if (!changed) return;
+    await recordAuditEntry(tx, store.id, {
+      storeCode: store.code,
+      actor: { kind: 'user', id: caller.user.id, login: caller.user.login },
+      action: grant ? 'role.grant' : 'role.revoke',
+      target: target.login,
+      before: { role: body.role, held: !grant },
+      after: { role: body.role, held: grant },
+    });
+  });
+  return listGrants(app, store.id);
+}
+
 /** Role grants of a store: list, grant (POST) and revoke (DELETE), each grant or revoke audited. */
 export function registerRoleRoutes(app: ConsoleApp) {
-  const listGrants = async (tenantId: string) => ({
-    grants: (await listConsoleRoleGrants(app.db, tenantId)).map((g) => ({
-      ...g,
-      grantedAt: g.grantedAt.toISOString(),
-    })),
-  });
-
-  /** Grants or revokes, after checking the caller may hand out this role here and the user exists. */
-  const change = async (
-    request: FastifyRequest,
-    body: { login: string; role: ConsoleRole },
-    grant: boolean,
-  ) => {
-    const caller = consoleCaller(request);
-    const store = consoleStore(request);
-    if (!grantableRoles(caller.grants, store.id).includes(body.role))
-      throw forbidden(`Your console role may not ${grant ? 'grant' : 'revoke'} ${body.role}.`);
-    const target = await findTenantUserByLogin(app.db, store.id, body.login.toLowerCase());
-    if (!target) throw notFound(`No user ${body.login} in store ${store.code}.`);
-    await app.db.transaction(async (tx) => {
-      const changed = grant
-        ? await grantConsoleRole(tx, store.id, target.id, body.role, caller.user.id)
-        : await revokeConsoleRole(tx, store.id, target.id, body.role);
-      if (!changed) return;
-      await recordAuditEntry(tx, store.id, {
-        storeCode: store.code,
-        actor: { kind: 'user', id: caller.user.id, login: caller.user.login },
-        action: grant ? 'role.grant' : 'role.revoke',
-        target: target.login,
-        before: { role: body.role, held: !grant },
-        after: { role: body.role, held: grant },
-      });
-    });
-    return listGrants(store.id);
-  };
-
   app.get(
     CONSOLE_PATHS.storeRoles,
     {
@@ -69,7 +71,7 @@ export function registerRoleRoutes(app: ConsoleApp) {
         response: roleAnswer,
       },
     },
-    async (request) => listGrants(consoleStore(request).id),
+    async (request) => listGrants(app, consoleStore(request).id),
   );
 
   app.post(
@@ -85,7 +87,7 @@ export function registerRoleRoutes(app: ConsoleApp) {
         response: roleAnswer,
       },
     },
-    async (request) => change(request, request.body, true),
+    async (request) => changeRole(app, request, request.body, true),
   );
 
   app.delete(
@@ -100,6 +102,6 @@ export function registerRoleRoutes(app: ConsoleApp) {
         response: roleAnswer,
       },
     },
-    async (request) => change(request, request.query, false),
+    async (request) => changeRole(app, request, request.query, false),
   );
 }
