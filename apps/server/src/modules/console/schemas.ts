@@ -22,3 +22,8 @@ export const consoleErrors = {
   404: errorEnvelope.meta({ description: 'No such store (said only to operators), user or key.' }),
   429: errorEnvelope.meta({ description: 'Too many calls by this user; wait a little (see retry-after).' }),
 };
+
+/** 409 of POST /stores. */
+export const storeConflict = errorEnvelope.meta({
+  description: 'A store with this code or host already exists: nothing was written.',
+});

@@ -20,7 +20,7 @@ import {
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { isPlatformOperator } from './console-access.ts';
-import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors, storeConflict } from './schemas.ts';
 import { definitionChanges, newStoreDefinition, patchedDefinition } from './store-changes.ts';
 
 /** The definition refused by the seed's contract: 400 naming every field (prefixed by where it came from). */
@@ -29,6 +29,11 @@ const invalidDefinition = (error: InvalidTenantError, prefix: string) =>
     'The store definition is not valid: nothing was saved.',
     error.issues.map((i) => ({ path: `${prefix}.${i.path}`, message: i.message })),
   );
+
+/** Two creates of one code (or host) at once: the database's unique key refuses the second. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+const storeExists = (code: string) =>
+  new HttpError(409, 'store_exists', `A store with code ${code} (or one of these hosts) already exists.`);
 
 const answerDefinition = (d: StoredDefinition) => ({ ...d, updatedAt: d.updatedAt.toISOString() });
 
@@ -132,7 +137,7 @@ function registerStoreCreate(app: ConsoleApp) {
           "The new store starts on the embedded identity provider of its own hosts, English only, with the caller's " +
           'store theme; PATCH it afterwards. A code or host already taken is refused (409 / 400 naming `hosts`).',
         body: consoleStoreCreate,
-        response: { 201: consoleStoreDefinition, ...consoleErrors, 409: consoleErrors[400] },
+        response: { 201: consoleStoreDefinition, ...consoleErrors, 409: storeConflict },
       },
     },
     async (request, reply) => {
@@ -159,6 +164,7 @@ function registerStoreCreate(app: ConsoleApp) {
         })
         .catch((error: unknown) => {
           if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
+          if (isUniqueViolation(error)) throw storeExists(request.body.code);
           throw error;
         });
       return reply.code(201).send(answerDefinition(created));
