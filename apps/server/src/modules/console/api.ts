@@ -1,7 +1,8 @@
 import { tenantCode } from '@trackwell/contracts';
 import { findTenantByCode, listUserConsoleRoles } from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, notFound, tooManyRequests } from '../../http/errors.ts';
+import { useApiAnswerHeaders, usePerUserRateLimit } from '../../http/api-scope.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
@@ -17,14 +18,6 @@ declare module 'fastify' {
   }
 }
 
-const API_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-};
-
 /**
  * The console API (issue 14) under /api/console/v1, on any store host. One scope, read as a list:
  * authenticate (the host store's bearer token, onRequest: 401 before anything else) → rate limit per user →
@@ -33,26 +26,9 @@ const API_HEADERS = {
  * validate → route. An operator naming a store that does not exist gets 404; anyone else 403.
  */
 export async function consoleApi(app: FastifyInstance): Promise<void> {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(API_HEADERS);
-  });
+  useApiAnswerHeaders(app);
   app.addHook('onRequest', app.authenticate);
-  const perUser = app.rateLimits.limiter({
-    name: 'console-user',
-    points: app.env.TRACKER_RATE_LIMIT_PER_USER,
-    durationSeconds: 60,
-  });
-  app.addHook('preValidation', async (request, reply) => {
-    const user = currentUser(request);
-    const verdict = await perUser.consume(`${user.tenantId}:${user.id}`);
-    if (!verdict.allowed) {
-      reply.header('retry-after', Math.max(1, Math.ceil(verdict.resetMs / 1000)));
-      throw tooManyRequests(`Too many requests: at most ${verdict.limit} a minute per user.`);
-    }
-  });
+  usePerUserRateLimit(app, 'console-user', app.env.TRACKER_RATE_LIMIT_PER_USER);
   app.addHook('preValidation', async (request) => {
     setConsoleCaller(request, await authorize(app, request));
   });
