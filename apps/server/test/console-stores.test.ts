@@ -189,6 +189,15 @@ describe('POST /stores', () => {
       else await new Promise((r) => setTimeout(r, 20));
     }
     expect(name).toBe('ACME Standards');
+    const { rows } = await t.app.db.query<{ actor_id: string; after: unknown }>(
+      `SELECT actor_id, after FROM console_audit_log WHERE action = 'store.create' AND target = 'acme'`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_id: operator.user.id,
+        after: expect.objectContaining({ code: 'acme', name: 'ACME Standards' }),
+      },
+    ]);
   });
 
   it('refuses a code already taken (409) and a host of another store (400 naming hosts), writing nothing', async () => {
