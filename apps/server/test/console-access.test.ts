@@ -57,7 +57,13 @@ describe('mayDo (console-access.ts)', () => {
 
 describe('grantableRoles', () => {
   it.each([
-    ['operator', operator, A, ['platform_operator', 'store_admin', 'catalog_editor']],
+    [
+      'operator in its own (platform) store',
+      operator,
+      P,
+      ['platform_operator', 'store_admin', 'catalog_editor'],
+    ],
+    ['operator in another store', operator, A, ['store_admin', 'catalog_editor']],
     ['admin of A in A', adminA, A, ['store_admin', 'catalog_editor']],
     ['admin of A in B', adminA, B, []],
     ['editor of A in A', editorA, A, []],

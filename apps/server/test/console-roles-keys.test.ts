@@ -15,6 +15,7 @@ import {
   consoleRowCounts,
   createActor,
   operator,
+  platform,
   t,
   useConsoleWorld,
 } from './console-world.ts';
@@ -88,6 +89,28 @@ describe('roles', () => {
       403,
     );
     expect(await consoleRowCounts()).toEqual(before);
+  });
+
+  it('an operator makes operators only among the platform store’s accounts (403 elsewhere)', async () => {
+    const storeUser = await createActor(a);
+    const before = await consoleRowCounts();
+    expectError(
+      await callAs(operator, {
+        method: 'POST',
+        url: rolesUrl(a.tenant.code),
+        payload: { login: storeUser.user.login, role: 'platform_operator' },
+      }),
+      403,
+    );
+    expect(await consoleRowCounts()).toEqual(before);
+    const colleague = await createActor(platform);
+    const res = await callAs(operator, {
+      method: 'POST',
+      url: rolesUrl(platform.tenant.code),
+      payload: { login: colleague.user.login, role: 'platform_operator' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await callAs(colleague, { url: CONSOLE_PATHS.audit })).statusCode).toBe(200);
   });
 
   it('granting to a login that is not a user of the store is 404', async () => {

@@ -71,11 +71,18 @@ export function mayDo(grants: readonly RoleGrant[], action: ConsoleAction, store
 }
 
 /**
- * Which roles the holder of `grants` may grant or revoke on `storeId`: an operator any (platform_operator
- * included), a store admin store_admin and catalog_editor within its own store, anyone else none.
+ * Which roles the holder of `grants` may grant or revoke on `storeId`: an operator store_admin and
+ * catalog_editor anywhere, and platform_operator in its own store only (operators are accounts of the
+ * platform store: the first one is made there by `npm run console:grant`); a store admin store_admin and
+ * catalog_editor within its own store; anyone else none.
  */
 export function grantableRoles(grants: readonly RoleGrant[], storeId: string): ConsoleRole[] {
-  if (isPlatformOperator(grants)) return ['platform_operator', 'store_admin', 'catalog_editor'];
+  if (isPlatformOperator(grants)) {
+    const operatorsStore = grants.some((g) => g.role === 'platform_operator' && g.storeId === storeId);
+    return operatorsStore
+      ? ['platform_operator', 'store_admin', 'catalog_editor']
+      : ['store_admin', 'catalog_editor'];
+  }
   if (mayDo(grants, 'role.grant', storeId)) return ['store_admin', 'catalog_editor'];
   return [];
 }
