@@ -108,6 +108,21 @@ describe('PATCH /stores/:code', () => {
     expect(rows[0]!.after).toMatchObject({ 'config.tenantName': 'Store A Renamed', 'theme.radius': 12 });
   });
 
+  it('two PATCHes at once of different parts both stay (the store row is locked for the read-modify-write)', async () => {
+    const patch = (payload: object) =>
+      callAs(adminA, { method: 'PATCH', url: storeUrl(a.tenant.code), payload });
+    const answers = await Promise.all([
+      patch({ config: { ui: { contactUrl: 'https://a.example/both' } } }),
+      patch({ featureFlags: { track_by_publishers: { enabled: true } } }),
+      patch({ theme: { radius: 3 } }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const def = consoleStoreDefinition.parse((await callAs(adminA, { url: storeUrl(a.tenant.code) })).json());
+    expect(def.config.ui.contactUrl).toBe('https://a.example/both');
+    expect(def.featureFlags.track_by_publishers.enabled).toBe(true);
+    expect(def.theme.radius).toBe(3);
+  });
+
   const hostile: Array<[string, Record<string, unknown>, string]> = [
     [
       'a javascript: URL',

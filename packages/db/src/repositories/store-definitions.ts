@@ -17,10 +17,14 @@ export interface StoredDefinition {
   updatedAt: Date;
 }
 
-/** The stored definition of a store, or undefined. */
+/**
+ * The stored definition of a store, or undefined. `forUpdate` locks the store's row until the caller's
+ * transaction ends (a read-modify-write, such as the console's PATCH, then never loses a concurrent change).
+ */
 export async function readStoreDefinition(
   db: SqlExecutor,
   tenantId: string,
+  { forUpdate = false } = {},
 ): Promise<StoredDefinition | undefined> {
   const { rows } = await db.query<{
     code: string;
@@ -35,7 +39,7 @@ export async function readStoreDefinition(
             ARRAY(SELECT h.host FROM tenant_hosts h WHERE h.tenant_id = t.id
                    ORDER BY h.canonical DESC, h.host) AS hosts,
             (SELECT a.body FROM tenant_assets a WHERE a.tenant_id = t.id AND a.name = 'logo.svg') AS logo
-       FROM tenants t WHERE t.id = $1`,
+       FROM tenants t WHERE t.id = $1${forUpdate ? ' FOR UPDATE OF t' : ''}`,
     [tenantId],
   );
   const r = rows[0];

@@ -37,8 +37,8 @@ const storeExists = (code: string) =>
 
 const answerDefinition = (d: StoredDefinition) => ({ ...d, updatedAt: d.updatedAt.toISOString() });
 
-async function storedDefinition(db: SqlExecutor, tenantId: string) {
-  const stored = await readStoreDefinition(db, tenantId);
+async function storedDefinition(db: SqlExecutor, tenantId: string, options?: { forUpdate: boolean }) {
+  const stored = await readStoreDefinition(db, tenantId, options);
   if (!stored) throw notFound('No such store.');
   return stored;
 }
@@ -103,7 +103,7 @@ function registerStorePatch(app: ConsoleApp) {
       const store = consoleStore(request);
       const saved = await app.db
         .transaction(async (tx) => {
-          const stored = await storedDefinition(tx, store.id);
+          const stored = await storedDefinition(tx, store.id, { forUpdate: true });
           const next = patchedDefinition(stored, request.body);
           await upsertTenant(tx, next, store.id);
           const changes = definitionChanges(stored, next);
