@@ -100,6 +100,16 @@ describe('every console route, cross-store and cross-role', () => {
         Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       );
     expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.route}`).sort());
+    for (const [path, ops] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/console/')))
+      for (const op of Object.values(ops) as Array<{
+        tags?: string[];
+        security?: unknown;
+        responses?: object;
+      }>) {
+        expect(op.tags, path).toEqual(['console']);
+        expect(op.security, path).toEqual([{ bearerAuth: [] }]);
+        expect(Object.keys(op.responses ?? {}), path).toEqual(expect.arrayContaining(['401', '403']));
+      }
   });
 
   const cases = ROUTES.flatMap((r) =>
