@@ -110,6 +110,26 @@ describe('catalogue CSV', () => {
   });
 });
 
+describe('a source that fails (an upload cut off)', () => {
+  async function* cutOff(first: string) {
+    yield new TextEncoder().encode(first);
+    throw new Error('connection reset');
+  }
+
+  it('is an incomplete file for both parsers, never a throw', async () => {
+    const csv = await parseCatalogCsv(cutOff('code,name\nA,one\n'));
+    expect(csv.complete).toBe(false);
+    expect(csv.errors.at(-1)).toEqual({
+      row: 0,
+      field: null,
+      reason: expect.stringMatching(/connection reset/),
+    });
+    const sts = await parseStsXml(cutOff('<collection><std-meta>'));
+    expect(sts.complete).toBe(false);
+    expect(sts.errors[0]!.reason).toMatch(/connection reset/);
+  });
+});
+
 describe('import row contract', () => {
   it('refuses a lone surrogate and a ";" in a list code where rows are built in code', () => {
     const row = { kind: 'publisher', code: 'A\ud800', name: 'n' };
