@@ -1,4 +1,4 @@
-import { CONSOLE_PATHS } from '@trackwell/contracts';
+import { CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
 import { createStoreApiKey } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +28,8 @@ interface RouteCase {
   /** The route as registered (compared with the OpenAPI document: every console route is here). */
   route: string;
   url: () => string;
-  payload?: () => Record<string, unknown>;
+  payload?: () => Record<string, unknown> | string;
+  headers?: Record<string, string>;
   /** Actors (besides the operator) that may call it: every other one is refused. */
   allowed: Array<'adminA' | 'editorA' | 'adminB'>;
 }
@@ -37,6 +38,7 @@ let keyId = '';
 const at = (path: string, extra = '') =>
   `${path.replace(':code', a.tenant.code).replace(':id', keyId)}${extra}`;
 const P = CONSOLE_PATHS;
+const C = CONSOLE_CATALOG_PATHS;
 const ROUTES: RouteCase[] = [
   // GET /stores is open to every role holder: B's admin sees only B (checked below), never A.
   { method: 'GET', route: P.stores, url: () => P.stores, allowed: ['adminA', 'editorA', 'adminB'] },
@@ -80,6 +82,17 @@ const ROUTES: RouteCase[] = [
   { method: 'DELETE', route: P.storeApiKey, url: () => at(P.storeApiKey), allowed: ['adminA'] },
   { method: 'GET', route: P.storeAudit, url: () => at(P.storeAudit), allowed: ['adminA'] },
   { method: 'GET', route: P.audit, url: () => P.audit, allowed: [] },
+  ...[C.importDryRun, C.imports].map(
+    (route): RouteCase => ({
+      method: 'POST',
+      route,
+      url: () => at(route),
+      payload: () => 'kind,code,name\npublisher,EVIL,Evil Publisher\n',
+      headers: { 'content-type': 'text/csv' },
+      allowed: ['adminA', 'editorA'],
+    }),
+  ),
+  { method: 'GET', route: C.imports, url: () => at(C.imports), allowed: ['adminA', 'editorA'] },
 ];
 
 const ACTORS = () =>
@@ -123,6 +136,7 @@ describe('every console route, cross-store and cross-role', () => {
       method: r.method,
       url: r.url(),
       ...(r.payload ? { payload: r.payload() } : {}),
+      ...(r.headers ? { headers: r.headers } : {}),
     });
     expectError(res, who === 'anonymous' ? 401 : 403);
     expect(await consoleRowCounts()).toEqual(before);

@@ -76,6 +76,9 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM catalog_api_keys) AS keys,
             (SELECT count(*)::int FROM catalog_api_keys WHERE revoked_at IS NOT NULL) AS revoked,
             (SELECT count(*)::int FROM console_audit_log) AS audit,
+            (SELECT count(*)::int FROM publishers) AS publishers,
+            (SELECT count(*)::int FROM standards) AS standards,
+            (SELECT count(*)::int FROM catalog_import_runs) AS imports,
             (SELECT max(updated_at)::text FROM tenants) AS last_update`,
   );
   return rows[0]!;

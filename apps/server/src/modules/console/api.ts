@@ -7,6 +7,7 @@ import { currentUser } from '../auth/plugin.ts';
 import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
 import { type ConsoleCaller, setConsoleCaller } from './caller.ts';
+import { registerCatalogImportRoutes } from './catalog-import-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
@@ -36,6 +37,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerRoleRoutes(app);
   registerApiKeyRoutes(app);
   registerAuditRoutes(app);
+  await app.register(async (scope) => registerCatalogImportRoutes(scope));
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
