@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
+import { consoleApi } from './modules/console/api.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -179,6 +180,7 @@ async function registerRoutes(app: FastifyInstance, env: Env, services: Readonly
     await app.register(tenantRoutes);
     await app.register(authPlugin);
     await app.register(trackerApi);
+    await app.register(consoleApi);
     await app.register(notificationRoutes);
     await app.register(storeRoutes);
     await app.register(apiReferencePage);

@@ -28,6 +28,16 @@ export async function embeddedAccessToken(
   clientId: string,
   login: string,
 ): Promise<string> {
+  return (await embeddedTokens(app, host, clientId, login)).access_token;
+}
+
+/** The token endpoint's whole answer (access token and ID token) for a sign-in as `login`. */
+export async function embeddedTokens(
+  app: FastifyInstance,
+  host: string,
+  clientId: string,
+  login: string,
+): Promise<{ access_token: string; id_token: string }> {
   const headers = { host, 'content-type': 'application/json', accept: 'application/json' };
   const authn = await app.inject({
     method: 'POST',
@@ -69,7 +79,7 @@ export async function embeddedAccessToken(
       code_verifier: verifier,
     }).toString(),
   });
-  const { access_token } = token.json() as { access_token?: string };
-  if (!access_token) throw new Error(`token ${token.statusCode}: ${token.body}`);
-  return access_token;
+  const answer = token.json() as { access_token?: string; id_token?: string };
+  if (!answer.access_token || !answer.id_token) throw new Error(`token ${token.statusCode}: ${token.body}`);
+  return { access_token: answer.access_token, id_token: answer.id_token };
 }

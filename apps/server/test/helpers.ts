@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TenantDefinition } from '@trackwell/contracts';
-import { type Tenant, upsertTenant } from '@trackwell/db';
+import { openDatabase, type Tenant, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -16,6 +16,12 @@ export interface TestApp {
   createTenant(
     overrides?: Parameters<typeof buildTenantDefinition>[0],
   ): Promise<{ tenant: Tenant; def: TenantDefinition; host: string }>;
+  /**
+   * Another app on the same database, as a second process would be: on PostgreSQL its own connections (and its
+   * own LISTEN connection) to the same database; on PGlite (one process only) the same handle. Closed with
+   * this one.
+   */
+  sibling(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -36,8 +42,20 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     services: parseServices(parsedEnv.SERVICES),
   });
   await app.ready();
+  const siblings: Array<{ app: FastifyInstance; db?: Awaited<ReturnType<typeof openDatabase>> }> = [];
   return {
     app,
+    async sibling() {
+      const db = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+      const other = await buildApp({
+        env: parsedEnv,
+        db: db ?? database.handle,
+        services: parseServices(parsedEnv.SERVICES),
+      });
+      await other.ready();
+      siblings.push({ app: other, ...(db ? { db } : {}) });
+      return other;
+    },
     distDir: dist,
     async createTenant(overrides) {
       const def = buildTenantDefinition(overrides);
@@ -45,6 +63,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       return { tenant, def, host: def.hosts[0]! };
     },
     async close() {
+      for (const s of siblings) {
+        await s.app.close();
+        await s.db?.close();
+      }
       await app.close();
       await database.drop();
       rmSync(dist, { recursive: true, force: true });

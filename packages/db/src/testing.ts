@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
+import type { MatchingRules } from './repositories/event-matching.ts';
 
 /**
  * A fresh, migrated database for one test file. With TEST_DATABASE_URL (CI sets it to the machine's
@@ -54,3 +55,12 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
 }
 
 export { buildTenantDefinition } from './testing-factories.ts';
+
+/** A store that allows every kind of tracking to be matched (tests and benchmarks of change events). */
+export const EVERY_MATCHING_RULE: MatchingRules = {
+  standard: true,
+  committee: true,
+  industryArea: true,
+  publisher: true,
+  workItem: true,
+};

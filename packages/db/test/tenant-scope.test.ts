@@ -16,6 +16,13 @@ const UNSCOPED: Record<string, string> = {
   'tenants.ts listTenantHosts': 'every store’s hosts, for the tenant resolver’s cache',
   'tenants.ts findTenantById': 'finds the store of an id (the publisher feed’s matching rules)',
   'tenants.ts countTenants': 'whether there is any store yet (the first start seeds the demo)',
+  'catalog-api-keys.ts findActiveCatalogApiKey':
+    'a publisher key names its store; the route then requires the host’s store (403 otherwise)',
+  // The console's operators' views (the routes require platform_operator for every store; store routes pass
+  // the store's tenant id in the filter).
+  'store-definitions.ts listStoreSummaries': 'every store, for operators (others get their own only)',
+  'console-audit.ts listAuditEntries':
+    'the audit log of every store for operators; a store’s own log sets filter.tenantId',
   'notifications.ts findCatalogApiKeyTenant':
     'a publisher key names its store; the route then requires the host’s store (403 otherwise)',
   // The notification worker serves every store: its ids come from outbox rows matched per tenant.

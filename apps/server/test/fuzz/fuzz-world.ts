@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { createCatalogApiKey } from '@trackwell/db';
+import { createCatalogApiKey, grantConsoleRole } from '@trackwell/db';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { refusedHeader } from '../../src/http/unsafe-strings-guard.ts';
@@ -28,6 +28,7 @@ export const AUTHENTICATED_ROUTES = [
   /^\/openapi\/v1\//,
   /^\/api\/platform\//,
   /^\/api\/catalog\//,
+  /^\/api\/console\//,
   /^\/api\/notifications\//,
   /^\/idp\/myaccount\//,
   /^\/api\/identity\/v1\/me$/,
@@ -37,6 +38,7 @@ export const isAuthenticatedRoute = (url: string) => AUTHENTICATED_ROUTES.some((
 
 const IDENTITY_ROUTES = /^\/(api\/v1|oauth2|idp|api\/identity|login|interaction)\//;
 const PUBLISHER_ROUTES = /^\/api\/(catalog|notifications)\//;
+const CONSOLE_ROUTES = /^\/api\/console\//;
 
 /**
  * Tables a refused request may write: attempt counters (sign-in and recovery rate limits, and on PostgreSQL
@@ -119,21 +121,32 @@ async function fuzzTargets(t: TestApp): Promise<{ issuer: TestIssuer; targets: F
     idpUser.login,
   );
 
+  // The console: a platform operator of a store of its own, so requests reach the handlers; the stores its
+  // `:code` names are a target store no other route uses (a generated PATCH may rename its hosts).
+  const consoleHome = await createTrackerTenant(t, issuer);
+  const operator = await consoleHome.createUser();
+  await grantConsoleRole(t.app.db, consoleHome.tenant.id, operator.id, 'platform_operator', null);
+  const operatorToken = await consoleHome.token(operator, {}, { expiresIn: '6h' });
+  const consoleTarget = await t.createTenant();
+
   const [standard] = [...catalogue.standards.values()];
   const targets: FuzzTargets = {
-    hostFor: (url) => (IDENTITY_ROUTES.test(url) ? idp.host : tracker.host),
+    hostFor: (url) =>
+      IDENTITY_ROUTES.test(url) ? idp.host : CONSOLE_ROUTES.test(url) ? consoleHome.host : tracker.host,
     credentialFor: (url): Record<string, string> =>
       IDENTITY_ROUTES.test(url)
         ? { authorization: `Bearer ${myAccountToken}` }
-        : PUBLISHER_ROUTES.test(url)
-          ? { 'x-api-key': apiKey }
-          : { authorization: `Bearer ${trackerToken}` },
+        : CONSOLE_ROUTES.test(url)
+          ? { authorization: `Bearer ${operatorToken}` }
+          : PUBLISHER_ROUTES.test(url)
+            ? { 'x-api-key': apiKey }
+            : { authorization: `Bearer ${trackerToken}` },
     otherHost: 'no-such-store.test.localhost',
     knownValues: {
       userId: [trackerUser.id],
       assetId: [standard!.assetId],
       contentCode: [standard!.contentCode],
-      code: [idp.tenant.code, 'PUB1', 'D20'],
+      code: [idp.tenant.code, 'PUB1', 'D20', consoleTarget.tenant.code],
       username: [idpUser.login],
       client_id: [idp.tenant.config['client-id']],
       tenantCode: [tracker.tenant.code],

@@ -19,7 +19,7 @@ export class CatalogEventError extends Error {
 const STANDARD_COLUMNS =
   'id, asset_id, designation, title, status, edition, published_on, committee_designation, publisher_code';
 
-type StandardRow = {
+export type StandardRow = {
   id: number;
   asset_id: string;
   designation: string;
@@ -59,7 +59,10 @@ async function requireCommittee(tx: SqlExecutor, tenantId: string, designation: 
 }
 
 /** What the e-mail shows of a standard before and after (old values only where they differ). */
-const standardChange = (before: StandardRow | null, after: StandardRow): NotificationChange['standard'] => ({
+export const standardChange = (
+  before: StandardRow | null,
+  after: StandardRow,
+): NotificationChange['standard'] => ({
   assetId: after.asset_id,
   title: after.title,
   committee: after.committee_designation,

@@ -1,5 +1,10 @@
-import type { CatalogEvent, CatalogEventResult, NotificationChange } from '@trackwell/contracts';
-import type { DatabaseHandle } from '../client.ts';
+import type {
+  CatalogEvent,
+  CatalogEventKind,
+  CatalogEventResult,
+  NotificationChange,
+} from '@trackwell/contracts';
+import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import { applyToCatalogue, CatalogEventError } from './catalog-changes.ts';
 import { type MatchingRules, matchEventRecipients } from './event-matching.ts';
 
@@ -70,4 +75,54 @@ export async function applyCatalogEvent(
     }
     throw error;
   }
+}
+
+/** A change an import made to the catalogue (already applied), to record as an event. */
+export interface ImportedChange {
+  /** Unique per tenant: `import:<run id>:<kind>:<key>`. */
+  publisherEventId: string;
+  kind: CatalogEventKind;
+  standardId?: number;
+  workItemId?: number;
+  /** What the import row said (recorded as the event's payload). */
+  payload: Record<string, unknown>;
+  change: NotificationChange;
+}
+
+/**
+ * Records changes a catalogue import applied, inside the import's transaction (source 'import'), and
+ * matches each to its recipients as a published event is (event-matching.ts). Answers the recorded
+ * events; the caller announces those with recipients once the transaction has committed.
+ */
+export async function recordImportedChanges(
+  tx: SqlExecutor,
+  tenantId: string,
+  changes: readonly ImportedChange[],
+  rules: MatchingRules,
+): Promise<Array<{ eventId: number; kind: CatalogEventKind; recipients: number }>> {
+  if (changes.length === 0) return [];
+  const { rows } = await tx.query<{ id: number; kind: CatalogEventKind }>(
+    `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, standard_id, work_item_id, source,
+                                 payload, change, occurred_at)
+     SELECT $1, e.pid, e.kind, e.sid, e.wid, 'import', e.payload::jsonb, e.change::jsonb, now()
+       FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[])
+            AS e(pid, kind, sid, wid, payload, change)
+     ON CONFLICT (tenant_id, publisher_event_id) DO NOTHING
+     RETURNING id, kind`,
+    [
+      tenantId,
+      changes.map((c) => c.publisherEventId),
+      changes.map((c) => c.kind),
+      changes.map((c) => c.standardId ?? null),
+      changes.map((c) => c.workItemId ?? null),
+      changes.map((c) => JSON.stringify(c.payload)),
+      changes.map((c) => JSON.stringify(c.change)),
+    ],
+  );
+  const recorded = [];
+  for (const row of rows) {
+    const recipients = await matchEventRecipients(tx, tenantId, row.id, rules);
+    recorded.push({ eventId: row.id, kind: row.kind, recipients });
+  }
+  return recorded;
 }

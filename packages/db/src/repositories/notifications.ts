@@ -7,6 +7,7 @@ import {
   type TenantTheme,
 } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { createStoreApiKey, findActiveCatalogApiKey } from './catalog-api-keys.ts';
 import type { EventChange } from './catalog-events.ts';
 
 /**
@@ -16,24 +17,14 @@ import type { EventChange } from './catalog-events.ts';
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** Creates a publisher API key for the tenant; the key is returned once and only its hash is stored. */
+/** Creates a publisher API key for the tenant (the CLI's); the key is returned once, only its hash is stored. */
 export async function createCatalogApiKey(db: SqlExecutor, tenantId: string, label: string): Promise<string> {
-  const key = `twc_${randomBytes(32).toString('base64url')}`;
-  await db.query('INSERT INTO catalog_api_keys (key_hash, tenant_id, label) VALUES ($1, $2, $3)', [
-    hashKey(key),
-    tenantId,
-    label,
-  ]);
-  return key;
+  return (await createStoreApiKey(db, tenantId, label, null)).key;
 }
 
 /** The tenant a (non-revoked) key belongs to, or undefined. */
 export async function findCatalogApiKeyTenant(db: SqlExecutor, key: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ tenant_id: string }>(
-    'SELECT tenant_id FROM catalog_api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-    [hashKey(key)],
-  );
-  return rows[0]?.tenant_id;
+  return (await findActiveCatalogApiKey(db, key))?.tenantId;
 }
 
 /**

@@ -1,4 +1,9 @@
-import { catalogPublisherClientExists, findCatalogApiKeyTenant, type Tenant } from '@trackwell/db';
+import {
+  type AuditEntryInput,
+  catalogPublisherClientExists,
+  findActiveCatalogApiKey,
+  type Tenant,
+} from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { resolveIssuer } from '../auth/plugin.ts';
@@ -10,6 +15,12 @@ const apiKeyOf = (request: FastifyRequest): string | undefined => {
   const auth = request.headers.authorization;
   return auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
 };
+
+/** The authenticated publisher: its store and the credential used. */
+interface Publisher {
+  tenant: Tenant;
+  actor: AuditEntryInput['actor'];
+}
 
 /**
  * The publisher feed's authentication, in onRequest (before the body is parsed and validated: an anonymous
@@ -24,7 +35,7 @@ export function publisherAuthentication(app: FastifyInstance) {
    * - a client-credentials access token (a JWT): issued by this host's tenant issuer (else 401), to a
    *   publisher client that still exists in this tenant (else 401), with scope catalog.changes (else 403).
    */
-  const publisherTenant = async (request: FastifyRequest): Promise<Tenant> => {
+  const publisherTenant = async (request: FastifyRequest): Promise<Publisher> => {
     const key = apiKeyOf(request);
     if (!key)
       throw unauthorized(
@@ -42,24 +53,29 @@ export function publisherAuthentication(app: FastifyInstance) {
       }
       if (!(await catalogPublisherClientExists(app.db, tenant.id, claims.clientId)))
         throw unauthorized('The publisher client of this access token no longer exists in this store.');
-      return tenant;
+      return { tenant, actor: { kind: 'client', id: claims.clientId, login: claims.clientId } };
     }
-    const keyTenant = await findCatalogApiKeyTenant(app.db, key);
-    if (!keyTenant) throw unauthorized('This publisher API key is not valid.');
+    const found = await findActiveCatalogApiKey(app.db, key);
+    if (!found) throw unauthorized('This publisher API key is not valid.');
     const tenant = await app.requireTenant(request);
-    if (tenant.id !== keyTenant) throw forbidden('This API key belongs to another store.');
-    return tenant;
+    if (tenant.id !== found.tenantId) throw forbidden('This API key belongs to another store.');
+    return { tenant, actor: { kind: 'api_key', id: found.id, login: found.label } };
   };
 
-  const publisherTenants = new WeakMap<FastifyRequest, Tenant>();
+  const publishers = new WeakMap<FastifyRequest, Publisher>();
   const authenticatePublisher = async (request: FastifyRequest) => {
-    publisherTenants.set(request, await publisherTenant(request));
+    publishers.set(request, await publisherTenant(request));
   };
-  const authenticatedPublisher = (request: FastifyRequest): Tenant => {
-    const tenant = publisherTenants.get(request);
-    if (!tenant) throw unauthorized();
-    return tenant;
+  const authenticatedPublisher = (request: FastifyRequest): Publisher => {
+    const publisher = publishers.get(request);
+    if (!publisher) throw unauthorized();
+    return publisher;
   };
 
-  return { authenticate: authenticatePublisher, publisherOf: authenticatedPublisher };
+  return {
+    authenticate: authenticatePublisher,
+    publisherOf: (request: FastifyRequest): Tenant => authenticatedPublisher(request).tenant,
+    /** Who called, as the audit log names them: the API key (id, label) or the client. */
+    actorOf: (request: FastifyRequest): AuditEntryInput['actor'] => authenticatedPublisher(request).actor,
+  };
 }

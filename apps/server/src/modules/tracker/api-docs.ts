@@ -44,6 +44,13 @@ export const openApiDocument = fp(
           { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
           { name: 'tenants', description: 'Tenant configuration and assets.' },
           {
+            name: 'console',
+            description:
+              'The operator console (issue 14): stores, roles, publisher API keys and the audit log, under ' +
+              "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
+              'store_admin, catalog_editor) are checked against the database on every call.',
+          },
+          {
             name: 'authn',
             description:
               "The embedded identity provider's Okta Authentication API (`/api/v1/authn*`), as okta-auth-js calls it: " +

@@ -1,5 +1,12 @@
-import { languageOfCode } from '@trackwell/contracts';
-import { type DatabaseHandle, findUserTokenCutoff, type IdentityUser, type Tenant } from '@trackwell/db';
+import { CONSOLE_ROLES_CLAIM, languageOfCode } from '@trackwell/contracts';
+import {
+  type DatabaseHandle,
+  findUserTokenCutoff,
+  type IdentityUser,
+  listUserConsoleRoles,
+  type SqlExecutor,
+  type Tenant,
+} from '@trackwell/db';
 import type { Configuration } from 'oidc-provider';
 
 /**
@@ -34,6 +41,16 @@ export function userClaims(user: IdentityUser) {
     zoneinfo: 'UTC',
     updated_at: Math.floor(user.updatedAt.getTime() / 1000),
   };
+}
+
+/**
+ * The user's console roles as the `trackwell_roles` claim (access token and ID token; issue 14), or nothing
+ * when they hold none. What the portal reads to show the console; the server never trusts it (the console
+ * API reads the grants from the database on every call, so a revoked role stops at once).
+ */
+export async function consoleRolesClaim(db: SqlExecutor, tenantId: string, userId: string) {
+  const roles = await listUserConsoleRoles(db, tenantId, userId);
+  return roles.length > 0 ? { [CONSOLE_ROLES_CLAIM]: roles } : {};
 }
 
 type JwtCustomizer = NonNullable<NonNullable<Configuration['formats']>['customizers']>['jwt'];
@@ -89,6 +106,7 @@ export function accessTokenClaims(
     const cutoff = await findUserTokenCutoff(db, tenant.id, accountId);
     const cutoffSeconds = cutoff ? Math.ceil(cutoff.getTime() / 1000) : 0;
     if (typeof payload.iat === 'number' && payload.iat < cutoffSeconds) payload.iat = cutoffSeconds;
+    Object.assign(payload, await consoleRolesClaim(db, tenant.id, accountId));
     delete payload.scope;
     delete payload.client_id;
   };

@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_AUDIENCE,
   CATALOG_CHANGES_SCOPE,
+  CONSOLE_ROLES_CLAIM,
   isCatalogPublisherClientId,
   MYACCOUNT_SCOPES,
 } from '@trackwell/contracts';
@@ -8,7 +9,7 @@ import { type DatabaseHandle, findIdentityUserById, type Tenant } from '@trackwe
 import type { JWK } from 'jose';
 import type { Configuration } from 'oidc-provider';
 import { createOidcAdapterFactory } from '../oidc-adapter.ts';
-import { accessTokenClaims, OIDC_SCOPES, SCOPE_CLAIMS, userClaims } from './claims.ts';
+import { accessTokenClaims, consoleRolesClaim, OIDC_SCOPES, SCOPE_CLAIMS, userClaims } from './claims.ts';
 import { issueRefreshToken, loadExistingGrant, sessionTokenParam } from './grants.ts';
 import { errorPage, logoutPages } from './pages.ts';
 
@@ -119,7 +120,7 @@ export function issuerConfiguration(setting: IssuerSetting): Configuration {
       auth_time: null,
       iss: null,
       sid: null,
-      openid: ['sub', 'amr', 'auth_time'],
+      openid: ['sub', 'amr', 'auth_time', CONSOLE_ROLES_CLAIM],
       profile: [...SCOPE_CLAIMS.profile],
       email: [...SCOPE_CLAIMS.email],
     },
@@ -131,7 +132,10 @@ export function issuerConfiguration(setting: IssuerSetting): Configuration {
     async findAccount(_ctx, sub) {
       const user = await findUser(sub);
       if (!user || user.status === 'SUSPENDED') return undefined;
-      return { accountId: user.id, claims: () => userClaims(user) };
+      return {
+        accountId: user.id,
+        claims: async () => ({ ...userClaims(user), ...(await consoleRolesClaim(db, tenant.id, user.id)) }),
+      };
     },
     loadExistingGrant,
     // CORS for the provider's own endpoints: the store's client, from its redirect URIs' origin.

@@ -1,0 +1,173 @@
+import {
+  CONSOLE_PATHS,
+  consoleStoreCreate,
+  consoleStoreDefinition,
+  consoleStoreList,
+  consoleStorePatch,
+  storeCodeParams,
+} from '@trackwell/contracts';
+import {
+  findTenantByCode,
+  findTenantById,
+  InvalidTenantError,
+  listStoreSummaries,
+  readStoreDefinition,
+  recordAuditEntry,
+  type SqlExecutor,
+  type StoredDefinition,
+  upsertTenant,
+} from '@trackwell/db';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
+import { isPlatformOperator } from './console-access.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors, storeConflict } from './schemas.ts';
+import { definitionChanges, newStoreDefinition, patchedDefinition } from './store-changes.ts';
+
+/** The definition refused by the seed's contract: 400 naming every field (prefixed by where it came from). */
+const invalidDefinition = (error: InvalidTenantError, prefix: string) =>
+  badRequest(
+    'The store definition is not valid: nothing was saved.',
+    error.issues.map((i) => ({ path: `${prefix}.${i.path}`, message: i.message })),
+  );
+
+/** Two creates of one code (or host) at once: the database's unique key refuses the second. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+const storeExists = (code: string) =>
+  new HttpError(409, 'store_exists', `A store with code ${code} (or one of these hosts) already exists.`);
+
+const answerDefinition = (d: StoredDefinition) => ({ ...d, updatedAt: d.updatedAt.toISOString() });
+
+async function storedDefinition(db: SqlExecutor, tenantId: string, options?: { forUpdate: boolean }) {
+  const stored = await readStoreDefinition(db, tenantId, options);
+  if (!stored) throw notFound('No such store.');
+  return stored;
+}
+
+/** Stores: list, read, change (PATCH) and create. */
+export function registerStoreRoutes(app: ConsoleApp) {
+  app.get(
+    CONSOLE_PATHS.stores,
+    {
+      config: { consoleAction: 'store.list' },
+      schema: {
+        ...consoleDocs,
+        summary: 'The stores you may run (operators: every store; others: the store of their role)',
+        response: { 200: consoleStoreList, 401: consoleErrors[401], 403: consoleErrors[403] },
+      },
+    },
+    async (request) => {
+      const { user, grants } = consoleCaller(request);
+      const all = await listStoreSummaries(app.db);
+      const stores = isPlatformOperator(grants) ? all : all.filter((s) => s.id === user.tenantId);
+      return { stores: stores.map(({ id: _id, ...s }) => s) };
+    },
+  );
+
+  app.get(
+    CONSOLE_PATHS.store,
+    {
+      config: { consoleAction: 'store.read' },
+      schema: {
+        ...consoleDocs,
+        summary: "A store's whole definition (hosts, configuration, theme, feature flags, logo)",
+        params: storeCodeParams,
+        response: { 200: consoleStoreDefinition, ...consoleErrors },
+      },
+    },
+    async (request) => answerDefinition(await storedDefinition(app.db, consoleStore(request).id)),
+  );
+
+  registerStorePatch(app);
+  registerStoreCreate(app);
+}
+
+function registerStorePatch(app: ConsoleApp) {
+  app.patch(
+    CONSOLE_PATHS.store,
+    {
+      config: { consoleAction: 'store.update' },
+      schema: {
+        ...consoleDocs,
+        summary: 'Change a store (merge patch of hosts, config, theme, featureFlags, logoSvg)',
+        description:
+          'Objects merge key by key (RFC 7396; null removes a key), arrays and strings replace. The merged ' +
+          'definition must pass the same contract as the seed (safe values, theme contrast, SVG guard): ' +
+          'otherwise 400 naming every field, and nothing is written. Every process sees the change at once.',
+        params: storeCodeParams,
+        body: consoleStorePatch,
+        response: { 200: consoleStoreDefinition, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { user } = consoleCaller(request);
+      const store = consoleStore(request);
+      const saved = await app.db
+        .transaction(async (tx) => {
+          const stored = await storedDefinition(tx, store.id, { forUpdate: true });
+          const next = patchedDefinition(stored, request.body);
+          await upsertTenant(tx, next, store.id);
+          const changes = definitionChanges(stored, next);
+          await recordAuditEntry(tx, store.id, {
+            storeCode: store.code,
+            actor: { kind: 'user', id: user.id, login: user.login },
+            action: 'store.update',
+            target: store.code,
+            ...changes,
+          });
+          return storedDefinition(tx, store.id);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
+          throw error;
+        });
+      return answerDefinition(saved);
+    },
+  );
+}
+
+function registerStoreCreate(app: ConsoleApp) {
+  app.post(
+    CONSOLE_PATHS.stores,
+    {
+      config: { consoleAction: 'store.create' },
+      schema: {
+        ...consoleDocs,
+        summary: 'Create a store (operators): code, name and hosts, canonical host first',
+        description:
+          "The new store starts on the embedded identity provider of its own hosts, English only, with the caller's " +
+          'store theme; PATCH it afterwards. A code or host already taken is refused (409 / 400 naming `hosts`).',
+        body: consoleStoreCreate,
+        response: { 201: consoleStoreDefinition, ...consoleErrors, 409: storeConflict },
+      },
+    },
+    async (request, reply) => {
+      const { user } = consoleCaller(request);
+      const created = await app.db
+        .transaction(async (tx) => {
+          if (await findTenantByCode(tx, request.body.code))
+            throw new HttpError(
+              409,
+              'store_exists',
+              `A store with code ${request.body.code} already exists.`,
+            );
+          const template = (await findTenantById(tx, user.tenantId))!;
+          const tenant = await upsertTenant(tx, newStoreDefinition(request.body, template));
+          const stored = await storedDefinition(tx, tenant.id);
+          await recordAuditEntry(tx, tenant.id, {
+            storeCode: tenant.code,
+            actor: { kind: 'user', id: user.id, login: user.login },
+            action: 'store.create',
+            target: tenant.code,
+            after: { code: stored.code, name: request.body.name, hosts: stored.hosts },
+          });
+          return stored;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
+          if (isUniqueViolation(error)) throw storeExists(request.body.code);
+          throw error;
+        });
+      return reply.code(201).send(answerDefinition(created));
+    },
+  );
+}

@@ -1,0 +1,154 @@
+import { CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
+import { createStoreApiKey } from '@trackwell/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  a,
+  adminA,
+  adminB,
+  type ConsoleActor,
+  callAs,
+  consoleRowCounts,
+  editorA,
+  nobodyA,
+  t,
+  useConsoleWorld,
+} from './console-world.ts';
+import { expectError } from './tracker-world.ts';
+
+/**
+ * Every console route, walked cross-store and cross-role against store A's data (issue 14 acceptance): an
+ * anonymous caller gets 401; a user of A without a role, A's catalogue editor where it lacks the right, and
+ * B's store admin get 403; A's admin gets 403 on the operators' routes. Nothing changes: row counts, the
+ * audit log and the store's last update are compared before and after each call.
+ */
+useConsoleWorld();
+
+interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The route as registered (compared with the OpenAPI document: every console route is here). */
+  route: string;
+  url: () => string;
+  payload?: () => Record<string, unknown> | string;
+  headers?: Record<string, string>;
+  /** Actors (besides the operator) that may call it: every other one is refused. */
+  allowed: Array<'adminA' | 'editorA' | 'adminB'>;
+}
+
+let keyId = '';
+const at = (path: string, extra = '') =>
+  `${path.replace(':code', a.tenant.code).replace(':id', keyId)}${extra}`;
+const P = CONSOLE_PATHS;
+const C = CONSOLE_CATALOG_PATHS;
+const ROUTES: RouteCase[] = [
+  // GET /stores is open to every role holder: B's admin sees only B (checked below), never A.
+  { method: 'GET', route: P.stores, url: () => P.stores, allowed: ['adminA', 'editorA', 'adminB'] },
+  {
+    method: 'POST',
+    route: P.stores,
+    url: () => P.stores,
+    payload: () => ({ code: 'never', name: 'Never', hosts: ['never.test.localhost'] }),
+    allowed: [],
+  },
+  { method: 'GET', route: P.store, url: () => at(P.store), allowed: ['adminA'] },
+  {
+    method: 'PATCH',
+    route: P.store,
+    url: () => at(P.store),
+    payload: () => ({ config: { tenantName: 'Taken over' } }),
+    allowed: ['adminA'],
+  },
+  { method: 'GET', route: P.storeRoles, url: () => at(P.storeRoles), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: P.storeRoles,
+    url: () => at(P.storeRoles),
+    payload: () => ({ login: nobodyA.user.login, role: 'store_admin' }),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'DELETE',
+    route: P.storeRoles,
+    url: () => at(P.storeRoles, `?login=${encodeURIComponent(editorA.user.login)}&role=catalog_editor`),
+    allowed: ['adminA'],
+  },
+  { method: 'GET', route: P.storeApiKeys, url: () => at(P.storeApiKeys), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: P.storeApiKeys,
+    url: () => at(P.storeApiKeys),
+    payload: () => ({ label: 'stolen' }),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: P.storeApiKey, url: () => at(P.storeApiKey), allowed: ['adminA'] },
+  { method: 'GET', route: P.storeAudit, url: () => at(P.storeAudit), allowed: ['adminA'] },
+  { method: 'GET', route: P.audit, url: () => P.audit, allowed: [] },
+  ...[C.importDryRun, C.imports].map(
+    (route): RouteCase => ({
+      method: 'POST',
+      route,
+      url: () => at(route),
+      payload: () => 'kind,code,name\npublisher,EVIL,Evil Publisher\n',
+      headers: { 'content-type': 'text/csv' },
+      allowed: ['adminA', 'editorA'],
+    }),
+  ),
+  { method: 'GET', route: C.imports, url: () => at(C.imports), allowed: ['adminA', 'editorA'] },
+];
+
+const ACTORS = () =>
+  ({ anonymous: null, nobodyA, editorA, adminA, adminB }) as Record<string, ConsoleActor | null>;
+
+beforeAll(async () => {
+  keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
+});
+
+describe('every console route, cross-store and cross-role', () => {
+  it('the table covers every console route of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/console/'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
+    expect(documented.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.route}`).sort());
+    for (const [path, ops] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/console/')))
+      for (const op of Object.values(ops) as Array<{
+        tags?: string[];
+        security?: unknown;
+        responses?: object;
+      }>) {
+        expect(op.tags, path).toEqual(['console']);
+        expect(op.security, path).toEqual([{ bearerAuth: [] }]);
+        expect(Object.keys(op.responses ?? {}), path).toEqual(expect.arrayContaining(['401', '403']));
+      }
+  });
+
+  const cases = ROUTES.flatMap((r) =>
+    ['anonymous', 'nobodyA', 'editorA', 'adminA', 'adminB']
+      .filter((who) => !(r.allowed as string[]).includes(who))
+      .map((who) => [`${r.method} ${r.route}`, who, r] as const),
+  );
+  it.each(cases)('%s as %s is refused and changes nothing', async (_name, who, r) => {
+    const before = await consoleRowCounts();
+    const res = await callAs(ACTORS()[who]!, {
+      method: r.method,
+      url: r.url(),
+      ...(r.payload ? { payload: r.payload() } : {}),
+      ...(r.headers ? { headers: r.headers } : {}),
+    });
+    expectError(res, who === 'anonymous' ? 401 : 403);
+    expect(await consoleRowCounts()).toEqual(before);
+  });
+
+  it("B's admin listing stores sees B only, never A", async () => {
+    const res = await callAs(adminB, { url: P.stores });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(a.tenant.code);
+  });
+
+  it("A's admin naming a store that does not exist gets 403 (only operators learn it is missing)", async () => {
+    expectError(await callAs(adminA, { url: P.store.replace(':code', 'no-such-store') }), 403);
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { CATALOG_EVENT_KINDS, STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
+import { safeText } from './safe-values.ts';
+import { isUnsafeString } from './unsafe-strings.ts';
+
+/**
+ * Catalogue import (issue 14 §2): the rows a publisher's CSV or NISO STS XML file becomes, one shape per kind
+ * of catalogue entry, the per-row error, and the dry run's answer. The parsers and the repository are in
+ * packages/db (`catalog-import/`, `repositories/catalog-import.ts`); the CSV columns are documented in
+ * packages/db/src/catalog-import/README.md.
+ */
+
+export const CATALOG_IMPORT_KINDS = [
+  'publisher',
+  'industry_area',
+  'committee',
+  'standard',
+  'work_item',
+] as const;
+export type CatalogImportKind = (typeof CATALOG_IMPORT_KINDS)[number];
+
+/**
+ * One cell: trimmed, required, at most `max` characters, a single line without control characters, NUL or
+ * lone surrogates (what PostgreSQL `text` cannot hold or a page must not show).
+ */
+const cell = (max: number) =>
+  z
+    .string()
+    .refine((s) => !isUnsafeString(s), 'must not contain NUL or lone surrogates')
+    .pipe(safeText(max))
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'is required'));
+
+const importCode = cell(64);
+const importText = cell(500);
+const isoDate = z.iso.date('must be a date YYYY-MM-DD');
+/** A list's codes are one cell separated by ";" (CSV), so a code in a list cannot hold one. */
+const listCode = importCode.pipe(z.string().refine((s) => !s.includes(';'), 'must not contain ";"'));
+const codeList = z.array(listCode).max(20, 'at most 20 values');
+
+export const importPublisher = z.object({ kind: z.literal('publisher'), code: importCode, name: importText });
+
+export const importIndustryArea = z.object({
+  kind: z.literal('industry_area'),
+  marketingCode: importCode,
+  codeName: importText,
+});
+
+export const importCommittee = z.object({
+  kind: z.literal('committee'),
+  designation: importCode,
+  title: importText,
+  publisherCode: importCode,
+});
+
+export const importStandard = z.object({
+  kind: z.literal('standard'),
+  /** The publisher's content code: the key an import matches existing standards by (it survives editions). */
+  contentCode: importCode,
+  /** The store page id (publicURL + assetId + '.html'). */
+  assetId: importCode,
+  designation: importCode,
+  title: importText,
+  publisherCode: importCode,
+  committeeDesignation: importCode,
+  status: z.enum(STANDARD_STATUSES),
+  edition: importCode,
+  publishedOn: isoDate,
+  /** Marketing codes of the standard's industry areas (the store's own areas). */
+  industryAreas: codeList.default([]),
+  /** International Classification for Standards codes (NISO STS `<ics>`), e.g. 83.080.01. */
+  icsCodes: codeList.default([]),
+});
+
+export const importWorkItem = z.object({
+  kind: z.literal('work_item'),
+  workItemNumber: importCode,
+  title: importText,
+  committeeDesignation: importCode,
+  status: z.enum(WORK_ITEM_STATUSES),
+  createdOn: isoDate,
+});
+
+export const catalogImportRow = z.discriminatedUnion('kind', [
+  importPublisher,
+  importIndustryArea,
+  importCommittee,
+  importStandard,
+  importWorkItem,
+]);
+export type CatalogImportRow = z.infer<typeof catalogImportRow>;
+export type ImportRowOf<K extends CatalogImportKind> = Extract<CatalogImportRow, { kind: K }>;
+
+/**
+ * A refused row: where it is in the file (CSV: its line, the header being line 1 and a record over several
+ * lines numbered by its last; STS: the n-th `std-meta`; 0: the file as a whole, which blocks every apply),
+ * the field (CSV column or STS element; null: the whole row) and why.
+ */
+export const catalogImportError = z.object({
+  row: z.number().int().min(0),
+  field: z.string().nullable(),
+  reason: z.string(),
+});
+export type CatalogImportError = z.infer<typeof catalogImportError>;
+
+/** A parsed, valid row with its number in the file. */
+export interface NumberedImportRow {
+  row: number;
+  value: CatalogImportRow;
+}
+
+/** What a parser answers: every valid row, and every refused one with its reason. Parsers never throw. */
+export interface ParsedCatalogImport {
+  rows: NumberedImportRow[];
+  errors: CatalogImportError[];
+  /**
+   * False when the file could not be read to its end (XML not well-formed, a DTD, an unclosed CSV quote, a
+   * header problem): rows may be missing, so such a file is never applied, even when skipping bad rows.
+   */
+  complete: boolean;
+}
+
+export const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const;
+
+/** One field an import changes (named as its CSV column): its value now and after the import. */
+export const importFieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+
+export const importRowOutcome = z.object({
+  row: z.number().int(),
+  /** Null for a row the parser refused (its kind and key unknown). */
+  kind: z.enum(CATALOG_IMPORT_KINDS).nullable(),
+  /** The row's key: code, marketing code, designation, content code or work-item number. */
+  key: z.string().nullable(),
+  outcome: z.enum(IMPORT_OUTCOMES),
+  changes: z.array(importFieldChange).optional(),
+  /** The catalogue change event applying this row records (trackers are e-mailed), e.g. new_edition. */
+  event: z.enum(CATALOG_EVENT_KINDS).optional(),
+  errors: z.array(catalogImportError).optional(),
+});
+export type ImportRowOutcome = z.infer<typeof importRowOutcome>;
+
+export const importTotals = z.object({
+  new: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  error: z.number().int(),
+});
+export type ImportTotals = z.infer<typeof importTotals>;
+
+/** The dry run's answer: per row what applying would do, and the totals. Nothing is written. */
+export const importDryRun = z.object({ rows: z.array(importRowOutcome), totals: importTotals });
+export type ImportDryRun = z.infer<typeof importDryRun>;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { hostName, safeText, tenantCode } from './safe-values.ts';
+import { featureFlags, tenantConfig } from './tenant-config.ts';
+import { tenantThemeValues } from './tenant-definition.ts';
+
+/*
+ * The operator console's API (issue 14): paths, roles, bodies and answers, once for the server, the portal
+ * and the tests. Store definitions are validated by the same contracts the seed uses (tenant-definition.ts).
+ */
+
+export const CONSOLE_BASE = '/api/console/v1';
+export const CONSOLE_PATHS = {
+  stores: `${CONSOLE_BASE}/stores`,
+  store: `${CONSOLE_BASE}/stores/:code`,
+  storeRoles: `${CONSOLE_BASE}/stores/:code/roles`,
+  storeApiKeys: `${CONSOLE_BASE}/stores/:code/api-keys`,
+  storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
+  storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
+  audit: `${CONSOLE_BASE}/audit`,
+} as const;
+
+/** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */
+export const CONSOLE_ROLES = ['platform_operator', 'store_admin', 'catalog_editor'] as const;
+export const consoleRole = z.enum(CONSOLE_ROLES);
+export type ConsoleRole = z.infer<typeof consoleRole>;
+/** The access-token and ID-token claim listing the user's console roles (the portal reads it). */
+export const CONSOLE_ROLES_CLAIM = 'trackwell_roles';
+
+export const storeCodeParams = z.object({ code: tenantCode });
+
+/** A store in the console's list. */
+export const consoleStoreSummary = z.object({
+  code: z.string(),
+  name: z.string(),
+  canonicalHost: z.string(),
+  hosts: z.array(z.string()),
+});
+export const consoleStoreList = z.object({ stores: z.array(consoleStoreSummary) });
+
+/**
+ * A store's whole definition as stored (what the seed writes). The theme is answered with its value rules
+ * only: the contrast rules apply when a theme is saved.
+ */
+export const consoleStoreDefinition = z.object({
+  code: z.string(),
+  /** The first host is canonical. */
+  hosts: z.array(z.string()),
+  config: tenantConfig,
+  theme: tenantThemeValues,
+  featureFlags,
+  logoSvg: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleStoreDefinition = z.infer<typeof consoleStoreDefinition>;
+
+/** A JSON object merged into the stored one (RFC 7396 merge patch: objects merge, arrays replace, null deletes). */
+const mergePatchObject = z.record(z.string(), z.unknown());
+
+/**
+ * PATCH a store: only the parts named change. The merged definition must pass `tenantDefinition` (the
+ * seed's contract, theme contrast and SVG guard included); otherwise 400 naming every field, nothing written.
+ */
+export const consoleStorePatch = z
+  .object({
+    hosts: z.array(hostName).min(1).max(20).optional(),
+    config: mergePatchObject.optional(),
+    theme: mergePatchObject.optional(),
+    featureFlags: mergePatchObject.optional(),
+    logoSvg: z.string().max(200_000).optional(),
+  })
+  .strict();
+export type ConsoleStorePatch = z.infer<typeof consoleStorePatch>;
+
+/** POST a store: a new store from the console's starting definition (embedded identity provider). */
+export const consoleStoreCreate = z
+  .object({
+    code: tenantCode,
+    name: safeText(120).min(1),
+    /** Host names; the first is canonical. */
+    hosts: z
+      .array(hostName)
+      .min(1)
+      .max(20)
+      .refine((hosts) => new Set(hosts).size === hosts.length, 'must not repeat a host'),
+  })
+  .strict();
+export type ConsoleStoreCreate = z.infer<typeof consoleStoreCreate>;
+
+export const consoleRoleGrant = z.object({
+  userId: z.string(),
+  login: z.string(),
+  role: consoleRole,
+  grantedAt: z.string(),
+});
+export const consoleRoleList = z.object({ grants: z.array(consoleRoleGrant) });
+/** Grant or revoke a role of a user of the store, named by login. */
+export const consoleRoleChange = z.object({ login: z.string().min(3).max(254), role: consoleRole }).strict();
+
+export const consoleApiKey = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export const consoleApiKeyList = z.object({ keys: z.array(consoleApiKey) });
+export const consoleApiKeyCreate = z.object({ label: safeText(100).min(1) }).strict();
+/** The new key, shown this once: only its hash is stored. */
+export const consoleApiKeyCreated = consoleApiKey.extend({ key: z.string() });
+export const apiKeyParams = storeCodeParams.extend({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
+
+const isoInstant = z.iso.datetime({ offset: true });
+/** Filters of the audit log; `cursor` is the `nextCursor` of the previous page. */
+export const consoleAuditQuery = z
+  .object({
+    actor: z.string().max(254).optional(),
+    action: z.string().max(64).optional(),
+    store: tenantCode.optional(),
+    from: isoInstant.optional(),
+    to: isoInstant.optional(),
+    cursor: z
+      .string()
+      .regex(/^[1-9][0-9]{0,17}$/)
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    format: z.enum(['json', 'csv']).optional(),
+  })
+  .strict();
+export type ConsoleAuditQuery = z.infer<typeof consoleAuditQuery>;
+
+export const consoleAuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  store: z.string().nullable(),
+  actorKind: z.enum(['user', 'api_key', 'client', 'system']),
+  actorId: z.string(),
+  actorLogin: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type ConsoleAuditEntry = z.infer<typeof consoleAuditEntry>;
+export const consoleAuditPage = z.object({
+  entries: z.array(consoleAuditEntry),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});

@@ -1,0 +1,71 @@
+import {
+  type CatalogImportError,
+  type CatalogImportKind,
+  type CatalogImportRow,
+  catalogImportRow,
+} from '@trackwell/contracts';
+
+/**
+ * What the CSV and STS parsers share: each kind's fields (in CSV column order), and the one validation a raw
+ * row goes through (the contracts' Zod schemas), turned into per-row errors instead of exceptions.
+ */
+
+export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
+  publisher: ['code', 'name'],
+  industry_area: ['marketingCode', 'codeName'],
+  committee: ['designation', 'title', 'publisherCode'],
+  standard: [
+    'contentCode',
+    'assetId',
+    'designation',
+    'title',
+    'publisherCode',
+    'committeeDesignation',
+    'status',
+    'edition',
+    'publishedOn',
+    'industryAreas',
+    'icsCodes',
+  ],
+  work_item: ['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'],
+};
+
+/** Fields holding several codes: one cell, the codes separated by ";" (so a code never holds one). */
+export const LIST_FIELDS: ReadonlySet<string> = new Set(['industryAreas', 'icsCodes']);
+export const LIST_SEPARATOR = ';';
+
+/** The CSV column of a field: publishedOn → published_on. */
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A header or kind as written by people: "Published On", "published_on", "publishedOn" → "publishedon". */
+export const normalizeName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export const splitList = (cell: string) =>
+  cell
+    .split(LIST_SEPARATOR)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+export type ValidatedRow = { value: CatalogImportRow } | { errors: CatalogImportError[] };
+
+/**
+ * Validates one raw row against its kind's schema. `fieldLabel` names a field as the file does (a CSV column,
+ * an STS element), so the error points at what the person can find in their file.
+ */
+export function validateImportRow(
+  row: number,
+  raw: Record<string, unknown>,
+  fieldLabel: (field: string) => string,
+): ValidatedRow {
+  const parsed = catalogImportRow.safeParse(raw);
+  if (parsed.success) return { value: parsed.data };
+  const errors = new Map<string, CatalogImportError>();
+  for (const issue of parsed.error.issues) {
+    const field = typeof issue.path[0] === 'string' ? issue.path[0] : null;
+    const label = field === null ? null : field === 'kind' ? 'kind' : fieldLabel(field);
+    const key = label ?? '';
+    const reason = /received undefined/.test(issue.message) ? 'is required' : issue.message;
+    if (!errors.has(key)) errors.set(key, { row, field: label, reason });
+  }
+  return { errors: [...errors.values()] };
+}

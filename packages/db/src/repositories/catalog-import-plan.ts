@@ -1,0 +1,225 @@
+import {
+  CATALOG_IMPORT_KINDS,
+  type CatalogEventKind,
+  type CatalogImportError,
+  type CatalogImportKind,
+  type CatalogImportRow,
+  type ImportRowOf,
+  type ImportRowOutcome,
+  type NumberedImportRow,
+  type ParsedCatalogImport,
+} from '@trackwell/contracts';
+import { columnName } from '../catalog-import/rows.ts';
+import type { SqlExecutor } from '../client.ts';
+
+/**
+ * The reading half of a catalogue import: a tenant's existing entries for a set of keys (one query per
+ * kind and chunk of keys, never one per row), what an import row changes in them, and the plan of a whole
+ * import: per row new / changed (field, old → new) / unchanged / error, with the references checked (a
+ * committee's publisher, a standard's committee, publisher and industry areas, a work item's committee
+ * must exist already or come in the same import) and keys unique (a content code or an asset id twice).
+ */
+
+/** The key an entry is matched by: codes, the committee's designation, a standard's content code. */
+export const IMPORT_KEY: { [K in CatalogImportKind]: keyof ImportRowOf<K> & string } = {
+  publisher: 'code',
+  industry_area: 'marketingCode',
+  committee: 'designation',
+  standard: 'contentCode',
+  work_item: 'workItemNumber',
+};
+
+export const keyOf = (row: CatalogImportRow) =>
+  (row as unknown as Record<string, string>)[IMPORT_KEY[row.kind]]!;
+
+/** Each kind's existing entries, columns named as the import row's fields. `$2` is the keys. */
+const EXISTING_SQL: Record<CatalogImportKind, string> = {
+  publisher: `SELECT code, name FROM publishers WHERE tenant_id = $1 AND code = ANY($2::text[])`,
+  industry_area: `SELECT marketing_code AS "marketingCode", code_name AS "codeName" FROM industry_areas
+                   WHERE tenant_id = $1 AND marketing_code = ANY($2::text[])`,
+  committee: `SELECT designation, title, publisher_code AS "publisherCode" FROM committees
+               WHERE tenant_id = $1 AND designation = ANY($2::text[])`,
+  standard: `SELECT s.id, s.content_code AS "contentCode", s.asset_id AS "assetId", s.designation, s.title,
+                    s.publisher_code AS "publisherCode", s.committee_designation AS "committeeDesignation",
+                    s.status, s.edition, s.published_on::text AS "publishedOn", s.ics_codes AS "icsCodes",
+                    ARRAY(SELECT a.marketing_code FROM standard_industry_areas a
+                           WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id
+                           ORDER BY a.marketing_code) AS "industryAreas"
+               FROM standards s WHERE s.tenant_id = $1 AND s.content_code = ANY($2::text[])`,
+  work_item: `SELECT id, work_item_number AS "workItemNumber", title, committee_designation AS "committeeDesignation",
+                     status, created_on::text AS "createdOn"
+                FROM work_items WHERE tenant_id = $1 AND work_item_number = ANY($2::text[])`,
+};
+
+/** An existing entry: the import row's fields, and the row id of standards and work items. */
+export type ExistingEntry = Record<string, unknown> & { id?: number };
+
+const CHUNK = 10_000;
+
+/** The tenant's existing entries of one kind for these keys, by key (`lock`: FOR UPDATE, in a write). */
+export async function readExistingEntries(
+  db: SqlExecutor,
+  tenantId: string,
+  kind: CatalogImportKind,
+  keys: readonly string[],
+  { lock = false } = {},
+): Promise<Map<string, ExistingEntry>> {
+  const found = new Map<string, ExistingEntry>();
+  const key = IMPORT_KEY[kind];
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const sql = `${EXISTING_SQL[kind]}${lock ? ' FOR UPDATE' : ''}`;
+    const { rows } = await db.query<ExistingEntry>(sql, [tenantId, keys.slice(i, i + CHUNK)]);
+    for (const row of rows) found.set(row[key] as string, row);
+  }
+  return found;
+}
+
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000')
+    : a === b;
+
+export type FieldChange = { field: string; from: unknown; to: unknown };
+
+/** The fields an import row changes in the existing entry (lists compared as sets). */
+export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [field, to] of Object.entries(row)) {
+    if (field === 'kind') continue;
+    const from = existing[field];
+    if (!same(from, to)) changes.push({ field: columnName(field), from, to });
+  }
+  return changes;
+}
+
+/** What the plan knows of each row of the import, in file order. */
+export interface PlannedRow extends ImportRowOutcome {
+  value?: CatalogImportRow;
+}
+
+type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
+
+/** The references of a row that name nothing known, as errors. */
+function referenceErrors(row: number, value: CatalogImportRow, known: Known): CatalogImportError[] {
+  const missing = (field: string, kind: keyof Known, code: string) =>
+    known[kind].has(code)
+      ? []
+      : [{ row, field: columnName(field), reason: `no ${kind.replace('_', ' ')} ${code}` }];
+  switch (value.kind) {
+    case 'committee':
+      return missing('publisherCode', 'publisher', value.publisherCode);
+    case 'standard':
+      return [
+        ...missing('publisherCode', 'publisher', value.publisherCode),
+        ...missing('committeeDesignation', 'committee', value.committeeDesignation),
+        ...value.industryAreas.flatMap((a) => missing('industryAreas', 'industry_area', a)),
+      ];
+    case 'work_item':
+      return missing('committeeDesignation', 'committee', value.committeeDesignation);
+    default:
+      return [];
+  }
+}
+
+/** Codes a kind's rows refer to, of the referenced kind. */
+function referencedCodes(rows: NumberedImportRow[], kind: keyof Known): string[] {
+  const codes = new Set<string>();
+  for (const { value: v } of rows) {
+    if (kind === 'publisher' && (v.kind === 'committee' || v.kind === 'standard')) codes.add(v.publisherCode);
+    if (kind === 'committee' && (v.kind === 'standard' || v.kind === 'work_item'))
+      codes.add(v.committeeDesignation);
+    if (kind === 'industry_area' && v.kind === 'standard') for (const a of v.industryAreas) codes.add(a);
+  }
+  return [...codes];
+}
+
+/** Asset ids that another standard already has (an existing one, or an earlier row of this import). */
+async function assetIdErrors(db: SqlExecutor, tenantId: string, rows: NumberedImportRow[]) {
+  const standards = rows.flatMap((r) => (r.value.kind === 'standard' ? [{ row: r.row, s: r.value }] : []));
+  const owners = new Map<string, string>();
+  for (let i = 0; i < standards.length; i += CHUNK) {
+    const { rows: found } = await db.query<{ asset_id: string; content_code: string }>(
+      'SELECT asset_id, content_code FROM standards WHERE tenant_id = $1 AND asset_id = ANY($2::text[])',
+      [tenantId, standards.slice(i, i + CHUNK).map((x) => x.s.assetId)],
+    );
+    for (const f of found) owners.set(f.asset_id, f.content_code);
+  }
+  const errors = new Map<number, CatalogImportError>();
+  const seen = new Map<string, string>();
+  for (const { row, s } of standards) {
+    const owner = seen.get(s.assetId) ?? owners.get(s.assetId);
+    if (owner !== undefined && owner !== s.contentCode)
+      errors.set(row, { row, field: 'asset_id', reason: `asset id ${s.assetId} belongs to ${owner}` });
+    if (!seen.has(s.assetId)) seen.set(s.assetId, s.contentCode);
+  }
+  return errors;
+}
+
+/**
+ * The catalogue change event applying a row records (catalog-import-write.ts), if any: a standard's edition
+ * changed → new_edition; else active → withdrawn/historical → withdrawal, back to active → reinstatement; a
+ * work item's status changed → work_item_status_change. New entries and other changes record none.
+ */
+export function importEventKind(
+  row: CatalogImportRow,
+  existing: ExistingEntry,
+): CatalogEventKind | undefined {
+  if (row.kind === 'work_item') return existing.status !== row.status ? 'work_item_status_change' : undefined;
+  if (row.kind !== 'standard') return undefined;
+  if (existing.edition !== row.edition) return 'new_edition';
+  if (existing.status === row.status) return undefined;
+  if (row.status === 'active') return 'reinstatement';
+  return existing.status === 'active' ? 'withdrawal' : undefined;
+}
+
+const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
+  const base = { row, kind: value.kind, key: keyOf(value), value };
+  if (!existing) return { ...base, outcome: 'new' };
+  const changes = changedFields(value, existing);
+  if (changes.length === 0) return { ...base, outcome: 'unchanged' };
+  const event = importEventKind(value, existing);
+  return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
+};
+
+/**
+ * Plans an import against the tenant's catalogue without writing: each row's outcome in file order (the
+ * parser's errors among them, as rows of kind-less "error"), kinds checked in dependency order (publishers,
+ * industry areas, committees, standards, work items) so that a row referring to a refused row is refused too.
+ */
+export async function planCatalogImport(
+  db: SqlExecutor,
+  tenantId: string,
+  parsed: ParsedCatalogImport,
+): Promise<PlannedRow[]> {
+  const planned: PlannedRow[] = [];
+  const known: Known = { publisher: new Set(), industry_area: new Set(), committee: new Set() };
+  const assetErrors = await assetIdErrors(db, tenantId, parsed.rows);
+  for (const kind of CATALOG_IMPORT_KINDS) {
+    const rows = parsed.rows.filter((r) => r.value.kind === kind);
+    if (rows.length === 0) continue;
+    for (const ref of ['publisher', 'industry_area', 'committee'] as const) {
+      const wanted = referencedCodes(rows, ref).filter((c) => !known[ref].has(c));
+      for (const code of (await readExistingEntries(db, tenantId, ref, wanted)).keys()) known[ref].add(code);
+    }
+    const existing = await readExistingEntries(db, tenantId, kind, [
+      ...new Set(rows.map((r) => keyOf(r.value))),
+    ]);
+    const firstRow = new Map<string, number>();
+    for (const { row, value } of rows) {
+      const key = keyOf(value);
+      const errors = referenceErrors(row, value, known);
+      const earlier = firstRow.get(key);
+      if (earlier !== undefined)
+        errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
+      const assetError = assetErrors.get(row);
+      if (assetError) errors.push(assetError);
+      if (earlier === undefined) firstRow.set(key, row);
+      if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
+      else {
+        planned.push(outcomeOf(row, value, existing.get(key)));
+        if (kind in known) known[kind as keyof Known].add(key);
+      }
+    }
+  }
+  return planned;
+}

@@ -1,0 +1,223 @@
+import type {
+  CatalogEventKind,
+  CatalogImportKind,
+  CatalogImportRow,
+  ImportRowOf,
+} from '@trackwell/contracts';
+import { IMPORT_FIELDS, LIST_FIELDS } from '../catalog-import/rows.ts';
+import type { SqlExecutor } from '../client.ts';
+import { type StandardRow, standardChange } from './catalog-changes.ts';
+import type { ImportedChange } from './catalog-events.ts';
+import {
+  changedFields,
+  type ExistingEntry,
+  importEventKind,
+  keyOf,
+  type PlannedRow,
+  readExistingEntries,
+} from './catalog-import-plan.ts';
+
+/**
+ * The writing half of a catalogue import: one batch of rows of one kind, inside the caller's transaction.
+ * The rows the plan found changed are read again, locked (FOR UPDATE), so what changed is judged against the
+ * catalogue as it is now, not as the plan saw it; only new and changed rows are written, with one
+ * `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE` per kind. Answers the catalogue change events the
+ * batch makes (which: `importEventKind` in catalog-import-plan.ts, so the dry run says the same), for
+ * catalog-events.ts to record.
+ */
+
+const LIST_CELL = ';';
+
+/** Simple kinds: columns in field order, one statement. */
+const SIMPLE_UPSERT: Record<'publisher' | 'industry_area' | 'committee', { fields: string[]; sql: string }> =
+  {
+    publisher: {
+      fields: ['code', 'name'],
+      sql: `INSERT INTO publishers (tenant_id, code, name) SELECT $1, * FROM unnest($2::text[], $3::text[])
+          ON CONFLICT (tenant_id, code) DO UPDATE SET name = EXCLUDED.name`,
+    },
+    industry_area: {
+      fields: ['marketingCode', 'codeName'],
+      sql: `INSERT INTO industry_areas (tenant_id, marketing_code, code_name)
+          SELECT $1, * FROM unnest($2::text[], $3::text[])
+          ON CONFLICT (tenant_id, marketing_code) DO UPDATE SET code_name = EXCLUDED.code_name`,
+    },
+    committee: {
+      fields: ['designation', 'title', 'publisherCode'],
+      sql: `INSERT INTO committees (tenant_id, designation, title, publisher_code)
+          SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[])
+          ON CONFLICT (tenant_id, designation)
+          DO UPDATE SET title = EXCLUDED.title, publisher_code = EXCLUDED.publisher_code`,
+    },
+  };
+
+const column = (rows: CatalogImportRow[], field: string) =>
+  rows.map((r) => (r as unknown as Record<string, string>)[field]);
+
+/** The standard's scalar fields, in the INSERT's column order (the lists go their own way). */
+const STANDARD_FIELDS = IMPORT_FIELDS.standard.filter((f) => !LIST_FIELDS.has(f));
+
+async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRowOf<'standard'>[]) {
+  const { rows: written } = await tx.query<{ id: number; content_code: string }>(
+    `INSERT INTO standards (tenant_id, content_code, asset_id, designation, title, publisher_code,
+                            committee_designation, status, edition, published_on, ics_codes)
+     SELECT $1, u.c, u.a, u.d, u.t, u.p, u.cm, u.st, u.e, u.po,
+            COALESCE(string_to_array(NULLIF(u.ics, ''), '${LIST_CELL}'), '{}')
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                   $9::text[], $10::date[], $11::text[]) AS u(c, a, d, t, p, cm, st, e, po, ics)
+     ON CONFLICT (tenant_id, content_code) DO UPDATE SET
+       asset_id = EXCLUDED.asset_id, designation = EXCLUDED.designation, title = EXCLUDED.title,
+       publisher_code = EXCLUDED.publisher_code, committee_designation = EXCLUDED.committee_designation,
+       status = EXCLUDED.status, edition = EXCLUDED.edition, published_on = EXCLUDED.published_on,
+       ics_codes = EXCLUDED.ics_codes, updated_at = now()
+     RETURNING id, content_code`,
+    [tenantId, ...STANDARD_FIELDS.map((f) => column(rows, f)), rows.map((r) => r.icsCodes.join(LIST_CELL))],
+  );
+  return new Map(written.map((w) => [w.content_code, Number(w.id)]));
+}
+
+/** Sets the industry areas of new standards and replaces those of standards whose areas changed. */
+async function replaceIndustryAreas(
+  tx: SqlExecutor,
+  tenantId: string,
+  { replaced, ids, areas }: { replaced: number[]; ids: number[]; areas: string[] },
+) {
+  if (ids.length === 0) return;
+  if (replaced.length > 0)
+    await tx.query(
+      'DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = ANY($2::bigint[])',
+      [tenantId, replaced],
+    );
+  await tx.query(
+    `INSERT INTO standard_industry_areas (tenant_id, standard_id, marketing_code)
+     SELECT $1, u.id, a.code
+       FROM unnest($2::bigint[], $3::text[]) AS u(id, areas),
+            unnest(string_to_array(u.areas, '${LIST_CELL}')) AS a(code)
+      WHERE u.areas <> ''
+     ON CONFLICT DO NOTHING`,
+    [tenantId, ids, areas],
+  );
+}
+
+const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => ({
+  id,
+  asset_id: s.assetId as string,
+  designation: s.designation as string,
+  title: s.title as string,
+  status: s.status as string,
+  edition: s.edition as string,
+  published_on: s.publishedOn as string,
+  committee_designation: s.committeeDesignation as string,
+  publisher_code: s.publisherCode as string,
+});
+
+type Written = { planned: PlannedRow; value: CatalogImportRow; existing?: ExistingEntry };
+
+const eventId = (runId: string, kind: CatalogEventKind, key: string) => `import:${runId}:${kind}:${key}`;
+const payloadOf = (runId: string, w: Written) => ({
+  source: 'import',
+  runId,
+  row: w.planned.row,
+  key: keyOf(w.value),
+  changes: w.existing ? changedFields(w.value, w.existing) : [],
+});
+
+async function writeStandards(tx: SqlExecutor, tenantId: string, written: Written[], runId: string) {
+  const rows = written.map((w) => w.value as ImportRowOf<'standard'>);
+  const ids = await upsertStandards(tx, tenantId, rows);
+  const areasChanged = written.filter(
+    (w) => !w.existing || changedFields(w.value, w.existing).some((c) => c.field === 'industry_areas'),
+  );
+  await replaceIndustryAreas(tx, tenantId, {
+    replaced: areasChanged.filter((w) => w.existing).map((w) => ids.get(keyOf(w.value))!),
+    ids: areasChanged.map((w) => ids.get(keyOf(w.value))!),
+    areas: areasChanged.map((w) => (w.value as ImportRowOf<'standard'>).industryAreas.join(LIST_CELL)),
+  });
+  const changes: ImportedChange[] = [];
+  for (const w of written) {
+    const after = w.value as ImportRowOf<'standard'>;
+    const kind = w.existing && importEventKind(after, w.existing);
+    if (!kind || !w.existing) continue;
+    const id = ids.get(after.contentCode)!;
+    const standard = standardChange(asStandardRow(id, w.existing), asStandardRow(id, after));
+    changes.push({
+      publisherEventId: eventId(runId, kind, after.contentCode),
+      kind,
+      standardId: id,
+      payload: payloadOf(runId, w),
+      change: { kind, standard },
+    });
+  }
+  return changes;
+}
+
+async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Written[], runId: string) {
+  const rows = written.map((w) => w.value as ImportRowOf<'work_item'>);
+  const { rows: ids } = await tx.query<{ id: number; work_item_number: string }>(
+    `INSERT INTO work_items (tenant_id, work_item_number, title, committee_designation, status, created_on)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::date[])
+     ON CONFLICT (tenant_id, work_item_number) DO UPDATE SET
+       title = EXCLUDED.title, committee_designation = EXCLUDED.committee_designation,
+       status = EXCLUDED.status, created_on = EXCLUDED.created_on, updated_at = now()
+     RETURNING id, work_item_number`,
+    [
+      tenantId,
+      ...['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'].map((f) =>
+        column(rows, f),
+      ),
+    ],
+  );
+  const idOf = new Map(ids.map((r) => [r.work_item_number, Number(r.id)]));
+  return written.flatMap((w): ImportedChange[] => {
+    const after = w.value as ImportRowOf<'work_item'>;
+    if (!w.existing || !importEventKind(after, w.existing)) return [];
+    const kind = 'work_item_status_change';
+    const workItem = {
+      number: after.workItemNumber,
+      title: after.title,
+      committee: after.committeeDesignation,
+      oldStatus: w.existing.status as string,
+      status: after.status,
+    };
+    return [
+      {
+        publisherEventId: eventId(runId, kind, after.workItemNumber),
+        kind,
+        workItemId: idOf.get(after.workItemNumber)!,
+        payload: payloadOf(runId, w),
+        change: { kind, workItem },
+      },
+    ];
+  });
+}
+
+/**
+ * Writes one batch of one kind (new and changed rows); answers the change events it makes. Only rows the plan
+ * found changed are read again (locked): a row it found new is inserted, or, if another writer added it
+ * since, updated without an event. (Reading the new ones too would also scan a table whose statistics still
+ * say empty during a first import: each batch slower than the last.)
+ */
+export async function writeImportBatch(
+  tx: SqlExecutor,
+  tenantId: string,
+  kind: CatalogImportKind,
+  batch: PlannedRow[],
+  runId: string,
+): Promise<ImportedChange[]> {
+  const changedKeys = batch.filter((p) => p.outcome === 'changed').map((p) => keyOf(p.value!));
+  const existing = await readExistingEntries(tx, tenantId, kind, changedKeys, { lock: true });
+  const written: Written[] = [];
+  for (const planned of batch) {
+    const value = planned.value!;
+    const before = existing.get(keyOf(value));
+    if (!before || changedFields(value, before).length > 0)
+      written.push({ planned, value, existing: before });
+  }
+  if (written.length === 0) return [];
+  if (kind === 'standard') return writeStandards(tx, tenantId, written, runId);
+  if (kind === 'work_item') return writeWorkItems(tx, tenantId, written, runId);
+  const { fields, sql } = SIMPLE_UPSERT[kind];
+  const rows = written.map((w) => w.value);
+  await tx.query(sql, [tenantId, ...fields.map((f) => column(rows, f))]);
+  return [];
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CATALOG_IMPORT_KINDS,
+  type CatalogEventKind,
+  type CatalogImportError,
+  type CatalogImportKind,
+  type ImportDryRun,
+  type ImportRowOutcome,
+  type ImportTotals,
+  type ParsedCatalogImport,
+} from '@trackwell/contracts';
+import type { DatabaseHandle, SqlExecutor } from '../client.ts';
+import { recordImportedChanges } from './catalog-events.ts';
+import { type PlannedRow, planCatalogImport } from './catalog-import-plan.ts';
+import { writeImportBatch } from './catalog-import-write.ts';
+import type { MatchingRules } from './event-matching.ts';
+
+/**
+ * Catalogue import (issue 14 §2): a parsed CSV or STS file (catalog-import/) against a tenant's catalogue.
+ * `dryRunCatalogImport` says per row what applying would do and writes nothing; `applyCatalogImport` upserts
+ * in batches, set-based, each batch its own transaction (so the embedded database keeps serving requests
+ * between batches), and records a catalogue change event for each changed edition or status, matched to its
+ * recipients in the batch's transaction.
+ *
+ * Policy: a file that could not be read to its end is never applied. A file with any row error applies
+ * nothing (outcome 'refused') unless the caller asks `skipBadRows`: then every valid row is applied and the
+ * refused ones are reported. Either way the run is recorded in `catalog_import_runs`.
+ */
+
+export const IMPORT_BATCH_SIZE = 2_000;
+
+export interface ImportProgress {
+  /** The kind being written (publishers, industry areas, committees, standards, work items: in that order). */
+  kind: CatalogImportKind;
+  /** Valid rows handled so far, of `total`. */
+  done: number;
+  total: number;
+}
+
+export interface CatalogImportOptions {
+  /** The tenant's matching rules (`matchingRulesOf(tenant)` in the server), for the events' recipients. */
+  rules: MatchingRules;
+  /** Apply the valid rows of a file that has row errors (default: apply nothing). */
+  skipBadRows?: boolean;
+  batchSize?: number;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface RecordedImportEvent {
+  eventId: number;
+  kind: CatalogEventKind;
+  recipients: number;
+}
+
+export interface AppliedCatalogImport {
+  runId: string;
+  /** applied; refused (nothing written); failed (a database error stopped it: earlier batches stay). */
+  outcome: 'applied' | 'refused' | 'failed';
+  totals: ImportTotals;
+  errors: CatalogImportError[];
+  /** Events recorded: announce those with recipients (the notifications' dispatch) once this returns. */
+  events: RecordedImportEvent[];
+  /** Why it was refused or stopped, for people (no database text: that is `cause`, for the log). */
+  message?: string;
+  /** The error that stopped a failed import (log it; never show it). */
+  cause?: unknown;
+}
+
+/** The plan's rows and the parser's refusals, one outcome per row number, in file order. */
+function outcomesOf(planned: PlannedRow[], parseErrors: CatalogImportError[]): ImportRowOutcome[] {
+  const byRow = new Map<number, CatalogImportError[]>();
+  for (const e of parseErrors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
+  const refused: ImportRowOutcome[] = [...byRow].map(([row, errors]) => ({
+    row,
+    kind: null,
+    key: null,
+    outcome: 'error',
+    errors,
+  }));
+  const rows = planned.map(({ value: _value, ...outcome }) => outcome);
+  return [...rows, ...refused].sort((a, b) => a.row - b.row);
+}
+
+function totalsOf(outcomes: ImportRowOutcome[]): ImportTotals {
+  const totals: ImportTotals = { new: 0, changed: 0, unchanged: 0, error: 0 };
+  for (const o of outcomes) totals[o.outcome] += 1;
+  return totals;
+}
+
+/** What applying the file would do, per row, and the totals. Reads only (one query per kind and chunk). */
+export async function dryRunCatalogImport(
+  db: SqlExecutor,
+  tenantId: string,
+  parsed: ParsedCatalogImport,
+): Promise<ImportDryRun> {
+  const rows = outcomesOf(await planCatalogImport(db, tenantId, parsed), parsed.errors);
+  return { rows, totals: totalsOf(rows) };
+}
+
+const MAX_RECORDED_ERRORS = 1_000;
+
+async function recordImportRun(
+  db: SqlExecutor,
+  tenantId: string,
+  run: AppliedCatalogImport & { skipBadRows: boolean; startedAt: Date },
+) {
+  await db.query(
+    `INSERT INTO catalog_import_runs (id, tenant_id, outcome, skip_bad_rows, totals, errors, events, message,
+                                      started_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      run.runId,
+      tenantId,
+      run.outcome,
+      run.skipBadRows,
+      JSON.stringify(run.totals),
+      JSON.stringify(run.errors.slice(0, MAX_RECORDED_ERRORS)),
+      run.events.length,
+      run.message ?? null,
+      run.startedAt,
+    ],
+  );
+}
+
+/**
+ * Rows to write, by kind in dependency order, in batches: new and changed ones (an unchanged row is not
+ * read again); `handled` counts every valid row up to the batch's end, for the progress.
+ */
+function* batchesOf(planned: PlannedRow[], size: number) {
+  let handled = 0;
+  for (const kind of CATALOG_IMPORT_KINDS) {
+    const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
+    for (let i = 0; i < valid.length; i += size) {
+      const slice = valid.slice(i, i + size);
+      handled += slice.length;
+      yield { kind, handled, rows: slice.filter((p) => p.outcome !== 'unchanged') };
+    }
+  }
+}
+
+/**
+ * Applies a parsed import to the tenant's catalogue (see the policy above). Answers the totals of the plan,
+ * every row error, and the change events recorded.
+ */
+export async function applyCatalogImport(
+  db: DatabaseHandle,
+  tenantId: string,
+  parsed: ParsedCatalogImport,
+  options: CatalogImportOptions,
+): Promise<AppliedCatalogImport> {
+  const startedAt = new Date();
+  const skipBadRows = options.skipBadRows ?? false;
+  const planned = await planCatalogImport(db, tenantId, parsed);
+  const outcomes = outcomesOf(planned, parsed.errors);
+  const errors = outcomes.flatMap((o) => o.errors ?? []);
+  const run: AppliedCatalogImport = {
+    runId: randomUUID(),
+    outcome: 'applied',
+    totals: totalsOf(outcomes),
+    errors,
+    events: [],
+  };
+  if (!parsed.complete || (errors.length > 0 && !skipBadRows)) {
+    run.outcome = 'refused';
+    run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
+  } else {
+    const total = planned.filter((p) => p.outcome !== 'error').length;
+    let done = 0;
+    try {
+      for (const batch of batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE)) {
+        if (batch.rows.length > 0) {
+          const events = await db.transaction(async (tx) => {
+            const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
+            return recordImportedChanges(tx, tenantId, changes, options.rules);
+          });
+          run.events.push(...events);
+        }
+        done = batch.handled;
+        options.onProgress?.({ kind: batch.kind, done, total });
+      }
+    } catch (error) {
+      run.outcome = 'failed';
+      run.message =
+        `a database error stopped the import after ${done} of ${total} rows; those stay applied, and ` +
+        'applying the same file again completes it';
+      run.cause = error;
+    }
+  }
+  await recordImportRun(db, tenantId, { ...run, skipBadRows, startedAt });
+  return run;
+}
+
+export interface CatalogImportRun {
+  id: string;
+  outcome: AppliedCatalogImport['outcome'];
+  message: string | null;
+  skipBadRows: boolean;
+  totals: ImportTotals;
+  events: number;
+  errorCount: number;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** The tenant's latest import runs, newest first (their errors are read with the run, not listed here). */
+export async function listCatalogImportRuns(
+  db: SqlExecutor,
+  tenantId: string,
+  limit = 50,
+): Promise<CatalogImportRun[]> {
+  const { rows } = await db.query<CatalogImportRun>(
+    `SELECT id, outcome, message, skip_bad_rows AS "skipBadRows", totals, events,
+            jsonb_array_length(errors) AS "errorCount",
+            to_char(started_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startedAt",
+            to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "finishedAt"
+       FROM catalog_import_runs WHERE tenant_id = $1 ORDER BY started_at DESC LIMIT $2`,
+    [tenantId, limit],
+  );
+  return rows;
+}
