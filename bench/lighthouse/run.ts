@@ -109,7 +109,26 @@ const FLAGS: Flags = {
   formFactor: 'mobile',
 };
 
+/**
+ * One Lighthouse run of `url`. A run whose trace Lighthouse could not record (NO_NAVSTART, seen on a busy
+ * machine) measured nothing: it is run again, twice at most, and said so.
+ */
 async function audit(
+  browser: Browser,
+  url: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, url, prepare);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      console.log(`  (${url}: ${String(error).slice(0, 80)}; running it again)`);
+    }
+  }
+}
+
+async function auditOnce(
   browser: Browser,
   url: string,
   prepare?: (page: Page) => Promise<void>,
