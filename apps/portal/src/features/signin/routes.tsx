@@ -8,6 +8,7 @@ import { oktaAuthFor } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import { SignInFlow, type StartAction } from './components/sign-in-flow.tsx';
 import { returnUrlFrom } from './lib/return-url.ts';
+import type { AuthnTransaction } from './lib/types.ts';
 import './signin.css';
 
 /**
@@ -47,20 +48,33 @@ export function SignInRoute() {
 
 /** `/signin/reset-password/:token`: the e-mailed reset link (RECOVERY question if any → new password). */
 export function ResetPasswordRoute() {
-  const { token = '' } = useParams();
-  const start = useMemo<StartAction>(
-    () => (oktaAuth) => oktaAuth.verifyRecoveryToken({ recoveryToken: token }),
-    [token],
-  );
-  return <SignInPage start={start} />;
+  return <SignInPage start={useVerifiedLink()} />;
 }
 
 /** `/signin/unlock/:token`: the e-mailed unlock link (RECOVERY question if any → unlocked → sign in). */
 export function UnlockRoute() {
+  return <SignInPage start={useVerifiedLink()} />;
+}
+
+/**
+ * An e-mailed link's token is good for one use: it is verified once per page, whatever mounts the flow
+ * (a second start — the flow mounted again — takes the same answer instead of spending the token and being
+ * told it was used). A failed verification may be tried again.
+ */
+const verifications = new Map<string, Promise<AuthnTransaction>>();
+
+function useVerifiedLink(): StartAction {
   const { token = '' } = useParams();
-  const start = useMemo<StartAction>(
-    () => (oktaAuth) => oktaAuth.verifyRecoveryToken({ recoveryToken: token }),
+  return useMemo<StartAction>(
+    () => (oktaAuth) => {
+      let verified = verifications.get(token);
+      if (!verified) {
+        verified = oktaAuth.verifyRecoveryToken({ recoveryToken: token });
+        verifications.set(token, verified);
+        verified.catch(() => verifications.delete(token));
+      }
+      return verified;
+    },
     [token],
   );
-  return <SignInPage start={start} />;
 }
