@@ -176,16 +176,16 @@ export async function claimPendingNotifications(
  */
 export async function markDeliveriesSent(
   db: SqlExecutor,
-  sent: ReadonlyArray<{ id: number; messageId: string }>,
+  sent: ReadonlyArray<{ id: number; messageId: string; message?: string }>,
 ): Promise<number> {
   if (sent.length === 0) return 0;
   const r = await db.query(
     `UPDATE notification_deliveries d
         SET status = 'sent', message_id = x.message_id, sent_at = now(), updated_at = now(),
-            attempts = d.attempts + 1, last_error = NULL, claimed_until = NULL
-       FROM unnest($1::bigint[], $2::text[]) AS x(id, message_id)
+            attempts = d.attempts + 1, last_error = NULL, claimed_until = NULL, sent_message = x.message
+       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS x(id, message_id, message)
       WHERE d.id = x.id AND d.status = 'pending'`,
-    [sent.map((s) => s.id), sent.map((s) => s.messageId)],
+    [sent.map((s) => s.id), sent.map((s) => s.messageId), sent.map((s) => s.message ?? null)],
   );
   return r.rowCount;
 }
