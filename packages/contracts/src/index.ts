@@ -1,5 +1,6 @@
 export * from './catalog-search.ts';
 export * from './console.ts';
+export * from './console-changes.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';

@@ -7,7 +7,9 @@ import { currentUser } from '../auth/plugin.ts';
 import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
 import { type ConsoleCaller, setConsoleCaller } from './caller.ts';
+import { registerChangeRoutes } from './change-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
+import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
@@ -36,6 +38,8 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerRoleRoutes(app);
   registerApiKeyRoutes(app);
   registerAuditRoutes(app);
+  registerChangeRoutes(app);
+  registerDeliveryRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
