@@ -48,9 +48,11 @@ export function callAs(
   return actor ? actor.store.call(actor.user, options) : a.call(null, options);
 }
 
-export function useConsoleWorld() {
+/** `env` for the app (e.g. the local mail sink); `worker`: this app also sends the e-mails. */
+export function useConsoleWorld(options: { env?: Record<string, string>; worker?: boolean } = {}) {
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(options.env);
+    if (options.worker) await t.app.notifications.startWorker();
     issuer = await startTestIssuer();
     platform = await createTrackerTenant(t, issuer, { name: 'Platform' });
     a = await createTrackerTenant(t, issuer, { name: 'Store A' });
@@ -76,6 +78,10 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM catalog_api_keys) AS keys,
             (SELECT count(*)::int FROM catalog_api_keys WHERE revoked_at IS NOT NULL) AS revoked,
             (SELECT count(*)::int FROM console_audit_log) AS audit,
+            (SELECT count(*)::int FROM catalog_events) AS events,
+            (SELECT count(*)::int FROM standards) AS standards,
+            (SELECT count(*)::int FROM notification_deliveries) AS deliveries,
+            (SELECT count(*)::int FROM notification_deliveries WHERE status = 'pending') AS pending,
             (SELECT max(updated_at)::text FROM tenants) AS last_update`,
   );
   return rows[0]!;
