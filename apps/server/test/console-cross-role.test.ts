@@ -1,5 +1,5 @@
 import { type CatalogEvent, CONSOLE_PATHS } from '@trackwell/contracts';
-import { createStoreApiKey } from '@trackwell/db';
+import { createCatalogPublisherClient, createStoreApiKey } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   a,
@@ -37,12 +37,14 @@ interface RouteCase {
 let keyId = '';
 let changeId = '';
 let deliveryId = '';
+let clientId = '';
 const at = (path: string, extra = '') =>
   `${path
     .replace(':code', a.tenant.code)
     .replace(':id/retry', `${changeId}/retry`)
     .replace(':id', keyId)
-    .replace(':deliveryId', deliveryId)}${extra}`;
+    .replace(':deliveryId', deliveryId)
+    .replace(':clientId', clientId)}${extra}`;
 /** A change of store A that its catalogue has (D638-14, buildNotificationCatalogue). */
 const change = () => ({
   id: 'cross-role-1',
@@ -128,6 +130,7 @@ const ACTORS = () =>
 
 beforeAll(async () => {
   keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
+  clientId = (await createCatalogPublisherClient(t.app.db, a.tenant.id, 'the client under attack')).clientId;
   // A change of A with a failed delivery: what retry and the message route would touch.
   await buildNotificationCatalogue(t.app.db, a.tenant.id);
   await trackSource(t.app.db, a.tenant.id, nobodyA.user.id, 'COMMITTEE', 'D20');

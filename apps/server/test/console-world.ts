@@ -79,6 +79,7 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM catalog_api_keys WHERE revoked_at IS NOT NULL) AS revoked,
             (SELECT count(*)::int FROM console_audit_log) AS audit,
             (SELECT count(*)::int FROM catalog_events) AS events,
+            (SELECT count(*)::int FROM identity_oidc_payloads WHERE model = 'Client') AS clients,
             (SELECT count(*)::int FROM standards) AS standards,
             (SELECT count(*)::int FROM notification_deliveries) AS deliveries,
             (SELECT count(*)::int FROM notification_deliveries WHERE status = 'pending') AS pending,

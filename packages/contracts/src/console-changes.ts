@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storeCodeParams } from './console.ts';
-import { catalogEvent, catalogEventResult } from './notifications.ts';
+import { CATALOG_PUBLISHER_CLIENT_PREFIX, catalogEvent, catalogEventResult } from './notifications.ts';
+import { safeText } from './safe-values.ts';
 
 /*
  * The console's changes and deliveries (issue 14 §3, §4): publish a catalogue change (the publisher feed's
@@ -97,4 +98,21 @@ export const consoleDeliveryMessage = z.object({
   sentAt: z.string().nullable(),
   /** The whole MIME message handed to SMTP (headers, DKIM signature, body), exactly as sent. */
   mime: z.string(),
+});
+
+/** A client-credentials client of the store's embedded identity provider, scope `catalog.changes`. */
+export const consolePublisherClient = z.object({ clientId: z.string(), label: z.string() });
+export const consolePublisherClientList = z.object({ clients: z.array(consolePublisherClient) });
+export const consolePublisherClientCreate = z.object({ label: safeText(100).min(1) }).strict();
+/** The new client with its secret, shown this once: only its SHA-256 is stored. */
+export const consolePublisherClientCreated = consolePublisherClient.extend({
+  clientSecret: z.string(),
+  /** Where the publisher asks for a token (HTTP Basic, grant_type=client_credentials, scope=catalog.changes). */
+  tokenUrl: z.string(),
+});
+export const publisherClientParams = storeCodeParams.extend({
+  clientId: z
+    .string()
+    .max(80)
+    .regex(new RegExp(`^${CATALOG_PUBLISHER_CLIENT_PREFIX}[A-Za-z0-9_-]{1,40}$`)),
 });

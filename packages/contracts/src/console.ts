@@ -22,6 +22,8 @@ export const CONSOLE_PATHS = {
   storeChangeRetry: `${CONSOLE_BASE}/stores/:code/changes/:id/retry`,
   storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
   storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
+  storeClients: `${CONSOLE_BASE}/stores/:code/clients`,
+  storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
 } as const;
 
 /** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */

@@ -72,6 +72,19 @@ export async function catalogPublisherClientExists(
   return rows.length > 0;
 }
 
+/** The tenant's publisher clients (id and label; the secret is never kept), by id. */
+export async function listCatalogPublisherClients(
+  db: SqlExecutor,
+  tenantId: string,
+): Promise<Array<{ clientId: string; label: string }>> {
+  const { rows } = await db.query<{ id: string; label: string | null }>(
+    `SELECT id, payload->>'client_name' AS label FROM identity_oidc_payloads
+      WHERE tenant_id = $1 AND model = 'Client' AND id LIKE $2 || '%' ORDER BY id`,
+    [tenantId, CATALOG_PUBLISHER_CLIENT_PREFIX],
+  );
+  return rows.map((r) => ({ clientId: r.id, label: r.label ?? '' }));
+}
+
 /** Deletes a publisher client; false when the tenant has no such client. */
 export async function deleteCatalogPublisherClient(
   db: SqlExecutor,

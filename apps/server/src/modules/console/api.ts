@@ -8,6 +8,7 @@ import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
 import { type ConsoleCaller, setConsoleCaller } from './caller.ts';
 import { registerChangeRoutes } from './change-routes.ts';
+import { registerClientRoutes } from './client-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
@@ -40,6 +41,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerAuditRoutes(app);
   registerChangeRoutes(app);
   registerDeliveryRoutes(app);
+  registerClientRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
