@@ -123,6 +123,15 @@ const ROUTES: RouteCase[] = [
     url: () => at(P.storeDeliveryMessage),
     allowed: ['adminA'],
   },
+  { method: 'GET', route: P.storeClients, url: () => at(P.storeClients), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: P.storeClients,
+    url: () => at(P.storeClients),
+    payload: () => ({ label: 'stolen' }),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: P.storeClient, url: () => at(P.storeClient), allowed: ['adminA'] },
 ];
 
 const ACTORS = () =>
