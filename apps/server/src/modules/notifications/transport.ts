@@ -46,7 +46,10 @@ async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Prom
   })
     .compile()
     .build();
-  return dkim ? buffer(dkim.sign(composed)) : composed;
+  // Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept
+  // is then what the relay receives, and the signature is computed over those very bytes.
+  const wire = Buffer.from(composed.toString('utf8').replace(/\r?\n/g, '\r\n'), 'utf8');
+  return dkim ? buffer(dkim.sign(wire)) : wire;
 }
 
 export function createSmtpTransport(options: {
