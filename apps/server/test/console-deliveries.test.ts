@@ -162,4 +162,21 @@ describe('console deliveries', () => {
       404,
     );
   });
+
+  it('changes are listed newest first, one cursor page after another', async () => {
+    const published = await callAs(adminA, {
+      method: 'POST',
+      url: url(CONSOLE_PATHS.storeChanges),
+      payload: { id: 'deliv-2', type: 'reinstatement', standard: { contentCode: 'D638-CC' } },
+    });
+    expect(published.json()).toMatchObject({ outcome: 'applied' });
+    const first = (await callAs(adminA, { url: `${url(CONSOLE_PATHS.storeChanges)}?limit=1` })).json();
+    expect(first.changes.map((c: { publisherEventId: string }) => c.publisherEventId)).toEqual(['deliv-2']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (
+      await callAs(adminA, { url: `${url(CONSOLE_PATHS.storeChanges)}?limit=1&cursor=${first.nextCursor}` })
+    ).json();
+    expect(second.changes.map((c: { publisherEventId: string }) => c.publisherEventId)).toEqual(['deliv-1']);
+    expect(second.nextCursor).toBeNull();
+  });
 });
