@@ -29,6 +29,8 @@ const ALL: ConsoleAction[] = [
   'audit.read_all',
   'catalog.edit',
   'changes.publish',
+  'deliveries.read',
+  'deliveries.retry',
 ];
 const ADMIN_OWN = new Set<ConsoleAction>(ALL.filter((x) => x !== 'store.create' && x !== 'audit.read_all'));
 const EDITOR_OWN = new Set<ConsoleAction>(['store.list', 'catalog.edit', 'changes.publish']);

@@ -1,5 +1,5 @@
-import { CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
-import { createStoreApiKey } from '@trackwell/db';
+import { type CatalogEvent, CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
+import { createCatalogPublisherClient, createStoreApiKey } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   a,
@@ -13,6 +13,7 @@ import {
   t,
   useConsoleWorld,
 } from './console-world.ts';
+import { buildNotificationCatalogue, trackSource } from './notifications-fixtures.ts';
 import { expectError } from './tracker-world.ts';
 
 /**
@@ -35,8 +36,22 @@ interface RouteCase {
 }
 
 let keyId = '';
+let changeId = '';
+let deliveryId = '';
+let clientId = '';
 const at = (path: string, extra = '') =>
-  `${path.replace(':code', a.tenant.code).replace(':id', keyId)}${extra}`;
+  `${path
+    .replace(':code', a.tenant.code)
+    .replace(':id/retry', `${changeId}/retry`)
+    .replace(':id', keyId)
+    .replace(':deliveryId', deliveryId)
+    .replace(':clientId', clientId)}${extra}`;
+/** A change of store A that its catalogue has (D638-14, buildNotificationCatalogue). */
+const change = () => ({
+  id: 'cross-role-1',
+  type: 'withdrawal',
+  standard: { contentCode: 'D638-CC' },
+});
 const P = CONSOLE_PATHS;
 const C = CONSOLE_CATALOG_PATHS;
 const ROUTES: RouteCase[] = [
@@ -93,6 +108,43 @@ const ROUTES: RouteCase[] = [
     }),
   ),
   { method: 'GET', route: C.imports, url: () => at(C.imports), allowed: ['adminA', 'editorA'] },
+  {
+    method: 'POST',
+    route: P.storeChangePreview,
+    url: () => at(P.storeChangePreview),
+    payload: change,
+    allowed: ['adminA', 'editorA'],
+  },
+  {
+    method: 'POST',
+    route: P.storeChanges,
+    url: () => at(P.storeChanges),
+    payload: change,
+    allowed: ['adminA', 'editorA'],
+  },
+  { method: 'GET', route: P.storeChanges, url: () => at(P.storeChanges), allowed: ['adminA'] },
+  {
+    method: 'GET',
+    route: P.storeDeliveriesDaily,
+    url: () => at(P.storeDeliveriesDaily, '?from=2026-01-01&to=2026-01-31'),
+    allowed: ['adminA'],
+  },
+  { method: 'POST', route: P.storeChangeRetry, url: () => at(P.storeChangeRetry), allowed: ['adminA'] },
+  {
+    method: 'GET',
+    route: P.storeDeliveryMessage,
+    url: () => at(P.storeDeliveryMessage),
+    allowed: ['adminA'],
+  },
+  { method: 'GET', route: P.storeClients, url: () => at(P.storeClients), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: P.storeClients,
+    url: () => at(P.storeClients),
+    payload: () => ({ label: 'stolen' }),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: P.storeClient, url: () => at(P.storeClient), allowed: ['adminA'] },
 ];
 
 const ACTORS = () =>
@@ -100,6 +152,22 @@ const ACTORS = () =>
 
 beforeAll(async () => {
   keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
+  clientId = (await createCatalogPublisherClient(t.app.db, a.tenant.id, 'the client under attack')).clientId;
+  // A change of A with a failed delivery: what retry and the message route would touch.
+  await buildNotificationCatalogue(t.app.db, a.tenant.id);
+  await trackSource(t.app.db, a.tenant.id, nobodyA.user.id, 'COMMITTEE', 'D20');
+  await t.app.notifications.publish(
+    a.tenant.id,
+    [{ ...change(), id: 'cross-role-0' } as CatalogEvent],
+    'api',
+  );
+  const { rows } = await t.app.db.query<{ event_id: string; id: string }>(
+    `UPDATE notification_deliveries SET status = 'failed', last_error = '550 no', sent_message = 'x'
+      WHERE tenant_id = $1 RETURNING event_id::text, id::text`,
+    [a.tenant.id],
+  );
+  changeId = rows[0]!.event_id;
+  deliveryId = rows[0]!.id;
 });
 
 describe('every console route, cross-store and cross-role', () => {

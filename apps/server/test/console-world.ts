@@ -48,9 +48,11 @@ export function callAs(
   return actor ? actor.store.call(actor.user, options) : a.call(null, options);
 }
 
-export function useConsoleWorld() {
+/** `env` for the app (e.g. the local mail sink); `worker`: this app also sends the e-mails. */
+export function useConsoleWorld(options: { env?: Record<string, string>; worker?: boolean } = {}) {
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp(options.env);
+    if (options.worker) await t.app.notifications.startWorker();
     issuer = await startTestIssuer();
     platform = await createTrackerTenant(t, issuer, { name: 'Platform' });
     a = await createTrackerTenant(t, issuer, { name: 'Store A' });
@@ -79,6 +81,10 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM publishers) AS publishers,
             (SELECT count(*)::int FROM standards) AS standards,
             (SELECT count(*)::int FROM catalog_import_runs) AS imports,
+            (SELECT count(*)::int FROM catalog_events) AS events,
+            (SELECT count(*)::int FROM identity_oidc_payloads WHERE model = 'Client') AS clients,
+            (SELECT count(*)::int FROM notification_deliveries) AS deliveries,
+            (SELECT count(*)::int FROM notification_deliveries WHERE status = 'pending') AS pending,
             (SELECT max(updated_at)::text FROM tenants) AS last_update`,
   );
   return rows[0]!;

@@ -3,7 +3,7 @@ import { type SentMark, startSentMarks } from '../src/modules/notifications/sent
 
 /** The sender's group commit of "sent" marks (sent-marks.ts): grouped, bounded, surviving a database outage. */
 
-const mark = (id: number): SentMark => ({ id, messageId: `<m${id}@x>` });
+const mark = (id: number): SentMark => ({ id, messageId: `<m${id}@x>`, message: '' });
 
 function gate() {
   let open: () => void = () => {};

@@ -17,6 +17,13 @@ export const CONSOLE_PATHS = {
   storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
   storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
   audit: `${CONSOLE_BASE}/audit`,
+  storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,
+  storeChangePreview: `${CONSOLE_BASE}/stores/:code/changes/preview`,
+  storeChangeRetry: `${CONSOLE_BASE}/stores/:code/changes/:id/retry`,
+  storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
+  storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
+  storeClients: `${CONSOLE_BASE}/stores/:code/clients`,
+  storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
 } as const;
 
 /** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */

@@ -8,6 +8,7 @@ export * from './repositories/catalog-events.ts';
 export * from './repositories/catalog-import.ts';
 export * from './repositories/catalogue-search.ts';
 export * from './repositories/console-audit.ts';
+export * from './repositories/console-deliveries.ts';
 export * from './repositories/console-roles.ts';
 export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';

@@ -4,9 +4,15 @@ import type {
   CatalogEventResult,
   NotificationChange,
 } from '@trackwell/contracts';
-import type { DatabaseHandle, SqlExecutor } from '../client.ts';
+import type { DatabaseHandle, SqlExecutor, Transaction } from '../client.ts';
 import { applyToCatalogue, CatalogEventError } from './catalog-changes.ts';
-import { type MatchingRules, matchEventRecipients } from './event-matching.ts';
+import {
+  countEventRecipientsBySource,
+  type MatchingRules,
+  matchEventRecipients,
+  NO_RECIPIENTS,
+  type RecipientsBySource,
+} from './event-matching.ts';
 
 /**
  * Applies publisher change events to a tenant's catalogue, records each once (by the publisher's event
@@ -37,43 +43,9 @@ export async function applyCatalogEvent(
   options: { source: 'api' | 'cli'; rules: MatchingRules },
 ): Promise<AppliedEvent> {
   try {
-    return await db.transaction(async (tx) => {
-      // The unique (tenant, publisher_event_id) makes a concurrent duplicate wait for this transaction,
-      // then find the row and stop: nothing is applied twice.
-      const inserted = await tx.query<{ id: number }>(
-        `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, source, payload, change, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, '{}', $6)
-         ON CONFLICT (tenant_id, publisher_event_id) DO NOTHING RETURNING id`,
-        [
-          tenantId,
-          event.id,
-          event.type,
-          options.source,
-          JSON.stringify(event),
-          event.occurredAt ?? new Date(),
-        ],
-      );
-      const eventId = inserted.rows[0]?.id;
-      if (eventId === undefined) return { result: { id: event.id, outcome: 'duplicate' as const } };
-      const applied = await applyToCatalogue(tx, tenantId, event);
-      await tx.query(
-        `UPDATE catalog_events SET change = $3, standard_id = $4, work_item_id = $5 WHERE tenant_id = $1 AND id = $2`,
-        [
-          tenantId,
-          eventId,
-          JSON.stringify(applied.change),
-          applied.standardId ?? null,
-          applied.workItemId ?? null,
-        ],
-      );
-      const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
-      return { result: { id: event.id, outcome: 'applied' as const, recipients }, eventId };
-    });
+    return await db.transaction((tx) => recordAndApply(tx, tenantId, event, options));
   } catch (error) {
-    if (error instanceof CatalogEventError) {
-      return { result: { id: event.id, outcome: 'rejected', error: error.code, message: error.message } };
-    }
-    throw error;
+    return refusal(event, error);
   }
 }
 
@@ -125,4 +97,90 @@ export async function recordImportedChanges(
     recorded.push({ eventId: row.id, kind: row.kind, recipients });
   }
   return recorded;
+}
+
+/** What publishing an event would do, and whom it would e-mail by source; nothing is kept. */
+export interface EventPreview {
+  result: CatalogEventResult;
+  bySource: RecipientsBySource;
+}
+
+/** Thrown to roll the preview's transaction back, carrying its answer out. */
+class PreviewDone extends Error {
+  readonly preview: EventPreview;
+  constructor(preview: EventPreview) {
+    super('preview rolled back');
+    this.preview = preview;
+  }
+}
+
+/**
+ * Previews an event (issue 14 §3 "N users will be e-mailed"): the very statements publishing runs (record,
+ * change the catalogue, the set-based matching into the outbox), then the outbox rows are counted by source
+ * and the transaction is ROLLED BACK. So the count uses the same rules, unsubscribes included, as the
+ * dispatch, and the catalogue, the event log and the outbox are left as they were. A replayed event id
+ * previews as `duplicate` with no recipients, as publishing it would do nothing.
+ */
+export async function previewCatalogEvent(
+  db: DatabaseHandle,
+  tenantId: string,
+  event: CatalogEvent,
+  rules: MatchingRules,
+): Promise<EventPreview> {
+  try {
+    await db.transaction(async (tx) => {
+      const applied = await recordAndApply(tx, tenantId, event, { source: 'api', rules });
+      const bySource =
+        applied.eventId === undefined
+          ? NO_RECIPIENTS
+          : await countEventRecipientsBySource(tx, tenantId, applied.eventId);
+      throw new PreviewDone({ result: applied.result, bySource });
+    });
+  } catch (error) {
+    if (error instanceof PreviewDone) return error.preview;
+    return { result: refusal(event, error).result, bySource: NO_RECIPIENTS };
+  }
+  throw new Error('unreachable: the preview transaction always rolls back');
+}
+
+/** A refused event (unknown standard, …) is reported, not thrown; anything else is thrown. */
+function refusal(event: CatalogEvent, error: unknown): AppliedEvent {
+  if (error instanceof CatalogEventError)
+    return { result: { id: event.id, outcome: 'rejected', error: error.code, message: error.message } };
+  throw error;
+}
+
+/**
+ * Records the event (idempotent by publisher event id), changes the catalogue, matches recipients and
+ * writes their outbox rows, in the caller's transaction.
+ */
+async function recordAndApply(
+  tx: Transaction,
+  tenantId: string,
+  event: CatalogEvent,
+  options: { source: 'api' | 'cli'; rules: MatchingRules },
+): Promise<AppliedEvent> {
+  // The unique (tenant, publisher_event_id) makes a concurrent duplicate wait for this transaction,
+  // then find the row and stop: nothing is applied twice.
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, source, payload, change, occurred_at)
+     VALUES ($1, $2, $3, $4, $5, '{}', $6)
+     ON CONFLICT (tenant_id, publisher_event_id) DO NOTHING RETURNING id`,
+    [tenantId, event.id, event.type, options.source, JSON.stringify(event), event.occurredAt ?? new Date()],
+  );
+  const eventId = inserted.rows[0]?.id;
+  if (eventId === undefined) return { result: { id: event.id, outcome: 'duplicate' as const } };
+  const applied = await applyToCatalogue(tx, tenantId, event);
+  await tx.query(
+    `UPDATE catalog_events SET change = $3, standard_id = $4, work_item_id = $5 WHERE tenant_id = $1 AND id = $2`,
+    [
+      tenantId,
+      eventId,
+      JSON.stringify(applied.change),
+      applied.standardId ?? null,
+      applied.workItemId ?? null,
+    ],
+  );
+  const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
+  return { result: { id: event.id, outcome: 'applied' as const, recipients }, eventId: Number(eventId) };
 }

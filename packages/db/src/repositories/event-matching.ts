@@ -91,3 +91,37 @@ export async function matchEventRecipients(
   ]);
   return result.rowCount;
 }
+
+/** How many of an event's recipients each kind of source matched (a user matched by two counts in both). */
+export interface RecipientsBySource {
+  standard: number;
+  committee: number;
+  industryArea: number;
+  publisher: number;
+  workItem: number;
+}
+export const NO_RECIPIENTS: RecipientsBySource = {
+  standard: 0,
+  committee: 0,
+  industryArea: 0,
+  publisher: 0,
+  workItem: 0,
+};
+
+/** Counts an event's outbox rows by the reasons the matching recorded (the console's preview). */
+export async function countEventRecipientsBySource(
+  tx: SqlExecutor,
+  tenantId: string,
+  eventId: number,
+): Promise<RecipientsBySource> {
+  const { rows } = await tx.query<RecipientsBySource>(
+    `SELECT count(*) FILTER (WHERE reasons @> '[{"type":"STANDARD"}]')::int AS standard,
+            count(*) FILTER (WHERE reasons @> '[{"type":"COMMITTEE"}]')::int AS committee,
+            count(*) FILTER (WHERE reasons @> '[{"type":"INDUSTRYAREA"}]')::int AS "industryArea",
+            count(*) FILTER (WHERE reasons @> '[{"type":"PUBLISHERS"}]')::int AS publisher,
+            count(*) FILTER (WHERE reasons @> '[{"type":"WORKITEM"}]')::int AS "workItem"
+       FROM notification_deliveries WHERE tenant_id = $1 AND event_id = $2`,
+    [tenantId, eventId],
+  );
+  return rows[0] ?? NO_RECIPIENTS;
+}

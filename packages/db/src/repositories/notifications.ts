@@ -72,6 +72,19 @@ export async function catalogPublisherClientExists(
   return rows.length > 0;
 }
 
+/** The tenant's publisher clients (id and label; the secret is never kept), by id. */
+export async function listCatalogPublisherClients(
+  db: SqlExecutor,
+  tenantId: string,
+): Promise<Array<{ clientId: string; label: string }>> {
+  const { rows } = await db.query<{ id: string; label: string | null }>(
+    `SELECT id, payload->>'client_name' AS label FROM identity_oidc_payloads
+      WHERE tenant_id = $1 AND model = 'Client' AND id LIKE $2 || '%' ORDER BY id`,
+    [tenantId, CATALOG_PUBLISHER_CLIENT_PREFIX],
+  );
+  return rows.map((r) => ({ clientId: r.id, label: r.label ?? '' }));
+}
+
 /** Deletes a publisher client; false when the tenant has no such client. */
 export async function deleteCatalogPublisherClient(
   db: SqlExecutor,
@@ -176,16 +189,16 @@ export async function claimPendingNotifications(
  */
 export async function markDeliveriesSent(
   db: SqlExecutor,
-  sent: ReadonlyArray<{ id: number; messageId: string }>,
+  sent: ReadonlyArray<{ id: number; messageId: string; message?: string }>,
 ): Promise<number> {
   if (sent.length === 0) return 0;
   const r = await db.query(
     `UPDATE notification_deliveries d
         SET status = 'sent', message_id = x.message_id, sent_at = now(), updated_at = now(),
-            attempts = d.attempts + 1, last_error = NULL, claimed_until = NULL
-       FROM unnest($1::bigint[], $2::text[]) AS x(id, message_id)
+            attempts = d.attempts + 1, last_error = NULL, claimed_until = NULL, sent_message = x.message
+       FROM unnest($1::bigint[], $2::text[], $3::text[]) AS x(id, message_id, message)
       WHERE d.id = x.id AND d.status = 'pending'`,
-    [sent.map((s) => s.id), sent.map((s) => s.messageId)],
+    [sent.map((s) => s.id), sent.map((s) => s.messageId), sent.map((s) => s.message ?? null)],
   );
   return r.rowCount;
 }

@@ -8,7 +8,10 @@ import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
 import { type ConsoleCaller, setConsoleCaller } from './caller.ts';
 import { registerCatalogImportRoutes } from './catalog-import-routes.ts';
+import { registerChangeRoutes } from './change-routes.ts';
+import { registerClientRoutes } from './client-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
+import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
@@ -38,6 +41,9 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerApiKeyRoutes(app);
   registerAuditRoutes(app);
   await app.register(async (scope) => registerCatalogImportRoutes(scope));
+  registerChangeRoutes(app);
+  registerDeliveryRoutes(app);
+  registerClientRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {

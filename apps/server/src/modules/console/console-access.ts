@@ -4,8 +4,10 @@ import type { ConsoleRole } from '@trackwell/contracts';
  * Who may do what in the console (issue 14 "Who"), decided in one place, framework-free:
  *  - platform_operator: everything, on every store (and creating stores, and the whole audit log);
  *  - store_admin: its own store only: read and change its settings, grant and revoke store_admin and
- *    catalog_editor there, manage its publisher API keys, read its audit log, catalogue and changes;
- *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list).
+ *    catalog_editor there, manage its publisher API keys, read its audit log, catalogue and changes (preview
+ *    and publish), and its deliveries (per change, per day, the e-mails sent, retry the failed);
+ *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list), not the
+ *    deliveries (issue 14 "Who": catalogue and changes only).
  * Anything not listed is refused. The grants come from the database on every call (never from the token).
  */
 
@@ -22,7 +24,9 @@ export type ConsoleAction =
   | 'audit.read'
   | 'audit.read_all'
   | 'catalog.edit'
-  | 'changes.publish';
+  | 'changes.publish'
+  | 'deliveries.read'
+  | 'deliveries.retry';
 
 /** One role a user holds, on the store (tenant id) of the grant. */
 export interface RoleGrant {
@@ -42,6 +46,8 @@ const STORE_ADMIN_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'audit.read',
   'catalog.edit',
   'changes.publish',
+  'deliveries.read',
+  'deliveries.retry',
 ]);
 const CATALOG_EDITOR_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'store.list',

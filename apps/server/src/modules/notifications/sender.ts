@@ -9,7 +9,7 @@ import {
 import { resolveEmailLanguage } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
 import type { MailContent } from './mail-content.ts';
-import { startSentMarks } from './sent-marks.ts';
+import { type SentMark, startSentMarks } from './sent-marks.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -66,7 +66,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
   async function sendOne(
     n: PendingNotification,
     finalAttempt: boolean,
-    recordSent: (sent: { id: number; messageId: string }) => void,
+    recordSent: (sent: SentMark) => void,
   ): Promise<SendOutcome> {
     const store = await content.storeMail(n.tenantId);
     const language = resolveEmailLanguage(n.locale, store.store);
@@ -78,8 +78,9 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       unsubscribeUrl: unsubscribe.url,
     });
     const messageId = `<notification.${n.id}.${n.eventId}@${domain}>`;
+    let sent: { raw: string };
     try {
-      await transport.send({
+      sent = await transport.send({
         from: { name: store.branding.tenantName, address },
         to: n.login,
         subject: message.subject,
@@ -93,7 +94,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       await markDeliveryAttemptFailed(db, n.id, (error as Error).message, !transient);
       return transient ? 'retry' : 'failed';
     }
-    recordSent({ id: n.id, messageId });
+    recordSent({ id: n.id, messageId, message: sent.raw });
     return 'sent';
   }
 

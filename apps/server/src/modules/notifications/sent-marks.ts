@@ -24,6 +24,8 @@ export const FLUSH_MS = 10;
 export interface SentMark {
   id: number;
   messageId: string;
+  /** The MIME message as handed to SMTP (kept with the delivery: the console shows it). */
+  message: string;
 }
 
 export interface SentMarks {

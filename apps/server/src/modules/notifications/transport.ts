@@ -1,10 +1,14 @@
+import { buffer } from 'node:stream/consumers';
 import nodemailer from 'nodemailer';
+import DKIM from 'nodemailer/lib/dkim';
+import MailComposer from 'nodemailer/lib/mail-composer';
 
 /**
  * The notification sender's SMTP pipe: a pooled nodemailer transport to SMTP_URL, or to the local sink
  * of the mail module. The mail module's `Mailer` sends plain messages; notifications need their own
  * headers (List-Unsubscribe, a stable Message-ID) and SMTP reply codes to decide on retries, hence this
- * narrow interface.
+ * narrow interface. The message is composed (and DKIM-signed) here, before it is handed to SMTP, so the
+ * exact bytes sent are known and kept with the delivery (issue 14 §4 "open an e-mail exactly as it was sent").
  */
 export interface NotificationMail {
   from: { name: string; address: string };
@@ -18,9 +22,34 @@ export interface NotificationMail {
 }
 
 export interface MailTransport {
-  /** Resolves with the Message-ID once the SMTP server accepted the message. */
-  send(message: NotificationMail): Promise<string>;
+  /** Resolves once the SMTP server accepted the message: its Message-ID and the MIME message sent. */
+  send(message: NotificationMail): Promise<{ messageId: string; raw: string }>;
   close(): Promise<void>;
+}
+
+/** The whole MIME message, DKIM-signed when configured: what goes to SMTP, byte for byte. */
+async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Promise<Buffer> {
+  const composed = await new MailComposer({
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    // A pre-encoded HTML part goes in as is: nodemailer neither scans nor re-encodes it.
+    html:
+      typeof m.html === 'string'
+        ? m.html
+        : {
+            raw: `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${m.html.quotedPrintable}`,
+          },
+    messageId: m.messageId,
+    headers: m.headers,
+  })
+    .compile()
+    .build();
+  // Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept
+  // is then what the relay receives, and the signature is computed over those very bytes.
+  const wire = Buffer.from(composed.toString('utf8').replace(/\r?\n/g, '\r\n'), 'utf8');
+  return dkim ? buffer(dkim.sign(wire)) : wire;
 }
 
 export function createSmtpTransport(options: {
@@ -30,12 +59,8 @@ export function createSmtpTransport(options: {
   /** DKIM signing (SMTP_DKIM_*), for the relay and the sink alike. */
   dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }): MailTransport {
-  const pool = {
-    pool: true,
-    maxConnections: options.connections,
-    maxMessages: Number.POSITIVE_INFINITY,
-    ...(options.dkim ? { dkim: options.dkim } : {}),
-  };
+  const pool = { pool: true, maxConnections: options.connections, maxMessages: Number.POSITIVE_INFINITY };
+  const dkim = options.dkim ? new DKIM(options.dkim) : undefined;
   const transporter = options.smtpUrl
     ? nodemailer.createTransport({ ...pool, url: options.smtpUrl } as never)
     : nodemailer.createTransport({
@@ -47,22 +72,9 @@ export function createSmtpTransport(options: {
       });
   return {
     async send(m) {
-      const info = await transporter.sendMail({
-        from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        // A pre-encoded HTML part goes in as is: nodemailer neither scans nor re-encodes it.
-        html:
-          typeof m.html === 'string'
-            ? m.html
-            : {
-                raw: `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${m.html.quotedPrintable}`,
-              },
-        messageId: m.messageId,
-        headers: m.headers,
-      });
-      return info.messageId;
+      const raw = await composeMessage(m, dkim);
+      await transporter.sendMail({ envelope: { from: m.from.address, to: [m.to] }, raw });
+      return { messageId: m.messageId, raw: raw.toString('utf8') };
     },
     async close() {
       transporter.close();

@@ -1,0 +1,150 @@
+import {
+  CONSOLE_PATHS,
+  changeParams,
+  consoleChangePage,
+  consoleChangesQuery,
+  consoleDailyDeliveries,
+  consoleDailyQuery,
+  consoleDeliveryMessage,
+  consoleRetryAnswer,
+  deliveryParams,
+  storeCodeParams,
+} from '@trackwell/contracts';
+import {
+  countDailyDeliveries,
+  findSentDeliveryMessage,
+  listStoreChanges,
+  recordAuditEntry,
+  requeueFailedDeliveries,
+} from '@trackwell/db';
+import { notFound } from '../../http/errors.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
+
+/**
+ * A store's deliveries (issue 14 §4): its changes with matched / sent / failed / unsubscribed counts and the
+ * failure reasons, sent and failed per day, retrying a change's failed deliveries, and an e-mail exactly as
+ * it was sent (kept by the sender since migration 0012). store_admin and operators (`deliveries.*`).
+ */
+export function registerDeliveryRoutes(app: ConsoleApp) {
+  app.get(
+    CONSOLE_PATHS.storeChanges,
+    {
+      config: { consoleAction: 'deliveries.read' },
+      schema: {
+        ...consoleDocs,
+        summary: "The store's recent changes, newest first, with their deliveries counted",
+        params: storeCodeParams,
+        querystring: consoleChangesQuery,
+        response: { 200: consoleChangePage, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const rows = await listStoreChanges(app.db, consoleStore(request).id, { cursor, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      return {
+        changes: page.map((c) => ({ ...c, recordedAt: c.recordedAt.toISOString() })),
+        nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
+
+  app.get(
+    CONSOLE_PATHS.storeDeliveriesDaily,
+    {
+      config: { consoleAction: 'deliveries.read' },
+      schema: {
+        ...consoleDocs,
+        summary: "The store's sent and failed e-mails per UTC day (days without any are left out)",
+        params: storeCodeParams,
+        querystring: consoleDailyQuery,
+        response: { 200: consoleDailyDeliveries, ...consoleErrors },
+      },
+    },
+    async (request) => ({
+      days: await countDailyDeliveries(
+        app.db,
+        consoleStore(request).id,
+        request.query.from,
+        request.query.to,
+      ),
+    }),
+  );
+
+  registerRetryRoute(app);
+  registerMessageRoute(app);
+}
+
+function registerRetryRoute(app: ConsoleApp) {
+  app.post(
+    CONSOLE_PATHS.storeChangeRetry,
+    {
+      config: { consoleAction: 'deliveries.retry' },
+      schema: {
+        ...consoleDocs,
+        summary: "Send a change's failed deliveries again (only the failed; a second call finds none)",
+        params: changeParams,
+        response: { 200: consoleRetryAnswer, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { user } = consoleCaller(request);
+      const store = consoleStore(request);
+      const ids = await app.db.transaction(async (tx) => {
+        const requeued = await requeueFailedDeliveries(tx, store.id, request.params.id);
+        if (!requeued) throw notFound('This store has no such change.');
+        if (requeued.length > 0)
+          await recordAuditEntry(tx, store.id, {
+            storeCode: store.code,
+            actor: { kind: 'user', id: user.id, login: user.login },
+            action: 'deliveries.retry',
+            target: request.params.id,
+            before: { failed: requeued.length },
+            after: { requeued: requeued.slice(0, 100) },
+          });
+        return requeued;
+      });
+      // After the commit: the worker sends them (if this fails, its sweep finds the pending rows).
+      if (ids.length > 0)
+        await app.notifications
+          .dispatch(Number(request.params.id))
+          .catch((error: Error) =>
+            request.log.error({ err: error }, 'could not queue the retry (the sweep will)'),
+          );
+      return { id: request.params.id, requeued: ids.length };
+    },
+  );
+}
+
+function registerMessageRoute(app: ConsoleApp) {
+  app.get(
+    CONSOLE_PATHS.storeDeliveryMessage,
+    {
+      config: { consoleAction: 'deliveries.read' },
+      schema: {
+        ...consoleDocs,
+        summary: 'One delivery’s e-mail exactly as it was handed to SMTP (the whole MIME message)',
+        params: deliveryParams,
+        response: { 200: consoleDeliveryMessage, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const found = await findSentDeliveryMessage(
+        app.db,
+        consoleStore(request).id,
+        request.params.deliveryId,
+      );
+      if (!found) throw notFound('This store has no such delivery.');
+      if (found.mime === null)
+        throw notFound('This delivery has no stored e-mail (not sent yet, or sent before it was kept).');
+      return {
+        deliveryId: found.deliveryId,
+        changeId: found.eventId,
+        messageId: found.messageId,
+        sentAt: found.sentAt?.toISOString() ?? null,
+        mime: found.mime,
+      };
+    },
+  );
+}
