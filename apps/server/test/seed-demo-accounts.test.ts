@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { CONSOLE_PATHS, CONSOLE_ROLES_CLAIM } from '@trackwell/contracts';
 import {
@@ -19,6 +20,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoChangePicks } from '../../../packages/db/src/seed/demo-changes.ts';
+import { consoleToken, demoStoreHost } from '../../../scripts/console-token.ts';
 import { embeddedTokens } from './embedded-signin.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -171,6 +173,49 @@ describe('the demo reader', () => {
     expect(picks.active).toHaveLength(5);
     for (const p of picks.active) expect(COMMITTEE).toContain(p.committee_designation);
     expect(tracked.map((r) => r.content.contentCode)).toContain(picks.active[0]!.content_code);
+  });
+});
+
+describe('npm run console:token', () => {
+  const script = new URL('../../../scripts/console-token.ts', import.meta.url).pathname;
+  const run = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [script, ...args], { timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('prints a bearer token of the store the demo login names, which the console API accepts', async () => {
+    const printed = await run(['--login', 'operator@trackwell.example', '--port', String(port)]);
+    expect(printed.stderr).toBe('');
+    expect(printed.code).toBe(0);
+    const token = printed.stdout.trim();
+    expect(decodeJwt(token)[CONSOLE_ROLES_CLAIM]).toEqual(['platform_operator']);
+    const stores = await t.app.inject({
+      url: CONSOLE_PATHS.stores,
+      headers: { host: hostOf('trackwell'), authorization: `Bearer ${token}` },
+    });
+    expect(stores.statusCode, stores.body).toBe(200);
+    expect(demoStoreHost('admin@awwa.example')).toBe('awwa.localhost');
+    const admin = await consoleToken({
+      login: 'admin@awwa.example',
+      password: DEMO_PASSWORD,
+      host: 'awwa.localhost',
+      port,
+    });
+    expect(decodeJwt(admin)[CONSOLE_ROLES_CLAIM]).toEqual(['store_admin']);
+  });
+
+  it('refuses, saying why: a wrong password, an account with a second factor, no store host', async () => {
+    const wrong = await run(['--login', 'admin@awwa.example', '--password', 'nope', '--port', String(port)]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/^console:token: sign-in as admin@awwa.example gave Authentication failed/);
+    const mfa = await run(['--login', 'mfa-email@awwa.example', '--port', String(port)]);
+    expect(mfa.code).toBe(1);
+    expect(mfa.stderr).toContain('gave MFA_REQUIRED (this command signs in with a password only');
+    const noHost = await run(['--login', 'someone@example.com', '--port', String(port)]);
+    expect(noHost.code).toBe(1);
+    expect(noHost.stderr).toContain('name the store with --host');
   });
 });
 
