@@ -115,7 +115,9 @@ async function demoAccountLines(
 function consoleLines(accounts: Array<{ login: string; storeCode: string; role: string }>, port: string) {
   const operator = accounts.find((a) => a.role === 'platform_operator');
   const admin = accounts.find((a) => a.role === 'store_admin' && a.storeCode !== operator?.storeCode);
-  if (!operator && !admin) return [];
+  // A database seeded before the demo had console accounts: the seed adds them (and the readers).
+  if (!operator && !admin)
+    return ['  Console   this database has no demo console accounts yet: `npm run db:seed` adds them'];
   const who = [
     ...(operator ? [`${operator.login} (every store)`] : []),
     ...(admin ? [`${admin.login.replace(`@${admin.storeCode}.`, '@<store>.')} (that store)`] : []),
