@@ -95,7 +95,7 @@ async function demoAccountLines(
   services: string[],
 ): Promise<string[]> {
   if (!services.includes('idp')) return [];
-  const { DEMO_USERS, DEMO_PASSWORD, demoLogin, storesWithDemoUsers } = await import(
+  const { DEMO_USERS, DEMO_PASSWORD, demoLogin, storesWithDemoUsers, listDemoConsoleAccounts } = await import(
     '@trackwell/db/seed/demo-users'
   );
   const rows = await storesWithDemoUsers(db);
@@ -105,8 +105,26 @@ async function demoAccountLines(
   return [
     `  Sign in   every demo store has these accounts (<name>@<store code>.example), password ${DEMO_PASSWORD}`,
     ...DEMO_USERS.map((u) => `            ${demoLogin(u.local, first.code).padEnd(width)}  ${u.what}`),
+    ...consoleLines(await listDemoConsoleAccounts(db), port),
     ...mailLines(env, port),
     '',
+  ];
+}
+
+/** The demo console accounts (issue 14 §7): the operator, and one store's administrator as the example. */
+function consoleLines(accounts: Array<{ login: string; storeCode: string; role: string }>, port: string) {
+  const operator = accounts.find((a) => a.role === 'platform_operator');
+  const admin = accounts.find((a) => a.role === 'store_admin' && a.storeCode !== operator?.storeCode);
+  // A database seeded before the demo had console accounts: the seed adds them (and the readers).
+  if (!operator && !admin)
+    return ['  Console   this database has no demo console accounts yet: `npm run db:seed` adds them'];
+  const who = [
+    ...(operator ? [`${operator.login} (every store)`] : []),
+    ...(admin ? [`${admin.login.replace(`@${admin.storeCode}.`, '@<store>.')} (that store)`] : []),
+  ];
+  return [
+    `  Console   ${who.join(', ')}, same password`,
+    `            the console API is at http://localhost${port}/api/console/v1, see README "Try the console"`,
   ];
 }
 

@@ -203,9 +203,11 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     const changes = await cliWhileServing('scripts/catalog-changes.ts', [file, '--tenant', 'awwa']);
     expect(changes.stderr).toBe('');
     expect(changes.code).toBe(0);
-    expect(changes.stdout).toMatch(/1 applied, 0 already applied, 0 rejected; 1 e-mails queued/);
+    // Its tracker, and the seed's reader@awwa.example, who tracks the store's first active standard too.
+    expect(changes.stdout).toMatch(/1 applied, 0 already applied, 0 rejected; 2 e-mails queued/);
     expect(new Set(changes.answeredDuring)).toEqual(new Set([200]));
     await until(async () => (await inbox(login)).length === 1);
+    await until(async () => (await inbox('reader@awwa.example')).length === 1);
     // Run again: recorded once, by event id.
     expect((await cli('scripts/catalog-changes.ts', [file, '--tenant', 'awwa'])).stdout).toMatch(
       /0 applied, 1 already applied/,
@@ -216,7 +218,10 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     const demo = await cliWhileServing('scripts/demo-changes.ts', ['--tenant', 'awwa']);
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(0);
-    expect(demo.stdout).toMatch(/new_edition\s+applied, 1 e-mails/);
+    // The first active standard: tracked by this test's reader and by the seed's reader@awwa.example, who also
+    // tracks its committee, so every change of the batch about a standard of that committee e-mails them.
+    expect(demo.stdout).toMatch(/new_edition\s+applied, 2 e-mails/);
+    expect(demo.stdout).toMatch(/withdrawal\s+applied, 1 e-mails/);
     const recorded = await viaServer((db) =>
       db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM catalog_events WHERE source = 'cli' AND publisher_event_id LIKE 'demo-%'`,
@@ -224,6 +229,12 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     );
     expect(recorded.rows[0]?.n).toBeGreaterThanOrEqual(7);
     await until(async () => (await inbox('cli-reader@awwa.example')).length === 2);
+    // The seed's reader: beside the editorial change above, one e-mail per change of the batch about what they
+    // track (standards, committee, industry area): new edition, amendment, editorial change, reaffirmation,
+    // withdrawal, new standard. They do not track work items, nor the reinstated standard.
+    await until(async () => (await inbox('reader@awwa.example')).length >= 1 + 6);
+    await new Promise((r) => setTimeout(r, 1000)); // nothing more comes
+    expect(await inbox('reader@awwa.example')).toHaveLength(1 + 6);
   }, 300_000);
 
   it('catalog:changes --create-key prints a key the running server accepts at once', async () => {
@@ -279,6 +290,6 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
     // With no server, the change CLIs work on the database directly as before (the next start sends).
     const demo = await cli('scripts/demo-changes.ts', ['--tenant', 'awwa']);
     expect(demo.stderr).toBe('');
-    expect(demo.stdout).toMatch(/new_edition\s+applied, 1 e-mails/);
+    expect(demo.stdout).toMatch(/new_edition\s+applied, 2 e-mails/);
   }, 300_000);
 });

@@ -37,13 +37,14 @@ export async function embeddedTokens(
   host: string,
   clientId: string,
   login: string,
+  password = EMBEDDED_PASSWORD,
 ): Promise<{ access_token: string; id_token: string }> {
   const headers = { host, 'content-type': 'application/json', accept: 'application/json' };
   const authn = await app.inject({
     method: 'POST',
     url: '/api/v1/authn',
     headers,
-    payload: { username: login, password: EMBEDDED_PASSWORD },
+    payload: { username: login, password },
   });
   const { sessionToken } = authn.json() as { sessionToken?: string };
   if (!sessionToken) throw new Error(`authn ${authn.statusCode}: ${authn.body}`);

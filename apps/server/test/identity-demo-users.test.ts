@@ -53,6 +53,8 @@ describe('seedDemoUsers', () => {
     expect(await status('mfa-enroll')).toBe('MFA_ENROLL');
     expect(await status('locked')).toBe('LOCKED_OUT');
     expect(await status('recovery')).toBe('SUCCESS');
+    expect(await status('reader')).toBe('SUCCESS');
+    expect(await status('admin')).toBe('SUCCESS');
     const tenantId = (await t.app.db.query<{ id: string }>("SELECT id FROM tenants WHERE code = 'awwa'"))
       .rows[0]?.id as string;
     const recoveryUser = await findIdentityUserByLogin(t.app.db, tenantId, demoLogin('recovery', 'awwa'));

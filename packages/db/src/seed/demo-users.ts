@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
+import type { ConsoleRole } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import { normaliseRecoveryAnswer, setRecoveryQuestion } from '../repositories/user-credentials.ts';
 import { upsertIdentityFactor } from '../repositories/user-factors.ts';
 import { createIdentityUser, findIdentityUserByLogin } from '../repositories/users.ts';
 import { hashPassword } from '../repositories/users-passwords.ts';
-import { DEMO_TENANT_DEFINITIONS } from './tenants.ts';
+import { demoConsoleAccountsOf, grantDemoConsoleRole, seedDemoReaderTrackings } from './demo-accounts.ts';
+import { DEMO_TENANT_DEFINITIONS, type DemoTenant } from './tenants.ts';
+
+export {
+  DEMO_CONSOLE_ACCOUNTS,
+  type DemoConsoleAccount,
+  demoConsoleAccountsOf,
+  listDemoConsoleAccounts,
+  PLATFORM_STORE_CODE,
+  SEED_AUDIT_ACTOR,
+} from './demo-accounts.ts';
 
 /**
  * The documented demo sign-in accounts, created in every demo tenant: one plain user, one per
  * MFA factor, one who must enrol a factor, a `subscriber company` user (the portal signs them out, spec §3), one whose password has
- * expired, one locked out and one with a recovery question (asked after the e-mailed reset or unlock link). Idempotent: an existing login is left as it is. Printed by `npm start`.
+ * expired, one locked out, one with a recovery question (asked after the e-mailed reset or unlock link) and a
+ * reader whose tracker is not empty; plus the console accounts (demo-accounts.ts: a store administrator in
+ * every store, the operator in the platform store). Idempotent: an existing login is left as it is. Printed
+ * by `npm start`.
  */
 
 /** Every demo account's password. */
@@ -39,6 +53,10 @@ export interface DemoUser {
   mfaRequired?: boolean;
   /** Has a recovery question: forgot password / unlock asks it after the e-mailed link (RECOVERY). */
   recoveryQuestion?: { question: string; answer: string };
+  /** Tracks a few standards, a committee and an industry area from the start (demo-accounts.ts). */
+  tracks?: boolean;
+  /** Holds this console role from the start (granted as the seed, audited). */
+  consoleRole?: ConsoleRole;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -106,6 +124,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     what: `recovery question at password reset: "${DEMO_RECOVERY_QUESTION}" answer ${DEMO_RECOVERY_ANSWER}`,
     recoveryQuestion: { question: DEMO_RECOVERY_QUESTION, answer: DEMO_RECOVERY_ANSWER },
   },
+  {
+    local: 'reader',
+    firstName: 'Robin',
+    lastName: 'Achebe',
+    userType: 'individual',
+    what: 'tracks a few standards, a committee and an industry area: `npm run demo:changes` e-mails them',
+    tracks: true,
+  },
 ];
 
 export const demoLogin = (local: string, tenantCode: string) => `${local}@${tenantCode}.example`;
@@ -132,58 +158,93 @@ export interface SeedDemoUsersResult {
   present: number;
 }
 
+/** Every demo account of a store: the documented users, then its console accounts. */
+function demoAccountsOf(storeCode: string): DemoUser[] {
+  const consoleAccounts = demoConsoleAccountsOf(storeCode).map(
+    (a): DemoUser => ({ ...a, userType: 'individual', consoleRole: a.role }),
+  );
+  return [...DEMO_USERS, ...consoleAccounts];
+}
+
 /** Creates the demo users in every demo tenant that exists in the database (call after the tenant seed). */
 export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUsersResult> {
   const result: SeedDemoUsersResult = { created: 0, present: 0 };
-  const passwordHash = hashPassword(DEMO_PASSWORD);
   for (const demo of DEMO_TENANT_DEFINITIONS) {
     const { rows } = await handle.query<{ id: string }>('SELECT id FROM tenants WHERE code = $1', [
       demo.definition.code,
     ]);
     const tenantId = rows[0]?.id;
     if (!tenantId) continue;
-    for (const u of DEMO_USERS) {
-      const login = demoLogin(u.local, demo.definition.code);
-      if (await findIdentityUserByLogin(handle, tenantId, login)) {
+    const missing: DemoUser[] = [];
+    for (const u of demoAccountsOf(demo.definition.code)) {
+      if (await findIdentityUserByLogin(handle, tenantId, demoLogin(u.local, demo.definition.code)))
         result.present++;
-        continue;
-      }
-      // One salted hash per user (the cost is the point; reuse across users would share a salt).
-      const hash = u.local === 'user' ? await passwordHash : await hashPassword(DEMO_PASSWORD);
-      const answerHash = u.recoveryQuestion
-        ? await hashPassword(normaliseRecoveryAnswer(u.recoveryQuestion.answer))
-        : undefined;
-      await handle.transaction(async (tx) => {
-        const user = await createIdentityUser(tx, tenantId, {
-          id: demoUserId(tenantId, login),
-          login,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          userType: u.userType,
-          // No stored language: pages and e-mails follow the store's default until they choose.
-          locale: null,
-          passwordHash: hash,
-          passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
-          status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',
-          mfaRequired: u.mfaRequired ?? false,
-        });
-        if (u.factor) {
-          await upsertIdentityFactor(tx, tenantId, user.id, {
-            factorType: u.factor,
-            provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
-            status: 'ACTIVE',
-            secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
-          });
-        }
-        if (u.recoveryQuestion && answerHash) {
-          await setRecoveryQuestion(tx, tenantId, user.id, {
-            question: u.recoveryQuestion.question,
-            answerHash,
-          });
-        }
-      });
+      else missing.push(u);
+    }
+    // The password hashes (scrypt, libuv's threads) side by side: most of a first start's seeding time.
+    const hashed = await Promise.all(missing.map(hashDemoSecrets));
+    for (const [i, u] of missing.entries()) {
+      await createDemoUser(handle, { id: tenantId, demo }, u, hashed[i]!);
       result.created++;
     }
   }
   return result;
+}
+
+/** One salted hash per user (the cost is the point; reuse across users would share a salt). */
+async function hashDemoSecrets(u: DemoUser): Promise<{ hash: string; answerHash: string | undefined }> {
+  const [hash, answerHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    u.recoveryQuestion ? hashPassword(normaliseRecoveryAnswer(u.recoveryQuestion.answer)) : undefined,
+  ]);
+  return { hash, answerHash };
+}
+
+/** One demo account with its factor, recovery question, console role and trackings, in one transaction. */
+async function createDemoUser(
+  handle: DatabaseHandle,
+  store: { id: string; demo: DemoTenant },
+  u: DemoUser,
+  { hash, answerHash }: { hash: string; answerHash: string | undefined },
+): Promise<void> {
+  const tenantId = store.id;
+  const login = demoLogin(u.local, store.demo.definition.code);
+  await handle.transaction(async (tx) => {
+    const user = await createIdentityUser(tx, tenantId, {
+      id: demoUserId(tenantId, login),
+      login,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      userType: u.userType,
+      // No stored language: pages and e-mails follow the store's default until they choose.
+      locale: null,
+      passwordHash: hash,
+      passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
+      status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',
+      mfaRequired: u.mfaRequired ?? false,
+    });
+    if (u.factor) {
+      await upsertIdentityFactor(tx, tenantId, user.id, {
+        factorType: u.factor,
+        provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+        status: 'ACTIVE',
+        secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
+      });
+    }
+    if (u.recoveryQuestion && answerHash) {
+      await setRecoveryQuestion(tx, tenantId, user.id, {
+        question: u.recoveryQuestion.question,
+        answerHash,
+      });
+    }
+    const { code, config } = store.demo.definition;
+    if (u.consoleRole) await grantDemoConsoleRole(tx, { id: tenantId, code }, user, u.consoleRole);
+    if (u.tracks) {
+      const sources = {
+        committee: config.trackerSetting.committee.enabled,
+        industryArea: config.trackerSetting.industry_area.enabled,
+      };
+      await seedDemoReaderTrackings(tx, { id: tenantId, sources }, user.id);
+    }
+  });
 }
