@@ -53,10 +53,21 @@ export function buildPortalIfStale({ force = false } = {}): boolean {
   const vite = (args: string[]) =>
     spawnSync(
       process.execPath,
-      [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', ...args],
+      [
+        join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--mode',
+        'production',
+        '--logLevel',
+        'warn',
+        ...args,
+      ],
       {
         cwd: PORTAL,
         stdio: 'inherit',
+        // Always React's production build, whoever asks: a caller's NODE_ENV (Vitest sets 'test' when a test
+        // builds the portal) would otherwise give the development build, with StrictMode's double effects.
+        env: { ...process.env, NODE_ENV: 'production' },
       },
     );
   if (vite([]).status !== 0) throw new Error('The portal build failed (see above).');

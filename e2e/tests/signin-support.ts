@@ -57,13 +57,22 @@ export interface SignInOptions {
  * `*.localhost` stores resolve and the browser's own cookies go with it), or null when none.
  */
 export async function currentSession(page: Page) {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/v1/sessions/me', {
-      headers: { accept: 'application/json' },
-      credentials: 'include',
-    });
-    return res.ok ? ((await res.json()) as { status: string; login: string; userId: string }) : null;
-  });
+  // A page that is signing in moves on by itself (the tracker's silent sign-in: authorize → callback → back):
+  // asked while it navigates, the question is lost with the page; ask again on the next one (same origin).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(async () => {
+        const res = await fetch('/api/v1/sessions/me', {
+          headers: { accept: 'application/json' },
+          credentials: 'include',
+        });
+        return res.ok ? ((await res.json()) as { status: string; login: string; userId: string }) : null;
+      });
+    } catch (error) {
+      if (attempt >= 5 || !/Execution context was destroyed|navigation/i.test(String(error))) throw error;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
 }
 
 interface MailMessage {
