@@ -23,7 +23,11 @@ export function InfoDialog({ title, children, onClose }: InfoDialogProps) {
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
-    const onClosed = () => closeRef.current();
+    // A `close` event from an earlier cleanup (an effect run twice, as React's StrictMode does in
+    // development) arrives after this showModal: the dialog is open again, so it is not a close.
+    const onClosed = () => {
+      if (!dialog.open) closeRef.current();
+    };
     dialog.addEventListener('close', onClosed);
     return () => {
       dialog.removeEventListener('close', onClosed);
