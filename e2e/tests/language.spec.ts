@@ -43,7 +43,7 @@ test('Account › Preferences: choosing Español makes the next change e-mail Sp
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   // One value: the profile shows the same language, chosen from a list.
   await page.goto(`${origin}/account/profile`);
-  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await expect(page.getByRole('main').getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
 
   const seen = await seenMail(page, origin, login);
   const designation = `${committee}.E2E-LANG`;
