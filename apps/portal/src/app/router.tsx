@@ -44,6 +44,17 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/account/routes.tsx')).AccountRoute,
                 }),
               },
+              {
+                // The operator console (issue 14); its screens route inside it.
+                path: 'admin/*',
+                handle: {
+                  namespaces: ['console'],
+                  module: 'src/features/console/routes.tsx',
+                } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/console/routes.tsx')).ConsoleRoute,
+                }),
+              },
             ],
           },
           {

@@ -16,6 +16,20 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'es:confirm.no',
   'es_ES:confirm.no',
   'it:confirm.no',
+  // "Console" (French, Italian, Portuguese), "Code" and "Catalogue" (French), "Name" (German).
+  'fr_CA:userMenu.console',
+  'fr_FR:userMenu.console',
+  'it:userMenu.console',
+  'pt:userMenu.console',
+  'fr_CA:console:title',
+  'fr_FR:console:title',
+  'it:console:title',
+  'pt:console:title',
+  'fr_CA:console:stores.code',
+  'fr_FR:console:stores.code',
+  'fr_CA:console:nav.catalog',
+  'fr_FR:console:nav.catalog',
+  'de:console:stores.name',
 ]);
 
 type Tree = { [key: string]: string | Tree };

@@ -24,6 +24,8 @@ export type UserMenuProps = {
   onSignOut: () => void;
   /** The account area (spec §1 "A profile and account management area exists"), listed before sign-out. */
   accountHref?: string;
+  /** The operator console (issue 14), for a user who holds a console role. */
+  consoleHref?: string;
 };
 
 /** The item a key moves to: Home the first, End the last, the arrows the next or previous (wrapping). */
@@ -58,13 +60,23 @@ type UserMenuListProps = {
   name: string;
   listRef: RefObject<HTMLDivElement | null>;
   accountHref: string | undefined;
+  consoleHref: string | undefined;
   onKeyDown: (event: KeyboardEvent) => void;
   onClose: () => void;
   onSignOut: () => void;
 };
 
 /** The open menu: the account link (when there is an account area), then sign-out. */
-function UserMenuList({ id, name, listRef, accountHref, onKeyDown, onClose, onSignOut }: UserMenuListProps) {
+function UserMenuList({
+  id,
+  name,
+  listRef,
+  accountHref,
+  consoleHref,
+  onKeyDown,
+  onClose,
+  onSignOut,
+}: UserMenuListProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -78,6 +90,11 @@ function UserMenuList({ id, name, listRef, accountHref, onKeyDown, onClose, onSi
       {accountHref ? (
         <Link to={accountHref} role="menuitem" className="tw-user-menu__item" onClick={onClose}>
           {t('userMenu.account')}
+        </Link>
+      ) : null}
+      {consoleHref ? (
+        <Link to={consoleHref} role="menuitem" className="tw-user-menu__item" onClick={onClose}>
+          {t('userMenu.console')}
         </Link>
       ) : null}
       <button
@@ -101,7 +118,7 @@ function UserMenuList({ id, name, listRef, accountHref, onKeyDown, onClose, onSi
  * Home and End move between items, Escape closes it and returns to the button, Tab or a click elsewhere
  * closes it.
  */
-export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMenuProps) {
+export function UserMenu({ firstName, lastName, onSignOut, accountHref, consoleHref }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -156,6 +173,7 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref }: UserMe
           name={name}
           listRef={listRef}
           accountHref={accountHref}
+          consoleHref={consoleHref}
           onKeyDown={onMenuKeyDown}
           onClose={() => setOpen(false)}
           onSignOut={onSignOut}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PendingMessage } from '../../../components/ui/spinner.tsx';
+import { useListConsoleStoresQuery } from '../api/stores.ts';
+import { useConsole } from '../console-context.ts';
+import { sectionsFor } from '../lib/roles.ts';
+import { ConsoleLoadError } from './console-load-error.tsx';
+import { ConsoleScreen } from './console-screen.tsx';
+
+/** `/admin/stores`: the stores the user may run (operators: every store), each opening its first section. */
+export function StoreListScreen() {
+  const { t } = useTranslation('console');
+  const { roles } = useConsole();
+  const [firstSection] = sectionsFor(roles);
+  const stores = useListConsoleStoresQuery();
+  return (
+    <ConsoleScreen title={t('stores.title')}>
+      {stores.isLoading ? (
+        <PendingMessage>{t('state.loading')}</PendingMessage>
+      ) : stores.error || !stores.data ? (
+        <ConsoleLoadError error={stores.error} onRetry={stores.refetch} />
+      ) : stores.data.length === 0 ? (
+        <p className="tw-console__empty">{t('stores.empty')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle tw-console__table">
+            <caption className="tw-visually-hidden">{t('stores.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('stores.name')}</th>
+                <th scope="col">{t('stores.code')}</th>
+                <th scope="col">{t('stores.host')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stores.data.map((store) => (
+                <tr key={store.code}>
+                  <td>
+                    <Link to={`/admin/stores/${store.code}/${firstSection ?? ''}`}>{store.name}</Link>
+                  </td>
+                  <td>
+                    <code>{store.code}</code>
+                  </td>
+                  <td dir="ltr" className="tw-console__host">
+                    {store.canonicalHost}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ConsoleScreen>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import type { StoreSection } from '../lib/roles.ts';
+
+/** A section's screen; it is given the store's code. */
+export type SectionScreen = ComponentType<{ code: string }>;
+
+/**
+ * The screen of each store section (issue 14 §1–§5). The navigation lists a section once it has a screen
+ * here and the user's roles open it.
+ */
+export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {};
