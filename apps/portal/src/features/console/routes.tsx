@@ -9,7 +9,7 @@ import { ConsoleHome } from './components/console-home.tsx';
 import { ConsoleLayout, StoreArea } from './components/console-layout.tsx';
 import { StoreListScreen } from './components/store-list-screen.tsx';
 import { ConsoleContext } from './console-context.ts';
-import { rolesFromClaims } from './lib/roles.ts';
+import { rolesFromAccessToken } from './lib/roles.ts';
 
 /**
  * `/admin/*` — the operator console (issue 14): platform operators run every store, store administrators
@@ -18,13 +18,15 @@ import { rolesFromClaims } from './lib/roles.ts';
  */
 export function ConsoleRoute() {
   const okta = useOktaAuth();
-  const roles = rolesFromClaims(okta?.authState?.accessToken?.claims as Record<string, unknown> | undefined);
+  const roles = rolesFromAccessToken(okta?.authState?.accessToken?.accessToken);
   return <ConsoleArea roles={roles} />;
 }
 
 export function ConsoleArea({ roles }: { roles: ConsoleRole[] }) {
   const { t, ready } = useTranslation('console');
-  const value = useMemo(() => ({ roles }), [roles]);
+  const key = roles.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the roles' names are the value's identity.
+  const value = useMemo(() => ({ roles }), [key]);
   if (!ready) return <LoadingScreen label={t('state.loading')} />;
   return (
     <ConsoleContext value={value}>
