@@ -261,7 +261,9 @@ test.describe('account area', () => {
       ).toHaveAttribute('aria-current', 'page');
       await expectNoAxeViolations(page);
     }
-    // The tracking e-mails status has loaded (the tracker's source trackings) and links to the unsubscribe.
+    // The tracking e-mails status has loaded (the tracker's source trackings: it needs the user's id, read
+    // from the access token) and links to the unsubscribe.
+    await expect(page.getByText('Committees tracked')).toBeVisible();
     await expect(page.getByRole('link', { name: /tracker page|unsubscribe/ })).toHaveAttribute(
       'href',
       '/#unsubscribe',

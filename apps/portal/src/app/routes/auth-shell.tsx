@@ -8,11 +8,12 @@ import { UserMenu } from '../../components/layouts/user-menu.tsx';
 import {
   AuthProvider,
   signOutToRoot,
+  useAccessTokenClaims,
   useGetFeatureFlagsQuery,
   useGetUserInfoQuery,
   useTranslationEnabled,
 } from '../../features/auth/index.ts';
-import { rolesFromAccessToken } from '../../features/console/index.ts';
+import { rolesFromClaims } from '../../features/console/index.ts';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { switchLanguage } from '../../lib/switch-language.ts';
 import type { RouteHandle } from '../route-handle.ts';
@@ -39,7 +40,7 @@ function Shell() {
   const { data: flags } = useGetFeatureFlagsQuery(undefined, { skip: !authenticated });
   const translationEnabled = useTranslationEnabled(tenant.ui);
   // The console link is for a user whose token carries console roles (the server checks them on every call).
-  const holdsConsoleRole = rolesFromAccessToken(authState?.accessToken?.accessToken).length > 0;
+  const holdsConsoleRole = rolesFromClaims(useAccessTokenClaims()).length > 0;
   const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
   // A signed-in person's choice in the header is also their profile's language (e-mails follow it).
   const saveLanguage = useCallback(

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useAccessTokenClaims } from '../auth/index.ts';
 import './account.css';
 import { AccountContext } from './account-context.ts';
 import { EmailsScreen } from './components/emails-screen.tsx';
@@ -20,9 +21,10 @@ import { createMyAccountClient } from './lib/myaccount.ts';
  */
 export function AccountRoute() {
   const okta = useOktaAuth();
-  if (!okta?.oktaAuth) return null;
   // The user's id (MAEUserID) is the access token's `uid` claim (contracts: accessTokenClaims).
-  const userId = okta.authState?.accessToken?.claims?.uid as string | undefined;
+  const { uid } = useAccessTokenClaims();
+  if (!okta?.oktaAuth) return null;
+  const userId = typeof uid === 'string' ? uid : undefined;
   return <AccountArea oktaAuth={okta.oktaAuth} userId={userId} />;
 }
 

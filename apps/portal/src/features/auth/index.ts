@@ -16,3 +16,4 @@ export {
 export { RequireAuth, SUBSCRIBER_COMPANY, useCurrentUser } from './require-auth.tsx';
 export { signOutToRoot } from './session.ts';
 export { forgetSignedOutReason, peekSignedOutReason } from './signed-out-reason.ts';
+export { accessTokenClaims, useAccessTokenClaims } from './token-claims.ts';

@@ -1,2 +1,2 @@
 /** What the shell may use of the console feature: the console roles a token carries (its screens load lazily). */
-export { rolesFromAccessToken } from './lib/roles.ts';
+export { rolesFromClaims } from './lib/roles.ts';

@@ -1,15 +1,15 @@
-import { useOktaAuth } from '@okta/okta-react';
 import type { ConsoleRole } from '@trackwell/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { useAccessTokenClaims } from '../auth/index.ts';
 import './console.css';
 import { ConsoleHome } from './components/console-home.tsx';
 import { ConsoleLayout, StoreArea } from './components/console-layout.tsx';
 import { StoreListScreen } from './components/store-list-screen.tsx';
 import { ConsoleContext } from './console-context.ts';
-import { rolesFromAccessToken } from './lib/roles.ts';
+import { rolesFromClaims } from './lib/roles.ts';
 
 /**
  * `/admin/*` — the operator console (issue 14): platform operators run every store, store administrators
@@ -17,8 +17,7 @@ import { rolesFromAccessToken } from './lib/roles.ts';
  * download. What it shows follows the roles in the access token; the server checks them on every call.
  */
 export function ConsoleRoute() {
-  const okta = useOktaAuth();
-  const roles = rolesFromAccessToken(okta?.authState?.accessToken?.accessToken);
+  const roles = rolesFromClaims(useAccessTokenClaims());
   return <ConsoleArea roles={roles} />;
 }
 

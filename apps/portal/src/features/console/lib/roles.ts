@@ -13,23 +13,6 @@ export function rolesFromClaims(claims: Record<string, unknown> | undefined): Co
   });
 }
 
-/**
- * The roles of an access token (a JWT) — its payload read, not verified: the token storage keeps the token
- * itself, not its claims, and the server verifies the token and reads the roles from the database anyway.
- */
-export function rolesFromAccessToken(token: string | undefined): ConsoleRole[] {
-  const payload = token?.split('.')[1];
-  if (!payload) return [];
-  try {
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-      c.charCodeAt(0),
-    );
-    return rolesFromClaims(JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
-  } catch {
-    return [];
-  }
-}
-
 /** The console's sections of one store, in the order of its navigation. */
 export const STORE_SECTIONS = [
   'settings',
