@@ -5,7 +5,7 @@ import {
   importRowOutcome,
   importTotals,
 } from './catalog-import.ts';
-import { CONSOLE_BASE } from './console.ts';
+import { CONSOLE_BASE } from './console-paths.ts';
 
 /*
  * The console's catalogue import (issue 14 §2): a CSV or NISO STS XML file uploaded as the request body

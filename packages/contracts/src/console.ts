@@ -1,37 +1,16 @@
 import { z } from 'zod';
+import { CONSOLE_ROLES } from './console-paths.ts';
 import { hostName, safeText, tenantCode } from './safe-values.ts';
 import { featureFlags, tenantConfig } from './tenant-config.ts';
 import { tenantThemeValues } from './tenant-definition.ts';
 
 /*
- * The operator console's API (issue 14): paths, roles, bodies and answers, once for the server, the portal
+ * The operator console's API (issue 14): bodies and answers (paths and role names: console-paths.ts), once for the server, the portal
  * and the tests. Store definitions are validated by the same contracts the seed uses (tenant-definition.ts).
  */
 
-export const CONSOLE_BASE = '/api/console/v1';
-export const CONSOLE_PATHS = {
-  stores: `${CONSOLE_BASE}/stores`,
-  store: `${CONSOLE_BASE}/stores/:code`,
-  storeRoles: `${CONSOLE_BASE}/stores/:code/roles`,
-  storeApiKeys: `${CONSOLE_BASE}/stores/:code/api-keys`,
-  storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
-  storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
-  audit: `${CONSOLE_BASE}/audit`,
-  storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,
-  storeChangePreview: `${CONSOLE_BASE}/stores/:code/changes/preview`,
-  storeChangeRetry: `${CONSOLE_BASE}/stores/:code/changes/:id/retry`,
-  storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
-  storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
-  storeClients: `${CONSOLE_BASE}/stores/:code/clients`,
-  storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
-} as const;
-
-/** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */
-export const CONSOLE_ROLES = ['platform_operator', 'store_admin', 'catalog_editor'] as const;
 export const consoleRole = z.enum(CONSOLE_ROLES);
 export type ConsoleRole = z.infer<typeof consoleRole>;
-/** The access-token and ID-token claim listing the user's console roles (the portal reads it). */
-export const CONSOLE_ROLES_CLAIM = 'trackwell_roles';
 
 export const storeCodeParams = z.object({ code: tenantCode });
 

@@ -3,6 +3,7 @@ export * from './catalog-search.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';
 export * from './console-changes.ts';
+export * from './console-paths.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './identity.ts';

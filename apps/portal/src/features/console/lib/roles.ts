@@ -1,4 +1,8 @@
-import { CONSOLE_ROLES_CLAIM, type ConsoleRole, consoleRole } from '@trackwell/contracts';
+import {
+  CONSOLE_ROLES,
+  CONSOLE_ROLES_CLAIM,
+  type ConsoleRoleName as ConsoleRole,
+} from '@trackwell/contracts';
 
 /**
  * The console roles the signed-in user holds (issue 14 "Who"), read from the access token's `trackwell_roles`
@@ -7,10 +11,8 @@ import { CONSOLE_ROLES_CLAIM, type ConsoleRole, consoleRole } from '@trackwell/c
 export function rolesFromClaims(claims: Record<string, unknown> | undefined): ConsoleRole[] {
   const value = claims?.[CONSOLE_ROLES_CLAIM];
   if (!Array.isArray(value)) return [];
-  return value.flatMap((role) => {
-    const parsed = consoleRole.safeParse(role);
-    return parsed.success ? [parsed.data] : [];
-  });
+  // A plain check, not the contract's zod enum: the shell reads this too, and its first download stays small.
+  return value.filter((role): role is ConsoleRole => (CONSOLE_ROLES as readonly unknown[]).includes(role));
 }
 
 /** The console's sections of one store, in the order of its navigation. */

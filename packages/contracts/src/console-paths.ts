@@ -1,0 +1,28 @@
+/*
+ * The operator console's API paths and role names (issue 14), without zod: the portal's shell reads the roles
+ * claim, and a module of plain constants keeps the schemas out of its first download.
+ */
+
+export const CONSOLE_BASE = '/api/console/v1';
+export const CONSOLE_PATHS = {
+  stores: `${CONSOLE_BASE}/stores`,
+  store: `${CONSOLE_BASE}/stores/:code`,
+  storeRoles: `${CONSOLE_BASE}/stores/:code/roles`,
+  storeApiKeys: `${CONSOLE_BASE}/stores/:code/api-keys`,
+  storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
+  storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
+  audit: `${CONSOLE_BASE}/audit`,
+  storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,
+  storeChangePreview: `${CONSOLE_BASE}/stores/:code/changes/preview`,
+  storeChangeRetry: `${CONSOLE_BASE}/stores/:code/changes/:id/retry`,
+  storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
+  storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
+  storeClients: `${CONSOLE_BASE}/stores/:code/clients`,
+  storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
+} as const;
+
+/** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */
+export const CONSOLE_ROLES = ['platform_operator', 'store_admin', 'catalog_editor'] as const;
+export type ConsoleRoleName = (typeof CONSOLE_ROLES)[number];
+/** The access-token and ID-token claim listing the user's console roles (the portal reads it). */
+export const CONSOLE_ROLES_CLAIM = 'trackwell_roles';
