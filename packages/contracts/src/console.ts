@@ -78,9 +78,21 @@ export const consoleRoleGrant = z.object({
   role: consoleRole,
   grantedAt: z.string(),
 });
-export const consoleRoleList = z.object({ grants: z.array(consoleRoleGrant) });
+export const consoleRoleList = z.object({
+  grants: z.array(consoleRoleGrant),
+  /** The login an invitation was e-mailed to, when the grant made a new account. */
+  invited: z.string().optional(),
+});
 /** Grant or revoke a role of a user of the store, named by login. */
 export const consoleRoleChange = z.object({ login: z.string().min(3).max(254), role: consoleRole }).strict();
+/**
+ * Grant a role. A login that is not yet a user of the store, given with first and last names, is invited:
+ * the account is made without a password and an e-mail link lets its owner choose one (7 days).
+ */
+export const consoleRoleGrantBody = consoleRoleChange
+  .extend({ firstName: safeText(100).min(1).optional(), lastName: safeText(100).min(1).optional() })
+  .strict();
+export type ConsoleRoleGrantBody = z.infer<typeof consoleRoleGrantBody>;
 
 export const consoleApiKey = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 export * from './branding.ts';
+export * from './invite-strings.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './sign-in-mail.ts';

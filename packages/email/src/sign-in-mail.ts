@@ -1,4 +1,5 @@
-import { type Language, RTL_LANGUAGES } from '@trackwell/contracts';
+import { type ConsoleRoleName, type Language, RTL_LANGUAGES } from '@trackwell/contracts';
+import { INVITE_STRINGS } from './invite-strings.ts';
 import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
 import { fill } from './strings.ts';
 
@@ -11,7 +12,9 @@ import { fill } from './strings.ts';
 export type SignInMail =
   | { kind: 'code'; code: string; minutes: number }
   | { kind: 'push'; ip: string; link: string; minutes: number }
-  | { kind: 'reset' | 'unlock'; link: string; token: string };
+  | { kind: 'reset' | 'unlock'; link: string; token: string }
+  /** The console's invitation: a new account's first password, chosen through a reset link. */
+  | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName };
 
 export interface RenderedSignInMail {
   subject: string;
@@ -52,6 +55,17 @@ export function renderSignInMail(
         { text: f(s.pushBody, more) },
         { text: s.pushAction, link: mail.link },
         { text: f(s.pushExpiry, more) },
+      ];
+      break;
+    }
+    case 'invite': {
+      const invite = INVITE_STRINGS[language];
+      const more = { inviter: mail.inviter, role: invite.roles[mail.role] };
+      subject = f(invite.subject);
+      paragraphs = [
+        { text: f(invite.body, more) },
+        { text: invite.action, link: mail.link },
+        { text: invite.expiry },
       ];
       break;
     }

@@ -1,7 +1,8 @@
 import {
   CONSOLE_PATHS,
-  type ConsoleRole,
+  type ConsoleRoleGrantBody,
   consoleRoleChange,
+  consoleRoleGrantBody,
   consoleRoleList,
   storeCodeParams,
 } from '@trackwell/contracts';
@@ -16,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { grantableRoles } from './console-access.ts';
+import { inviteToStore } from './invite.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 const roleAnswer = { 200: consoleRoleList, ...consoleErrors };
@@ -32,7 +34,7 @@ async function listGrants(app: ConsoleApp, tenantId: string) {
 async function changeRole(
   app: ConsoleApp,
   request: FastifyRequest,
-  body: { login: string; role: ConsoleRole },
+  body: ConsoleRoleGrantBody,
   grant: boolean,
 ) {
   const caller = consoleCaller(request);
@@ -40,7 +42,20 @@ async function changeRole(
   if (!grantableRoles(caller.grants, store.id).includes(body.role))
     throw forbidden(`Your console role may not ${grant ? 'grant' : 'revoke'} ${body.role}.`);
   const target = await findTenantUserByLogin(app.db, store.id, body.login.toLowerCase());
-  if (!target) throw notFound(`No user ${body.login} in store ${store.code}.`);
+  if (!target && grant && body.firstName && body.lastName) {
+    const invited = await inviteToStore(app, store, caller, {
+      ...body,
+      firstName: body.firstName,
+      lastName: body.lastName,
+    });
+    return { ...(await listGrants(app, store.id)), invited: invited.login };
+  }
+  if (!target)
+    throw notFound(
+      grant
+        ? `No user ${body.login} in store ${store.code}: give their first and last names to invite them by e-mail.`
+        : `No user ${body.login} in store ${store.code}.`,
+    );
   await app.db.transaction(async (tx) => {
     const changed = grant
       ? await grantConsoleRole(tx, store.id, target.id, body.role, caller.user.id)
@@ -81,9 +96,9 @@ export function registerRoleRoutes(app: ConsoleApp) {
       schema: {
         ...consoleDocs,
         summary:
-          'Grant a console role to a user of the store (operators: any; store admins: store_admin, catalog_editor)',
+          'Grant a console role to a user of the store (operators: any; store admins: store_admin, catalog_editor); a login that is no user yet, given with names, is invited by e-mail',
         params: storeCodeParams,
-        body: consoleRoleChange,
+        body: consoleRoleGrantBody,
         response: roleAnswer,
       },
     },
