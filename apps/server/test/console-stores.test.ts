@@ -159,12 +159,53 @@ describe('PATCH /stores/:code', () => {
     async (_what, payload, field) => {
       if (JSON.stringify(payload.hosts) === '["STORE_B_HOST"]') payload.hosts = [b.host];
       const before = await consoleRowCounts();
-      const res = await callAs(adminA, { method: 'PATCH', url: storeUrl(a.tenant.code), payload });
+      // Hosts are an operator's to change (the next test); their values are checked all the same.
+      const caller = payload.hosts ? operator : adminA;
+      const res = await callAs(caller, { method: 'PATCH', url: storeUrl(a.tenant.code), payload });
       const body = expectError(res, 400);
       expect(body.issues?.map((i) => i.path).some((p) => p.startsWith(field))).toBe(true);
       expect(await consoleRowCounts()).toEqual(before);
     },
   );
+
+  it.each([
+    ['hosts', { hosts: ['a-new-host.example'] }],
+    ['config.tracker-uri', { config: { 'tracker-uri': 'https://collector.example/' } }],
+    ['config.issuer-uri', { config: { 'issuer-uri': 'https://idp.example/oauth2/default' } }],
+    ['config.client-id', { config: { 'client-id': 'other-client' } }],
+  ])(
+    'only an operator may change %s (where users and their tokens go): a store admin gets 403, nothing saved',
+    async (field, payload) => {
+      const before = await consoleRowCounts();
+      const res = await callAs(adminA, { method: 'PATCH', url: storeUrl(a.tenant.code), payload });
+      expect(expectError(res, 403).message).toContain(field);
+      expect(await consoleRowCounts()).toEqual(before);
+    },
+  );
+
+  it('an operator changes the hosts and the services of a store', async () => {
+    const stored = consoleStoreDefinition.parse(
+      (await callAs(operator, { url: storeUrl(a.tenant.code) })).json(),
+    );
+    const hosts = [...stored.hosts, `more-${a.tenant.code}.example`];
+    const res = await callAs(operator, {
+      method: 'PATCH',
+      url: storeUrl(a.tenant.code),
+      payload: { hosts, config: { 'tracker-uri': stored.config['tracker-uri'] } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(consoleStoreDefinition.parse(res.json()).hosts).toEqual(hosts);
+    // Unchanged operator-only values sent back by an admin's form are not a change.
+    const same = await callAs(adminA, {
+      method: 'PATCH',
+      url: storeUrl(a.tenant.code),
+      payload: {
+        hosts,
+        config: { 'tracker-uri': stored.config['tracker-uri'], tenantName: 'Store A again' },
+      },
+    });
+    expect(same.statusCode).toBe(200);
+  });
 
   it('refuses a NUL in a value with 400 naming the field', async () => {
     const before = await consoleRowCounts();

@@ -38,6 +38,32 @@ export function patchedDefinition(stored: StoredDefinition, patch: ConsoleStoreP
 }
 
 type Definition = ReturnType<typeof patchedDefinition>;
+
+/**
+ * What only a platform operator may change: the addresses that select the store, and every address the portal
+ * sends the signed-in user's tokens to (the identity provider and the services). A store administrator who
+ * could point them elsewhere could collect the store's users' tokens.
+ */
+const OPERATOR_ONLY_CONFIG_KEYS = [
+  'issuer-uri',
+  'client-id',
+  'mae-uri',
+  'myaccount-uri',
+  'tracker-uri',
+  'member-uri',
+] as const;
+
+/** The operator-only fields a change touches, as `hosts` / `config.<key>` paths. */
+export function operatorOnlyChanges(before: Definition, after: Definition): string[] {
+  const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+  const config = (d: Definition) => (isObject(d.config) ? d.config : {});
+  return [
+    ...(changed(before.hosts, after.hosts) ? ['hosts'] : []),
+    ...OPERATOR_ONLY_CONFIG_KEYS.filter((key) => changed(config(before)[key], config(after)[key])).map(
+      (key) => `config.${key}`,
+    ),
+  ];
+}
 const PARTS = ['hosts', 'config', 'theme', 'featureFlags', 'logoSvg'] as const;
 
 /** The audit log's before → after: only the parts (and, in objects, top-level keys) that changed. */

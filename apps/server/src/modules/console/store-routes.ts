@@ -17,11 +17,16 @@ import {
   type StoredDefinition,
   upsertTenant,
 } from '@trackwell/db';
-import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { isPlatformOperator } from './console-access.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors, storeConflict } from './schemas.ts';
-import { definitionChanges, newStoreDefinition, patchedDefinition } from './store-changes.ts';
+import {
+  definitionChanges,
+  newStoreDefinition,
+  operatorOnlyChanges,
+  patchedDefinition,
+} from './store-changes.ts';
 
 /** The definition refused by the seed's contract: 400 naming every field (prefixed by where it came from). */
 const invalidDefinition = (error: InvalidTenantError, prefix: string) =>
@@ -99,12 +104,15 @@ function registerStorePatch(app: ConsoleApp) {
       },
     },
     async (request) => {
-      const { user } = consoleCaller(request);
+      const { user, grants } = consoleCaller(request);
       const store = consoleStore(request);
       const saved = await app.db
         .transaction(async (tx) => {
           const stored = await storedDefinition(tx, store.id, { forUpdate: true });
           const next = patchedDefinition(stored, request.body);
+          const reserved = isPlatformOperator(grants) ? [] : operatorOnlyChanges(stored, next);
+          if (reserved.length > 0)
+            throw forbidden(`Only a platform operator may change ${reserved.join(', ')}: nothing was saved.`);
           await upsertTenant(tx, next, store.id);
           const changes = definitionChanges(stored, next);
           await recordAuditEntry(tx, store.id, {
