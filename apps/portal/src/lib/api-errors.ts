@@ -1,4 +1,3 @@
-import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
 
@@ -28,25 +27,4 @@ export function describeApiError(error: unknown, t: TFunction): string {
   if (typeof e.status === 'number')
     return t('errors.status', { status: e.status, text: e.statusText ?? '' }).trim();
   return t('errors.unexpected');
-}
-
-/** Endpoints whose failures are not toasted (spec §8 "Unsubscribe failures are only logged"). */
-const silentEndpoints = new Set<string>();
-export function silenceErrorToasts(...endpointNames: string[]): void {
-  for (const name of endpointNames) silentEndpoints.add(name);
-}
-
-/**
- * Toasts every failed query and mutation once (spec §8), and logs the silenced ones. `notifyError` is given the
- * readable message; the store wires it to the toaster with the current translations.
- */
-export function apiErrorToasts(notifyError: (error: unknown) => void): Middleware {
-  return () => (next) => (action) => {
-    if (isRejectedWithValue(action)) {
-      const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName ?? '';
-      if (silentEndpoints.has(endpoint)) console.warn(`[api] ${endpoint} failed`, action.payload);
-      else notifyError(action.payload);
-    }
-    return next(action);
-  };
 }

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { i18n } from 'i18next';
 import { type ApiContext, api } from './api.ts';
-import { apiErrorToasts, describeApiError } from './api-errors.ts';
+import { apiErrorToasts } from './api-error-toasts.ts';
 
 /**
  * The Redux store: RTK Query's cache, its middleware, and the error toasts of spec §8. `context` is what the
@@ -15,9 +15,10 @@ export function createStore({ context = {}, i18n }: { context?: ApiContext; i18n
         api.middleware,
         apiErrorToasts((error) => {
           if (!i18n) return;
-          const message = describeApiError(error, i18n.t);
-          // The toasts library loads with the toaster, after the first screen.
-          void import('./notify.ts').then(({ notify }) => notify.error(message));
+          // The toasts library and the error's words load once a call has failed, after the first screen.
+          void Promise.all([import('./notify.ts'), import('./api-errors.ts')]).then(
+            ([{ notify }, { describeApiError }]) => notify.error(describeApiError(error, i18n.t)),
+          );
         }),
       ),
   });

@@ -1,6 +1,6 @@
 import { CONSOLE_PATHS, type ConsoleStoreDefinition } from '@trackwell/contracts';
 import { api } from '../../../lib/api.ts';
-import { silenceErrorToasts } from '../../../lib/api-errors.ts';
+import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 
 export type ConsoleStoreSummary = { code: string; name: string; canonicalHost: string; hosts: string[] };
 

@@ -7,7 +7,7 @@ import {
   type TenantConfig,
 } from '@trackwell/contracts';
 import { api } from '../../../lib/api.ts';
-import { silenceErrorToasts } from '../../../lib/api-errors.ts';
+import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 import type { AppStore } from '../../../lib/store.ts';
 import { readCachedTenantConfig, writeCachedTenantConfig } from '../lib/config-cache.ts';
 import { readEmbeddedTenantConfig } from '../lib/embedded-config.ts';

@@ -1,6 +1,6 @@
 import { APPLICATION_CODES, TRACKER_PATHS } from '@trackwell/contracts';
 import { api, type Envelope } from '../../../lib/api.ts';
-import { silenceErrorToasts } from '../../../lib/api-errors.ts';
+import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 import { NO_SOURCE_TRACKINGS, sourceTrackingsApi } from './source-trackings.ts';
 
 export const unsubscribeApi = api.injectEndpoints({
