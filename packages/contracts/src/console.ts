@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hostName, safeText, tenantCode } from './safe-values.ts';
 import { featureFlags, tenantConfig } from './tenant-config.ts';
-import { tenantThemeValues } from './tenant-definition.ts';
+import { LOGO_SVG_MAX_LENGTH, tenantThemeValues } from './tenant-definition.ts';
 
 /*
  * The operator console's API (issue 14): paths, roles, bodies and answers, once for the server, the portal
@@ -73,7 +73,7 @@ export const consoleStorePatch = z
     config: mergePatchObject.optional(),
     theme: mergePatchObject.optional(),
     featureFlags: mergePatchObject.optional(),
-    logoSvg: z.string().max(200_000).optional(),
+    logoSvg: z.string().max(LOGO_SVG_MAX_LENGTH).optional(),
   })
   .strict();
 export type ConsoleStorePatch = z.infer<typeof consoleStorePatch>;

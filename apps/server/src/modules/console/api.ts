@@ -12,6 +12,7 @@ import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
+import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
@@ -44,6 +45,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerChangeRoutes(app);
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
+  registerIdentityTestRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
