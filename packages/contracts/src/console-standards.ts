@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { importStandard } from './catalog-import.ts';
-import { storeCodeParams } from './console.ts';
-import { CONSOLE_BASE } from './console.ts';
+import { CONSOLE_BASE, storeCodeParams } from './console.ts';
 import { CATALOG_EVENT_KINDS, STANDARD_STATUSES } from './notifications.ts';
 
 /*

@@ -13,6 +13,7 @@ import { registerClientRoutes } from './client-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
+import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
@@ -46,6 +47,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
   registerIdentityTestRoutes(app);
+  await app.register(async (scope) => registerLogoRoutes(scope));
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {
