@@ -15,6 +15,7 @@ import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
+import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
   registerIdentityTestRoutes(app);
+  registerStandardRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
 }
 
