@@ -1,4 +1,11 @@
-import { type CatalogEvent, CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
+import {
+  type CatalogEvent,
+  CONSOLE_CATALOG_PATHS,
+  CONSOLE_IDENTITY_TEST_PATH,
+  CONSOLE_LOGO_PATH,
+  CONSOLE_PATHS,
+  CONSOLE_STANDARD_PATHS,
+} from '@trackwell/contracts';
 import { createCatalogPublisherClient, createStoreApiKey } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,7 +32,7 @@ import { expectError } from './tracker-world.ts';
 useConsoleWorld();
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as registered (compared with the OpenAPI document: every console route is here). */
   route: string;
   url: () => string;
@@ -45,7 +52,8 @@ const at = (path: string, extra = '') =>
     .replace(':id/retry', `${changeId}/retry`)
     .replace(':id', keyId)
     .replace(':deliveryId', deliveryId)
-    .replace(':clientId', clientId)}${extra}`;
+    .replace(':clientId', clientId)
+    .replace(':contentCode', 'D638-CC')}${extra}`;
 /** A change of store A that its catalogue has (D638-14, buildNotificationCatalogue). */
 const change = () => ({
   id: 'cross-role-1',
@@ -145,6 +153,41 @@ const ROUTES: RouteCase[] = [
     allowed: ['adminA'],
   },
   { method: 'DELETE', route: P.storeClient, url: () => at(P.storeClient), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: CONSOLE_IDENTITY_TEST_PATH,
+    url: () => at(CONSOLE_IDENTITY_TEST_PATH),
+    // Never fetched: the caller is refused before the body is read.
+    payload: () => ({ issuer: 'https://issuer.invalid' }),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'PUT',
+    route: CONSOLE_LOGO_PATH,
+    url: () => at(CONSOLE_LOGO_PATH),
+    payload: () => '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+    headers: { 'content-type': 'image/svg+xml' },
+    allowed: ['adminA'],
+  },
+  {
+    method: 'GET',
+    route: CONSOLE_STANDARD_PATHS.standards,
+    url: () => at(CONSOLE_STANDARD_PATHS.standards),
+    allowed: ['adminA', 'editorA'],
+  },
+  {
+    method: 'GET',
+    route: CONSOLE_STANDARD_PATHS.standard,
+    url: () => at(CONSOLE_STANDARD_PATHS.standard),
+    allowed: ['adminA', 'editorA'],
+  },
+  {
+    method: 'PATCH',
+    route: CONSOLE_STANDARD_PATHS.standard,
+    url: () => at(CONSOLE_STANDARD_PATHS.standard),
+    payload: () => ({ status: 'withdrawn', title: 'Taken over' }),
+    allowed: ['adminA', 'editorA'],
+  },
 ];
 
 const ACTORS = () =>

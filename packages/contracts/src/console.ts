@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONSOLE_ROLES } from './console-paths.ts';
 import { hostName, safeText, tenantCode } from './safe-values.ts';
 import { featureFlags, tenantConfig } from './tenant-config.ts';
-import { tenantThemeValues } from './tenant-definition.ts';
+import { LOGO_SVG_MAX_LENGTH, tenantThemeValues } from './tenant-definition.ts';
 
 /*
  * The operator console's API (issue 14): bodies and answers (paths and role names: console-paths.ts), once for the server, the portal
@@ -52,7 +52,7 @@ export const consoleStorePatch = z
     config: mergePatchObject.optional(),
     theme: mergePatchObject.optional(),
     featureFlags: mergePatchObject.optional(),
-    logoSvg: z.string().max(200_000).optional(),
+    logoSvg: z.string().max(LOGO_SVG_MAX_LENGTH).optional(),
   })
   .strict();
 export type ConsoleStorePatch = z.infer<typeof consoleStorePatch>;

@@ -9,6 +9,8 @@ import { themeContrastProblems } from './theme-contrast.ts';
  * theme rules (contrast checks and their messages) in its first download.
  */
 
+/** The longest logo SVG a store keeps (characters; what the console's logo upload may produce). */
+export const LOGO_SVG_MAX_LENGTH = 200_000;
 /** Font stacks a theme may choose from: an allow-list, so no tenant value is written raw into CSS. */
 export const THEME_FONTS = {
   system: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -75,6 +77,6 @@ export const tenantDefinition = z.object({
   theme: tenantTheme,
   featureFlags,
   /** The tenant logo as SVG markup (validated: no scripts, event handlers, external references). */
-  logoSvg: z.string().max(200_000),
+  logoSvg: z.string().max(LOGO_SVG_MAX_LENGTH),
 });
 export type TenantDefinition = z.infer<typeof tenantDefinition>;

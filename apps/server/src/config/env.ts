@@ -37,6 +37,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers (set when behind a load balancer): true, false, or a comma list of proxy IPs. */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * Let the server's outgoing requests to addresses users give (the console's identity "test connection",
+   * webhooks) use http and reach private, loopback and link-local addresses. Development and tests only.
+   */
+  CONSOLE_OUTBOUND_ALLOW_PRIVATE: bool.default(false),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT: z.coerce
     .number()

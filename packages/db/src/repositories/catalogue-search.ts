@@ -25,8 +25,9 @@ export function parseCatalogueQuery(q: string): { prefix: string; words: string[
 }
 
 /** A to_tsquery expression: every word must match, each as a prefix. Words are letters/digits only. */
-const toTsQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
-const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const toTsQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+/** A LIKE pattern matching strings that start with `s` (its wildcards escaped). */
+export const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One word, the common case while typing, and the slow one when the word is in thousands of titles: ranked

@@ -8,8 +8,10 @@ const FORBIDDEN: Array<[RegExp, string]> = [
   [/<foreignObject[\s>/]/i, 'foreignObject elements'],
   [/<(iframe|embed|object|audio|video|handler|listener)[\s>/]/i, 'embedded content'],
   [/\son[a-z]+\s*=/i, 'event-handler attributes'],
+  // Besides fragments, only a base64 PNG or JPEG embedded whole (the console's raster logo wrapper, see
+  // rasterLogoSvg in the server): nothing after the base64 but the closing quote.
   [
-    /(?:href|src)\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)[^"']*/i,
+    /(?:href|src)\s*=\s*(["'])\s*(?!#|data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/]*={0,2}\1)[^"']*/i,
     'references to other resources',
   ],
   [/javascript:/i, 'javascript: URLs'],

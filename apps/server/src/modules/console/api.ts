@@ -12,7 +12,10 @@ import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
+import { registerIdentityTestRoutes } from './identity-test-routes.ts';
+import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
+import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
 
 declare module 'fastify' {
@@ -44,6 +47,9 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerChangeRoutes(app);
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
+  registerIdentityTestRoutes(app);
+  registerStandardRoutes(app);
+  await app.register(async (scope) => registerLogoRoutes(scope));
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {

@@ -23,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { matchingRulesOf } from '../notifications/publish.ts';
+import { announceEvents } from './announce.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
@@ -170,17 +171,7 @@ async function applyAndAnnounce(
     target: run.runId,
     after: { format, outcome: run.outcome, totals: run.totals, events: run.events.length },
   });
-  for (const event of run.events.filter((e) => e.recipients > 0)) {
-    // Committed already: if queueing fails, the worker's sweep sends them.
-    await app.notifications
-      .dispatch(event.eventId)
-      .catch((error: Error) =>
-        request.log.error(
-          { err: error, eventId: event.eventId },
-          'could not queue notifications (the sweep will)',
-        ),
-      );
-  }
+  await announceEvents(app, request, run.events);
   return {
     runId: run.runId,
     format,

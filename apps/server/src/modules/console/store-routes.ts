@@ -11,29 +11,16 @@ import {
   findTenantById,
   InvalidTenantError,
   listStoreSummaries,
-  readStoreDefinition,
   recordAuditEntry,
-  type SqlExecutor,
   type StoredDefinition,
   upsertTenant,
 } from '@trackwell/db';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { isPlatformOperator } from './console-access.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors, storeConflict } from './schemas.ts';
-import {
-  definitionChanges,
-  newStoreDefinition,
-  operatorOnlyChanges,
-  patchedDefinition,
-} from './store-changes.ts';
-
-/** The definition refused by the seed's contract: 400 naming every field (prefixed by where it came from). */
-const invalidDefinition = (error: InvalidTenantError, prefix: string) =>
-  badRequest(
-    'The store definition is not valid: nothing was saved.',
-    error.issues.map((i) => ({ path: `${prefix}.${i.path}`, message: i.message })),
-  );
+import { newStoreDefinition } from './store-changes.ts';
+import { invalidDefinition, saveStorePatch, storedDefinition } from './store-save.ts';
 
 /** Two creates of one code (or host) at once: the database's unique key refuses the second. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
@@ -41,12 +28,6 @@ const storeExists = (code: string) =>
   new HttpError(409, 'store_exists', `A store with code ${code} (or one of these hosts) already exists.`);
 
 const answerDefinition = (d: StoredDefinition) => ({ ...d, updatedAt: d.updatedAt.toISOString() });
-
-async function storedDefinition(db: SqlExecutor, tenantId: string, options?: { forUpdate: boolean }) {
-  const stored = await readStoreDefinition(db, tenantId, options);
-  if (!stored) throw notFound('No such store.');
-  return stored;
-}
 
 /** Stores: list, read, change (PATCH) and create. */
 export function registerStoreRoutes(app: ConsoleApp) {
@@ -103,33 +84,7 @@ function registerStorePatch(app: ConsoleApp) {
         response: { 200: consoleStoreDefinition, ...consoleErrors },
       },
     },
-    async (request) => {
-      const { user, grants } = consoleCaller(request);
-      const store = consoleStore(request);
-      const saved = await app.db
-        .transaction(async (tx) => {
-          const stored = await storedDefinition(tx, store.id, { forUpdate: true });
-          const next = patchedDefinition(stored, request.body);
-          const reserved = isPlatformOperator(grants) ? [] : operatorOnlyChanges(stored, next);
-          if (reserved.length > 0)
-            throw forbidden(`Only a platform operator may change ${reserved.join(', ')}: nothing was saved.`);
-          await upsertTenant(tx, next, store.id);
-          const changes = definitionChanges(stored, next);
-          await recordAuditEntry(tx, store.id, {
-            storeCode: store.code,
-            actor: { kind: 'user', id: user.id, login: user.login },
-            action: 'store.update',
-            target: store.code,
-            ...changes,
-          });
-          return storedDefinition(tx, store.id);
-        })
-        .catch((error: unknown) => {
-          if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
-          throw error;
-        });
-      return answerDefinition(saved);
-    },
+    async (request) => answerDefinition(await saveStorePatch(app, request, request.body)),
   );
 }
 

@@ -1,0 +1,164 @@
+import {
+  CONSOLE_STANDARD_PATHS,
+  consoleStandard,
+  consoleStandardEdited,
+  consoleStandardPage,
+  consoleStandardParams,
+  consoleStandardPatch,
+  consoleStandardsQuery,
+  storeCodeParams,
+} from '@trackwell/contracts';
+import {
+  editCatalogStandard,
+  findCatalogStandard,
+  type ListedStandard,
+  listCatalogStandards,
+  recordAuditEntry,
+  StandardEditError,
+} from '@trackwell/db';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { matchingRulesOf } from '../notifications/publish.ts';
+import { announceEvents } from './announce.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
+import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
+
+/**
+ * The store's standards (issue 14 §2): list and search (keyset pages), read one, edit one. An edit is a
+ * one-row import (`editCatalogStandard`): a changed edition or status records the change event an import
+ * would, in the same transaction as the audit entry; its trackers' e-mails are queued once it has committed.
+ */
+
+/** The cursor of the page after `last`: its designation and id, opaque (base64url JSON). */
+const cursorOf = (last: ListedStandard) =>
+  Buffer.from(JSON.stringify([last.designation, last.id])).toString('base64url');
+
+function afterOf(cursor: string | undefined) {
+  if (cursor === undefined) return undefined;
+  try {
+    const [designation, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof designation === 'string' && Number.isSafeInteger(id)) return { designation, id: id as number };
+  } catch {
+    // falls through to the refusal
+  }
+  throw badRequest('The cursor is not one this list gave.', [
+    { path: 'querystring.cursor', message: 'is not a cursor of this list' },
+  ]);
+}
+
+const shown = ({ id: _id, ...standard }: ListedStandard) => standard;
+const noSuchStandard = () => notFound('This store has no standard with this content code.');
+
+export function registerStandardRoutes(app: ConsoleApp) {
+  app.get(
+    CONSOLE_STANDARD_PATHS.standards,
+    {
+      config: { consoleAction: 'catalog.edit' },
+      schema: {
+        ...consoleDocs,
+        summary: "The store's standards, searched by designation, content code or title, page by page",
+        params: storeCodeParams,
+        querystring: consoleStandardsQuery,
+        response: { 200: consoleStandardPage, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { q, limit, cursor } = request.query;
+      const page = await listCatalogStandards(app.db, consoleStore(request).id, {
+        q,
+        limit: limit + 1,
+        after: afterOf(cursor),
+      });
+      const standards = page.slice(0, limit);
+      const last = standards.at(-1);
+      return {
+        standards: standards.map(shown),
+        nextCursor: page.length > limit && last ? cursorOf(last) : null,
+      };
+    },
+  );
+
+  app.get(
+    CONSOLE_STANDARD_PATHS.standard,
+    {
+      config: { consoleAction: 'catalog.edit' },
+      schema: {
+        ...consoleDocs,
+        summary: 'One standard of the store, by its content code',
+        params: consoleStandardParams,
+        response: { 200: consoleStandard, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const found = await findCatalogStandard(app.db, consoleStore(request).id, request.params.contentCode);
+      if (!found) throw noSuchStandard();
+      return shown(found);
+    },
+  );
+
+  registerStandardPatch(app);
+}
+
+function registerStandardPatch(app: ConsoleApp) {
+  app.patch(
+    CONSOLE_STANDARD_PATHS.standard,
+    {
+      config: { consoleAction: 'catalog.edit' },
+      schema: {
+        ...consoleDocs,
+        summary: 'Edit a standard: title, status, edition, release date, committee, ICS codes',
+        description:
+          'Each field is checked as in an imported row (400 naming it). A changed edition records a ' +
+          'new_edition event, active → withdrawn or historical a withdrawal, back to active a reinstatement, ' +
+          'as an import does: the answer names it and its trackers are e-mailed. Audited.',
+        params: consoleStandardParams,
+        body: consoleStandardPatch,
+        response: { 200: consoleStandardEdited, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { user } = consoleCaller(request);
+      const store = consoleStore(request);
+      const { contentCode } = request.params;
+      const edit = await app.db
+        .transaction(async (tx) => {
+          const done = await editCatalogStandard(
+            tx,
+            store.id,
+            contentCode,
+            request.body,
+            matchingRulesOf(store),
+          );
+          if (!done) throw noSuchStandard();
+          if (done.changes.length > 0)
+            await recordAuditEntry(tx, store.id, {
+              storeCode: store.code,
+              actor: { kind: 'user', id: user.id, login: user.login },
+              action: 'catalog.standard.update',
+              target: contentCode,
+              before: Object.fromEntries(done.changes.map((c) => [c.field, c.from])),
+              after: {
+                ...Object.fromEntries(done.changes.map((c) => [c.field, c.to])),
+                ...(done.event ? { event: done.event.kind } : {}),
+              },
+            });
+          return done;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof StandardEditError)
+            throw badRequest(
+              'The edit is refused: nothing was saved.',
+              error.issues.map((i) => ({ path: `body.${i.field}`, message: i.reason })),
+            );
+          throw error;
+        });
+      if (edit.event) await announceEvents(app, request, [edit.event]);
+      const standard = await findCatalogStandard(app.db, store.id, contentCode);
+      const { event } = edit;
+      return {
+        standard: shown(standard!),
+        changes: edit.changes,
+        event: event ? { id: String(event.eventId), kind: event.kind, recipients: event.recipients } : null,
+      };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { importStandard } from './catalog-import.ts';
+import { storeCodeParams } from './console.ts';
+import { CONSOLE_BASE } from './console-paths.ts';
+import { CATALOG_EVENT_KINDS, STANDARD_STATUSES } from './notifications.ts';
+
+/*
+ * The console's catalogue browser (issue 14 §2): a store's standards searched and paged, one read whole,
+ * and edited. An edit is checked by the very rules of an imported standard row (`importStandard`), and one
+ * that changes the edition or the status records the change event an import would (trackers are e-mailed).
+ */
+
+export const CONSOLE_STANDARD_PATHS = {
+  standards: `${CONSOLE_BASE}/stores/:code/catalog/standards`,
+  standard: `${CONSOLE_BASE}/stores/:code/catalog/standards/:contentCode`,
+} as const;
+
+/** The page size of the standards list: at most, and by default. */
+export const CONSOLE_STANDARDS_PAGE = { max: 200, default: 50 } as const;
+
+export const consoleStandardsQuery = z
+  .object({
+    /** A designation or content code prefix, or title words; none: every standard. */
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(CONSOLE_STANDARDS_PAGE.max)
+      .default(CONSOLE_STANDARDS_PAGE.default),
+    /** The `nextCursor` of the previous page. */
+    cursor: z
+      .string()
+      .max(400)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
+  })
+  .strict();
+
+export const consoleStandardParams = storeCodeParams.extend({
+  contentCode: importStandard.shape.contentCode,
+});
+
+export const consoleStandard = z.object({
+  contentCode: z.string(),
+  assetId: z.string(),
+  designation: z.string(),
+  title: z.string(),
+  status: z.enum(STANDARD_STATUSES),
+  edition: z.string(),
+  /** Release date, YYYY-MM-DD. */
+  publishedOn: z.string(),
+  committee: z.object({ designation: z.string(), title: z.string() }),
+  publisher: z.object({ code: z.string(), name: z.string() }),
+  industryAreas: z.array(z.object({ marketingCode: z.string(), name: z.string() })),
+  icsCodes: z.array(z.string()),
+});
+export type ConsoleStandard = z.infer<typeof consoleStandard>;
+
+export const consoleStandardPage = z.object({
+  standards: z.array(consoleStandard),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+
+/** The fields an edit may change, each checked as in an imported row; at least one. */
+const s = importStandard.shape;
+export const consoleStandardPatch = z
+  .object({
+    title: s.title.optional(),
+    status: s.status.optional(),
+    edition: s.edition.optional(),
+    publishedOn: s.publishedOn.optional(),
+    committeeDesignation: s.committeeDesignation.optional(),
+    icsCodes: s.icsCodes.unwrap().optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, 'name at least one field to change');
+export type ConsoleStandardPatch = z.infer<typeof consoleStandardPatch>;
+
+export const consoleStandardEdited = z.object({
+  standard: consoleStandard,
+  /** The fields that changed (old → new); empty when the edit changed nothing. */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** The catalogue change event the edit recorded (edition or status changed), whose trackers are e-mailed. */
+  event: z
+    .object({ id: z.string(), kind: z.enum(CATALOG_EVENT_KINDS), recipients: z.number().int() })
+    .nullable(),
+});

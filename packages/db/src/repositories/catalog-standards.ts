@@ -1,0 +1,104 @@
+import type { ConsoleStandard } from '@trackwell/contracts';
+import type { SqlExecutor } from '../client.ts';
+import { likePrefix, parseCatalogueQuery, toTsQuery } from './catalogue-search.ts';
+
+/**
+ * The console's view of a store's standards (issue 14 §2): searched (the tracker search's parsing: a
+ * designation or content code prefix, or title words) and paged by keyset (designation, id), each with its
+ * committee, publisher, industry areas and ICS codes. Every statement names the tenant. Edits:
+ * catalog-standard-edit.ts.
+ */
+
+const COLUMNS = `s.id, s.content_code, s.asset_id, s.designation, s.title, s.status, s.edition,
+       s.published_on::text AS published_on, s.committee_designation, c.title AS committee_title,
+       s.publisher_code, p.name AS publisher_name, s.ics_codes,
+       ARRAY(SELECT json_build_object('marketingCode', i.marketing_code, 'name', i.code_name)
+               FROM standard_industry_areas a
+               JOIN industry_areas i ON i.tenant_id = a.tenant_id AND i.marketing_code = a.marketing_code
+              WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id ORDER BY i.marketing_code) AS industry_areas`;
+const FROM = `FROM standards s
+  JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
+  JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;
+
+type Row = {
+  id: string;
+  content_code: string;
+  asset_id: string;
+  designation: string;
+  title: string;
+  status: ConsoleStandard['status'];
+  edition: string;
+  published_on: string;
+  committee_designation: string;
+  committee_title: string;
+  publisher_code: string;
+  publisher_name: string;
+  ics_codes: string[] | null;
+  industry_areas: ConsoleStandard['industryAreas'] | null;
+};
+
+/** A standard as the console shows it, with its row id and designation (the list's keyset). */
+export type ListedStandard = ConsoleStandard & { id: number };
+
+const toStandard = (r: Row): ListedStandard => ({
+  id: Number(r.id),
+  contentCode: r.content_code,
+  assetId: r.asset_id,
+  designation: r.designation,
+  title: r.title,
+  status: r.status,
+  edition: r.edition,
+  publishedOn: r.published_on,
+  committee: { designation: r.committee_designation, title: r.committee_title },
+  publisher: { code: r.publisher_code, name: r.publisher_name },
+  industryAreas: r.industry_areas ?? [],
+  icsCodes: r.ics_codes ?? [],
+});
+
+export interface StandardListQuery {
+  q?: string | undefined;
+  limit: number;
+  /** The last standard of the previous page. */
+  after?: { designation: string; id: number } | undefined;
+}
+
+/** One page of the tenant's standards matching `q`, by designation (then id). */
+export async function listCatalogStandards(
+  db: SqlExecutor,
+  tenantId: string,
+  query: StandardListQuery,
+): Promise<ListedStandard[]> {
+  const params: unknown[] = [tenantId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where = ['s.tenant_id = $1'];
+  if (query.q) {
+    const { prefix, words } = parseCatalogueQuery(query.q);
+    const matches: string[] = [];
+    if (prefix) {
+      const like = param(likePrefix(prefix));
+      matches.push(`s.designation LIKE ${like}`, `s.content_code LIKE ${like}`);
+    }
+    if (words.length) matches.push(`s.title_search @@ to_tsquery('english', ${param(toTsQuery(words))})`);
+    where.push(matches.length ? `(${matches.join(' OR ')})` : 'false');
+  }
+  if (query.after)
+    where.push(`(s.designation, s.id) > (${param(query.after.designation)}, ${param(query.after.id)})`);
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} ${FROM} WHERE ${where.join(' AND ')} ORDER BY s.designation, s.id LIMIT ${param(query.limit)}`,
+    params,
+  );
+  return rows.map(toStandard);
+}
+
+/** One standard of the tenant by its content code. */
+export async function findCatalogStandard(
+  db: SqlExecutor,
+  tenantId: string,
+  contentCode: string,
+): Promise<ListedStandard | undefined> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} ${FROM} WHERE s.tenant_id = $1 AND s.content_code = $2`,
+    [tenantId, contentCode],
+  );
+  return rows[0] && toStandard(rows[0]);
+}
