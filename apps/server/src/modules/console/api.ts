@@ -14,6 +14,7 @@ import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
+import { registerWebhookConsoleRoutes } from './webhook-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +45,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerChangeRoutes(app);
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
+  registerWebhookConsoleRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {

@@ -170,7 +170,7 @@ async function applyAndAnnounce(
     target: run.runId,
     after: { format, outcome: run.outcome, totals: run.totals, events: run.events.length },
   });
-  for (const event of run.events.filter((e) => e.recipients > 0)) {
+  for (const event of run.events.filter((e) => e.recipients > 0 || e.webhooks > 0)) {
     // Committed already: if queueing fails, the worker's sweep sends them.
     await app.notifications
       .dispatch(event.eventId)
