@@ -1,5 +1,5 @@
-import { type CatalogEvent, CONSOLE_CATALOG_PATHS, CONSOLE_PATHS } from '@trackwell/contracts';
-import { createCatalogPublisherClient, createStoreApiKey } from '@trackwell/db';
+import { type CatalogEvent, CONSOLE_CATALOG_PATHS, CONSOLE_PATHS, WEBHOOK_PATHS } from '@trackwell/contracts';
+import { createCatalogPublisherClient, createStoreApiKey, createWebhookEndpoint } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   a,
@@ -39,9 +39,11 @@ let keyId = '';
 let changeId = '';
 let deliveryId = '';
 let clientId = '';
+let webhookId = '';
 const at = (path: string, extra = '') =>
   `${path
     .replace(':code', a.tenant.code)
+    .replace('webhooks/:id', `webhooks/${webhookId}`)
     .replace(':id/retry', `${changeId}/retry`)
     .replace(':id', keyId)
     .replace(':deliveryId', deliveryId)
@@ -54,6 +56,7 @@ const change = () => ({
 });
 const P = CONSOLE_PATHS;
 const C = CONSOLE_CATALOG_PATHS;
+const W = WEBHOOK_PATHS;
 const ROUTES: RouteCase[] = [
   // GET /stores is open to every role holder: B's admin sees only B (checked below), never A.
   { method: 'GET', route: P.stores, url: () => P.stores, allowed: ['adminA', 'editorA', 'adminB'] },
@@ -145,6 +148,22 @@ const ROUTES: RouteCase[] = [
     allowed: ['adminA'],
   },
   { method: 'DELETE', route: P.storeClient, url: () => at(P.storeClient), allowed: ['adminA'] },
+  { method: 'GET', route: W.storeWebhooks, url: () => at(W.storeWebhooks), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: W.storeWebhooks,
+    url: () => at(W.storeWebhooks),
+    payload: () => ({ url: 'https://attacker.example/hook' }),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: W.storeWebhook, url: () => at(W.storeWebhook), allowed: ['adminA'] },
+  { method: 'POST', route: W.storeWebhookTest, url: () => at(W.storeWebhookTest), allowed: ['adminA'] },
+  {
+    method: 'GET',
+    route: W.storeWebhookDeliveries,
+    url: () => at(W.storeWebhookDeliveries),
+    allowed: ['adminA'],
+  },
 ];
 
 const ACTORS = () =>
@@ -153,6 +172,13 @@ const ACTORS = () =>
 beforeAll(async () => {
   keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
   clientId = (await createCatalogPublisherClient(t.app.db, a.tenant.id, 'the client under attack')).clientId;
+  webhookId = (
+    await createWebhookEndpoint(t.app.db, a.tenant.id, { kind: 'store' }, {
+      url: 'https://a.example/hook',
+      description: 'the endpoint under attack',
+      createdBy: null,
+    })
+  ).id;
   // A change of A with a failed delivery: what retry and the message route would touch.
   await buildNotificationCatalogue(t.app.db, a.tenant.id);
   await trackSource(t.app.db, a.tenant.id, nobodyA.user.id, 'COMMITTEE', 'D20');
