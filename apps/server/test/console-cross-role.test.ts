@@ -173,11 +173,16 @@ beforeAll(async () => {
   keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
   clientId = (await createCatalogPublisherClient(t.app.db, a.tenant.id, 'the client under attack')).clientId;
   webhookId = (
-    await createWebhookEndpoint(t.app.db, a.tenant.id, { kind: 'store' }, {
-      url: 'https://a.example/hook',
-      description: 'the endpoint under attack',
-      createdBy: null,
-    })
+    await createWebhookEndpoint(
+      t.app.db,
+      a.tenant.id,
+      { kind: 'store' },
+      {
+        url: 'https://a.example/hook',
+        description: 'the endpoint under attack',
+        createdBy: null,
+      },
+    )
   ).id;
   // A change of A with a failed delivery: what retry and the message route would touch.
   await buildNotificationCatalogue(t.app.db, a.tenant.id);

@@ -82,6 +82,13 @@ export function registerWebhookRoutes(app: App, set: WebhookRouteSet): void {
     },
   );
 
+  registerEndpointRoutes(app, set, config);
+}
+
+/** The routes about one endpoint: delete, test event, delivery log (404 unless the caller's own). */
+function registerEndpointRoutes(app: App, set: WebhookRouteSet, config: FastifyContextConfig): void {
+  const common = { ...set.docs };
+  const { errors } = set;
   app.delete(
     set.paths.one,
     {
