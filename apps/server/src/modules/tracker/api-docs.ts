@@ -49,7 +49,7 @@ export const openApiDocument = fp(
               "A signed-in user's own webhook endpoints (issue 16 §5): each change matched to the user's trackings " +
               'is POSTed as `{ type: "standard.changed", timestamp, data }`, signed per Standard Webhooks ' +
               '(`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`, ' +
-              'key: the base64 part of the `whsec_` secret shown once at creation). A store\'s endpoints: the console ' +
+              "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
               'routes `/api/console/v1/stores/{code}/webhooks` (every change of the store).',
           },
           {
