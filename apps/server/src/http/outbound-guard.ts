@@ -56,7 +56,11 @@ export function isNonPublicAddress(address: string): boolean {
   if (mapped) return NON_PUBLIC.check(mapped[1]!, 'ipv4');
   const family = isIP(address);
   if (family === 0) return true; // not an address: refuse rather than guess
-  return NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  try {
+    return NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  } catch {
+    return true; // e.g. a zone id (fe80::1%eth0) BlockList cannot read: refuse rather than guess
+  }
 }
 
 /**
