@@ -24,6 +24,7 @@ export const SEND_LOCAL_CONCURRENCY = 2;
 const POLLING_INTERVAL_SECONDS = 0.5;
 /** Webhook attempts one worker process makes at once (each waits at most WEBHOOKS_TIMEOUT_SECONDS). */
 const WEBHOOK_LOCAL_CONCURRENCY = 4;
+const WEBHOOK_POLLING_INTERVAL_SECONDS = 2;
 
 export interface NotificationService {
   /** Applies a batch of events for a tenant and queues the e-mails of each applied event. */
@@ -62,7 +63,8 @@ async function workNotificationJobs(deps: JobDeps) {
   );
   await workJobs(
     webhookDeliverJob,
-    { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
+    // Webhooks need no sub-second pickup: a slower poll leaves the one PGlite connection to the e-mails.
+    { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
     deps,
   );
 }
