@@ -5,8 +5,9 @@ import {
   CONSOLE_LOGO_PATH,
   CONSOLE_PATHS,
   CONSOLE_STANDARD_PATHS,
+  WEBHOOK_PATHS,
 } from '@trackwell/contracts';
-import { createCatalogPublisherClient, createStoreApiKey } from '@trackwell/db';
+import { createCatalogPublisherClient, createStoreApiKey, createWebhookEndpoint } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   a,
@@ -46,9 +47,11 @@ let keyId = '';
 let changeId = '';
 let deliveryId = '';
 let clientId = '';
+let webhookId = '';
 const at = (path: string, extra = '') =>
   `${path
     .replace(':code', a.tenant.code)
+    .replace('webhooks/:id', `webhooks/${webhookId}`)
     .replace(':id/retry', `${changeId}/retry`)
     .replace(':id', keyId)
     .replace(':deliveryId', deliveryId)
@@ -62,6 +65,7 @@ const change = () => ({
 });
 const P = CONSOLE_PATHS;
 const C = CONSOLE_CATALOG_PATHS;
+const W = WEBHOOK_PATHS;
 const ROUTES: RouteCase[] = [
   // GET /stores is open to every role holder: B's admin sees only B (checked below), never A.
   { method: 'GET', route: P.stores, url: () => P.stores, allowed: ['adminA', 'editorA', 'adminB'] },
@@ -188,6 +192,22 @@ const ROUTES: RouteCase[] = [
     payload: () => ({ status: 'withdrawn', title: 'Taken over' }),
     allowed: ['adminA', 'editorA'],
   },
+  { method: 'GET', route: W.storeWebhooks, url: () => at(W.storeWebhooks), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: W.storeWebhooks,
+    url: () => at(W.storeWebhooks),
+    payload: () => ({ url: 'https://attacker.example/hook' }),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: W.storeWebhook, url: () => at(W.storeWebhook), allowed: ['adminA'] },
+  { method: 'POST', route: W.storeWebhookTest, url: () => at(W.storeWebhookTest), allowed: ['adminA'] },
+  {
+    method: 'GET',
+    route: W.storeWebhookDeliveries,
+    url: () => at(W.storeWebhookDeliveries),
+    allowed: ['adminA'],
+  },
 ];
 
 const ACTORS = () =>
@@ -196,6 +216,18 @@ const ACTORS = () =>
 beforeAll(async () => {
   keyId = (await createStoreApiKey(t.app.db, a.tenant.id, 'the key under attack', null)).id;
   clientId = (await createCatalogPublisherClient(t.app.db, a.tenant.id, 'the client under attack')).clientId;
+  webhookId = (
+    await createWebhookEndpoint(
+      t.app.db,
+      a.tenant.id,
+      { kind: 'store' },
+      {
+        url: 'https://a.example/hook',
+        description: 'the endpoint under attack',
+        createdBy: null,
+      },
+    )
+  ).id;
   // A change of A with a failed delivery: what retry and the message route would touch.
   await buildNotificationCatalogue(t.app.db, a.tenant.id);
   await trackSource(t.app.db, a.tenant.id, nobodyA.user.id, 'COMMITTEE', 'D20');

@@ -111,8 +111,11 @@ describe('console deliveries', () => {
     const retried = await callAs(adminA, { method: 'POST', url: retryUrl });
     expect(retried.json()).toEqual({ id: changeId, requeued: 1 });
     await eventually(async () => expect(await inbox(failingLogin)).toHaveLength(1));
+    // The sink has the message before the worker marks its delivery sent: wait for that too.
+    await eventually(async () =>
+      expect((await deliveries()).map((d) => d.status)).toEqual(['sent', 'sent', 'sent']),
+    );
     const after = await deliveries();
-    expect(after.map((d) => d.status)).toEqual(['sent', 'sent', 'sent']);
     expect(after.find((d) => d.id === other!.id)!.sent_at).toEqual(other!.sent_at); // untouched
     for (const u of users) expect(await inbox(u.login)).toHaveLength(1);
 

@@ -85,6 +85,8 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM identity_oidc_payloads WHERE model = 'Client') AS clients,
             (SELECT count(*)::int FROM notification_deliveries) AS deliveries,
             (SELECT count(*)::int FROM notification_deliveries WHERE status = 'pending') AS pending,
+            (SELECT count(*)::int FROM webhook_endpoints) AS webhooks,
+            (SELECT count(*)::int FROM webhook_messages) AS webhook_messages,
             (SELECT max(updated_at)::text FROM tenants) AS last_update`,
   );
   return rows[0]!;

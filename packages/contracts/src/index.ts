@@ -30,3 +30,4 @@ export * from './theme-contrast.ts';
 export * from './tracker.ts';
 export * from './tracker-sources.ts';
 export * from './unsafe-strings.ts';
+export * from './webhooks.ts';

@@ -29,3 +29,5 @@ export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';
+export * from './repositories/webhook-outbox.ts';
+export * from './repositories/webhooks.ts';

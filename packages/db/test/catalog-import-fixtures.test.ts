@@ -67,7 +67,9 @@ describe('catalogue import of the sample store files', () => {
     expect(dry.totals).toEqual({ new: 1, changed: 1, unchanged: 0, error: 0 });
     expect(dry.rows[0]!.changes).toContainEqual({ field: 'edition', from: '2015', to: '2025' });
     const applied = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
-    expect(applied.events).toEqual([{ eventId: expect.any(Number), kind: 'new_edition', recipients: 1 }]);
+    expect(applied.events).toEqual([
+      { eventId: expect.any(Number), kind: 'new_edition', recipients: 1, webhooks: 0 },
+    ]);
     expect(await findStandard(db, tenantId, { contentCode: 'ACME A200' })).toMatchObject({
       assetId: 'a200-2025',
     });

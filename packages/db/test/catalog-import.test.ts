@@ -189,7 +189,9 @@ describe('catalogue import: dry run and apply', () => {
     ]);
     expect(await count(db, 'catalog_events', tenantId)).toBe(0);
     const applied = await applyCatalogImport(db, tenantId, parsed, { rules: RULES });
-    expect(applied.events).toEqual([{ eventId: expect.any(Number), kind: 'new_edition', recipients: 1 }]);
+    expect(applied.events).toEqual([
+      { eventId: expect.any(Number), kind: 'new_edition', recipients: 1, webhooks: 0 },
+    ]);
     const recorded = await events(db, tenantId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ kind: 'new_edition', source: 'import', recipients: 1 });

@@ -33,6 +33,11 @@ const UNSCOPED: Record<string, string> = {
     'claims rows by id; each row answers its own tenant for rendering',
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
+  // The webhook sender serves every store: its message ids come from messages matched per tenant.
+  'webhook-outbox.ts listPendingWebhookMessageIds':
+    'one event’s webhook messages (the event was recorded under its tenant)',
+  'webhook-outbox.ts listOverdueWebhookMessageIds': 'the sweep over every store’s webhook messages',
+  'webhook-outbox.ts claimWebhookMessage': 'claims a message by id; the row answers its own tenant',
   // Housekeeping and feeds across stores; each row carries its tenant, checked where it is used.
   'identity.ts purgeExpiredIdentityData':
     'deletes expired one-time tokens, provider payloads and counters of every store',

@@ -166,6 +166,17 @@ export const envSchema = z.object({
   NOTIFICATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   /** First retry delay in seconds (then doubling, with jitter, up to an hour). */
   NOTIFICATIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * Webhooks (issue 16 §5) may reach private, loopback, link-local and unique-local addresses, and be
+   * registered with http:// URLs. Off by default (server-side request forgery); for local development only.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** Attempts of a webhook message (the first and its retries) before it is marked failed. */
+  WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Delay before a webhook's second attempt in seconds; each next one waits twice as long (at most a day). */
+  WEBHOOKS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long a webhook attempt waits for the receiver's answer, in seconds. */
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -13,6 +13,7 @@ import {
   NO_RECIPIENTS,
   type RecipientsBySource,
 } from './event-matching.ts';
+import { queueWebhookMessages } from './webhooks.ts';
 
 /**
  * Applies publisher change events to a tenant's catalogue, records each once (by the publisher's event
@@ -29,6 +30,8 @@ export interface AppliedEvent {
   result: CatalogEventResult;
   /** The recorded event's id, when applied now. */
   eventId?: number;
+  /** Webhook messages written for it (store endpoints, and the matched users' endpoints). */
+  webhooks?: number;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function recordImportedChanges(
   tenantId: string,
   changes: readonly ImportedChange[],
   rules: MatchingRules,
-): Promise<Array<{ eventId: number; kind: CatalogEventKind; recipients: number }>> {
+): Promise<Array<{ eventId: number; kind: CatalogEventKind; recipients: number; webhooks: number }>> {
   if (changes.length === 0) return [];
   const { rows } = await tx.query<{ id: number; kind: CatalogEventKind }>(
     `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, standard_id, work_item_id, source,
@@ -94,7 +97,8 @@ export async function recordImportedChanges(
   const recorded = [];
   for (const row of rows) {
     const recipients = await matchEventRecipients(tx, tenantId, row.id, rules);
-    recorded.push({ eventId: row.id, kind: row.kind, recipients });
+    const webhooks = await queueWebhookMessages(tx, tenantId, row.id);
+    recorded.push({ eventId: row.id, kind: row.kind, recipients, webhooks });
   }
   return recorded;
 }
@@ -182,5 +186,10 @@ async function recordAndApply(
     ],
   );
   const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
-  return { result: { id: event.id, outcome: 'applied' as const, recipients }, eventId: Number(eventId) };
+  const webhooks = await queueWebhookMessages(tx, tenantId, eventId);
+  return {
+    result: { id: event.id, outcome: 'applied' as const, recipients },
+    eventId: Number(eventId),
+    webhooks,
+  };
 }

@@ -50,6 +50,8 @@ export interface RecordedImportEvent {
   eventId: number;
   kind: CatalogEventKind;
   recipients: number;
+  /** Webhook messages written for it. */
+  webhooks: number;
 }
 
 export interface AppliedCatalogImport {

@@ -17,6 +17,7 @@ import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
+import { registerWebhookConsoleRoutes } from './webhook-routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerIdentityTestRoutes(app);
   registerStandardRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
+  registerWebhookConsoleRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {

@@ -5,7 +5,8 @@ import type { ConsoleRole } from '@trackwell/contracts';
  *  - platform_operator: everything, on every store (and creating stores, and the whole audit log);
  *  - store_admin: its own store only: read and change its settings, grant and revoke store_admin and
  *    catalog_editor there, manage its publisher API keys, read its audit log, catalogue and changes (preview
- *    and publish), and its deliveries (per change, per day, the e-mails sent, retry the failed);
+ *    and publish), its deliveries (per change, per day, the e-mails sent, retry the failed), and its
+ *    webhook endpoints (issue 16 §5: register, delete, test, delivery log);
  *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list), not the
  *    deliveries (issue 14 "Who": catalogue and changes only).
  * Anything not listed is refused. The grants come from the database on every call (never from the token).
@@ -26,7 +27,8 @@ export type ConsoleAction =
   | 'catalog.edit'
   | 'changes.publish'
   | 'deliveries.read'
-  | 'deliveries.retry';
+  | 'deliveries.retry'
+  | 'webhooks.manage';
 
 /** One role a user holds, on the store (tenant id) of the grant. */
 export interface RoleGrant {
@@ -48,6 +50,7 @@ const STORE_ADMIN_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'changes.publish',
   'deliveries.read',
   'deliveries.retry',
+  'webhooks.manage',
 ]);
 const CATALOG_EDITOR_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'store.list',

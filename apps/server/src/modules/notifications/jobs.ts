@@ -2,6 +2,7 @@ import { type DatabaseHandle, listPendingDeliveryIds } from '@trackwell/db';
 import type { PgBoss, QueueOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
+import { queueEventWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
 import type { Sender } from './sender.ts';
 
 /**
@@ -29,7 +30,10 @@ export interface JobDeps {
   sender: Pick<Sender, 'sendBatch'>;
 }
 
-/** Lists an event's pending rows and queues them in sender batches of NOTIFICATIONS_BATCH_SIZE. */
+/**
+ * Lists an event's pending rows and queues them in sender batches of NOTIFICATIONS_BATCH_SIZE; queues the
+ * first attempt of the event's webhook messages (webhooks/jobs.ts).
+ */
 export const dispatchJob: JobDefinition<{ eventId: number }> = {
   name: 'notifications-dispatch',
   version: 1,
@@ -51,6 +55,7 @@ export const dispatchJob: JobDefinition<{ eventId: number }> = {
       for (let i = 0; i < ids.length; i += env.NOTIFICATIONS_BATCH_SIZE)
         batches.push({ ids: ids.slice(i, i + env.NOTIFICATIONS_BATCH_SIZE) });
       await queueJobs(boss, sendJob, batches);
+      await queueEventWebhooks(db, boss, eventId);
     },
 };
 
@@ -82,6 +87,7 @@ export async function ensureQueues(boss: PgBoss, env: Env): Promise<void> {
   await boss.createQueue(dispatchJob.name, dispatchJob.policy(env));
   await boss.updateQueue(dispatchJob.name, dispatchJob.policy(env));
   await boss.createQueue(sendJob.name, sendJob.policy(env));
+  await boss.createQueue(webhookDeliverJob.name, webhookDeliverJob.policy(env));
 }
 
 /** What a job of this definition carries: its payload, checked, and its version. */

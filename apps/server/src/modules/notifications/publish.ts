@@ -39,7 +39,7 @@ export function matchingRulesOf(tenant: Pick<Tenant, 'config' | 'featureFlags'>)
 
 /**
  * Applies events one transaction each (see applyCatalogEvent) with the tenant's matching rules; calls
- * `onApplied` after the commit of each event that has recipients. Shared by the API and the CLI.
+ * `onApplied` after the commit of each event that has recipients or webhook messages. Shared by the API and the CLI.
  */
 export async function publishCatalogEvents(
   db: DatabaseHandle,
@@ -56,7 +56,10 @@ export async function publishCatalogEvents(
   for (const event of events) {
     const applied = await applyCatalogEvent(db, tenantId, event, { source, rules });
     results.push(applied.result);
-    if (applied.eventId !== undefined && (applied.result.recipients ?? 0) > 0)
+    if (
+      applied.eventId !== undefined &&
+      ((applied.result.recipients ?? 0) > 0 || (applied.webhooks ?? 0) > 0)
+    )
       await onApplied(applied.eventId);
     onProgress(results.length);
   }

@@ -3,6 +3,7 @@ import { type DatabaseHandle, hasUnfinishedJobs, listEventsWithPendingDeliveries
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
+import { queueOverdueWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
 import type { EmailImages } from './email-images.ts';
 import { dispatchJob, ensureQueues, type JobDeps, queueJob, sendJob, workJobs } from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
@@ -21,6 +22,9 @@ import type { MailTransport } from './transport.ts';
 /** Sender jobs one worker process runs at once (each with NOTIFICATIONS_SMTP_CONNECTIONS lanes). */
 export const SEND_LOCAL_CONCURRENCY = 2;
 const POLLING_INTERVAL_SECONDS = 0.5;
+/** Webhook attempts one worker process makes at once (each waits at most WEBHOOKS_TIMEOUT_SECONDS). */
+const WEBHOOK_LOCAL_CONCURRENCY = 4;
+const WEBHOOK_POLLING_INTERVAL_SECONDS = 2;
 
 export interface NotificationService {
   /** Applies a batch of events for a tenant and queues the e-mails of each applied event. */
@@ -57,6 +61,12 @@ async function workNotificationJobs(deps: JobDeps) {
     { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
     deps,
   );
+  await workJobs(
+    webhookDeliverJob,
+    // Webhooks need no sub-second pickup: a slower poll leaves the one PGlite connection to the e-mails.
+    { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
+    deps,
+  );
 }
 
 export function createNotificationService(options: NotificationServiceOptions): NotificationService {
@@ -77,9 +87,11 @@ export function createNotificationService(options: NotificationServiceOptions): 
    * Rows left pending and unclaimed (a crash between the commit and the dispatch job, events applied by a
    * CLI, a sender that died and whose claims expired) are queued again. While dispatch or sender jobs are
    * queued or running they own the pending rows: sweeping then would only queue the same rows twice
-   * (harmless thanks to the claims, but wasteful), so it waits.
+   * (harmless thanks to the claims, but wasteful), so it waits. Webhook messages whose attempt is overdue
+   * (their job lost in a crash) are queued again first.
    */
   async function sweep() {
+    await queueOverdueWebhooks(db, await queues());
     if (await hasUnfinishedJobs(db, [dispatchJob.name, sendJob.name])) return;
     for (const eventId of await listEventsWithPendingDeliveries(db)) await service.dispatch(eventId);
   }

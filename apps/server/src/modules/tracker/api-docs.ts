@@ -6,6 +6,14 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CONTENT_SECURITY_POLICY } from '../../http/security.ts';
 
+/** The tracker API's webhook routes (issue 16 §5), as the reference introduces them. */
+const WEBHOOKS_TAG =
+  "A signed-in user's own webhook endpoints (issue 16 §5): each change matched to the user's trackings " +
+  'is POSTed as `{ type: "standard.changed", timestamp, data }`, signed per Standard Webhooks ' +
+  '(`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`, ' +
+  "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
+  'routes `/api/console/v1/stores/{code}/webhooks` (every change of the store).';
+
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
  * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
@@ -43,10 +51,11 @@ export const openApiDocument = fp(
           { name: 'members', description: 'Member service (spec §7).' },
           { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
           { name: 'tenants', description: 'Tenant configuration and assets.' },
+          { name: 'webhooks', description: WEBHOOKS_TAG },
           {
             name: 'console',
             description:
-              'The operator console (issue 14): stores, roles, publisher API keys and the audit log, under ' +
+              'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
               "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
               'store_admin, catalog_editor) are checked against the database on every call.',
           },

@@ -1,0 +1,33 @@
+import { userWebhookParams, WEBHOOK_PATHS } from '@trackwell/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/plugin.ts';
+import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
+import { registerWebhookRoutes } from './routes.ts';
+
+/**
+ * A signed-in user's own webhook endpoints in the tracker API (issue 16 §5): the changes matched to their
+ * trackings are POSTed to each. Only their own: another user's endpoint id is 404, as if it did not exist.
+ */
+export const userWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerWebhookRoutes(app, {
+    paths: {
+      list: WEBHOOK_PATHS.userWebhooks,
+      one: WEBHOOK_PATHS.userWebhook,
+      test: WEBHOOK_PATHS.userWebhookTest,
+      deliveries: WEBHOOK_PATHS.userWebhookDeliveries,
+    },
+    params: userWebhookParams,
+    docs: { tags: ['webhooks'], security: BEARER_SECURITY },
+    errors: errorResponses,
+    scopeOf(request) {
+      const user = currentUser(request);
+      return {
+        tenantId: user.tenantId,
+        storeCode: user.tenant.code,
+        owner: { kind: 'user', userId: user.id },
+        actor: { id: user.id, login: user.login },
+        audited: false,
+      };
+    },
+  });
+};
