@@ -142,9 +142,9 @@ function StandardsTable({
                   className="btn btn-link btn-sm p-0"
                   ref={(el) => buttonRef(s.contentCode, el)}
                   onClick={() => onEdit(s)}
+                  aria-label={t('standards.editLabel', { designation: s.designation })}
                 >
                   {t('standards.edit')}
-                  <span className="tw-visually-hidden"> {s.designation}</span>
                 </button>
               </td>
             </tr>
