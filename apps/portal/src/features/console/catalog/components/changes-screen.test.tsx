@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSOLE_PATHS } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe('The changes section', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Preview' }));
     const code = screen.getByLabelText('Standard (content code)');
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    expect(code).toHaveFocus();
+    await waitFor(() => expect(code).toHaveFocus());
     expect(screen.getAllByText('Fill in this field.')).toHaveLength(4);
     expect(api.callsTo('POST', '/api/console/v1/stores/awwa/changes/preview')).toHaveLength(0);
     await user.selectOptions(screen.getByLabelText('Kind of change'), 'withdrawal');

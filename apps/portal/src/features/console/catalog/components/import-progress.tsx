@@ -1,12 +1,12 @@
 import { CATALOG_IMPORT_MAX_BYTES } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { formatBytes } from '../lib/format.ts';
+import { formatBytes, formatPercent } from '../lib/format.ts';
 import type { ImportFailure, ImportPhase } from '../lib/use-import.ts';
 
 /** While the file goes up: a progress bar; once it is up: "Checking…" / "Applying…" while the server works. */
 export function ImportProgress({ phase, fileName }: { phase: ImportPhase; fileName: string }) {
-  const { t } = useTranslation('console-catalog');
+  const { t, i18n } = useTranslation('console-catalog');
   if (phase.step === 'idle') return null;
   if (phase.step === 'working') {
     return (
@@ -21,6 +21,7 @@ export function ImportProgress({ phase, fileName }: { phase: ImportPhase; fileNa
   }
   const percent = phase.total > 0 ? Math.min(100, Math.round((phase.sent / phase.total) * 100)) : 0;
   const label = t('import.uploading', { file: fileName });
+  const shown = formatPercent(percent, i18n.language);
   return (
     <div className="tw-catalog__progress">
       <p className="mb-1" id="tw-catalog-upload-label">
@@ -33,10 +34,10 @@ export function ImportProgress({ phase, fileName }: { phase: ImportPhase; fileNa
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={t('import.percent', { percent })}
+        aria-valuetext={shown}
       >
         <div className="progress-bar" style={{ inlineSize: `${percent}%` }}>
-          {t('import.percent', { percent })}
+          {shown}
         </div>
       </div>
     </div>

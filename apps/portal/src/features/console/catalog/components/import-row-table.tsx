@@ -12,13 +12,9 @@ const show = (value: unknown) =>
 /** A row's details: its refusals (column and reason), or its changed fields old → new and the event it records. */
 function details(row: ImportRowOutcome, t: TFunction<'console-catalog'>): string[] {
   if (row.outcome === 'error') {
-    return (row.errors ?? []).map((e) =>
-      e.field ? t('rows.fieldError', { field: e.field, reason: e.reason }) : e.reason,
-    );
+    return (row.errors ?? []).map((e) => (e.field ? `${e.field}: ${e.reason}` : e.reason));
   }
-  const changes = (row.changes ?? []).map((c) =>
-    t('rows.change', { field: c.field, from: show(c.from), to: show(c.to) }),
-  );
+  const changes = (row.changes ?? []).map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`);
   return row.event ? [...changes, t('rows.event', { event: t(`eventKinds.${row.event}`) })] : changes;
 }
 

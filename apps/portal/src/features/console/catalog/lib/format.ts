@@ -15,6 +15,10 @@ export function formatBytes(bytes: number, language: string): string {
   }).format(value);
 }
 
+/** A whole percentage (0–100) in the page's language: "45 %", "٤٥٪". */
+export const formatPercent = (percent: number, language: string) =>
+  new Intl.NumberFormat(tag(language), { style: 'percent' }).format(percent / 100);
+
 /** A date and time in the page's language. */
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
