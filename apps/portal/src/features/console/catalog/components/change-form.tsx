@@ -76,43 +76,69 @@ export function ChangeForm({ code }: { code: string }) {
             />
           ))}
         </fieldset>
-        {form.generalError ? (
-          <div className="alert alert-danger" role="alert">
-            {(form.generalError as { data?: { message?: string } }).data?.message ?? t('changes.failed')}
-            {form.unmatched.map(([path, text]) => (
-              <div key={path} dir="auto">
-                {text}
-              </div>
-            ))}
-          </div>
-        ) : null}
-        <div className="tw-catalog__actions">
-          <SubmitButton
-            busy={form.previewing}
-            label={t('changes.preview')}
-            busyLabel={t('changes.previewing')}
-            variant="outline-secondary"
-          />
-          <SubmitButton
-            type="button"
-            busy={form.publishing}
-            disabled={!form.preview || form.busy}
-            label={t('changes.publish')}
-            busyLabel={t('changes.publishing')}
-            onClick={async () => {
-              if (await form.runPublish()) focusReport();
-              else focusFirstInvalid(formRef.current);
-            }}
-          />
-        </div>
-        {form.preview ? null : (
-          <p className="form-text">{form.stalePreview ? t('changes.stale') : t('changes.publishHint')}</p>
-        )}
+        <GeneralError error={form.generalError} unmatched={form.unmatched} />
+        <ChangeActions
+          form={form}
+          onPublish={async () => {
+            if (await form.runPublish()) focusReport();
+            else focusFirstInvalid(formRef.current);
+          }}
+        />
       </form>
       <div ref={reportRef} tabIndex={-1} className="tw-catalog__focus-target">
         {form.preview ? <ChangePreviewReport preview={form.preview} /> : null}
         {form.published ? <PublishedReport result={form.published} /> : null}
       </div>
     </section>
+  );
+}
+
+/** The server's refusal when it names no field on screen. */
+function GeneralError({ error, unmatched }: { error: unknown; unmatched: [string, string][] }) {
+  const { t } = useTranslation('console-catalog');
+  if (!error) return null;
+  return (
+    <div className="alert alert-danger" role="alert">
+      {(error as { data?: { message?: string } }).data?.message ?? t('changes.failed')}
+      {unmatched.map(([path, text]) => (
+        <div key={path} dir="auto">
+          {text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Preview (the form's submit) and Publish, which waits for a preview of exactly what is on screen. */
+function ChangeActions({
+  form,
+  onPublish,
+}: {
+  form: ReturnType<typeof useChangeForm>;
+  onPublish: () => void;
+}) {
+  const { t } = useTranslation('console-catalog');
+  return (
+    <>
+      <div className="tw-catalog__actions">
+        <SubmitButton
+          busy={form.previewing}
+          label={t('changes.preview')}
+          busyLabel={t('changes.previewing')}
+          variant="outline-secondary"
+        />
+        <SubmitButton
+          type="button"
+          busy={form.publishing}
+          disabled={!form.preview || form.busy}
+          label={t('changes.publish')}
+          busyLabel={t('changes.publishing')}
+          onClick={onPublish}
+        />
+      </div>
+      {form.preview ? null : (
+        <p className="form-text">{form.stalePreview ? t('changes.stale') : t('changes.publishHint')}</p>
+      )}
+    </>
   );
 }

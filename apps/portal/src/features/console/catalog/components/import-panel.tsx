@@ -20,7 +20,6 @@ export function ImportPanel({ code }: { code: string }) {
   const [kind, setKind] = useState<CatalogImportKind | ''>('');
   const [confirming, setConfirming] = useState(false);
   const job = useCatalogImport(code);
-  const kindId = useId();
   const applyHintId = useId();
   const busy = job.phase.step !== 'idle';
   const isCsv = !file || importContentType(file) !== 'application/xml';
@@ -47,32 +46,14 @@ export function ImportPanel({ code }: { code: string }) {
       >
         <FilePicker file={file} onChange={choose} disabled={busy} />
         {isCsv ? (
-          <div className="mb-3">
-            <label htmlFor={kindId} className="form-label">
-              {t('import.kind')}
-            </label>
-            <select
-              id={kindId}
-              className="form-select"
-              value={kind}
-              disabled={busy}
-              aria-describedby={`${kindId}-hint`}
-              onChange={(event) => {
-                setKind(event.target.value as CatalogImportKind | '');
-                job.reset();
-              }}
-            >
-              <option value="">{t('import.kindAuto')}</option>
-              {CATALOG_IMPORT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`kinds.${k}`)}
-                </option>
-              ))}
-            </select>
-            <div id={`${kindId}-hint`} className="form-text">
-              {t('import.kindHint')}
-            </div>
-          </div>
+          <KindSelect
+            value={kind}
+            disabled={busy}
+            onChange={(next) => {
+              setKind(next);
+              job.reset();
+            }}
+          />
         ) : null}
         <div className="tw-catalog__actions">
           <button type="submit" className="btn btn-primary" disabled={!file || busy}>
@@ -109,5 +90,44 @@ export function ImportPanel({ code }: { code: string }) {
         }}
       />
     </section>
+  );
+}
+
+/** What a CSV file holds, when its header does not say it. */
+function KindSelect({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: CatalogImportKind | '';
+  disabled: boolean;
+  onChange: (kind: CatalogImportKind | '') => void;
+}) {
+  const { t } = useTranslation('console-catalog');
+  const kindId = useId();
+  return (
+    <div className="mb-3">
+      <label htmlFor={kindId} className="form-label">
+        {t('import.kind')}
+      </label>
+      <select
+        id={kindId}
+        className="form-select"
+        value={value}
+        disabled={disabled}
+        aria-describedby={`${kindId}-hint`}
+        onChange={(event) => onChange(event.target.value as CatalogImportKind | '')}
+      >
+        <option value="">{t('import.kindAuto')}</option>
+        {CATALOG_IMPORT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`kinds.${k}`)}
+          </option>
+        ))}
+      </select>
+      <div id={`${kindId}-hint`} className="form-text">
+        {t('import.kindHint')}
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type PublishedChange, useListPublishedChangesQuery } from '../api/changes-api.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { Pager, useCursors } from './pager.tsx';
 
 const KINDS = new Set([
   'new_standard',
@@ -20,9 +20,8 @@ const KINDS = new Set([
 /** The store's recent changes, newest first, page by page, with their e-mails counted. */
 export function RecentChanges({ code }: { code: string }) {
   const { t } = useTranslation('console-catalog');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const page = useListPublishedChangesQuery({ code, cursor: cursors.at(-1) });
-  const next = page.data?.nextCursor;
+  const cursors = useCursors();
+  const page = useListPublishedChangesQuery({ code, cursor: cursors.cursor });
   return (
     <section className="tw-catalog__panel" aria-labelledby="tw-changes-recent-title">
       <h3 id="tw-changes-recent-title" className="h5">
@@ -37,24 +36,11 @@ export function RecentChanges({ code }: { code: string }) {
       ) : (
         <>
           <ChangesTable changes={page.data.changes} />
-          <div className="tw-catalog__pager">
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              disabled={cursors.length === 0}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              {t('recent.newer')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              disabled={!next}
-              onClick={() => next && setCursors((c) => [...c, next])}
-            >
-              {t('recent.older')}
-            </button>
-          </div>
+          <Pager
+            labels={{ previous: t('recent.newer'), next: t('recent.older') }}
+            cursors={cursors}
+            nextCursor={page.data.nextCursor}
+          />
         </>
       )}
     </section>

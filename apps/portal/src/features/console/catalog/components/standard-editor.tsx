@@ -89,6 +89,40 @@ export function StandardEditor({
       <h4 id="tw-catalog-editor-title" className="h6">
         {t('editor.title', { designation: standard.designation })}
       </h4>
+      <DraftFields draft={draft} set={set} errorOf={errorOf} />
+      {generalError ? (
+        <div className="alert alert-danger" role="alert">
+          {(generalError as { data?: { message?: string } }).data?.message ?? t('editor.failed')}
+        </div>
+      ) : null}
+      {saved ? (
+        <div className="alert alert-success" role="status">
+          {saved}
+        </div>
+      ) : null}
+      <div className="tw-catalog__actions">
+        <SubmitButton busy={result.isLoading} label={t('editor.save')} busyLabel={t('editor.saving')} />
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          {t('editor.close')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The standard's editable fields, each with the error the server named for it. */
+function DraftFields({
+  draft,
+  set,
+  errorOf,
+}: {
+  draft: Draft;
+  set: (field: keyof Draft) => (value: string) => void;
+  errorOf: (field: keyof Draft) => string | null;
+}) {
+  const { t } = useTranslation('console-catalog');
+  return (
+    <>
       <InputField
         name="title"
         label={t('editor.titleField')}
@@ -147,22 +181,6 @@ export function StandardEditor({
         error={errorOf('icsCodes')}
         dir="ltr"
       />
-      {generalError ? (
-        <div className="alert alert-danger" role="alert">
-          {(generalError as { data?: { message?: string } }).data?.message ?? t('editor.failed')}
-        </div>
-      ) : null}
-      {saved ? (
-        <div className="alert alert-success" role="status">
-          {saved}
-        </div>
-      ) : null}
-      <div className="tw-catalog__actions">
-        <SubmitButton busy={result.isLoading} label={t('editor.save')} busyLabel={t('editor.saving')} />
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          {t('editor.close')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

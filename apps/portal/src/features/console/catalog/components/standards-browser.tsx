@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type ConsoleStandard, useListCatalogStandardsQuery } from '../api/catalog-api.ts';
+import { Pager, useCursors } from './pager.tsx';
 import { StandardEditor } from './standard-editor.tsx';
 
 /**
@@ -11,13 +12,11 @@ import { StandardEditor } from './standard-editor.tsx';
  */
 export function StandardsBrowser({ code }: { code: string }) {
   const { t } = useTranslation('console-catalog');
-  const searchId = useId();
-  const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
+  const cursors = useCursors();
   const [editing, setEditing] = useState<ConsoleStandard | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
-  const page = useListCatalogStandardsQuery({ code, q, cursor: cursors.at(-1) });
+  const page = useListCatalogStandardsQuery({ code, q, cursor: cursors.cursor });
 
   function closeEditor() {
     const key = editing?.contentCode;
@@ -30,34 +29,13 @@ export function StandardsBrowser({ code }: { code: string }) {
       <h3 id="tw-catalog-standards-title" className="h5">
         {t('standards.title')}
       </h3>
-      <search>
-        <form
-          className="tw-catalog__search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQ(text.trim());
-            setCursors([]);
-            setEditing(null);
-          }}
-        >
-          <label htmlFor={searchId} className="form-label">
-            {t('standards.search')}
-          </label>
-          <div className="tw-catalog__search-row">
-            <input
-              id={searchId}
-              type="search"
-              className="form-control"
-              value={text}
-              maxLength={200}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <button type="submit" className="btn btn-outline-primary">
-              {t('standards.searchButton')}
-            </button>
-          </div>
-        </form>
-      </search>
+      <StandardSearch
+        onSearch={(text) => {
+          setQ(text);
+          cursors.reset();
+          setEditing(null);
+        }}
+      />
       {page.isFetching && !page.data ? (
         <PendingMessage>{t('standards.loading')}</PendingMessage>
       ) : page.error || !page.data ? (
@@ -71,24 +49,11 @@ export function StandardsBrowser({ code }: { code: string }) {
             onEdit={setEditing}
             buttonRef={(key, el) => (el ? editButtons.current.set(key, el) : editButtons.current.delete(key))}
           />
-          <div className="tw-catalog__pager">
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              disabled={cursors.length === 0}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              {t('standards.previous')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              disabled={!page.data.nextCursor}
-              onClick={() => page.data?.nextCursor && setCursors((c) => [...c, page.data!.nextCursor!])}
-            >
-              {t('standards.next')}
-            </button>
-          </div>
+          <Pager
+            labels={{ previous: t('standards.previous'), next: t('standards.next') }}
+            cursors={cursors}
+            nextCursor={page.data.nextCursor}
+          />
         </>
       )}
       {editing ? (
@@ -152,5 +117,40 @@ function StandardsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The search box: designation prefix or title words. */
+function StandardSearch({ onSearch }: { onSearch: (text: string) => void }) {
+  const { t } = useTranslation('console-catalog');
+  const searchId = useId();
+  const [text, setText] = useState('');
+  return (
+    <search>
+      <form
+        className="tw-catalog__search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <label htmlFor={searchId} className="form-label">
+          {t('standards.search')}
+        </label>
+        <div className="tw-catalog__search-row">
+          <input
+            id={searchId}
+            type="search"
+            className="form-control"
+            value={text}
+            maxLength={200}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="btn btn-outline-primary">
+            {t('standards.searchButton')}
+          </button>
+        </div>
+      </form>
+    </search>
   );
 }

@@ -20,24 +20,7 @@ export function useChangeForm(code: string) {
   const [publish, publishState] = usePublishCatalogChangeMutation();
   const event = eventOf(kind, eventId, values);
   const json = JSON.stringify(event);
-  const serverErrors = fieldErrorsOf(error);
-  const shown = new Set(['id', ...CHANGE_FIELDS[kind].map((f) => f.path)]);
-
-  /** A field's error: left empty, or the server's words about it (a standard reference as a whole too). */
-  const errorOf = (path: string): string | 'required' | null => {
-    if (missing.includes(path)) return 'required';
-    if (serverErrors[path]) return serverErrors[path];
-    if (path === 'standard.contentCode')
-      return serverErrors.standard ?? serverErrors['standard.assetId'] ?? null;
-    return null;
-  };
-  const standardRef = shown.has('standard.contentCode');
-  const unmatched = Object.entries(serverErrors).filter(
-    ([path]) => !shown.has(path) && !(standardRef && path.startsWith('standard')),
-  );
-  /** The server's refusal when it names no field on screen. */
-  const generalError =
-    error && (Object.keys(serverErrors).length === 0 || unmatched.length > 0) ? error : null;
+  const { errorOf, generalError, unmatched } = fieldErrorsFor(kind, missing, error);
 
   function change(path: string, value: string) {
     setValues((v) => ({ ...v, [path]: value }));
@@ -101,4 +84,27 @@ export function useChangeForm(code: string) {
     runPreview,
     runPublish,
   };
+}
+
+/**
+ * The errors of the form's fields: left empty (`required`), or named by the server's 400 (a standard
+ * reference as a whole, too); and the server's refusal when it names no field on screen.
+ */
+function fieldErrorsFor(kind: CatalogEventKind, missing: string[], error: unknown) {
+  const serverErrors = fieldErrorsOf(error);
+  const shown = new Set(['id', 'type', ...CHANGE_FIELDS[kind].map((f) => f.path)]);
+  const errorOf = (path: string): string | 'required' | null => {
+    if (missing.includes(path)) return 'required';
+    if (serverErrors[path]) return serverErrors[path];
+    if (path === 'standard.contentCode')
+      return serverErrors.standard ?? serverErrors['standard.assetId'] ?? null;
+    return null;
+  };
+  const standardRef = shown.has('standard.contentCode');
+  const unmatched = Object.entries(serverErrors).filter(
+    ([path]) => !shown.has(path) && !(standardRef && path.startsWith('standard')),
+  );
+  const generalError =
+    error && (Object.keys(serverErrors).length === 0 || unmatched.length > 0) ? error : null;
+  return { errorOf, generalError, unmatched };
 }
