@@ -27,6 +27,9 @@ const CSV = [
   ),
 ].join('\n');
 
+// Two sign-ins, an import and a publish on a busy machine: more room than a one-screen journey.
+test.describe.configure({ timeout: 180_000 });
+
 /** The content code and designation of the first standard the seed's awwa reader tracks. */
 async function readersStandard(page: Page, origin: string) {
   await signIn(page, { origin, username: demoLogin('reader', 'awwa') });
@@ -41,6 +44,15 @@ async function readersStandard(page: Page, origin: string) {
   }>;
   expect(first).toBeTruthy();
   return first!.content;
+}
+
+/**
+ * axe on the section; the mouse is moved off the button it last pressed first (a store theme's hover colour
+ * is the theme's business, not the section's).
+ */
+async function axeClean(page: Page) {
+  await page.mouse.move(0, 0);
+  await axeClean(page);
 }
 
 /** No part of the page scrolls sideways (tables scroll inside their own box). */
@@ -65,7 +77,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
     username: demoLogin('admin', 'awwa'),
     returnTo: `${origin}/admin/stores/awwa/catalog`,
   });
-  await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible({ timeout: 30_000 });
 
   // Dry run first: Apply waits for it.
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
@@ -81,7 +93,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
     report.getByText('Nothing blocks this file: applying it writes 5 new or changed entries.'),
   ).toBeVisible();
   await expect(report.getByRole('row')).toHaveCount(6);
-  await expectNoAxeViolations(page, '.tw-console__content');
+  await axeClean(page);
   await apply.click();
   await page.getByRole('button', { name: 'Yes' }).click();
   const applied = page.getByRole('region', { name: 'Import applied' });
@@ -97,12 +109,10 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
     return (await fetch('/api/console/v1/stores/awwa/catalog/standards', { headers })).status;
   });
   if (standards === 404) {
-    test
-      .info()
-      .annotations.push({
-        type: 'skipped step',
-        description: 'no GET …/catalog/standards on this server yet',
-      });
+    test.info().annotations.push({
+      type: 'skipped step',
+      description: 'no GET …/catalog/standards on this server yet',
+    });
   } else {
     await page
       .getByRole('searchbox', { name: 'Search standards by designation or title' })
@@ -128,7 +138,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
   await page.getByLabel('Release date', { exact: true }).fill('2026-11-25');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('1 user will be e-mailed', { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page, '.tw-console__content');
+  await axeClean(page);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published: 1 user will be e-mailed.')).toBeVisible();
   const recent = page.getByRole('table', { name: "The store's recent changes and their e-mails" });
@@ -153,15 +163,15 @@ test('Arabic: the catalogue and changes sections read right to left, axe finds n
     returnTo: `${origin}/admin/stores/trackwell/catalog`,
   });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { level: 2, name: 'الفهرس' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'الفهرس' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'تطبيق' })).toBeDisabled();
-  await expectNoAxeViolations(page, '.tw-console__content');
+  await axeClean(page);
   await page.screenshot({ path: `${screenshots}/catalog-ar.png`, fullPage: true });
   await page.goto(`${origin}/admin/stores/trackwell/changes`);
   await expect(page.getByRole('heading', { level: 2, name: 'التغييرات' })).toBeVisible();
   await page.getByRole('button', { name: 'معاينة' }).click();
   await expect(page.getByText('املأ هذا الحقل.').first()).toBeVisible();
-  await expectNoAxeViolations(page, '.tw-console__content');
+  await axeClean(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoPageOverflow(page);
   await page.screenshot({ path: `${screenshots}/changes-ar-360.png`, fullPage: true });
