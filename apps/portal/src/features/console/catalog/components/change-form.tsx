@@ -125,7 +125,7 @@ function ChangeActions({
           busy={form.previewing}
           label={t('changes.preview')}
           busyLabel={t('changes.previewing')}
-          variant="outline-secondary"
+          variant="primary"
         />
         <SubmitButton
           type="button"

@@ -29,7 +29,7 @@ export function Pager({
     <div className="tw-catalog__pager">
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-primary btn-sm"
         disabled={!cursors.hasPrevious}
         onClick={cursors.previous}
       >
@@ -37,7 +37,7 @@ export function Pager({
       </button>
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-primary btn-sm"
         disabled={!nextCursor}
         onClick={() => nextCursor && cursors.next(nextCursor)}
       >

@@ -102,7 +102,7 @@ export function StandardEditor({
       ) : null}
       <div className="tw-catalog__actions">
         <SubmitButton busy={result.isLoading} label={t('editor.save')} busyLabel={t('editor.saving')} />
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+        <button type="button" className="btn btn-outline-primary" onClick={onClose}>
           {t('editor.close')}
         </button>
       </div>
