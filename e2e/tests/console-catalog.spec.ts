@@ -61,25 +61,8 @@ async function expectNoPageOverflow(page: Page) {
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 }
 
-test('awwa’s administrator imports a CSV (dry run, then apply), finds a standard, and publishes a new edition', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const origin = storeUrl(baseURL, 'awwa');
-  const readerContext = await browser.newContext();
-  const tracked = await readersStandard(await readerContext.newPage(), origin);
-  await readerContext.close();
-  const errors = watchConsole(page);
-
-  await signIn(page, {
-    origin,
-    username: demoLogin('admin', 'awwa'),
-    returnTo: `${origin}/admin/stores/awwa/catalog`,
-  });
-  await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible({ timeout: 30_000 });
-
-  // Dry run first: Apply waits for it.
+/** Dry run first (Apply waits for it), then apply: 1 publisher, 1 committee, 3 standards, all new. */
+async function dryRunThenApply(page: Page) {
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
   await page.getByLabel('Catalogue file (CSV or XML)').setInputFiles({
     name: 'e2e-standards.csv',
@@ -101,6 +84,48 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
   await expect(
     page.getByRole('table', { name: 'The latest imports of this store' }).getByRole('row').nth(1),
   ).toContainText('Applied');
+}
+
+/** A new edition of the reader's standard: the preview says whom it e-mails, then publish. */
+async function publishNewEdition(page: Page, tracked: { contentCode: string; displayDesignation: string }) {
+  await page
+    .getByRole('navigation', { name: /Sections of/ })
+    .getByRole('link', { name: 'Changes' })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Changes' })).toBeVisible();
+  await expect(page.getByLabel('Kind of change')).toHaveValue('new_edition');
+  await page.getByLabel('Standard (content code)').fill(tracked.contentCode);
+  await page.getByLabel('Designation', { exact: true }).fill(`${tracked.displayDesignation}-E2E`);
+  await page.getByLabel('Edition', { exact: true }).fill('2026');
+  await page.getByLabel('Release date', { exact: true }).fill('2026-11-25');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('1 user will be e-mailed', { exact: true })).toBeVisible();
+  await axeClean(page);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: 1 user will be e-mailed.')).toBeVisible();
+  const recent = page.getByRole('table', { name: "The store's recent changes and their e-mails" });
+  await expect(recent.getByRole('row').nth(1)).toContainText('New edition');
+}
+
+test('awwa’s administrator imports a CSV (dry run, then apply), finds a standard, and publishes a new edition', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = storeUrl(baseURL, 'awwa');
+  const readerContext = await browser.newContext();
+  const tracked = await readersStandard(await readerContext.newPage(), origin);
+  await readerContext.close();
+  const errors = watchConsole(page);
+
+  await signIn(page, {
+    origin,
+    username: demoLogin('admin', 'awwa'),
+    returnTo: `${origin}/admin/stores/awwa/catalog`,
+  });
+  await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible({ timeout: 30_000 });
+
+  await dryRunThenApply(page);
 
   // Browse and search (GET …/catalog/standards, being added on the console-api branch).
   const standards = await page.evaluate(async () => {
@@ -125,24 +150,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
   await page.screenshot({ path: `${screenshots}/catalog-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // A new edition of the reader's standard: preview says whom it e-mails, then publish.
-  await page
-    .getByRole('navigation', { name: /Sections of/ })
-    .getByRole('link', { name: 'Changes' })
-    .click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Changes' })).toBeVisible();
-  await expect(page.getByLabel('Kind of change')).toHaveValue('new_edition');
-  await page.getByLabel('Standard (content code)').fill(tracked.contentCode);
-  await page.getByLabel('Designation', { exact: true }).fill(`${tracked.displayDesignation}-E2E`);
-  await page.getByLabel('Edition', { exact: true }).fill('2026');
-  await page.getByLabel('Release date', { exact: true }).fill('2026-11-25');
-  await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByText('1 user will be e-mailed', { exact: true })).toBeVisible();
-  await axeClean(page);
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Published: 1 user will be e-mailed.')).toBeVisible();
-  const recent = page.getByRole('table', { name: "The store's recent changes and their e-mails" });
-  await expect(recent.getByRole('row').nth(1)).toContainText('New edition');
+  await publishNewEdition(page, tracked);
   await page.screenshot({ path: `${screenshots}/changes-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoPageOverflow(page);
