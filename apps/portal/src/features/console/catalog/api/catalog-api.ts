@@ -11,21 +11,26 @@ export const CONSOLE_STANDARD_PATHS = {
 
 export type ImportRun = { id: string; outcome: string; totals: ImportTotals; startedAt: string };
 
+/** As the console-api branch's contracts (console-standards.ts) answer it. */
 export type ConsoleStandard = {
   contentCode: string;
+  assetId: string;
   designation: string;
   title: string;
   status: 'active' | 'withdrawn' | 'historical';
   edition: string;
-  committee: string;
-  publisher: string;
-  industryAreas: string[];
-  icsCodes: string[];
+  /** Release date, YYYY-MM-DD. */
   publishedOn: string;
+  committee: { designation: string; title: string };
+  publisher: { code: string; name: string };
+  industryAreas: { marketingCode: string; name: string }[];
+  icsCodes: string[];
 };
 export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null };
 export type StandardPatch = Partial<
-  Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'committee' | 'icsCodes'>
+  Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'icsCodes'> & {
+    committeeDesignation: string;
+  }
 >;
 /** The saved standard, and the change event the edit recorded (trackers are told), if any. */
 export type StandardPatched = {

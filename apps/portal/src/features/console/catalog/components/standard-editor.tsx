@@ -10,14 +10,17 @@ import {
 import { fieldErrorsOf } from '../lib/field-errors.ts';
 import { focusFirstInvalid, InputField, SelectField } from './fields.tsx';
 
-type Draft = Record<'title' | 'status' | 'edition' | 'publishedOn' | 'committee' | 'icsCodes', string>;
+type Draft = Record<
+  'title' | 'status' | 'edition' | 'publishedOn' | 'committeeDesignation' | 'icsCodes',
+  string
+>;
 
 const draftOf = (s: ConsoleStandard): Draft => ({
   title: s.title,
   status: s.status,
   edition: s.edition,
   publishedOn: s.publishedOn,
-  committee: s.committee,
+  committeeDesignation: s.committee.designation,
   icsCodes: s.icsCodes.join('; '),
 });
 
@@ -162,11 +165,11 @@ function DraftFields({
           required
         />
         <InputField
-          name="committee"
+          name="committeeDesignation"
           label={t('editor.committee')}
-          value={draft.committee}
-          onChange={set('committee')}
-          error={errorOf('committee')}
+          value={draft.committeeDesignation}
+          onChange={set('committeeDesignation')}
+          error={errorOf('committeeDesignation')}
           required
           dir="ltr"
           maxLength={64}

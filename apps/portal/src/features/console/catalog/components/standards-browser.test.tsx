@@ -69,7 +69,7 @@ describe('The catalogue’s standards', { timeout: 20_000 }, () => {
         status: '400',
         error: 'validation_error',
         message: 'The request is not valid.',
-        issues: [{ path: 'body.committee', message: 'unknown committee XYZ' }],
+        issues: [{ path: 'body.committeeDesignation', message: 'unknown committee XYZ' }],
       },
     }));
     const user = userEvent.setup();

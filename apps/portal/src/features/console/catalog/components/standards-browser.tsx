@@ -99,7 +99,7 @@ function StandardsTable({
               <td dir="auto">{s.title}</td>
               <td>{t(`statuses.${s.status}`)}</td>
               <td dir="ltr">{s.edition}</td>
-              <td dir="ltr">{s.committee}</td>
+              <td dir="ltr">{s.committee.designation}</td>
               <td dir="ltr">{s.publishedOn}</td>
               <td>
                 <button

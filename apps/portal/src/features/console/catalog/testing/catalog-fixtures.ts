@@ -15,9 +15,10 @@ export const STANDARD: ConsoleStandard = {
   title: 'Ductile-Iron Pipe, Centrifugally Cast',
   status: 'active',
   edition: '2017',
-  committee: 'C151',
-  publisher: 'AWWA',
-  industryAreas: ['WATER'],
+  assetId: 'c151-17',
+  committee: { designation: 'C151', title: 'Ductile-Iron Pipe' },
+  publisher: { code: 'AWWA', name: 'AWWA' },
+  industryAreas: [{ marketingCode: 'WATER', name: 'Water' }],
   icsCodes: ['23.040.10'],
   publishedOn: '2017-06-01',
 };
