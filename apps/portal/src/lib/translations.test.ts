@@ -30,6 +30,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_CA:console:nav.catalog',
   'fr_FR:console:nav.catalog',
   'de:console:stores.name',
+  // "Catalogue" (French); German "Status" and "(optional)" are the German words.
+  'fr_CA:console-catalog:catalog.title',
+  'fr_FR:console-catalog:catalog.title',
+  'de:console-catalog:standards.status',
+  'de:console-catalog:editor.status',
+  'de:console-catalog:changeFields.workItem_status',
+  'de:console-catalog:changes.optional',
 ]);
 
 type Tree = { [key: string]: string | Tree };

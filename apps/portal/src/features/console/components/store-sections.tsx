@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CatalogScreen, ChangesScreen } from '../catalog/index.ts';
 import type { StoreSection } from '../lib/roles.ts';
 
 /** A section's screen; it is given the store's code. */
@@ -8,4 +9,7 @@ export type SectionScreen = ComponentType<{ code: string }>;
  * The screen of each store section (issue 14 §1–§5). The navigation lists a section once it has a screen
  * here and the user's roles open it.
  */
-export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {};
+export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
+  catalog: CatalogScreen,
+  changes: ChangesScreen,
+};

@@ -1,0 +1,89 @@
+import { CONSOLE_BASE, CONSOLE_CATALOG_PATHS, type ImportTotals } from '@trackwell/contracts';
+import { api } from '../../../../lib/api.ts';
+import { silenceErrorToasts } from '../../../../lib/api-errors.ts';
+import { storePath } from '../../api/stores.ts';
+
+/** The console's standards (browse, search, edit): `…/stores/:code/catalog/standards[/:contentCode]`. */
+export const CONSOLE_STANDARD_PATHS = {
+  standards: `${CONSOLE_BASE}/stores/:code/catalog/standards`,
+  standard: `${CONSOLE_BASE}/stores/:code/catalog/standards/:contentCode`,
+} as const;
+
+export type ImportRun = { id: string; outcome: string; totals: ImportTotals; startedAt: string };
+
+/** As the console-api branch's contracts (console-standards.ts) answer it. */
+export type ConsoleStandard = {
+  contentCode: string;
+  assetId: string;
+  designation: string;
+  title: string;
+  status: 'active' | 'withdrawn' | 'historical';
+  edition: string;
+  /** Release date, YYYY-MM-DD. */
+  publishedOn: string;
+  committee: { designation: string; title: string };
+  publisher: { code: string; name: string };
+  industryAreas: { marketingCode: string; name: string }[];
+  icsCodes: string[];
+};
+export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null };
+export type StandardPatch = Partial<
+  Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'icsCodes'> & {
+    committeeDesignation: string;
+  }
+>;
+/** The saved standard, and the change event the edit recorded (trackers are told), if any. */
+export type StandardPatched = {
+  standard: ConsoleStandard;
+  event: { kind: string; recipients?: number } | null;
+};
+
+const standardPath = (code: string, contentCode: string) =>
+  storePath(CONSOLE_STANDARD_PATHS.standard, code).replace(':contentCode', encodeURIComponent(contentCode));
+
+/** The catalogue's import runs and its standards (issue 14 §2); the file uploads are lib/upload.ts. */
+export const consoleCatalogApi = api
+  .enhanceEndpoints({ addTagTypes: ['ConsoleImportRuns', 'ConsoleStandards'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listCatalogImportRuns: build.query<ImportRun[], string>({
+        query: (code) => ({ url: storePath(CONSOLE_CATALOG_PATHS.imports, code) }),
+        transformResponse: (body: { runs: ImportRun[] }) => body.runs,
+        providesTags: (_r, _e, code) => [{ type: 'ConsoleImportRuns', id: code }],
+      }),
+      listCatalogStandards: build.query<StandardPage, { code: string; q: string; cursor?: string }>({
+        query: ({ code, q, cursor }) => ({
+          url: storePath(CONSOLE_STANDARD_PATHS.standards, code),
+          params: { limit: 25, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+        }),
+        providesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
+      }),
+      patchCatalogStandard: build.mutation<
+        StandardPatched,
+        { code: string; contentCode: string; patch: StandardPatch }
+      >({
+        query: ({ code, contentCode, patch }) => ({
+          url: standardPath(code, contentCode),
+          method: 'PATCH',
+          body: patch,
+        }),
+        invalidatesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
+      }),
+    }),
+  });
+
+// The screens show these failures in place (the list with "Try again", the form beside its fields).
+silenceErrorToasts('listCatalogImportRuns', 'listCatalogStandards', 'patchCatalogStandard');
+
+export const {
+  useListCatalogImportRunsQuery,
+  useListCatalogStandardsQuery,
+  usePatchCatalogStandardMutation,
+} = consoleCatalogApi;
+
+/** After an import was applied: the runs and the standards are read again. */
+export const importApplied = (code: string) =>
+  consoleCatalogApi.util.invalidateTags([
+    { type: 'ConsoleImportRuns', id: code },
+    { type: 'ConsoleStandards', id: code },
+  ]);

@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONSOLE_CATALOG_PATHS } from '@trackwell/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeConsoleApi } from '../../testing/fake-console-api.ts';
+import { dismissToasts, renderConsole } from '../../testing/render-console.tsx';
+import { CONSOLE_STANDARD_PATHS } from '../api/catalog-api.ts';
+import { STANDARD, withStore } from '../testing/catalog-fixtures.ts';
+
+afterEach(dismissToasts);
+
+function standardsApi() {
+  const api = withStore(fakeConsoleApi());
+  api.on('GET', CONSOLE_CATALOG_PATHS.imports, () => ({ status: 200, body: { runs: [] } }));
+  api.on('GET', CONSOLE_STANDARD_PATHS.standards, (call) => ({
+    status: 200,
+    body:
+      call.query.get('q') === 'nothing'
+        ? { standards: [], nextCursor: null }
+        : { standards: [STANDARD], nextCursor: null },
+  }));
+  return api;
+}
+
+const open = () => renderConsole({ roles: ['catalog_editor'], path: '/admin/stores/awwa/catalog' });
+
+describe('The catalogue’s standards', { timeout: 20_000 }, () => {
+  it('searches, says when nothing matches, and lists what does', async () => {
+    const api = standardsApi();
+    const user = userEvent.setup();
+    open();
+    const table = await screen.findByRole('table', { name: "The store's standards" });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('C151-17');
+    const search = screen.getByRole('searchbox', { name: 'Search standards by designation or title' });
+    await user.type(search, 'nothing{Enter}');
+    expect(await screen.findByText('No standard matches “nothing”.')).toBeInTheDocument();
+    const calls = api.callsTo('GET', '/api/console/v1/stores/awwa/catalog/standards');
+    expect(calls.at(-1)?.query.get('q')).toBe('nothing');
+  });
+
+  it('edits a standard: only the changed fields go, the change event recorded is named', async () => {
+    const api = standardsApi();
+    api.on('PATCH', CONSOLE_STANDARD_PATHS.standard, () => ({
+      status: 200,
+      body: { standard: { ...STANDARD, edition: '2023' }, event: { kind: 'new_edition', recipients: 2 } },
+    }));
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit C151-17' }));
+    const form = screen.getByRole('form', { name: 'Edit C151-17' });
+    const edition = within(form).getByLabelText('Edition');
+    await user.clear(edition);
+    await user.type(edition, '2023');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Saved. Recorded as a change (New edition): 2 users will be e-mailed.',
+    );
+    const [patch] = api.callsTo('PATCH', '/api/console/v1/stores/awwa/catalog/standards/AWWA%20C151');
+    expect(patch?.body).toEqual({ edition: '2023' });
+    await user.click(within(form).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('form', { name: 'Edit C151-17' })).not.toBeInTheDocument();
+  });
+
+  it('the server naming a field puts its words beside that field', async () => {
+    const api = standardsApi();
+    api.on('PATCH', CONSOLE_STANDARD_PATHS.standard, () => ({
+      status: 400,
+      body: {
+        status: '400',
+        error: 'validation_error',
+        message: 'The request is not valid.',
+        issues: [{ path: 'body.committeeDesignation', message: 'unknown committee XYZ' }],
+      },
+    }));
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit C151-17' }));
+    const committee = screen.getByLabelText('Committee designation');
+    await user.clear(committee);
+    await user.type(committee, 'XYZ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('unknown committee XYZ')).toBeInTheDocument();
+    expect(committee).toHaveAttribute('aria-invalid', 'true');
+    expect(committee).toHaveAccessibleDescription('unknown committee XYZ');
+  });
+});
