@@ -61,8 +61,6 @@ export function oktaAuthFor(
       postLogoutRedirectUri: `${origin}/`,
       scopes: [...PORTAL_SCOPES],
       pkce: true,
-      // The access token's claims are read (console roles, `uid`): the SDK decodes them only when asked.
-      decodeAccessTokens: true,
       // Every call says which language the page shows, so the identity provider writes its
       // sign-in e-mails (codes, push, reset, unlock) in it. <html lang> follows the page (lib/i18n.ts).
       httpRequestInterceptors: [
