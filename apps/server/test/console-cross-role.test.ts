@@ -43,6 +43,7 @@ const at = (path: string, extra = '') =>
   `${path
     .replace(':code', a.tenant.code)
     .replace(':id/retry', `${changeId}/retry`)
+    .replace(':id/deliveries', `${changeId}/deliveries`)
     .replace(':id', keyId)
     .replace(':deliveryId', deliveryId)
     .replace(':clientId', clientId)}${extra}`;
@@ -127,6 +128,12 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: P.storeDeliveriesDaily,
     url: () => at(P.storeDeliveriesDaily, '?from=2026-01-01&to=2026-01-31'),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'GET',
+    route: P.storeChangeDeliveries,
+    url: () => at(P.storeChangeDeliveries),
     allowed: ['adminA'],
   },
   { method: 'POST', route: P.storeChangeRetry, url: () => at(P.storeChangeRetry), allowed: ['adminA'] },
