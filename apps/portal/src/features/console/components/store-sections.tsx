@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { AccessScreen } from '../activity/access-screen.tsx';
+import { AuditScreen } from '../activity/audit-screen.tsx';
+import { DeliveriesScreen } from '../activity/deliveries-screen.tsx';
 import type { StoreSection } from '../lib/roles.ts';
 
 /** A section's screen; it is given the store's code. */
@@ -8,4 +11,8 @@ export type SectionScreen = ComponentType<{ code: string }>;
  * The screen of each store section (issue 14 §1–§5). The navigation lists a section once it has a screen
  * here and the user's roles open it.
  */
-export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {};
+export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
+  deliveries: DeliveriesScreen,
+  access: AccessScreen,
+  audit: AuditScreen,
+};
