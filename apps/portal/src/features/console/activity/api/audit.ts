@@ -34,7 +34,9 @@ export const consoleAuditApi = api.enhanceEndpoints({ addTagTypes: ['ConsoleAudi
         url: consolePath(CONSOLE_PATHS.storeAudit, code),
         params: { ...auditParams(filters), format: 'csv' },
         headers: { accept: 'text/csv' },
-        responseHandler: 'text',
+        // The CSV as text; a refusal is the API's JSON error (its message is shown).
+        responseHandler: (response: Response) =>
+          response.ok ? response.text() : response.json().catch(() => response.statusText),
       }),
     }),
   }),
