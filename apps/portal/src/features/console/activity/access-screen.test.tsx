@@ -17,7 +17,12 @@ const GRANT = {
   role: 'catalog_editor',
   grantedAt: '2026-11-01T09:00:00Z',
 };
-const KEY = { id: '5', label: 'ERP feed', createdAt: '2026-11-01T09:00:00Z', revokedAt: null };
+const KEY = {
+  id: '5',
+  label: 'ERP feed',
+  createdAt: '2026-11-01T09:00:00Z',
+  revokedAt: null as string | null,
+};
 
 function accessApi({ grants = [GRANT], keys = [KEY], clients = [] as unknown[] } = {}) {
   const state = { grants: [...grants], keys: [...keys], clients: [...clients] };
