@@ -30,6 +30,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_CA:console:nav.catalog',
   'fr_FR:console:nav.catalog',
   'de:console:stores.name',
+  // "Active" (a key, French), "Status", "Client" and "System" (German).
+  'fr_CA:console-activity:keys.active',
+  'fr_FR:console-activity:keys.active',
+  'de:console-activity:keys.status',
+  'de:console-activity:deliveries.status',
+  'de:console-activity:actorKinds.client',
+  'de:console-activity:actorKinds.system',
 ]);
 
 type Tree = { [key: string]: string | Tree };
