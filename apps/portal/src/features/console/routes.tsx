@@ -18,7 +18,18 @@ import { rolesFromClaims } from './lib/roles.ts';
  */
 export function ConsoleRoute() {
   const okta = useOktaAuth();
-  const roles = rolesFromClaims(okta?.authState?.accessToken?.claims as Record<string, unknown> | undefined);
+  const state = okta?.authState;
+  // The embedded identity provider's access tokens are opaque to the browser (okta-auth-js reads no claims
+  // from them): the ID token carries the same claim.
+  const roles = useMemo(
+    () => [
+      ...new Set([
+        ...rolesFromClaims(state?.accessToken?.claims as Record<string, unknown> | undefined),
+        ...rolesFromClaims(state?.idToken?.claims as Record<string, unknown> | undefined),
+      ]),
+    ],
+    [state?.accessToken, state?.idToken],
+  );
   return <ConsoleArea roles={roles} />;
 }
 
