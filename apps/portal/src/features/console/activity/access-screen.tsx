@@ -11,10 +11,12 @@ export function AccessScreen({ code }: { code: string }) {
   const { t, ready } = useTranslation('console-activity');
   if (!ready) return <PendingMessage>{t('state.loading')}</PendingMessage>;
   return (
-    <ConsoleScreen title={t('access.title')}>
-      <RolesPanel code={code} />
-      <ApiKeysPanel code={code} />
-      <ClientsPanel code={code} />
-    </ConsoleScreen>
+    <div className="tw-activity">
+      <ConsoleScreen title={t('access.title')}>
+        <RolesPanel code={code} />
+        <ApiKeysPanel code={code} />
+        <ClientsPanel code={code} />
+      </ConsoleScreen>
+    </div>
   );
 }

@@ -44,33 +44,35 @@ export function AuditScreen({ code }: { code: string }) {
     </button>
   );
   return (
-    <ConsoleScreen title={t('audit.title')} actions={exportButton}>
-      <AuditFiltersForm
-        onApply={(next) => {
-          setFilters(next);
-          setCursors([]);
-        }}
-      />
-      {log.isFetching && !page ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : log.error || !page ? (
-        <ConsoleLoadError error={log.error} onRetry={log.refetch} />
-      ) : page.entries.length === 0 ? (
-        <p className="tw-console__empty">
-          {Object.keys(filters).some((k) => filters[k as keyof AuditFilters])
-            ? t('audit.noMatch')
-            : t('audit.empty')}
-        </p>
-      ) : (
-        <>
-          <AuditTable entries={page.entries} />
-          <Pager
-            label={t('audit.pages')}
-            newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
-            older={page.nextCursor ? () => setCursors([...cursors, page.nextCursor ?? '']) : undefined}
-          />
-        </>
-      )}
-    </ConsoleScreen>
+    <div className="tw-activity">
+      <ConsoleScreen title={t('audit.title')} actions={exportButton}>
+        <AuditFiltersForm
+          onApply={(next) => {
+            setFilters(next);
+            setCursors([]);
+          }}
+        />
+        {log.isFetching && !page ? (
+          <PendingMessage>{t('state.loading')}</PendingMessage>
+        ) : log.error || !page ? (
+          <ConsoleLoadError error={log.error} onRetry={log.refetch} />
+        ) : page.entries.length === 0 ? (
+          <p className="tw-console__empty">
+            {Object.keys(filters).some((k) => filters[k as keyof AuditFilters])
+              ? t('audit.noMatch')
+              : t('audit.empty')}
+          </p>
+        ) : (
+          <>
+            <AuditTable entries={page.entries} />
+            <Pager
+              label={t('audit.pages')}
+              newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
+              older={page.nextCursor ? () => setCursors([...cursors, page.nextCursor ?? '']) : undefined}
+            />
+          </>
+        )}
+      </ConsoleScreen>
+    </div>
   );
 }

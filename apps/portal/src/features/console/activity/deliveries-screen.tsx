@@ -10,9 +10,11 @@ export function DeliveriesScreen({ code }: { code: string }) {
   const { t, ready } = useTranslation('console-activity');
   if (!ready) return <PendingMessage>{t('state.loading')}</PendingMessage>;
   return (
-    <ConsoleScreen title={t('deliveriesScreen.title')}>
-      <DailyPanel code={code} />
-      <ChangesPanel code={code} />
-    </ConsoleScreen>
+    <div className="tw-activity">
+      <ConsoleScreen title={t('deliveriesScreen.title')}>
+        <DailyPanel code={code} />
+        <ChangesPanel code={code} />
+      </ConsoleScreen>
+    </div>
   );
 }
