@@ -37,7 +37,7 @@ export function ApiKeysPanel({ code }: { code: string }) {
       <h3 id="tw-keys-title" className="h5">
         {t('keys.title')}
       </h3>
-      <p className="text-body-secondary">{t('keys.intro')}</p>
+      <p className="tw-activity__muted">{t('keys.intro')}</p>
       {created ? (
         <SecretOnce
           title={t('keys.createdTitle', { label: created.label })}

@@ -27,7 +27,7 @@ export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
                 <span dir="ltr" className="tw-console__host">
                   {entry.actorLogin || entry.actorId}
                 </span>
-                <span className="d-block small text-body-secondary">
+                <span className="d-block small tw-activity__muted">
                   {t(`actorKinds.${entry.actorKind}`)}
                 </span>
               </td>
@@ -53,7 +53,7 @@ export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
 function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const { t } = useTranslation('console-activity');
   const lines = auditDiff(before, after);
-  if (lines.length === 0) return <span className="text-body-secondary">{t('audit.noChange')}</span>;
+  if (lines.length === 0) return <span className="tw-activity__muted">{t('audit.noChange')}</span>;
   return (
     <ul className="tw-activity__diff" dir="ltr">
       {lines.map((line) => (

@@ -116,7 +116,7 @@ function ChangesTable({
                 <code className="small" dir="ltr">
                   {change.publisherEventId}
                 </code>
-                <span className="d-block small text-body-secondary">
+                <span className="d-block small tw-activity__muted">
                   {formatInstant(change.recordedAt, i18n.language)}
                 </span>
               </th>
@@ -127,7 +127,7 @@ function ChangesTable({
               ))}
               <td>
                 {change.failureReasons.length === 0 ? (
-                  <span className="text-body-secondary">{t('changes.noFailures')}</span>
+                  <span className="tw-activity__muted">{t('changes.noFailures')}</span>
                 ) : (
                   <ul className="tw-activity__reasons">
                     {change.failureReasons.map((r) => (

@@ -36,7 +36,7 @@ export function ClientsPanel({ code }: { code: string }) {
       <h3 id="tw-clients-title" className="h5">
         {t('clients.title')}
       </h3>
-      <p className="text-body-secondary">{t('clients.intro')}</p>
+      <p className="tw-activity__muted">{t('clients.intro')}</p>
       {created ? (
         <SecretOnce
           title={t('clients.createdTitle', { label: created.label })}

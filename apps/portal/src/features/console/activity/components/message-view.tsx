@@ -96,13 +96,13 @@ function MessageParts({ parsed, sentAt }: { parsed: ParsedMessage; sentAt: strin
           title={t('message.frameTitle', { subject: parsed.subject })}
         />
       ) : (
-        <p className="text-body-secondary">{t('message.noHtml')}</p>
+        <p className="tw-activity__muted">{t('message.noHtml')}</p>
       )}
       <h6 className="mt-3">{t('message.text')}</h6>
       {parsed.text ? (
         <pre className="tw-activity__pre">{parsed.text}</pre>
       ) : (
-        <p className="text-body-secondary">{t('message.noText')}</p>
+        <p className="tw-activity__muted">{t('message.noText')}</p>
       )}
     </>
   );
