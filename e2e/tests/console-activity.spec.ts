@@ -71,7 +71,10 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
 
   // People and keys: the new key is shown once, with a copy button and the warning.
-  await expect(page.getByRole('heading', { level: 2, name: 'People and keys' })).toBeVisible();
+  // A busy machine may take a while to complete the sign-in's callback.
+  await expect(page.getByRole('heading', { level: 2, name: 'People and keys' })).toBeVisible({
+    timeout: 30_000,
+  });
   const keys = page.getByRole('region', { name: 'Publisher API keys' });
   await keys.getByRole('textbox', { name: 'Label' }).fill(label);
   await keys.getByRole('button', { name: 'Create an API key' }).click();
