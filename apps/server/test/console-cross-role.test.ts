@@ -53,6 +53,7 @@ const at = (path: string, extra = '') =>
     .replace(':code', a.tenant.code)
     .replace('webhooks/:id', `webhooks/${webhookId}`)
     .replace(':id/retry', `${changeId}/retry`)
+    .replace(':id/deliveries', `${changeId}/deliveries`)
     .replace(':id', keyId)
     .replace(':deliveryId', deliveryId)
     .replace(':clientId', clientId)
@@ -139,6 +140,12 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: P.storeDeliveriesDaily,
     url: () => at(P.storeDeliveriesDaily, '?from=2026-01-01&to=2026-01-31'),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'GET',
+    route: P.storeChangeDeliveries,
+    url: () => at(P.storeChangeDeliveries),
     allowed: ['adminA'],
   },
   { method: 'POST', route: P.storeChangeRetry, url: () => at(P.storeChangeRetry), allowed: ['adminA'] },

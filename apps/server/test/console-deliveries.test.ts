@@ -2,7 +2,7 @@ import { CONSOLE_PATHS } from '@trackwell/contracts';
 import { deleteMailMessage, listAuditEntries, listMailMessages } from '@trackwell/db';
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { a, adminA, callAs, editorA, operator, t, useConsoleWorld } from './console-world.ts';
+import { a, adminA, adminB, callAs, editorA, operator, t, useConsoleWorld } from './console-world.ts';
 import {
   addNotificationUser,
   buildNotificationCatalogue,
@@ -79,6 +79,35 @@ describe('console deliveries', () => {
     for (const h of received!.headers.filter((x) => !/^(received|x-trackwell-delivery)$/i.test(x.key)))
       expect(body.mime.toLowerCase(), h.key).toContain(`${h.key.toLowerCase()}:`);
     expect(body.mime).toContain(`X-Trackwell-Delivery: ${first!.id}`);
+  });
+
+  it('a change’s deliveries are listed with their ids, recipients and status, paged; the id opens the e-mail', async () => {
+    const listUrl = url(CONSOLE_PATHS.storeChangeDeliveries).replace(':id', changeId);
+    const res = await callAs(adminA, { url: listUrl });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      deliveries: Array<{ id: string; recipient: string; status: string; hasMessage: boolean }>;
+      nextCursor: string | null;
+    };
+    expect(body.nextCursor).toBeNull();
+    expect(body.deliveries.map((d) => d.recipient).sort()).toEqual(users.map((u) => u.login).sort());
+    expect(body.deliveries.every((d) => d.status === 'sent' && d.hasMessage)).toBe(true);
+    const message = await callAs(adminA, {
+      url: url(CONSOLE_PATHS.storeDeliveryMessage).replace(':deliveryId', body.deliveries[0]!.id),
+    });
+    expect(message.statusCode).toBe(200);
+    const first = (await callAs(adminA, { url: `${listUrl}?limit=2` })).json();
+    expect(first.deliveries).toHaveLength(2);
+    const rest = (await callAs(adminA, { url: `${listUrl}?limit=2&cursor=${first.nextCursor}` })).json();
+    expect(rest.deliveries.map((d: { id: string }) => d.id)).toEqual([body.deliveries[2]!.id]);
+    expect(rest.nextCursor).toBeNull();
+    // Another store's admin and a catalogue editor are refused; a change the store lacks is 404.
+    expectError(await callAs(adminB, { url: listUrl }), 403);
+    expectError(await callAs(editorA, { url: listUrl }), 403);
+    expectError(
+      await callAs(adminA, { url: url(CONSOLE_PATHS.storeChangeDeliveries).replace(':id', '999999') }),
+      404,
+    );
   });
 
   it('per change: matched, sent, failed with the reasons, unsubscribed; retry re-sends only the failed, once', async () => {

@@ -91,6 +91,28 @@ export const consoleRetryAnswer = z.object({
   requeued: z.number().int(),
 });
 
+/** One change's deliveries, oldest first, `limit` after the cursor (a delivery id). */
+export const consoleChangeDeliveriesQuery = consoleChangesQuery;
+
+/** One delivery of a change: to whom, where it stands, and whether its e-mail was kept (to open it). */
+export const consoleChangeDelivery = z.object({
+  /** The delivery's id (for `deliveries/:deliveryId/message`). */
+  id: z.string(),
+  recipient: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The SMTP reply of the last failed attempt. */
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** The e-mail as sent is stored (sent since migration 0012). */
+  hasMessage: z.boolean(),
+});
+export const consoleChangeDeliveryPage = z.object({
+  deliveries: z.array(consoleChangeDelivery),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+
 export const consoleDeliveryMessage = z.object({
   deliveryId: z.string(),
   changeId: z.string(),

@@ -15,6 +15,7 @@ export const CONSOLE_PATHS = {
   storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,
   storeChangePreview: `${CONSOLE_BASE}/stores/:code/changes/preview`,
   storeChangeRetry: `${CONSOLE_BASE}/stores/:code/changes/:id/retry`,
+  storeChangeDeliveries: `${CONSOLE_BASE}/stores/:code/changes/:id/deliveries`,
   storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
   storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
   storeClients: `${CONSOLE_BASE}/stores/:code/clients`,

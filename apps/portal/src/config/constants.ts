@@ -20,6 +20,7 @@ export const TRANSLATION_NAMESPACES = [
   'account',
   'console',
   'console-catalog',
+  'console-activity',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -2,6 +2,7 @@ import 'i18next';
 import type enAccount from '../../public/locales/en/account.json';
 import type enCommon from '../../public/locales/en/common.json';
 import type enConsole from '../../public/locales/en/console.json';
+import type enConsoleActivity from '../../public/locales/en/console-activity.json';
 import type enConsoleCatalog from '../../public/locales/en/console-catalog.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       account: typeof enAccount;
       console: typeof enConsole;
       'console-catalog': typeof enConsoleCatalog;
+      'console-activity': typeof enConsoleActivity;
     };
   }
 }

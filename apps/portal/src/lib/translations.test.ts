@@ -37,6 +37,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'de:console-catalog:editor.status',
   'de:console-catalog:changeFields.workItem_status',
   'de:console-catalog:changes.optional',
+  // "Active" (a key, French), "Status", "Client" and "System" (German).
+  'fr_CA:console-activity:keys.active',
+  'fr_FR:console-activity:keys.active',
+  'de:console-activity:keys.status',
+  'de:console-activity:deliveries.status',
+  'de:console-activity:actorKinds.client',
+  'de:console-activity:actorKinds.system',
 ]);
 
 type Tree = { [key: string]: string | Tree };

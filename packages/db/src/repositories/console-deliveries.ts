@@ -145,3 +145,40 @@ export async function findSentDeliveryMessage(
     mime: r.sent_message,
   };
 }
+
+export interface ChangeDelivery {
+  id: string;
+  recipient: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  sentAt: Date | null;
+  hasMessage: boolean;
+}
+
+/**
+ * The deliveries of one change of the store, oldest first, `limit` after the cursor (a delivery id), with
+ * the recipient's login; undefined when the store has no such change.
+ */
+export async function listChangeDeliveries(
+  db: SqlExecutor,
+  tenantId: string,
+  eventId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ChangeDelivery[] | undefined> {
+  const event = await db.query('SELECT 1 FROM catalog_events WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    eventId,
+  ]);
+  if (event.rows.length === 0) return undefined;
+  const { rows } = await db.query<Omit<ChangeDelivery, 'id'> & { id: number | string }>(
+    `SELECT d.id, u.login AS recipient, d.status, d.attempts, d.last_error AS "lastError",
+            d.sent_at AS "sentAt", d.sent_message IS NOT NULL AS "hasMessage"
+       FROM notification_deliveries d
+       JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+      WHERE d.tenant_id = $1 AND d.event_id = $2 AND ($3::bigint IS NULL OR d.id > $3)
+      ORDER BY d.id LIMIT $4`,
+    [tenantId, eventId, page.cursor ?? null, page.limit],
+  );
+  return rows.map((r) => ({ ...r, id: String(r.id), sentAt: r.sentAt ? new Date(r.sentAt) : null }));
+}

@@ -1,6 +1,8 @@
 import {
   CONSOLE_PATHS,
   changeParams,
+  consoleChangeDeliveriesQuery,
+  consoleChangeDeliveryPage,
   consoleChangePage,
   consoleChangesQuery,
   consoleDailyDeliveries,
@@ -13,6 +15,7 @@ import {
 import {
   countDailyDeliveries,
   findSentDeliveryMessage,
+  listChangeDeliveries,
   listStoreChanges,
   recordAuditEntry,
   requeueFailedDeliveries,
@@ -72,8 +75,38 @@ export function registerDeliveryRoutes(app: ConsoleApp) {
     }),
   );
 
+  registerChangeDeliveriesRoute(app);
   registerRetryRoute(app);
   registerMessageRoute(app);
+}
+
+function registerChangeDeliveriesRoute(app: ConsoleApp) {
+  app.get(
+    CONSOLE_PATHS.storeChangeDeliveries,
+    {
+      config: { consoleAction: 'deliveries.read' },
+      schema: {
+        ...consoleDocs,
+        summary: "One change's deliveries: recipient, status, last error, and whether its e-mail is kept",
+        params: changeParams,
+        querystring: consoleChangeDeliveriesQuery,
+        response: { 200: consoleChangeDeliveryPage, ...consoleErrors },
+      },
+    },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const rows = await listChangeDeliveries(app.db, consoleStore(request).id, request.params.id, {
+        cursor,
+        limit: limit + 1,
+      });
+      if (!rows) throw notFound('This store has no such change.');
+      const page = rows.slice(0, limit);
+      return {
+        deliveries: page.map((d) => ({ ...d, sentAt: d.sentAt?.toISOString() ?? null })),
+        nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
 }
 
 function registerRetryRoute(app: ConsoleApp) {

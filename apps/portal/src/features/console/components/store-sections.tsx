@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { AccessScreen } from '../activity/access-screen.tsx';
+import { AuditScreen } from '../activity/audit-screen.tsx';
+import { DeliveriesScreen } from '../activity/deliveries-screen.tsx';
 import { CatalogScreen, ChangesScreen } from '../catalog/index.ts';
 import type { StoreSection } from '../lib/roles.ts';
 
@@ -12,4 +15,7 @@ export type SectionScreen = ComponentType<{ code: string }>;
 export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
   catalog: CatalogScreen,
   changes: ChangesScreen,
+  deliveries: DeliveriesScreen,
+  access: AccessScreen,
+  audit: AuditScreen,
 };

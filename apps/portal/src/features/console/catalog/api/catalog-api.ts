@@ -1,6 +1,6 @@
 import { CONSOLE_BASE, CONSOLE_CATALOG_PATHS, type ImportTotals } from '@trackwell/contracts';
 import { api } from '../../../../lib/api.ts';
-import { silenceErrorToasts } from '../../../../lib/api-errors.ts';
+import { silenceErrorToasts } from '../../../../lib/api-error-toasts.ts';
 import { storePath } from '../../api/stores.ts';
 
 /** The console's standards (browse, search, edit): `…/stores/:code/catalog/standards[/:contentCode]`. */

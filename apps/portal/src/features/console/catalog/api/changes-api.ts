@@ -5,7 +5,7 @@ import {
   type ConsoleChangePreview,
 } from '@trackwell/contracts';
 import { api } from '../../../../lib/api.ts';
-import { silenceErrorToasts } from '../../../../lib/api-errors.ts';
+import { silenceErrorToasts } from '../../../../lib/api-error-toasts.ts';
 import { storePath } from '../../api/stores.ts';
 
 export type PublishedChange = {

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PendingMessage } from '../../../components/ui/spinner.tsx';
+import { describeApiError } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/notify.ts';
+import { ConsoleLoadError } from '../components/console-load-error.tsx';
+import { ConsoleScreen } from '../components/console-screen.tsx';
+import './activity.css';
+import { type AuditFilters, useExportAuditCsvMutation, useListAuditQuery } from './api/audit.ts';
+import { AuditFiltersForm } from './components/audit-filters.tsx';
+import { AuditTable } from './components/audit-table.tsx';
+import { Pager } from './components/pager.tsx';
+import { downloadText } from './lib/download.ts';
+
+/** `/admin/stores/:code/audit`: the store's audit log, filtered, paged, exported as CSV. */
+export function AuditScreen({ code }: { code: string }) {
+  const { t, ready } = useTranslation('console-activity');
+  const { t: tCommon } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [cursors, setCursors] = useState<string[]>([]);
+  const log = useListAuditQuery({ code, filters, cursor: cursors.at(-1) }, { skip: !ready });
+  const page = log.currentData;
+  const [exportCsv, exporting] = useExportAuditCsvMutation();
+
+  async function download() {
+    const done = await exportCsv({ code, filters });
+    if ('error' in done) {
+      notify.error(describeApiError(done.error, tCommon));
+      return;
+    }
+    downloadText(done.data, `audit-${code}.csv`, 'text/csv;charset=utf-8');
+    notify.success(t('audit.exported'));
+  }
+
+  if (!ready) return <PendingMessage>{t('state.loading')}</PendingMessage>;
+  const exportButton = (
+    <button
+      type="button"
+      className="btn btn-outline-primary"
+      onClick={download}
+      disabled={exporting.isLoading}
+    >
+      {exporting.isLoading ? t('audit.exporting') : t('audit.export')}
+    </button>
+  );
+  return (
+    <div className="tw-activity">
+      <ConsoleScreen title={t('audit.title')} actions={exportButton}>
+        <AuditFiltersForm
+          onApply={(next) => {
+            setFilters(next);
+            setCursors([]);
+          }}
+        />
+        {log.isFetching && !page ? (
+          <PendingMessage>{t('state.loading')}</PendingMessage>
+        ) : log.error || !page ? (
+          <ConsoleLoadError error={log.error} onRetry={log.refetch} />
+        ) : page.entries.length === 0 ? (
+          <p className="tw-console__empty">
+            {Object.keys(filters).some((k) => filters[k as keyof AuditFilters])
+              ? t('audit.noMatch')
+              : t('audit.empty')}
+          </p>
+        ) : (
+          <>
+            <AuditTable entries={page.entries} />
+            <Pager
+              label={t('audit.pages')}
+              newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
+              older={page.nextCursor ? () => setCursors([...cursors, page.nextCursor ?? '']) : undefined}
+            />
+          </>
+        )}
+      </ConsoleScreen>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../../components/forms/form-field.tsx';
+import type { AuditFilters } from '../api/audit.ts';
+import { AUDIT_ACTIONS, dayInstant } from '../lib/audit-actions.ts';
+
+type Form = { actor: string; action: string; from: string; to: string };
+const EMPTY: Form = { actor: '', action: '', from: '', to: '' };
+
+/** The audit log's filters: actor, action and a range of days; applied on "Filter", cleared by "Clear". */
+export function AuditFiltersForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation('console-activity');
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [toError, setToError] = useState<string | undefined>();
+  const ids = { action: useId(), from: useId(), to: useId() };
+  const set = (field: keyof Form) => (value: string) => setForm({ ...form, [field]: value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (form.from && form.to && form.to < form.from) {
+      setToError(t('audit.toBeforeFrom'));
+      return;
+    }
+    setToError(undefined);
+    onApply({
+      actor: form.actor.trim() || undefined,
+      action: form.action || undefined,
+      from: dayInstant(form.from),
+      to: dayInstant(form.to, true),
+    });
+  }
+
+  return (
+    <form className="tw-activity__filters" onSubmit={submit} noValidate aria-label={t('audit.filters')}>
+      <Field
+        label={t('audit.actor')}
+        value={form.actor}
+        onChange={set('actor')}
+        autoComplete="off"
+        required={false}
+      />
+      <div className="mb-3">
+        <label className="form-label" htmlFor={ids.action}>
+          {t('audit.action')}
+        </label>
+        <select
+          id={ids.action}
+          className="form-select"
+          value={form.action}
+          onChange={(event) => set('action')(event.target.value)}
+        >
+          <option value="">{t('audit.anyAction')}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {t(`actions.${action}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DateField id={ids.from} label={t('audit.from')} value={form.from} onChange={set('from')} />
+      <DateField id={ids.to} label={t('audit.to')} value={form.to} onChange={set('to')} error={toError} />
+      <div className="tw-activity__filter-buttons">
+        <button type="submit" className="btn btn-primary">
+          {t('audit.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => {
+            setForm(EMPTY);
+            setToError(undefined);
+            onApply({});
+          }}
+        >
+          {t('audit.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ConsoleAuditEntry } from '@trackwell/contracts';
+import { useTranslation } from 'react-i18next';
+import { isKnownAction } from '../lib/audit-actions.ts';
+import { auditDiff } from '../lib/audit-diff.ts';
+import { formatInstant } from '../lib/format.ts';
+
+/** Audit entries: when, who, what (action and target), and what changed (before → after). */
+export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
+  const { t, i18n } = useTranslation('console-activity');
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle tw-console__table tw-activity__audit">
+        <caption className="tw-visually-hidden">{t('audit.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.who')}</th>
+            <th scope="col">{t('audit.what')}</th>
+            <th scope="col">{t('audit.change')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatInstant(entry.at, i18n.language)}</td>
+              <td>
+                <span dir="ltr" className="tw-console__host">
+                  {entry.actorLogin || entry.actorId}
+                </span>
+                <span className="d-block small tw-activity__muted">{t(`actorKinds.${entry.actorKind}`)}</span>
+              </td>
+              <td>
+                <span className="d-block">
+                  {isKnownAction(entry.action) ? t(`actions.${entry.action}`) : entry.action}
+                </span>
+                <code className="small" dir="ltr">
+                  {entry.target}
+                </code>
+              </td>
+              <td>
+                <AuditDiff before={entry.before} after={entry.after} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation('console-activity');
+  const lines = auditDiff(before, after);
+  if (lines.length === 0) return <span className="tw-activity__muted">{t('audit.noChange')}</span>;
+  return (
+    <ul className="tw-activity__diff" dir="ltr">
+      {lines.map((line) => (
+        <li key={line.field}>
+          {line.field ? <span className="tw-activity__diff-field">{line.field}: </span> : null}
+          {line.before !== undefined ? (
+            <del>
+              <span className="tw-visually-hidden">{t('audit.before')} </span>
+              {line.before}
+            </del>
+          ) : null}
+          {line.before !== undefined && line.after !== undefined ? <span aria-hidden="true"> → </span> : null}
+          {line.after !== undefined ? (
+            <ins>
+              <span className="tw-visually-hidden">{t('audit.after')} </span>
+              {line.after}
+            </ins>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

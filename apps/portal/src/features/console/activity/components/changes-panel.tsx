@@ -1,0 +1,168 @@
+import { CATALOG_EVENT_KINDS, type CatalogEventKind } from '@trackwell/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { notify } from '../../../../lib/notify.ts';
+import { ConsoleLoadError } from '../../components/console-load-error.tsx';
+import { type ConsoleChange, useListConsoleChangesQuery, useRetryChangeMutation } from '../api/deliveries.ts';
+import { formatInstant } from '../lib/format.ts';
+import { ChangeDeliveries } from './change-deliveries.tsx';
+import { Pager } from './pager.tsx';
+
+/**
+ * The store's changes, newest first, each with its deliveries counted and the failure reasons; "Deliveries"
+ * opens the change's deliveries below, "Retry the failed" sends its failed e-mails again after a confirmation.
+ */
+export function ChangesPanel({ code }: { code: string }) {
+  const { t } = useTranslation('console-activity');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const changes = useListConsoleChangesQuery({ code, cursor: cursors.at(-1) });
+  const [retry] = useRetryChangeMutation();
+  const [retrying, setRetrying] = useState<ConsoleChange | null>(null);
+  const [open, setOpen] = useState<ConsoleChange | null>(null);
+
+  async function confirmRetry() {
+    const change = retrying;
+    setRetrying(null);
+    if (!change) return;
+    const done = await retry({ code, id: change.id });
+    if (!('error' in done)) notify.success(t('changes.retried', { n: done.data.requeued }));
+  }
+
+  return (
+    <section className="tw-activity__panel" aria-labelledby="tw-changes-title">
+      <h3 id="tw-changes-title" className="h5">
+        {t('changes.title')}
+      </h3>
+      {changes.isLoading ? (
+        <PendingMessage>{t('state.loading')}</PendingMessage>
+      ) : changes.error || !changes.data ? (
+        <ConsoleLoadError error={changes.error} onRetry={changes.refetch} />
+      ) : changes.data.changes.length === 0 && cursors.length === 0 ? (
+        <p className="tw-console__empty">{t('changes.empty')}</p>
+      ) : (
+        <>
+          <ChangesTable
+            changes={changes.data.changes}
+            open={open?.id}
+            onOpen={(change) => setOpen(open?.id === change.id ? null : change)}
+            onRetry={setRetrying}
+          />
+          <Pager
+            label={t('changes.pages')}
+            newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
+            older={
+              changes.data.nextCursor
+                ? () => setCursors([...cursors, changes.data?.nextCursor ?? ''])
+                : undefined
+            }
+          />
+        </>
+      )}
+      {open ? <ChangeDeliveries code={code} change={open} onClose={() => setOpen(null)} /> : null}
+      <ConfirmDialog
+        open={retrying !== null}
+        title={t('changes.confirmTitle')}
+        message={t('changes.confirmBody', {
+          n: retrying?.failed ?? 0,
+          change: retrying?.publisherEventId ?? '',
+        })}
+        onConfirm={confirmRetry}
+        onCancel={() => setRetrying(null)}
+      />
+    </section>
+  );
+}
+
+function ChangesTable({
+  changes,
+  open,
+  onOpen,
+  onRetry,
+}: {
+  changes: ConsoleChange[];
+  open: string | undefined;
+  onOpen: (change: ConsoleChange) => void;
+  onRetry: (change: ConsoleChange) => void;
+}) {
+  const { t, i18n } = useTranslation('console-activity');
+  const kindName = (kind: string) =>
+    (CATALOG_EVENT_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as CatalogEventKind}`) : kind;
+  const counts = ['matched', 'sent', 'failed', 'pending', 'unsubscribed'] as const;
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle tw-console__table tw-activity__changes">
+        <caption className="tw-visually-hidden">{t('changes.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('changes.change')}</th>
+            {counts.map((c) => (
+              <th scope="col" key={c} className="text-end">
+                {t(`changes.${c}`)}
+              </th>
+            ))}
+            <th scope="col">{t('changes.reasons')}</th>
+            <th scope="col">
+              <span className="tw-visually-hidden">{t('table.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.id}>
+              <th scope="row">
+                <span className="d-block">{kindName(change.kind)}</span>
+                <code className="small" dir="ltr">
+                  {change.publisherEventId}
+                </code>
+                <span className="d-block small tw-activity__muted">
+                  {formatInstant(change.recordedAt, i18n.language)}
+                </span>
+              </th>
+              {counts.map((c) => (
+                <td key={c} className="text-end">
+                  {change[c]}
+                </td>
+              ))}
+              <td>
+                {change.failureReasons.length === 0 ? (
+                  <span className="tw-activity__muted">{t('changes.noFailures')}</span>
+                ) : (
+                  <ul className="tw-activity__reasons">
+                    {change.failureReasons.map((r) => (
+                      <li key={r.reason}>
+                        <span dir="ltr">{r.reason}</span> ({r.count})
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td>
+                <div className="tw-activity__actions">
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    aria-expanded={open === change.id}
+                    onClick={() => onOpen(change)}
+                  >
+                    {t('changes.deliveries', { change: change.publisherEventId })}
+                  </button>
+                  {change.failed > 0 ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger btn-sm"
+                      onClick={() => onRetry(change)}
+                    >
+                      {t('changes.retry', { change: change.publisherEventId })}
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A secret (API key, client secret) shown this one time: a warning that it will not be shown again, the
+ * value in a read-only field, a copy button, and "Done" that forgets it. It lives only in the screen's
+ * state: leaving the screen forgets it too. Focus moves to its heading when it appears.
+ */
+export function SecretOnce({
+  title,
+  label,
+  secret,
+  extra,
+  onDone,
+}: {
+  title: string;
+  label: string;
+  secret: string;
+  extra?: ReactNode;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('console-activity');
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  }
+
+  return (
+    <section className="alert alert-warning tw-activity__secret" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`} className="h6" tabIndex={-1} ref={headingRef}>
+        {title}
+      </h4>
+      <p>{t('secret.warning')}</p>
+      <label className="form-label" htmlFor={`${id}-value`}>
+        {label}
+      </label>
+      <div className="tw-activity__secret-row">
+        <input
+          id={`${id}-value`}
+          className="form-control font-monospace"
+          dir="ltr"
+          readOnly
+          value={secret}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="btn btn-outline-dark" onClick={copy}>
+          {t('secret.copy')}
+        </button>
+      </div>
+      <p className="small mt-1 mb-2" role="status">
+        {copied === 'yes' ? t('secret.copied') : copied === 'no' ? t('secret.copyFailed') : ''}
+      </p>
+      {extra}
+      <button type="button" className="btn btn-primary" onClick={onDone}>
+        {t('secret.done')}
+      </button>
+    </section>
+  );
+}

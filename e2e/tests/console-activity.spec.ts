@@ -1,0 +1,178 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
+import { getDemoCatalogue } from '@trackwell/db/seed';
+import { signIn } from './signin-support.ts';
+import { storeUrl, watchConsole } from './support.ts';
+
+/**
+ * The console's people-and-keys, audit and deliveries sections (issue 14 §3–§5) against the real server:
+ * awwa's administrator creates a publisher API key (shown once), the key publishes a change through the
+ * change feed, the key is revoked; the audit log shows both; the deliveries section shows the change's
+ * e-mail in its chart (and the chart's table) and opens the e-mail as it was sent. Axe finds nothing; the
+ * sections hold at 360 px and in Arabic (aenor, which offers Arabic, with the language given by the locale
+ * cookie so no account's saved language changes).
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const ADMIN = 'admin@awwa.example';
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+/** The section fits the viewport: only its tables scroll, inside their own box. */
+async function expectSectionFits(page: Page) {
+  // Polled: the chart follows a new viewport size on its next resize observation.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const section = document.querySelector('.tw-activity');
+        const width = document.documentElement.clientWidth;
+        return section ? Math.round(section.getBoundingClientRect().right - width) : 'missing';
+      }),
+    )
+    .toBeLessThanOrEqual(0);
+}
+
+/** The reader of every demo store tracks the catalogue's first active standard (seed: demo-accounts.ts). */
+const readersStandard = () => getDemoCatalogue().standards.find((s) => s.status === 'active')!.contentCode;
+
+/** Publishes a reaffirmation of the reader's standard through the change feed with `key`, from the page. */
+async function publishWith(page: Page, key: string, id: string) {
+  const answer = await page.evaluate(
+    async ({ path, key, event }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ events: [event] }),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    {
+      path: CATALOG_CHANGES_PATH,
+      key,
+      event: { id, type: 'reaffirmation', standard: { contentCode: readersStandard() } },
+    },
+  );
+  expect(answer.status, answer.body).toBe(200);
+}
+
+test('an API key shown once, used and revoked; the audit log and the deliveries show it', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  const origin = storeUrl(baseURL, 'awwa');
+  const stamp = Date.now().toString(36);
+  const label = `E2E activity ${stamp}`;
+  const changeId = `e2e-activity-${stamp}`;
+  await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
+
+  // People and keys: the new key is shown once, with a copy button and the warning.
+  // A busy machine may take a while to complete the sign-in's callback.
+  await expect(page.getByRole('heading', { level: 2, name: 'People and keys' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const keys = page.getByRole('region', { name: 'Publisher API keys' });
+  await keys.getByRole('textbox', { name: 'Label' }).fill(label);
+  await keys.getByRole('button', { name: 'Create an API key' }).click();
+  const secret = keys.getByRole('textbox', { name: 'The new API key' });
+  await expect(secret).toBeVisible();
+  await expect(keys).toContainText('it will not be shown again');
+  await expect(keys.getByRole('button', { name: 'Copy' })).toBeVisible();
+  const key = await secret.inputValue();
+  expect(key.length).toBeGreaterThan(20);
+  await publishWith(page, key, changeId);
+  await expectNoAxeViolations(page);
+  await keys.getByRole('button', { name: 'I have kept it' }).click();
+  await expect(secret).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText(key);
+
+  // Revoke it, after a confirmation.
+  await keys.getByRole('button', { name: `Revoke the key ${label}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke this API key?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  const row = keys.getByRole('row').filter({ hasText: label });
+  await expect(row).toContainText('Revoked on');
+
+  // The audit log: the key's creation and its revocation, by the administrator.
+  await page
+    .getByRole('navigation', { name: /Sections of/ })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  const log = page.getByRole('table', { name: 'Audit log entries, newest first' });
+  // The creation names the key; the revocation shows what changed (its revocation time), by whom.
+  await expect(
+    log.getByRole('row').filter({ hasText: 'API key created' }).filter({ hasText: label }),
+  ).toHaveCount(1);
+  const revoked = log.getByRole('row').filter({ hasText: 'API key revoked' });
+  await expect(revoked).toHaveCount(1);
+  await expect(revoked).toContainText(ADMIN);
+  await expect(revoked).toContainText('revokedAt');
+  await expectNoAxeViolations(page);
+
+  // Deliveries: the change's e-mail is sent by the worker; the chart and its table show it.
+  await page
+    .getByRole('navigation', { name: /Sections of/ })
+    .getByRole('link', { name: 'Deliveries' })
+    .click();
+  const changes = page.getByRole('table', { name: /The store's changes/ });
+  const change = changes.getByRole('row').filter({ hasText: changeId });
+  await expect(async () => {
+    await page.reload();
+    await expect(change.getByRole('cell').nth(1)).toHaveText('1', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('img', { name: /^Sent: [1-9]/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Show the figures as a table' }).click();
+  await expect(page.getByRole('table', { name: 'Sent and failed e-mails per day' })).toBeVisible();
+  // Axe before the e-mail opens: the sandboxed frame holds the e-mail, not the console (axe cannot enter it).
+  await expectNoAxeViolations(page);
+  await change.getByRole('button', { name: `Deliveries of ${changeId}` }).click();
+  await page.getByRole('button', { name: /^Open the e-mail to reader@awwa\.example/ }).click();
+  const frame = page.locator('iframe[sandbox=""]');
+  await expect(frame).toBeVisible();
+  await expect(frame.contentFrame().locator('body')).not.toBeEmpty();
+  await page.screenshot({ path: testInfo.outputPath('deliveries.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Close the e-mail' }).click();
+  await expect(frame).toHaveCount(0);
+
+  // 360 px: the sections stack; only tables scroll, inside their own box.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectSectionFits(page);
+  await page.getByRole('link', { name: 'People and keys' }).click();
+  await expect(keys.getByRole('button', { name: 'Create an API key' })).toBeVisible();
+  await expectSectionFits(page);
+  await page.screenshot({ path: testInfo.outputPath('access-360.png'), fullPage: true });
+  // The e-mail's own <style> and scripts are refused inside its sandboxed frame (the page's CSP applies to
+  // srcdoc documents): those reports are about the e-mail, not the console.
+  expect(errors.filter((e) => !/about:srcdoc|Applying inline style violates/.test(e))).toEqual([]);
+});
+
+test('in Arabic: the audit log and the deliveries read right to left; axe finds nothing', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  const origin = storeUrl(baseURL, 'aenor');
+  await context.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
+  await signIn(page, {
+    origin,
+    username: 'admin@aenor.example',
+    returnTo: `${origin}/admin/stores/aenor/audit`,
+  });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 2, name: 'سجل التدقيق' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'تصدير بصيغة CSV' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('audit-ar.png'), fullPage: true });
+  await page.getByRole('link', { name: 'الإرسال' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'الإرسال' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'التغييرات' })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectSectionFits(page);
+  await expectNoAxeViolations(page);
+});
