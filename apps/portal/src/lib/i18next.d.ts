@@ -2,6 +2,7 @@ import 'i18next';
 import type enAccount from '../../public/locales/en/account.json';
 import type enCommon from '../../public/locales/en/common.json';
 import type enConsole from '../../public/locales/en/console.json';
+import type enConsoleStores from '../../public/locales/en/console-stores.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
 
@@ -15,6 +16,7 @@ declare module 'i18next' {
       signin: typeof enSignin;
       account: typeof enAccount;
       console: typeof enConsole;
+      'console-stores': typeof enConsoleStores;
     };
   }
 }
