@@ -13,7 +13,14 @@ export const COMMON_NAMESPACE = 'common';
  * is bundled; the others are fetched with the language, in parallel, so each screen's strings stay out of the
  * first download.
  */
-export const TRANSLATION_NAMESPACES = [COMMON_NAMESPACE, 'tracker', 'signin', 'account', 'console', 'console-stores'] as const;
+export const TRANSLATION_NAMESPACES = [
+  COMMON_NAMESPACE,
+  'tracker',
+  'signin',
+  'account',
+  'console',
+  'console-stores',
+] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
 /** spec §8 "Translation files": `{lng}/{ns}.json` under a locales path, served by the server from dist. */

@@ -30,7 +30,11 @@ const storeEditApi = consoleStoresApi.injectEndpoints({
       invalidatesTags: ['ConsoleStores'],
     }),
     patchConsoleStore: build.mutation<ConsoleStoreDefinition, { code: string; patch: ConsoleStorePatch }>({
-      query: ({ code, patch }) => ({ url: storePath(CONSOLE_PATHS.store, code), method: 'PATCH', body: patch }),
+      query: ({ code, patch }) => ({
+        url: storePath(CONSOLE_PATHS.store, code),
+        method: 'PATCH',
+        body: patch,
+      }),
       // The answer is the saved definition: it replaces the cached one; the list shows names and hosts.
       async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));

@@ -30,6 +30,7 @@ export function SwitchField({
         type="checkbox"
         role="switch"
         checked={checked}
+        aria-checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={described || undefined}
       />

@@ -1,8 +1,8 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Field } from '../../../../components/forms/form-field.tsx';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../../components/forms/form-field.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { useCreateConsoleStoreMutation } from '../api.ts';
 import { errorAt, type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
@@ -14,7 +14,7 @@ import '../stores.css';
  * its settings; a refused field is named beside it, a code already taken beside the code.
  */
 export function CreateStoreForm({ onCancel }: { onCancel: () => void }) {
-  const { t, ready } = useTranslation('console-stores');
+  const { ready } = useTranslation('console-stores');
   if (!ready) return null;
   return <CreateStoreFormContent onCancel={onCancel} />;
 }

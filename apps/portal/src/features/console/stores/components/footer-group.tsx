@@ -71,7 +71,11 @@ function SocialLinks({ draft, edit, errors }: GroupProps) {
                 autoComplete="off"
                 maxLength={60}
                 error={at(i, 'label')}
-                onChange={(value) => edit((d) => void (d.config.footer.socials.links[i]!.label = value))}
+                onChange={(value) =>
+                  edit((d) => {
+                    d.config.footer.socials.links[i]!.label = value;
+                  })
+                }
               />
             </div>
             <div className="tw-stores__grow">
@@ -81,7 +85,11 @@ function SocialLinks({ draft, edit, errors }: GroupProps) {
                 autoComplete="off"
                 dir="ltr"
                 error={at(i, 'url')}
-                onChange={(value) => edit((d) => void (d.config.footer.socials.links[i]!.url = value))}
+                onChange={(value) =>
+                  edit((d) => {
+                    d.config.footer.socials.links[i]!.url = value;
+                  })
+                }
               />
             </div>
             <div className="tw-stores__code">
@@ -91,7 +99,11 @@ function SocialLinks({ draft, edit, errors }: GroupProps) {
                 autoComplete="off"
                 dir="ltr"
                 error={at(i, 'fa-icon')}
-                onChange={(value) => edit((d) => void (d.config.footer.socials.links[i]!['fa-icon'] = value))}
+                onChange={(value) =>
+                  edit((d) => {
+                    d.config.footer.socials.links[i]!['fa-icon'] = value;
+                  })
+                }
               />
             </div>
             <RemoveButton
@@ -136,12 +148,12 @@ function BottomLinks({ draft, edit, errors }: GroupProps) {
                 id={`${id}-${i}`}
                 className="form-select"
                 value={link.label}
-                onChange={(event) =>
-                  edit(
-                    (d) =>
-                      void (d.config.footer.links[i]!.label = event.target.value as (typeof FOOTER_LINK_KEYS)[number]),
-                  )
-                }
+                onChange={(event) => {
+                  const label = event.target.value as (typeof FOOTER_LINK_KEYS)[number];
+                  edit((d) => {
+                    d.config.footer.links[i]!.label = label;
+                  });
+                }}
               >
                 {FOOTER_LINK_KEYS.map((key) => (
                   <option key={key} value={key}>
@@ -157,7 +169,11 @@ function BottomLinks({ draft, edit, errors }: GroupProps) {
                 autoComplete="off"
                 dir="ltr"
                 error={errorAt(errors, `${PATH}.links.${i}.url`)}
-                onChange={(value) => edit((d) => void (d.config.footer.links[i]!.url = value))}
+                onChange={(value) =>
+                  edit((d) => {
+                    d.config.footer.links[i]!.url = value;
+                  })
+                }
               />
             </div>
             <RemoveButton

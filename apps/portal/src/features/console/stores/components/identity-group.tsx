@@ -121,7 +121,8 @@ function TestConnection({ code, issuer }: { code: string; issuer: string }) {
         ) : result ? (
           <p className="alert alert-danger mb-0">
             {t('identity.failed', {
-              reason: result.kind === 'error' ? result.message : !result.answer.ok ? result.answer.reason : '',
+              reason:
+                result.kind === 'error' ? result.message : !result.answer.ok ? result.answer.reason : '',
             })}
           </p>
         ) : null}

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_AUTONYMS } from '../../../../lib/language.ts';
 import { errorAt } from '../lib/field-errors.ts';
-import { type SettingsDraft, SwitchField, TextAreaField, Group } from './controls.tsx';
+import { Group, type SettingsDraft, SwitchField, TextAreaField } from './controls.tsx';
 import type { GroupProps } from './general-groups.tsx';
 
 /** Translations of languages no longer offered would be refused by the server: they go with the language. */

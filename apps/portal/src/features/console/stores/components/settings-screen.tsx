@@ -119,7 +119,15 @@ function SettingsForm({ code, definition }: { code: string; definition: ConsoleS
 }
 
 /** Save (only once something changed) and "Discard changes", kept in view at the form's end. */
-export function SaveBar({ changed, busy, onDiscard }: { changed: boolean; busy: boolean; onDiscard: () => void }) {
+export function SaveBar({
+  changed,
+  busy,
+  onDiscard,
+}: {
+  changed: boolean;
+  busy: boolean;
+  onDiscard: () => void;
+}) {
   const { t } = useTranslation('console-stores');
   return (
     <div className="tw-stores__savebar">
@@ -127,8 +135,18 @@ export function SaveBar({ changed, busy, onDiscard }: { changed: boolean; busy: 
         {changed ? t('settings.unsaved') : t('settings.noChanges')}
       </p>
       <div className="tw-stores__actions">
-        <SubmitButton busy={busy} disabled={!changed} label={t('settings.save')} busyLabel={t('settings.saving')} />
-        <button type="button" className="btn btn-outline-secondary" disabled={!changed || busy} onClick={onDiscard}>
+        <SubmitButton
+          busy={busy}
+          disabled={!changed}
+          label={t('settings.save')}
+          busyLabel={t('settings.saving')}
+        />
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={!changed || busy}
+          onClick={onDiscard}
+        >
           {t('settings.discard')}
         </button>
       </div>

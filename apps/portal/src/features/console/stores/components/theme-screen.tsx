@@ -164,7 +164,12 @@ function ColorField(props: { label: string; value: string; error?: string; onCha
   );
 }
 
-function FontSelect(props: { label: string; value: FontKey; error?: string; onChange: (v: FontKey) => void }) {
+function FontSelect(props: {
+  label: string;
+  value: FontKey;
+  error?: string;
+  onChange: (v: FontKey) => void;
+}) {
   const { t } = useTranslation('console-stores');
   const id = useId();
   return (

@@ -5,7 +5,13 @@ import { Group, SwitchField } from './controls.tsx';
 import type { GroupProps } from './general-groups.tsx';
 
 /** Every `trackerSetting` switch (spec §3), in the tracker page's order. */
-const TRACKER_SWITCHES = ['individual_standard_tracker', 'committee', 'industry_area', 'publisher', 'work_item'] as const;
+const TRACKER_SWITCHES = [
+  'individual_standard_tracker',
+  'committee',
+  'industry_area',
+  'publisher',
+  'work_item',
+] as const;
 
 /** What users may track, and the publishers the publisher tracker offers. */
 export function TrackerGroup({ draft, edit, errors }: GroupProps) {
