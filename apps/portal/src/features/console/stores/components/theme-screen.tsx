@@ -94,19 +94,11 @@ function ThemeForm({ code, definition }: { code: string; definition: ConsoleStor
             </div>
           ) : null}
         </div>
-        <Group legend={t('theme.colors')}>
-          <div className="tw-stores__colors">
-            {(Object.keys(draft.colors) as ColorKey[]).map((key) => (
-              <ColorField
-                key={key}
-                label={t(`colors.${key}`)}
-                value={draft.colors[key]}
-                error={errorAt(errors, `theme.colors.${key}`)}
-                onChange={(value) => setDraft((d) => ({ ...d, colors: { ...d.colors, [key]: value } }))}
-              />
-            ))}
-          </div>
-        </Group>
+        <ColorsGroup
+          colors={draft.colors}
+          errors={errors}
+          onChange={(colors) => setDraft((d) => ({ ...d, colors }))}
+        />
         <Group legend={t('theme.type')}>
           <FontSelect
             label={t('theme.font')}
@@ -136,6 +128,34 @@ function ThemeForm({ code, definition }: { code: string; definition: ConsoleStor
       </form>
       <ThemePreview theme={draft} name={definition.config.tenantName} logoUrl={logoUrl} />
     </div>
+  );
+}
+
+/** The theme's twelve colours. */
+function ColorsGroup({
+  colors,
+  errors,
+  onChange,
+}: {
+  colors: Theme['colors'];
+  errors: FieldErrors;
+  onChange: (colors: Theme['colors']) => void;
+}) {
+  const { t } = useTranslation('console-stores');
+  return (
+    <Group legend={t('theme.colors')}>
+      <div className="tw-stores__colors">
+        {(Object.keys(colors) as ColorKey[]).map((key) => (
+          <ColorField
+            key={key}
+            label={t(`colors.${key}`)}
+            value={colors[key]}
+            error={errorAt(errors, `theme.colors.${key}`)}
+            onChange={(value) => onChange({ ...colors, [key]: value })}
+          />
+        ))}
+      </div>
+    </Group>
   );
 }
 
