@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONSOLE_BASE } from './console-paths.ts';
 import { absoluteUrl } from './safe-values.ts';
 
 /*
@@ -8,8 +7,6 @@ import { absoluteUrl } from './safe-values.ts';
  * The fetch is guarded (https only, public addresses only, no redirect to a private one), bounded in time
  * and size (CONSOLE_IDENTITY_TEST), and never writes anything.
  */
-
-export const CONSOLE_IDENTITY_TEST_PATH = `${CONSOLE_BASE}/stores/:code/identity/test` as const;
 
 export const CONSOLE_IDENTITY_TEST = {
   /** The whole exchange (redirects included) must end within this. */

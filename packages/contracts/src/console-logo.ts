@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONSOLE_BASE } from './console-paths.ts';
 import { LOGO_SVG_MAX_LENGTH } from './tenant-definition.ts';
 
 /*
@@ -7,8 +6,6 @@ import { LOGO_SVG_MAX_LENGTH } from './tenant-definition.ts';
  * SVG guard); a PNG or JPEG is kept as an SVG that embeds it (a data: URI, with the image's own viewBox), so
  * every store keeps one logo SVG: served at /assets/<code>/logo.svg and drawn as the e-mails' PNG.
  */
-
-export const CONSOLE_LOGO_PATH = `${CONSOLE_BASE}/stores/:code/logo` as const;
 
 /** Accepted body types. */
 export const LOGO_UPLOAD_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg'] as const;

@@ -27,3 +27,5 @@ export const CONSOLE_ROLES = ['platform_operator', 'store_admin', 'catalog_edito
 export type ConsoleRoleName = (typeof CONSOLE_ROLES)[number];
 /** The access-token and ID-token claim listing the user's console roles (the portal reads it). */
 export const CONSOLE_ROLES_CLAIM = 'trackwell_roles';
+export const CONSOLE_IDENTITY_TEST_PATH = `${CONSOLE_BASE}/stores/:code/identity/test` as const;
+export const CONSOLE_LOGO_PATH = `${CONSOLE_BASE}/stores/:code/logo` as const;

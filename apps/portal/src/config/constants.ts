@@ -21,6 +21,7 @@ export const TRANSLATION_NAMESPACES = [
   'console',
   'console-catalog',
   'console-activity',
+  'console-stores',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 

@@ -4,6 +4,7 @@ import type enCommon from '../../public/locales/en/common.json';
 import type enConsole from '../../public/locales/en/console.json';
 import type enConsoleActivity from '../../public/locales/en/console-activity.json';
 import type enConsoleCatalog from '../../public/locales/en/console-catalog.json';
+import type enConsoleStores from '../../public/locales/en/console-stores.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
 
@@ -19,6 +20,7 @@ declare module 'i18next' {
       console: typeof enConsole;
       'console-catalog': typeof enConsoleCatalog;
       'console-activity': typeof enConsoleActivity;
+      'console-stores': typeof enConsoleStores;
     };
   }
 }

@@ -44,6 +44,28 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'de:console-activity:deliveries.status',
   'de:console-activity:actorKinds.client',
   'de:console-activity:actorKinds.system',
+  // Console stores: "Host(s)", "Logo", "Code", "Surface", "Text", "Links", "System" are the same words in these languages.
+  'fr_CA:console-stores:create.code',
+  'fr_CA:console-stores:colors.surface',
+  'fr_CA:console-stores:logo.legend',
+  'fr_FR:console-stores:create.code',
+  'fr_FR:console-stores:colors.surface',
+  'fr_FR:console-stores:logo.legend',
+  'de:console-stores:hosts.legend',
+  'de:console-stores:hosts.other',
+  'de:console-stores:colors.text',
+  'de:console-stores:colors.link',
+  'de:console-stores:fonts.system',
+  'de:console-stores:logo.legend',
+  'tr:console-stores:logo.legend',
+  'pt:console-stores:hosts.legend',
+  'pt:console-stores:colors.link',
+  'it:console-stores:logo.legend',
+  'it:console-stores:colors.link',
+  'es:console-stores:hosts.legend',
+  'es:console-stores:hosts.other',
+  'es_ES:console-stores:hosts.legend',
+  'es_ES:console-stores:hosts.other',
 ]);
 
 type Tree = { [key: string]: string | Tree };

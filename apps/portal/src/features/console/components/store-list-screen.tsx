@@ -1,9 +1,11 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { useListConsoleStoresQuery } from '../api/stores.ts';
 import { useConsole } from '../console-context.ts';
-import { sectionsFor } from '../lib/roles.ts';
+import { isOperator, sectionsFor } from '../lib/roles.ts';
+import { CreateStoreButton, CreateStoreForm } from '../stores/components/create-store.tsx';
 import { ConsoleLoadError } from './console-load-error.tsx';
 import { ConsoleScreen } from './console-screen.tsx';
 
@@ -13,8 +15,21 @@ export function StoreListScreen() {
   const { roles } = useConsole();
   const [firstSection] = sectionsFor(roles);
   const stores = useListConsoleStoresQuery();
+  const [creating, setCreating] = useState(false);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const actions = isOperator(roles) ? (
+    <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
+  ) : null;
   return (
-    <ConsoleScreen title={t('stores.title')}>
+    <ConsoleScreen title={t('stores.title')} actions={actions}>
+      {creating ? (
+        <CreateStoreForm
+          onCancel={() => {
+            setCreating(false);
+            requestAnimationFrame(() => createRef.current?.focus());
+          }}
+        />
+      ) : null}
       {stores.isLoading ? (
         <PendingMessage>{t('state.loading')}</PendingMessage>
       ) : stores.error || !stores.data ? (

@@ -4,6 +4,8 @@ import { AuditScreen } from '../activity/audit-screen.tsx';
 import { DeliveriesScreen } from '../activity/deliveries-screen.tsx';
 import { CatalogScreen, ChangesScreen } from '../catalog/index.ts';
 import type { StoreSection } from '../lib/roles.ts';
+import { SettingsScreen } from '../stores/components/settings-screen.tsx';
+import { ThemeScreen } from '../stores/components/theme-screen.tsx';
 
 /** A section's screen; it is given the store's code. */
 export type SectionScreen = ComponentType<{ code: string }>;
@@ -18,4 +20,6 @@ export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
   deliveries: DeliveriesScreen,
   access: AccessScreen,
   audit: AuditScreen,
+  settings: SettingsScreen,
+  theme: ThemeScreen,
 };

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
+
+/**
+ * A store's host names, one input each; the first is canonical (every absolute URL of the store is built
+ * from it). Hosts move up and down, are removed (not the last one) and added.
+ */
+export function HostsEditor({
+  hosts,
+  onChange,
+  errors,
+  path = 'hosts',
+}: {
+  hosts: string[];
+  onChange: (hosts: string[]) => void;
+  errors: FieldErrors;
+  /** Where the server names these hosts' errors. */
+  path?: string;
+}) {
+  const { t } = useTranslation('console-stores');
+  const id = useId();
+  const all = errors.fields[path];
+  const move = (from: number, to: number) => {
+    const next = [...hosts];
+    const [host] = next.splice(from, 1);
+    next.splice(to, 0, host ?? '');
+    onChange(next);
+  };
+  return (
+    <div className="tw-stores__list">
+      <ol className="tw-stores__rows">
+        {hosts.map((host, i) => {
+          const error = errorAt(errors, `${path}.${i}`);
+          const label = i === 0 ? t('hosts.canonical') : t('hosts.other', { n: i + 1 });
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: hosts are edited in place; the position is the identity.
+            <li key={i} className="tw-stores__row">
+              <div className="tw-stores__grow">
+                <label htmlFor={`${id}-${i}`} className="form-label">
+                  {label}
+                </label>
+                <input
+                  id={`${id}-${i}`}
+                  className={`form-control${error ? ' is-invalid' : ''}`}
+                  value={host}
+                  dir="ltr"
+                  required
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-${i}-error` : undefined}
+                  onChange={(event) => onChange(hosts.map((h, j) => (j === i ? event.target.value : h)))}
+                />
+                {error ? (
+                  <div id={`${id}-${i}-error`} className="invalid-feedback">
+                    {error}
+                  </div>
+                ) : null}
+              </div>
+              <div className="tw-stores__row-actions">
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  {i === 1 ? t('hosts.makeCanonical') : t('hosts.up')}
+                  <span className="tw-visually-hidden"> {host}</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  disabled={hosts.length === 1}
+                  onClick={() => onChange(hosts.filter((_h, j) => j !== i))}
+                >
+                  {t('hosts.remove')}
+                  <span className="tw-visually-hidden"> {host}</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {all ? (
+        <p className="tw-stores__error" role="alert">
+          {all}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        disabled={hosts.length >= 20}
+        onClick={() => onChange([...hosts, ''])}
+      >
+        {t('hosts.add')}
+      </button>
+    </div>
+  );
+}
