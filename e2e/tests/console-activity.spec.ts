@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { getDemoCatalogue } from '@trackwell/db/seed';
 import { signIn } from './signin-support.ts';
@@ -59,6 +59,54 @@ async function publishWith(page: Page, key: string, id: string) {
   expect(answer.status, answer.body).toBe(200);
 }
 
+/** The audit log: the key's creation and its revocation, by the administrator. */
+async function checkAuditLog(page: Page, label: string) {
+  await page
+    .getByRole('navigation', { name: /Sections of/ })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  const log = page.getByRole('table', { name: 'Audit log entries, newest first' });
+  // The creation names the key; the revocation shows what changed (its revocation time), by whom.
+  await expect(
+    log.getByRole('row').filter({ hasText: 'API key created' }).filter({ hasText: label }),
+  ).toHaveCount(1);
+  const revoked = log.getByRole('row').filter({ hasText: 'API key revoked' });
+  await expect(revoked).toHaveCount(1);
+  await expect(revoked).toContainText(ADMIN);
+  await expect(revoked).toContainText('revokedAt');
+  await expectNoAxeViolations(page);
+}
+
+/**
+ * Deliveries: the change's e-mail is sent by the worker; the chart and its table show it, and the e-mail
+ * opens as it was sent.
+ */
+async function checkDeliveries(page: Page, changeId: string, testInfo: TestInfo) {
+  await page
+    .getByRole('navigation', { name: /Sections of/ })
+    .getByRole('link', { name: 'Deliveries' })
+    .click();
+  const changes = page.getByRole('table', { name: /The store's changes/ });
+  const change = changes.getByRole('row').filter({ hasText: changeId });
+  await expect(async () => {
+    await page.reload();
+    await expect(change.getByRole('cell').nth(1)).toHaveText('1', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(page.getByRole('img', { name: /^Sent: [1-9]/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Show the figures as a table' }).click();
+  await expect(page.getByRole('table', { name: 'Sent and failed e-mails per day' })).toBeVisible();
+  // Axe before the e-mail opens: the sandboxed frame holds the e-mail, not the console (axe cannot enter it).
+  await expectNoAxeViolations(page);
+  await change.getByRole('button', { name: `Deliveries of ${changeId}` }).click();
+  await page.getByRole('button', { name: /^Open the e-mail to reader@awwa\.example/ }).click();
+  const frame = page.locator('iframe[sandbox=""]');
+  await expect(frame).toBeVisible();
+  await expect(frame.contentFrame().locator('body')).not.toBeEmpty();
+  await page.screenshot({ path: testInfo.outputPath('deliveries.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Close the e-mail' }).click();
+  await expect(frame).toHaveCount(0);
+}
+
 test('an API key shown once, used and revoked; the audit log and the deliveries show it', async ({
   page,
   baseURL,
@@ -99,46 +147,8 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   const row = keys.getByRole('row').filter({ hasText: label });
   await expect(row).toContainText('Revoked on');
 
-  // The audit log: the key's creation and its revocation, by the administrator.
-  await page
-    .getByRole('navigation', { name: /Sections of/ })
-    .getByRole('link', { name: 'Audit log' })
-    .click();
-  const log = page.getByRole('table', { name: 'Audit log entries, newest first' });
-  // The creation names the key; the revocation shows what changed (its revocation time), by whom.
-  await expect(
-    log.getByRole('row').filter({ hasText: 'API key created' }).filter({ hasText: label }),
-  ).toHaveCount(1);
-  const revoked = log.getByRole('row').filter({ hasText: 'API key revoked' });
-  await expect(revoked).toHaveCount(1);
-  await expect(revoked).toContainText(ADMIN);
-  await expect(revoked).toContainText('revokedAt');
-  await expectNoAxeViolations(page);
-
-  // Deliveries: the change's e-mail is sent by the worker; the chart and its table show it.
-  await page
-    .getByRole('navigation', { name: /Sections of/ })
-    .getByRole('link', { name: 'Deliveries' })
-    .click();
-  const changes = page.getByRole('table', { name: /The store's changes/ });
-  const change = changes.getByRole('row').filter({ hasText: changeId });
-  await expect(async () => {
-    await page.reload();
-    await expect(change.getByRole('cell').nth(1)).toHaveText('1', { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
-  await expect(page.getByRole('img', { name: /^Sent: [1-9]/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Show the figures as a table' }).click();
-  await expect(page.getByRole('table', { name: 'Sent and failed e-mails per day' })).toBeVisible();
-  // Axe before the e-mail opens: the sandboxed frame holds the e-mail, not the console (axe cannot enter it).
-  await expectNoAxeViolations(page);
-  await change.getByRole('button', { name: `Deliveries of ${changeId}` }).click();
-  await page.getByRole('button', { name: /^Open the e-mail to reader@awwa\.example/ }).click();
-  const frame = page.locator('iframe[sandbox=""]');
-  await expect(frame).toBeVisible();
-  await expect(frame.contentFrame().locator('body')).not.toBeEmpty();
-  await page.screenshot({ path: testInfo.outputPath('deliveries.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Close the e-mail' }).click();
-  await expect(frame).toHaveCount(0);
+  await checkAuditLog(page, label);
+  await checkDeliveries(page, changeId, testInfo);
 
   // 360 px: the sections stack; only tables scroll, inside their own box.
   await page.setViewportSize({ width: 360, height: 780 });

@@ -205,6 +205,38 @@ describe('People and keys', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(revoke!.query)).toEqual({ login: 'ed@awwa.example', role: 'catalog_editor' });
   });
 
+  it('invites someone without an account: the names go with the grant, and the toast says an e-mail is on its way', async () => {
+    const { api, state } = accessApi();
+    api.on('POST', CONSOLE_PATHS.storeRoles, (call) => {
+      const { login, role } = call.body as { login: string; role: string };
+      state.grants = [...state.grants, { userId: 'u3', login, role, grantedAt: '2026-11-25T10:00:00Z' }];
+      return { status: 200, body: { grants: state.grants, invited: login } };
+    });
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const roles = await screen.findByRole('region', { name: 'Console roles' });
+    await user.type(
+      within(roles).getByRole('textbox', { name: "User's e-mail address" }),
+      'ada@awwa.example',
+    );
+    const invite = within(roles).getByRole('group', { name: /Someone without an account/ });
+    await user.type(within(invite).getByRole('textbox', { name: 'First name' }), 'Ada');
+    await user.type(within(invite).getByRole('textbox', { name: 'Last name' }), 'Lovelace');
+    await user.click(within(roles).getByRole('button', { name: 'Grant the role' }));
+    expect(
+      await screen.findByText(
+        'ada@awwa.example is invited: an e-mail with a link to choose a password is on its way.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/console/v1/stores/awwa/roles')[0]!.body).toEqual({
+      login: 'ada@awwa.example',
+      role: 'catalog_editor',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(within(invite).getByRole('textbox', { name: 'First name' })).toHaveValue('');
+  });
+
   it('a list that fails shows its reason with "Try again"; an empty one says so', async () => {
     const { api } = accessApi({ grants: [] });
     api.on('GET', CONSOLE_PATHS.storeApiKeys, () => ({

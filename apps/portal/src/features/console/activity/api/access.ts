@@ -18,6 +18,9 @@ export type ApiKeyCreated = z.infer<typeof consoleApiKeyCreated>;
 export type PublisherClient = z.infer<typeof consolePublisherClient>;
 export type PublisherClientCreated = z.infer<typeof consolePublisherClientCreated>;
 type RoleChange = { code: string; login: string; role: ConsoleRole };
+/** A grant; with names, a login that is no user of the store yet is invited by e-mail. */
+type RoleGrantRequest = RoleChange & { firstName?: string; lastName?: string };
+export type RoleGrantAnswer = { grants: RoleGrant[]; invited?: string };
 const grantsOf = (body: { grants: RoleGrant[] }) => body.grants;
 
 /** A store's console role grants, publisher API keys and client-credentials clients (issue 14 §3). */
@@ -30,13 +33,12 @@ export const consoleAccessApi = api
         transformResponse: grantsOf,
         providesTags: ['ConsoleRoles'],
       }),
-      grantRole: build.mutation<RoleGrant[], RoleChange>({
+      grantRole: build.mutation<RoleGrantAnswer, RoleGrantRequest>({
         query: ({ code, ...body }) => ({
           url: consolePath(CONSOLE_PATHS.storeRoles, code),
           method: 'POST',
           body,
         }),
-        transformResponse: grantsOf,
         invalidatesTags: ['ConsoleRoles', 'ConsoleAudit'],
       }),
       revokeRole: build.mutation<RoleGrant[], RoleChange>({

@@ -17,7 +17,7 @@ import { SecretOnce } from './secret-once.tsx';
 
 /** The store's publisher API keys: list, create (the key shown once), revoke after a confirmation. */
 export function ApiKeysPanel({ code }: { code: string }) {
-  const { t, i18n } = useTranslation('console-activity');
+  const { t } = useTranslation('console-activity');
   const keys = useListApiKeysQuery(code);
   const [create] = useCreateApiKeyMutation();
   const [revoke] = useRevokeApiKeyMutation();
@@ -53,53 +53,7 @@ export function ApiKeysPanel({ code }: { code: string }) {
           onCreate={async (label) => setCreated(await create({ code, label }).unwrap())}
         />
       )}
-      {keys.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : keys.error || !keys.data ? (
-        <ConsoleLoadError error={keys.error} onRetry={keys.refetch} />
-      ) : keys.data.length === 0 ? (
-        <p className="tw-console__empty">{t('keys.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('keys.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('keys.label')}</th>
-                <th scope="col">{t('keys.created')}</th>
-                <th scope="col">{t('keys.status')}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <tr key={key.id}>
-                  <td>{key.label}</td>
-                  <td>{formatInstant(key.createdAt, i18n.language)}</td>
-                  <td>
-                    {key.revokedAt
-                      ? t('keys.revokedAt', { at: formatInstant(key.revokedAt, i18n.language) })
-                      : t('keys.active')}
-                  </td>
-                  <td className="text-end">
-                    {key.revokedAt ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        onClick={() => setRevoking(key)}
-                      >
-                        {t('keys.revoke', { label: key.label })}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ApiKeysList keys={keys} onRevoke={setRevoking} />
       <ConfirmDialog
         open={revoking !== null}
         title={t('keys.confirmTitle')}
@@ -108,5 +62,61 @@ export function ApiKeysPanel({ code }: { code: string }) {
         onCancel={() => setRevoking(null)}
       />
     </section>
+  );
+}
+
+/** What the list needs of its query's state. */
+type ListQuery<T> = { isLoading: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
+
+/** The keys list: loading, the load error, empty, or the table. */
+function ApiKeysList({ keys, onRevoke }: { keys: ListQuery<ApiKey>; onRevoke: (key: ApiKey) => void }) {
+  const { t } = useTranslation('console-activity');
+  if (keys.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
+  if (keys.error || !keys.data) return <ConsoleLoadError error={keys.error} onRetry={keys.refetch} />;
+  if (keys.data.length === 0) return <p className="tw-console__empty">{t('keys.empty')}</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle tw-console__table">
+        <caption className="tw-visually-hidden">{t('keys.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('keys.label')}</th>
+            <th scope="col">{t('keys.created')}</th>
+            <th scope="col">{t('keys.status')}</th>
+            <th scope="col">
+              <span className="tw-visually-hidden">{t('table.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} onRevoke={onRevoke} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One key: its label, when it was created, whether it is revoked, and (while active) the revoke button. */
+function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
+  const { t, i18n } = useTranslation('console-activity');
+  return (
+    <tr>
+      <td>{apiKey.label}</td>
+      <td>{formatInstant(apiKey.createdAt, i18n.language)}</td>
+      <td>
+        {apiKey.revokedAt
+          ? t('keys.revokedAt', { at: formatInstant(apiKey.revokedAt, i18n.language) })
+          : t('keys.active')}
+      </td>
+      <td className="text-end">
+        {apiKey.revokedAt ? null : (
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRevoke(apiKey)}>
+            {t('keys.revoke', { label: apiKey.label })}
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -75,6 +75,9 @@ export function ChangesPanel({ code }: { code: string }) {
   );
 }
 
+/** The deliveries of a change, counted by state; one column each. */
+const COUNTS = ['matched', 'sent', 'failed', 'pending', 'unsubscribed'] as const;
+
 function ChangesTable({
   changes,
   open,
@@ -86,10 +89,7 @@ function ChangesTable({
   onOpen: (change: ConsoleChange) => void;
   onRetry: (change: ConsoleChange) => void;
 }) {
-  const { t, i18n } = useTranslation('console-activity');
-  const kindName = (kind: string) =>
-    (CATALOG_EVENT_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as CatalogEventKind}`) : kind;
-  const counts = ['matched', 'sent', 'failed', 'pending', 'unsubscribed'] as const;
+  const { t } = useTranslation('console-activity');
   return (
     <div className="table-responsive">
       <table className="table align-middle tw-console__table tw-activity__changes">
@@ -97,7 +97,7 @@ function ChangesTable({
         <thead>
           <tr>
             <th scope="col">{t('changes.change')}</th>
-            {counts.map((c) => (
+            {COUNTS.map((c) => (
               <th scope="col" key={c} className="text-end">
                 {t(`changes.${c}`)}
               </th>
@@ -110,59 +110,87 @@ function ChangesTable({
         </thead>
         <tbody>
           {changes.map((change) => (
-            <tr key={change.id}>
-              <th scope="row">
-                <span className="d-block">{kindName(change.kind)}</span>
-                <code className="small" dir="ltr">
-                  {change.publisherEventId}
-                </code>
-                <span className="d-block small tw-activity__muted">
-                  {formatInstant(change.recordedAt, i18n.language)}
-                </span>
-              </th>
-              {counts.map((c) => (
-                <td key={c} className="text-end">
-                  {change[c]}
-                </td>
-              ))}
-              <td>
-                {change.failureReasons.length === 0 ? (
-                  <span className="tw-activity__muted">{t('changes.noFailures')}</span>
-                ) : (
-                  <ul className="tw-activity__reasons">
-                    {change.failureReasons.map((r) => (
-                      <li key={r.reason}>
-                        <span dir="ltr">{r.reason}</span> ({r.count})
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td>
-                <div className="tw-activity__actions">
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary btn-sm"
-                    aria-expanded={open === change.id}
-                    onClick={() => onOpen(change)}
-                  >
-                    {t('changes.deliveries', { change: change.publisherEventId })}
-                  </button>
-                  {change.failed > 0 ? (
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      onClick={() => onRetry(change)}
-                    >
-                      {t('changes.retry', { change: change.publisherEventId })}
-                    </button>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
+            <ChangeRow
+              key={change.id}
+              change={change}
+              open={open === change.id}
+              onOpen={onOpen}
+              onRetry={onRetry}
+            />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One change: what and when, its deliveries counted, the failure reasons, and its actions. */
+function ChangeRow({
+  change,
+  open,
+  onOpen,
+  onRetry,
+}: {
+  change: ConsoleChange;
+  /** Whether this change's deliveries are shown below. */
+  open: boolean;
+  onOpen: (change: ConsoleChange) => void;
+  onRetry: (change: ConsoleChange) => void;
+}) {
+  const { t, i18n } = useTranslation('console-activity');
+  const kindName = (kind: string) =>
+    (CATALOG_EVENT_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as CatalogEventKind}`) : kind;
+  return (
+    <tr>
+      <th scope="row">
+        <span className="d-block">{kindName(change.kind)}</span>
+        <code className="small" dir="ltr">
+          {change.publisherEventId}
+        </code>
+        <span className="d-block small tw-activity__muted">
+          {formatInstant(change.recordedAt, i18n.language)}
+        </span>
+      </th>
+      {COUNTS.map((c) => (
+        <td key={c} className="text-end">
+          {change[c]}
+        </td>
+      ))}
+      <td>
+        <FailureReasons reasons={change.failureReasons} />
+      </td>
+      <td>
+        <div className="tw-activity__actions">
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            aria-expanded={open}
+            onClick={() => onOpen(change)}
+          >
+            {t('changes.deliveries', { change: change.publisherEventId })}
+          </button>
+          {change.failed > 0 ? (
+            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRetry(change)}>
+              {t('changes.retry', { change: change.publisherEventId })}
+            </button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Why a change's deliveries failed, each reason with how many times. */
+function FailureReasons({ reasons }: { reasons: ConsoleChange['failureReasons'] }) {
+  const { t } = useTranslation('console-activity');
+  if (reasons.length === 0) return <span className="tw-activity__muted">{t('changes.noFailures')}</span>;
+  return (
+    <ul className="tw-activity__reasons">
+      {reasons.map((r) => (
+        <li key={r.reason}>
+          <span dir="ltr">{r.reason}</span> ({r.count})
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -42,18 +42,7 @@ export function ClientsPanel({ code }: { code: string }) {
           title={t('clients.createdTitle', { label: created.label })}
           label={t('clients.secretLabel')}
           secret={created.clientSecret}
-          extra={
-            <dl className="tw-activity__facts">
-              <dt>{t('clients.clientId')}</dt>
-              <dd dir="ltr">
-                <code>{created.clientId}</code>
-              </dd>
-              <dt>{t('clients.tokenUrl')}</dt>
-              <dd dir="ltr">
-                <code>{created.tokenUrl}</code>
-              </dd>
-            </dl>
-          }
+          extra={<CreatedClientFacts created={created} />}
           onDone={() => setCreated(null)}
         />
       ) : (
@@ -64,47 +53,7 @@ export function ClientsPanel({ code }: { code: string }) {
           onCreate={async (label) => setCreated(await create({ code, label }).unwrap())}
         />
       )}
-      {clients.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : clients.error || !clients.data ? (
-        <ConsoleLoadError error={clients.error} onRetry={clients.refetch} />
-      ) : clients.data.length === 0 ? (
-        <p className="tw-console__empty">{t('clients.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('clients.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('clients.label')}</th>
-                <th scope="col">{t('clients.clientId')}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.data.map((client) => (
-                <tr key={client.clientId}>
-                  <td>{client.label}</td>
-                  <td dir="ltr">
-                    <code>{client.clientId}</code>
-                  </td>
-                  <td className="text-end">
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      onClick={() => setRevoking(client)}
-                    >
-                      {t('clients.revoke', { label: client.label })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ClientsList clients={clients} onRevoke={setRevoking} />
       <ConfirmDialog
         open={revoking !== null}
         title={t('clients.confirmTitle')}
@@ -113,5 +62,85 @@ export function ClientsPanel({ code }: { code: string }) {
         onCancel={() => setRevoking(null)}
       />
     </section>
+  );
+}
+
+/** What a new client needs besides its secret: its id and where to exchange it for a token. */
+function CreatedClientFacts({ created }: { created: PublisherClientCreated }) {
+  const { t } = useTranslation('console-activity');
+  return (
+    <dl className="tw-activity__facts">
+      <dt>{t('clients.clientId')}</dt>
+      <dd dir="ltr">
+        <code>{created.clientId}</code>
+      </dd>
+      <dt>{t('clients.tokenUrl')}</dt>
+      <dd dir="ltr">
+        <code>{created.tokenUrl}</code>
+      </dd>
+    </dl>
+  );
+}
+
+/** What the list needs of its query's state. */
+type ListQuery<T> = { isLoading: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
+
+/** The clients list: loading, the load error, empty, or the table. */
+function ClientsList({
+  clients,
+  onRevoke,
+}: {
+  clients: ListQuery<PublisherClient>;
+  onRevoke: (client: PublisherClient) => void;
+}) {
+  const { t } = useTranslation('console-activity');
+  if (clients.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
+  if (clients.error || !clients.data)
+    return <ConsoleLoadError error={clients.error} onRetry={clients.refetch} />;
+  if (clients.data.length === 0) return <p className="tw-console__empty">{t('clients.empty')}</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle tw-console__table">
+        <caption className="tw-visually-hidden">{t('clients.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('clients.label')}</th>
+            <th scope="col">{t('clients.clientId')}</th>
+            <th scope="col">
+              <span className="tw-visually-hidden">{t('table.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {clients.data.map((client) => (
+            <ClientRow key={client.clientId} client={client} onRevoke={onRevoke} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One client: its label, its id, and the button that asks to revoke it. */
+function ClientRow({
+  client,
+  onRevoke,
+}: {
+  client: PublisherClient;
+  onRevoke: (client: PublisherClient) => void;
+}) {
+  const { t } = useTranslation('console-activity');
+  return (
+    <tr>
+      <td>{client.label}</td>
+      <td dir="ltr">
+        <code>{client.clientId}</code>
+      </td>
+      <td className="text-end">
+        <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRevoke(client)}>
+          {t('clients.revoke', { label: client.label })}
+        </button>
+      </td>
+    </tr>
   );
 }

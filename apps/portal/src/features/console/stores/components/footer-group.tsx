@@ -58,7 +58,7 @@ function SocialLinks({ draft, edit, errors }: GroupProps) {
   const at = (i: number, key: string) => errorAt(errors, `${PATH}.socials.links.${i}.${key}`);
   return (
     <>
-      <h4 className="tw-stores__subhead">{t('footer.social')}</h4>
+      <h3 className="tw-stores__subhead">{t('footer.social')}</h3>
       {links.length === 0 ? <p className="form-text">{t('footer.socialEmpty')}</p> : null}
       <ol className="tw-stores__rows">
         {links.map((link, i) => (
@@ -134,7 +134,7 @@ function BottomLinks({ draft, edit, errors }: GroupProps) {
   const links = draft.config.footer.links;
   return (
     <>
-      <h4 className="tw-stores__subhead">{t('footer.links')}</h4>
+      <h3 className="tw-stores__subhead">{t('footer.links')}</h3>
       {links.length === 0 ? <p className="form-text">{t('footer.linksEmpty')}</p> : null}
       <ol className="tw-stores__rows">
         {links.map((link, i) => (

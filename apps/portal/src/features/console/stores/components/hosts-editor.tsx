@@ -21,66 +21,21 @@ export function HostsEditor({
   const { t } = useTranslation('console-stores');
   const id = useId();
   const all = errors.fields[path];
-  const move = (from: number, to: number) => {
-    const next = [...hosts];
-    const [host] = next.splice(from, 1);
-    next.splice(to, 0, host ?? '');
-    onChange(next);
-  };
   return (
     <div className="tw-stores__list">
       <ol className="tw-stores__rows">
-        {hosts.map((host, i) => {
-          const error = errorAt(errors, `${path}.${i}`);
-          const label = i === 0 ? t('hosts.canonical') : t('hosts.other', { n: i + 1 });
-          return (
+        {hosts.map((host, i) => (
+          <HostRow
             // biome-ignore lint/suspicious/noArrayIndexKey: hosts are edited in place; the position is the identity.
-            <li key={i} className="tw-stores__row">
-              <div className="tw-stores__grow">
-                <label htmlFor={`${id}-${i}`} className="form-label">
-                  {label}
-                </label>
-                <input
-                  id={`${id}-${i}`}
-                  className={`form-control${error ? ' is-invalid' : ''}`}
-                  value={host}
-                  dir="ltr"
-                  required
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-${i}-error` : undefined}
-                  onChange={(event) => onChange(hosts.map((h, j) => (j === i ? event.target.value : h)))}
-                />
-                {error ? (
-                  <div id={`${id}-${i}-error`} className="invalid-feedback">
-                    {error}
-                  </div>
-                ) : null}
-              </div>
-              <div className="tw-stores__row-actions">
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                >
-                  {i === 1 ? t('hosts.makeCanonical') : t('hosts.up')}
-                  <span className="tw-visually-hidden"> {host}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  disabled={hosts.length === 1}
-                  onClick={() => onChange(hosts.filter((_h, j) => j !== i))}
-                >
-                  {t('hosts.remove')}
-                  <span className="tw-visually-hidden"> {host}</span>
-                </button>
-              </div>
-            </li>
-          );
-        })}
+            key={i}
+            id={id}
+            hosts={hosts}
+            host={host}
+            i={i}
+            error={errorAt(errors, `${path}.${i}`)}
+            onChange={onChange}
+          />
+        ))}
       </ol>
       {all ? (
         <p className="tw-stores__error" role="alert">
@@ -96,5 +51,79 @@ export function HostsEditor({
         {t('hosts.add')}
       </button>
     </div>
+  );
+}
+
+/** One host: its input (labelled canonical for the first), and the buttons that move it up and remove it. */
+function HostRow({
+  id,
+  hosts,
+  host,
+  i,
+  error,
+  onChange,
+}: {
+  /** The editor's id, the input's and the error's ids derive from it. */
+  id: string;
+  hosts: string[];
+  host: string;
+  /** The host's position in `hosts`. */
+  i: number;
+  error: string | undefined;
+  onChange: (hosts: string[]) => void;
+}) {
+  const { t } = useTranslation('console-stores');
+  const label = i === 0 ? t('hosts.canonical') : t('hosts.other', { n: i + 1 });
+  const move = (from: number, to: number) => {
+    const next = [...hosts];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved ?? '');
+    onChange(next);
+  };
+  return (
+    <li className="tw-stores__row">
+      <div className="tw-stores__grow">
+        <label htmlFor={`${id}-${i}`} className="form-label">
+          {label}
+        </label>
+        <input
+          id={`${id}-${i}`}
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          value={host}
+          dir="ltr"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-${i}-error` : undefined}
+          onChange={(event) => onChange(hosts.map((h, j) => (j === i ? event.target.value : h)))}
+        />
+        {error ? (
+          <div id={`${id}-${i}-error`} className="invalid-feedback">
+            {error}
+          </div>
+        ) : null}
+      </div>
+      <div className="tw-stores__row-actions">
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={i === 0}
+          onClick={() => move(i, i - 1)}
+        >
+          {i === 1 ? t('hosts.makeCanonical') : t('hosts.up')}
+          <span className="tw-visually-hidden"> {host}</span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          disabled={hosts.length === 1}
+          onClick={() => onChange(hosts.filter((_h, j) => j !== i))}
+        >
+          {t('hosts.remove')}
+          <span className="tw-visually-hidden"> {host}</span>
+        </button>
+      </div>
+    </li>
   );
 }

@@ -36,52 +36,8 @@ export function LanguagesGroup({ draft, edit, errors }: GroupProps) {
   const languagesError = errorAt(errors, 'config.ui.languages');
   return (
     <Group legend={t('languages.legend')}>
-      <fieldset className="mb-3" aria-describedby={languagesError ? `${id}-error` : undefined}>
-        <legend className="form-label fs-6">{t('languages.offered')}</legend>
-        <div className="tw-stores__checks">
-          {SUPPORTED_LANGUAGES.map((lng) => (
-            <div key={lng} className="form-check">
-              <input
-                id={`${id}-${lng}`}
-                className="form-check-input"
-                type="checkbox"
-                checked={ui.languages.includes(lng)}
-                disabled={ui.languages.length === 1 && ui.languages[0] === lng}
-                onChange={(event) => toggle(lng, event.target.checked)}
-              />
-              <label htmlFor={`${id}-${lng}`} className="form-check-label" lang={lng.replace('_', '-')}>
-                {LANGUAGE_AUTONYMS[lng]}
-              </label>
-            </div>
-          ))}
-        </div>
-        {languagesError ? (
-          <p id={`${id}-error`} className="tw-stores__error">
-            {languagesError}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="mb-3">
-        <label htmlFor={`${id}-default`} className="form-label">
-          {t('languages.default')}
-        </label>
-        <select
-          id={`${id}-default`}
-          className="form-select tw-stores__select"
-          value={ui.defaultLanguage}
-          onChange={(event) =>
-            edit((d) => {
-              d.config.ui.defaultLanguage = event.target.value as Language;
-            })
-          }
-        >
-          {ui.languages.map((lng) => (
-            <option key={lng} value={lng}>
-              {LANGUAGE_AUTONYMS[lng]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <OfferedLanguages id={id} languages={ui.languages} error={languagesError} onToggle={toggle} />
+      <DefaultLanguageSelect id={id} draft={draft} edit={edit} />
       <SwitchField
         label={t('languages.selector')}
         checked={ui.languageSelector.enabled}
@@ -103,6 +59,78 @@ export function LanguagesGroup({ draft, edit, errors }: GroupProps) {
         }
       />
     </Group>
+  );
+}
+
+/** A checkbox per supported language; the last one offered cannot be unchecked. */
+function OfferedLanguages({
+  id,
+  languages,
+  error,
+  onToggle,
+}: {
+  /** The group's id, the checkboxes' and the error's ids derive from it. */
+  id: string;
+  languages: Language[];
+  error: string | undefined;
+  onToggle: (lng: Language, on: boolean) => void;
+}) {
+  const { t } = useTranslation('console-stores');
+  return (
+    <fieldset className="mb-3" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="form-label fs-6">{t('languages.offered')}</legend>
+      <div className="tw-stores__checks">
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <div key={lng} className="form-check">
+            <input
+              id={`${id}-${lng}`}
+              className="form-check-input"
+              type="checkbox"
+              checked={languages.includes(lng)}
+              disabled={languages.length === 1 && languages[0] === lng}
+              onChange={(event) => onToggle(lng, event.target.checked)}
+            />
+            <label htmlFor={`${id}-${lng}`} className="form-check-label" lang={lng.replace('_', '-')}>
+              {LANGUAGE_AUTONYMS[lng]}
+            </label>
+          </div>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="tw-stores__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The default language, one of those offered. */
+function DefaultLanguageSelect({ id, draft, edit }: { id: string } & Pick<GroupProps, 'draft' | 'edit'>) {
+  const { t } = useTranslation('console-stores');
+  const { ui } = draft.config;
+  return (
+    <div className="mb-3">
+      <label htmlFor={`${id}-default`} className="form-label">
+        {t('languages.default')}
+      </label>
+      <select
+        id={`${id}-default`}
+        className="form-select tw-stores__select"
+        value={ui.defaultLanguage}
+        onChange={(event) =>
+          edit((d) => {
+            d.config.ui.defaultLanguage = event.target.value as Language;
+          })
+        }
+      >
+        {ui.languages.map((lng) => (
+          <option key={lng} value={lng}>
+            {LANGUAGE_AUTONYMS[lng]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

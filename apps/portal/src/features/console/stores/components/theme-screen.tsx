@@ -81,39 +81,18 @@ function ThemeForm({ code, definition }: { code: string; definition: ConsoleStor
     <div className="tw-stores__theme">
       <form onSubmit={save} noValidate className="tw-stores__form">
         <div ref={summaryRef} tabIndex={-1} className="tw-stores__summary">
-          {errors.message ? (
-            <div className="alert alert-danger" role="alert">
-              <p className="mb-0">{errors.message}</p>
-            </div>
-          ) : justSaved ? (
-            <div className="alert alert-success">
-              <p className="mb-1">{t('theme.live')}</p>
-              <a href={storeAddress(host)} target="_blank" rel="noreferrer">
-                {t('theme.open', { host })}
-              </a>
-            </div>
-          ) : null}
+          <SaveSummary message={errors.message} justSaved={justSaved} host={host} />
         </div>
         <ColorsGroup
           colors={draft.colors}
           errors={errors}
           onChange={(colors) => setDraft((d) => ({ ...d, colors }))}
         />
-        <Group legend={t('theme.type')}>
-          <FontSelect
-            label={t('theme.font')}
-            value={draft.font}
-            error={errorAt(errors, 'theme.font')}
-            onChange={(font) => setDraft((d) => ({ ...d, font }))}
-          />
-          <FontSelect
-            label={t('theme.headingFont')}
-            value={draft.headingFont}
-            error={errorAt(errors, 'theme.headingFont')}
-            onChange={(headingFont) => setDraft((d) => ({ ...d, headingFont }))}
-          />
-          <RadiusField value={draft.radius} onChange={(radius) => setDraft((d) => ({ ...d, radius }))} />
-        </Group>
+        <TypeGroup
+          draft={draft}
+          errors={errors}
+          onChange={(change) => setDraft((d) => ({ ...d, ...change }))}
+        />
         <Group legend={t('logo.legend')}>
           <LogoUpload code={code} />
         </Group>
@@ -128,6 +107,56 @@ function ThemeForm({ code, definition }: { code: string; definition: ConsoleStor
       </form>
       <ThemePreview theme={draft} name={definition.config.tenantName} logoUrl={logoUrl} />
     </div>
+  );
+}
+
+/** After a save: the server's error, or that the theme is live with a link to the store. */
+function SaveSummary({ message, justSaved, host }: { message?: string; justSaved: boolean; host: string }) {
+  const { t } = useTranslation('console-stores');
+  if (message)
+    return (
+      <div className="alert alert-danger" role="alert">
+        <p className="mb-0">{message}</p>
+      </div>
+    );
+  if (!justSaved) return null;
+  return (
+    <div className="alert alert-success">
+      <p className="mb-1">{t('theme.live')}</p>
+      <a href={storeAddress(host)} target="_blank" rel="noreferrer">
+        {t('theme.open', { host })}
+      </a>
+    </div>
+  );
+}
+
+/** The theme's type: body and heading fonts, and the corner radius. */
+function TypeGroup({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: Theme;
+  errors: FieldErrors;
+  onChange: (change: Partial<Pick<Theme, 'font' | 'headingFont' | 'radius'>>) => void;
+}) {
+  const { t } = useTranslation('console-stores');
+  return (
+    <Group legend={t('theme.type')}>
+      <FontSelect
+        label={t('theme.font')}
+        value={draft.font}
+        error={errorAt(errors, 'theme.font')}
+        onChange={(font) => onChange({ font })}
+      />
+      <FontSelect
+        label={t('theme.headingFont')}
+        value={draft.headingFont}
+        error={errorAt(errors, 'theme.headingFont')}
+        onChange={(headingFont) => onChange({ headingFont })}
+      />
+      <RadiusField value={draft.radius} onChange={(radius) => onChange({ radius })} />
+    </Group>
   );
 }
 

@@ -33,55 +33,12 @@ export function TrackerGroup({ draft, edit, errors }: GroupProps) {
           }
         />
       ))}
-      <h4 className="tw-stores__subhead">{t('publishers.title')}</h4>
+      <h3 className="tw-stores__subhead">{t('publishers.title')}</h3>
       {setting.publisher_list.length === 0 ? <p className="form-text">{t('publishers.empty')}</p> : null}
       <ol className="tw-stores__rows">
         {setting.publisher_list.map((publisher, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is the identity.
-          <li key={i} className="tw-stores__row">
-            <div className="tw-stores__code">
-              <Field
-                label={t('publishers.code', { n: i + 1 })}
-                value={publisher.code}
-                autoComplete="off"
-                dir="ltr"
-                maxLength={32}
-                error={errorAt(errors, `${path}.publisher_list.${i}.code`)}
-                onChange={(value) =>
-                  edit((d) => {
-                    d.config.trackerSetting.publisher_list[i]!.code = value.toUpperCase();
-                  })
-                }
-              />
-            </div>
-            <div className="tw-stores__grow">
-              <Field
-                label={t('publishers.name', { n: i + 1 })}
-                value={publisher.name}
-                autoComplete="off"
-                maxLength={200}
-                error={errorAt(errors, `${path}.publisher_list.${i}.name`)}
-                onChange={(value) =>
-                  edit((d) => {
-                    d.config.trackerSetting.publisher_list[i]!.name = value;
-                  })
-                }
-              />
-            </div>
-            <div className="tw-stores__row-actions">
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                onClick={() =>
-                  edit((d) => {
-                    d.config.trackerSetting.publisher_list.splice(i, 1);
-                  })
-                }
-              >
-                {t('publishers.remove', { n: i + 1 })}
-              </button>
-            </div>
-          </li>
+          <PublisherRow key={i} publisher={publisher} i={i} edit={edit} errors={errors} />
         ))}
       </ol>
       <button
@@ -96,6 +53,67 @@ export function TrackerGroup({ draft, edit, errors }: GroupProps) {
         {t('publishers.add')}
       </button>
     </Group>
+  );
+}
+
+/** One publisher the publisher tracker offers: its code, its name, and the button that removes it. */
+function PublisherRow({
+  publisher,
+  i,
+  edit,
+  errors,
+}: {
+  publisher: { code: string; name: string };
+  /** The row's position in `publisher_list`. */
+  i: number;
+} & Pick<GroupProps, 'edit' | 'errors'>) {
+  const { t } = useTranslation('console-stores');
+  const path = 'config.trackerSetting';
+  return (
+    <li className="tw-stores__row">
+      <div className="tw-stores__code">
+        <Field
+          label={t('publishers.code', { n: i + 1 })}
+          value={publisher.code}
+          autoComplete="off"
+          dir="ltr"
+          maxLength={32}
+          error={errorAt(errors, `${path}.publisher_list.${i}.code`)}
+          onChange={(value) =>
+            edit((d) => {
+              d.config.trackerSetting.publisher_list[i]!.code = value.toUpperCase();
+            })
+          }
+        />
+      </div>
+      <div className="tw-stores__grow">
+        <Field
+          label={t('publishers.name', { n: i + 1 })}
+          value={publisher.name}
+          autoComplete="off"
+          maxLength={200}
+          error={errorAt(errors, `${path}.publisher_list.${i}.name`)}
+          onChange={(value) =>
+            edit((d) => {
+              d.config.trackerSetting.publisher_list[i]!.name = value;
+            })
+          }
+        />
+      </div>
+      <div className="tw-stores__row-actions">
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm"
+          onClick={() =>
+            edit((d) => {
+              d.config.trackerSetting.publisher_list.splice(i, 1);
+            })
+          }
+        >
+          {t('publishers.remove', { n: i + 1 })}
+        </button>
+      </div>
+    </li>
   );
 }
 
