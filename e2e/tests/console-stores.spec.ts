@@ -45,7 +45,8 @@ test('an operator creates a store, renames it and changes its colour with a live
   await save.click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(page.getByText('No unsaved changes.')).toBeVisible();
-  await expect(page.getByText(`Renamed ${code}`, { exact: true }).first()).toBeVisible();
+  // The store's name above its sections follows at once.
+  await expect(page.getByText(`Store: Renamed ${code}`, { exact: true })).toBeVisible();
 
   // Look: the preview follows the unsaved colour.
   await page
