@@ -166,4 +166,20 @@ describe('Console stores', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(within(preview).getAllByText('Track')).toHaveLength(2);
   });
+
+  it('says the limits of the contract, and refuses a file over the limit of its type before sending it', async () => {
+    const api = storeApi();
+    const user = userEvent.setup();
+    renderConsole({ path: '/admin/stores/acme/theme' });
+    const input = await screen.findByLabelText('Upload a logo');
+    expect(input).toHaveAccessibleDescription(
+      'SVG (at most 195 kB), PNG or JPEG (at most 144 kB). SVG files with scripts are refused.',
+    );
+    const big = new File([new Uint8Array(145 * 1024)], 'logo.png', { type: 'image/png' });
+    await user.upload(input, big);
+    expect(
+      await screen.findByText('This file is too large: at most 144 kB for this type.'),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { LOGO_UPLOAD_MAX_BYTES, type LogoUploadType } from '@trackwell/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -5,8 +6,8 @@ import { describeApiError } from '../../../../lib/api-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { LOGO_TYPES, useUploadStoreLogoMutation } from '../api.ts';
 
-/** The largest logo the form sends; the server has its own limit (413). */
-const MAX_LOGO_BYTES = 1024 * 1024;
+/** A limit in kB as people read it (the contract's bytes, 1 kB = 1,024 bytes as the server counts them). */
+const kb = (type: LogoUploadType) => Math.floor(LOGO_UPLOAD_MAX_BYTES[type] / 1024);
 
 /**
  * The store's logo: an SVG (sanitised by the server: one with a script is refused), a PNG or a JPEG, sent as
@@ -22,11 +23,12 @@ export function LogoUpload({ code }: { code: string }) {
   async function send(file: File) {
     setError(null);
     if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return setError(t('logo.wrongType'));
-    if (file.size > MAX_LOGO_BYTES) return setError(t('logo.tooLarge'));
+    const type = file.type as LogoUploadType;
+    if (file.size > LOGO_UPLOAD_MAX_BYTES[type]) return setError(t('logo.tooLarge', { limit: kb(type) }));
     const answer = await upload({ code, file, type: file.type });
     if (!('error' in answer)) return notify.success(t('logo.done'));
     const status = (answer.error as { status?: unknown }).status;
-    if (status === 413) setError(t('logo.tooLarge'));
+    if (status === 413) setError(t('logo.tooLarge', { limit: kb(type) }));
     else if (status === 415) setError(t('logo.wrongType'));
     else if (status === 404) setError(t('logo.unavailable'));
     else setError(t('logo.refused', { reason: describeApiError(answer.error, tCommon) }));
@@ -58,7 +60,7 @@ export function LogoUpload({ code }: { code: string }) {
             {t('logo.uploading')}
           </span>
         ) : (
-          t('logo.hint')
+          t('logo.hint', { svg: kb('image/svg+xml'), image: kb('image/png') })
         )}
       </div>
       {error ? (
