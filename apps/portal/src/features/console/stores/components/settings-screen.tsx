@@ -2,11 +2,7 @@ import type { ConsoleStoreDefinition, ConsoleStorePatch } from '@trackwell/contr
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { useGetConsoleStoreQuery } from '../../api/stores.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
-import { ConsoleScreen } from '../../components/console-screen.tsx';
 import { usePatchConsoleStoreMutation } from '../api.ts';
 import { type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
 import { mergePatchOf } from '../lib/merge-patch.ts';
@@ -15,25 +11,13 @@ import { FooterGroup } from './footer-group.tsx';
 import { GeneralGroup, HostsGroup } from './general-groups.tsx';
 import { IdentityGroup } from './identity-group.tsx';
 import { IntroGroup, LanguagesGroup } from './language-groups.tsx';
+import { StoreDefinitionScreen } from './store-definition-screen.tsx';
 import { FlagsGroup, TrackerGroup } from './tracker-groups.tsx';
 import '../stores.css';
 
 /** `/admin/stores/:code/settings` (issue 14 §1): the store's definition, its theme and logo aside. */
 export function SettingsScreen({ code }: { code: string }) {
-  const { t, ready } = useTranslation('console-stores');
-  const store = useGetConsoleStoreQuery(code);
-  if (!ready) return <PendingMessage>{t('loading')}</PendingMessage>;
-  return (
-    <ConsoleScreen title={t('settings.title')}>
-      {store.isLoading ? (
-        <PendingMessage>{t('loading')}</PendingMessage>
-      ) : store.error || !store.data ? (
-        <ConsoleLoadError error={store.error} onRetry={store.refetch} />
-      ) : (
-        <SettingsForm key={code} code={code} definition={store.data} />
-      )}
-    </ConsoleScreen>
-  );
+  return <StoreDefinitionScreen code={code} titleKey="settings.title" Form={SettingsForm} />;
 }
 
 const draftOf = ({ hosts, config, featureFlags }: ConsoleStoreDefinition): SettingsDraft =>

@@ -1,17 +1,14 @@
 import { type ConsoleStoreDefinition, THEME_FONTS } from '@trackwell/contracts';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { useGetConsoleStoreQuery } from '../../api/stores.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
-import { ConsoleScreen } from '../../components/console-screen.tsx';
 import { usePatchConsoleStoreMutation } from '../api.ts';
 import { errorAt, type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
 import { mergePatchOf } from '../lib/merge-patch.ts';
 import { Group } from './controls.tsx';
 import { LogoUpload } from './logo-upload.tsx';
 import { SaveBar } from './settings-screen.tsx';
+import { StoreDefinitionScreen } from './store-definition-screen.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import '../stores.css';
 
@@ -21,20 +18,7 @@ type FontKey = keyof typeof THEME_FONTS;
 
 /** `/admin/stores/:code/theme` (issue 14 §1): colours, fonts, corners and logo, beside a live preview. */
 export function ThemeScreen({ code }: { code: string }) {
-  const { t, ready } = useTranslation('console-stores');
-  const store = useGetConsoleStoreQuery(code);
-  if (!ready) return <PendingMessage>{t('loading')}</PendingMessage>;
-  return (
-    <ConsoleScreen title={t('theme.title')}>
-      {store.isLoading ? (
-        <PendingMessage>{t('loading')}</PendingMessage>
-      ) : store.error || !store.data ? (
-        <ConsoleLoadError error={store.error} onRetry={store.refetch} />
-      ) : (
-        <ThemeForm key={code} code={code} definition={store.data} />
-      )}
-    </ConsoleScreen>
-  );
+  return <StoreDefinitionScreen code={code} titleKey="theme.title" Form={ThemeForm} />;
 }
 
 /** The store's own address, on the port the console is served from (development runs on one). */
