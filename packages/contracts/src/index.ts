@@ -1,3 +1,4 @@
+export * from './audit-actions.ts';
 export * from './catalog-import.ts';
 export * from './catalog-search.ts';
 export * from './console.ts';

@@ -44,7 +44,7 @@ export async function createStoreApiKey(
 export async function listStoreApiKeys(db: SqlExecutor, tenantId: string): Promise<CatalogApiKeyRow[]> {
   const { rows } = await db.query<KeyRow>(
     `SELECT id::text AS id, label, created_at, revoked_at FROM catalog_api_keys
-      WHERE tenant_id = $1 ORDER BY id DESC`,
+      WHERE tenant_id = $1 ORDER BY catalog_api_keys.id DESC`,
     [tenantId],
   );
   return rows.map(toKey);

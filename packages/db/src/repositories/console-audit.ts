@@ -1,3 +1,4 @@
+import type { AuditAction } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -10,7 +11,7 @@ export type AuditActorKind = 'user' | 'api_key' | 'client' | 'system';
 export interface AuditEntryInput {
   storeCode: string | null;
   actor: { kind: AuditActorKind; id: string; login: string };
-  action: string;
+  action: AuditAction;
   target?: string;
   before?: unknown;
   after?: unknown;
@@ -81,7 +82,10 @@ type AuditRow = {
   after: unknown;
 };
 
-/** One page of entries matching `filter`, newest first (limit + 1 are read to know whether more follow). */
+/**
+ * One page of entries matching `filter`, newest first (limit + 1 are read to know whether more follow).
+ * Ordered by the table's bigint id, not the selected text alias (as text, "99" sorts after "100").
+ */
 export async function listAuditEntries(
   db: SqlExecutor,
   filter: AuditFilter,
@@ -96,7 +100,7 @@ export async function listAuditEntries(
         AND ($5::timestamptz IS NULL OR at >= $5)
         AND ($6::timestamptz IS NULL OR at < $6)
         AND ($7::bigint IS NULL OR id < $7::bigint)
-      ORDER BY id DESC LIMIT $8`,
+      ORDER BY console_audit_log.id DESC LIMIT $8`,
     [
       filter.tenantId ?? null,
       filter.actor ?? null,

@@ -80,7 +80,7 @@ export async function listWebhookEndpoints(
 ): Promise<WebhookEndpointRow[]> {
   const { rows } = await db.query<EndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints
-      WHERE tenant_id = $1 AND ${ownerClause(owner, 2)} ORDER BY id DESC`,
+      WHERE tenant_id = $1 AND ${ownerClause(owner, 2)} ORDER BY webhook_endpoints.id DESC`,
     [tenantId, ...ownerParams(owner)],
   );
   return rows.map(toEndpoint);

@@ -103,7 +103,7 @@ function auditClient(
   tx: Parameters<typeof recordAuditEntry>[0],
   store: Tenant,
   user: AuthenticatedUser,
-  action: string,
+  action: 'client.create' | 'client.revoke',
   after: { clientId: string; label: string } | undefined,
   before?: { clientId: string; label: string },
 ) {

@@ -1,4 +1,4 @@
-import type { ConsoleStorePatch } from '@trackwell/contracts';
+import type { AuditAction, ConsoleStorePatch } from '@trackwell/contracts';
 import {
   InvalidTenantError,
   readStoreDefinition,
@@ -29,7 +29,7 @@ export async function storedDefinition(db: SqlExecutor, tenantId: string, option
 
 /** What the audit log says of a save (default: action store.update, the changed parts before → after). */
 export type AuditOf = (changes: ReturnType<typeof definitionChanges>) => {
-  action: string;
+  action: AuditAction;
   before?: unknown;
   after?: unknown;
 };

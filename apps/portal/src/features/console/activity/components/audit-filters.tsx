@@ -1,8 +1,9 @@
+import { AUDIT_ACTIONS } from '@trackwell/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../../components/forms/form-field.tsx';
 import type { AuditFilters } from '../api/audit.ts';
-import { AUDIT_ACTIONS, dayInstant } from '../lib/audit-actions.ts';
+import { dayInstant } from '../lib/audit-actions.ts';
 
 type Form = { actor: string; action: string; from: string; to: string };
 const EMPTY: Form = { actor: '', action: '', from: '', to: '' };

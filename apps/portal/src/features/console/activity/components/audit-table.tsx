@@ -1,6 +1,6 @@
 import type { ConsoleAuditEntry } from '@trackwell/contracts';
+import { isAuditAction } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
-import { isKnownAction } from '../lib/audit-actions.ts';
 import { auditDiff } from '../lib/audit-diff.ts';
 import { formatInstant } from '../lib/format.ts';
 
@@ -31,7 +31,7 @@ export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
               </td>
               <td>
                 <span className="d-block">
-                  {isKnownAction(entry.action) ? t(`actions.${entry.action}`) : entry.action}
+                  {isAuditAction(entry.action) ? t(`actions.${entry.action}`) : entry.action}
                 </span>
                 <code className="small" dir="ltr">
                   {entry.target}

@@ -1,0 +1,27 @@
+/**
+ * Every action the audit log records (issue 14 §5): console actions, the publisher feed's calls and the
+ * seed's grants. The one list the writers (packages/db `recordAuditEntry`) and the console's filter and
+ * labels use. Zod-free, so the portal's first download does not carry zod.
+ */
+export const AUDIT_ACTIONS = [
+  'store.create',
+  'store.update',
+  'store.logo',
+  'role.grant',
+  'role.revoke',
+  'api_key.create',
+  'api_key.revoke',
+  'client.create',
+  'client.revoke',
+  'catalog.import',
+  'catalog.standard.update',
+  'catalog.changes',
+  'changes.publish',
+  'deliveries.retry',
+  'webhook.create',
+  'webhook.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (action: string): action is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action);
