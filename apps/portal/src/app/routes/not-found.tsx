@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HomeIcon } from '../../components/ui/icons.tsx';
+import { HomeIcon } from '../../components/ui/content-icons.tsx';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

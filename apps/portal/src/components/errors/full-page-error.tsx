@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SUPPORT_EMAIL } from '../../config/constants.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { BackIcon, HomeIcon, MailIcon, SearchIcon } from '../ui/icons.tsx';
+import { BackIcon, HomeIcon, SearchIcon } from '../ui/content-icons.tsx';
+import { MailIcon } from '../ui/icons.tsx';
 
 /**
  * spec §2 "Full-page error page", shown when the tenant configuration fails to load (spec §8). It renders

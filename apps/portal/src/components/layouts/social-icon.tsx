@@ -21,7 +21,7 @@ import {
   faYoutube,
 } from '@fortawesome/free-brands-svg-icons';
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { LinkIcon } from '../ui/icons.tsx';
+import { LinkIcon } from '../ui/content-icons.tsx';
 
 // The server's Content-Security-Policy allows no inline <style>, so Font Awesome must not inject its CSS; the
 // one rule these icons need is in index.css (.svg-inline--fa).

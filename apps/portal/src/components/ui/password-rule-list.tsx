@@ -1,6 +1,6 @@
 import type { PasswordRuleCheck } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
-import { CheckCircleIcon, CircleIcon } from './icons.tsx';
+import { CheckCircleIcon, CircleIcon } from './content-icons.tsx';
 
 /**
  * A password rule the user's new password must meet (the contracts' password policy), in one wording shared by

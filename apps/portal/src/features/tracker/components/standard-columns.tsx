@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ContentTrackingRow } from '@trackwell/contracts';
 import { type MouseEvent, type RefObject, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TrashIcon } from '../../../components/ui/icons.tsx';
+import { TrashIcon } from '../../../components/ui/content-icons.tsx';
 
 /** What a row's controls do; the columns reach this render's handlers through a ref. */
 export type RowHandlers = {

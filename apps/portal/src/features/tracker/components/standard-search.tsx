@@ -2,7 +2,7 @@ import type { CatalogSearchHit } from '@trackwell/contracts';
 import type { TFunction } from 'i18next';
 import { type Dispatch, type KeyboardEvent, type SetStateAction, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { SearchIcon } from '../../../components/ui/content-icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateContentTrackingMutation } from '../api/content-trackings.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InfoIcon } from '../../../components/ui/icons.tsx';
+import { InfoIcon } from '../../../components/ui/content-icons.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { type ListContentTrackingsArgs, useListContentTrackingsQuery } from '../api/content-trackings.ts';
 import {
