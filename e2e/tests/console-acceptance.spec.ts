@@ -124,6 +124,21 @@ async function inviteAdmin(page: Page) {
   await expect(roles.getByRole('row').filter({ hasText: ADMIN })).toContainText('Store administrator');
 }
 
+/** The operator's log of every store, filtered to acme: the store's creation is there, by the operator. */
+async function operatorSeesAcmeInEveryStoresLog(page: Page, platform: string) {
+  await page.goto(`${platform}/admin/stores`);
+  await page.getByRole('link', { name: 'Audit log of every store' }).click();
+  await page.getByRole('textbox', { name: 'Store (code)' }).fill(ACME.code);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const created = page
+    .getByRole('table', { name: 'Audit log entries, newest first' })
+    .getByRole('row')
+    .filter({ hasText: 'Store created' });
+  await expect(created).toHaveCount(1);
+  await expect(created).toContainText(OPERATOR);
+  await page.screenshot({ path: shot('audit-every-store'), fullPage: true });
+}
+
 /** acme's reader tracks the committee on acme.localhost, where committees are all there is to track. */
 async function readerTracksCommittee(page: Page, acme: string) {
   await addStoreUser(ACME.code, { ...READER });
@@ -241,6 +256,7 @@ test('an operator sets up acme; its administrator publishes a change; one e-mail
   await committeesOnly(page);
   await importCatalogue(page);
   await inviteAdmin(page);
+  await operatorSeesAcmeInEveryStoresLog(page, platform);
   expect(errors).toEqual([]);
 
   const visitor = await browser.newContext();

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useAccessTokenClaims } from '../auth/index.ts';
+import { AuditScreen } from './activity/audit-screen.tsx';
 import './console.css';
 import { ConsoleHome } from './components/console-home.tsx';
 import { ConsoleLayout, StoreArea } from './components/console-layout.tsx';
 import { StoreListScreen } from './components/store-list-screen.tsx';
 import { ConsoleContext } from './console-context.ts';
-import { rolesFromClaims } from './lib/roles.ts';
+import { isOperator, rolesFromClaims } from './lib/roles.ts';
 
 /**
  * `/admin/*` — the operator console (issue 14): platform operators run every store, store administrators
@@ -34,6 +35,8 @@ export function ConsoleArea({ roles }: { roles: ConsoleRole[] }) {
           <Route index element={<ConsoleHome />} />
           <Route path="stores" element={<StoreListScreen />} />
           <Route path="stores/:code/*" element={<StoreArea />} />
+          {/* Every store's log: operators only (the server answers 403 to anyone else). */}
+          {isOperator(roles) ? <Route path="audit" element={<AuditScreen />} /> : null}
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -159,4 +159,42 @@ describe('Audit log', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export as CSV' }));
     await waitFor(() => expect(screen.getByText('No export for you.')).toBeInTheDocument());
   });
+
+  it('operators open the log of every store from the store list: each entry’s store, a store filter', async () => {
+    const api = fakeConsoleApi()
+      .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
+      .on('GET', CONSOLE_PATHS.audit, (call) =>
+        call.query.get('store') === 'nowhere'
+          ? { status: 200, body: { entries: [], nextCursor: null } }
+          : {
+              status: 200,
+              body: {
+                entries: [entry('3', { store: 'acme', action: 'store.logo', after: { bytes: 237 } })],
+                nextCursor: null,
+              },
+            },
+      );
+    const user = userEvent.setup();
+    renderConsole({ roles: ['platform_operator'], path: '/admin/stores' });
+    await user.click(await screen.findByRole('link', { name: 'Audit log of every store' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Audit log of every store' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    expect(within(table).getByRole('columnheader', { name: 'Store' })).toBeInTheDocument();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('acme');
+    expect(row).toHaveTextContent('Logo uploaded');
+    await user.type(screen.getByRole('textbox', { name: 'Store (code)' }), 'Nowhere');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
+    expect(api.callsTo('GET', CONSOLE_PATHS.audit).at(-1)!.query.get('store')).toBe('nowhere');
+  });
+
+  it('a store administrator has no link to every store’s log, and its address leads back to the console', async () => {
+    fakeConsoleApi().on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }));
+    renderConsole({ roles: ['store_admin'], path: '/admin/stores' });
+    expect(await screen.findByRole('link', { name: 'AWWA Store' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audit log of every store' })).not.toBeInTheDocument();
+    renderConsole({ roles: ['store_admin'], path: '/admin/audit' });
+    expect(screen.queryByRole('heading', { name: 'Audit log of every store' })).not.toBeInTheDocument();
+  });
 });

@@ -12,8 +12,11 @@ import { AuditTable } from './components/audit-table.tsx';
 import { Pager } from './components/pager.tsx';
 import { downloadText } from './lib/download.ts';
 
-/** `/admin/stores/:code/audit`: the store's audit log, filtered, paged, exported as CSV. */
-export function AuditScreen({ code }: { code: string }) {
+/**
+ * `/admin/stores/:code/audit`: the store's audit log, filtered, paged, exported as CSV. Without a code
+ * (`/admin/audit`, platform operators): the log of every store, with each entry's store and a store filter.
+ */
+export function AuditScreen({ code }: { code?: string }) {
   const { t, ready } = useTranslation('console-activity');
   const { t: tCommon } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({});
@@ -28,7 +31,7 @@ export function AuditScreen({ code }: { code: string }) {
       notify.error(describeApiError(done.error, tCommon));
       return;
     }
-    downloadText(done.data, `audit-${code}.csv`, 'text/csv;charset=utf-8');
+    downloadText(done.data, `audit-${code ?? 'all-stores'}.csv`, 'text/csv;charset=utf-8');
     notify.success(t('audit.exported'));
   }
 
@@ -45,8 +48,9 @@ export function AuditScreen({ code }: { code: string }) {
   );
   return (
     <div className="tw-activity">
-      <ConsoleScreen title={t('audit.title')} actions={exportButton}>
+      <ConsoleScreen title={code ? t('audit.title') : t('audit.allTitle')} actions={exportButton}>
         <AuditFiltersForm
+          withStore={!code}
           onApply={(next) => {
             setFilters(next);
             setCursors([]);
@@ -60,11 +64,13 @@ export function AuditScreen({ code }: { code: string }) {
           <p className="tw-console__empty">
             {Object.keys(filters).some((k) => filters[k as keyof AuditFilters])
               ? t('audit.noMatch')
-              : t('audit.empty')}
+              : code
+                ? t('audit.empty')
+                : t('audit.allEmpty')}
           </p>
         ) : (
           <>
-            <AuditTable entries={page.entries} />
+            <AuditTable entries={page.entries} showStore={!code} />
             <Pager
               label={t('audit.pages')}
               newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}

@@ -21,7 +21,7 @@ export function ConsoleScreen({
         <h2 id="tw-console-screen-title" className="tw-console__title">
           {title}
         </h2>
-        {actions}
+        {actions ? <div className="tw-console__screen-actions">{actions}</div> : null}
       </div>
       {children}
     </section>

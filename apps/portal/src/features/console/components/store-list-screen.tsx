@@ -18,7 +18,12 @@ export function StoreListScreen() {
   const [creating, setCreating] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
   const actions = isOperator(roles) ? (
-    <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
+    <>
+      <Link to="/admin/audit" className="btn btn-outline-primary">
+        {t('stores.auditAll')}
+      </Link>
+      <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
+    </>
   ) : null;
   return (
     <ConsoleScreen title={t('stores.title')} actions={actions}>

@@ -3,8 +3,15 @@ import { api } from '../../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../../lib/api-error-toasts.ts';
 import { consolePath, type Page, withCursor } from './paths.ts';
 
-/** The audit log's filters (consoleAuditQuery), as the screen's form holds them (`from`/`to`: ISO instants). */
-export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string };
+/**
+ * The audit log's filters (consoleAuditQuery), as the screen's form holds them (`from`/`to`: ISO instants;
+ * `store`: a store's code, in the operators' log of every store).
+ */
+export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string; store?: string };
+
+/** A store's log, or (no code: platform operators only) the log of every store. */
+const auditUrl = (code: string | undefined) =>
+  code ? consolePath(CONSOLE_PATHS.storeAudit, code) : CONSOLE_PATHS.audit;
 
 /** The filters as query parameters: empty ones left out. */
 export function auditParams(filters: AuditFilters): Record<string, string> {
@@ -15,23 +22,23 @@ export function auditParams(filters: AuditFilters): Record<string, string> {
   );
 }
 
-/** A store's audit log, one page at a time (issue 14 §5). */
+/** A store's audit log, or every store's, one page at a time (issue 14 §5). */
 export const consoleAuditApi = api.enhanceEndpoints({ addTagTypes: ['ConsoleAudit'] }).injectEndpoints({
   endpoints: (build) => ({
     listAudit: build.query<
       Page<'entries', ConsoleAuditEntry>,
-      { code: string; filters: AuditFilters; cursor?: string }
+      { code?: string | undefined; filters: AuditFilters; cursor?: string }
     >({
       query: ({ code, filters, cursor }) => ({
-        url: consolePath(CONSOLE_PATHS.storeAudit, code),
+        url: auditUrl(code),
         params: { ...auditParams(filters), limit: 25, ...withCursor(cursor) },
       }),
       providesTags: ['ConsoleAudit'],
     }),
     /** Every matching entry as CSV (the API's export, with the bearer token like every call): its text. */
-    exportAuditCsv: build.mutation<string, { code: string; filters: AuditFilters }>({
+    exportAuditCsv: build.mutation<string, { code?: string | undefined; filters: AuditFilters }>({
       query: ({ code, filters }) => ({
-        url: consolePath(CONSOLE_PATHS.storeAudit, code),
+        url: auditUrl(code),
         params: { ...auditParams(filters), format: 'csv' },
         headers: { accept: 'text/csv' },
         // The CSV as text; a refusal is the API's JSON error (its message is shown).

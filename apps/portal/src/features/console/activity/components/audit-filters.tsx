@@ -5,11 +5,20 @@ import { Field } from '../../../../components/forms/form-field.tsx';
 import type { AuditFilters } from '../api/audit.ts';
 import { dayInstant } from '../lib/audit-actions.ts';
 
-type Form = { actor: string; action: string; from: string; to: string };
-const EMPTY: Form = { actor: '', action: '', from: '', to: '' };
+type Form = { actor: string; action: string; from: string; to: string; store: string };
+const EMPTY: Form = { actor: '', action: '', from: '', to: '', store: '' };
 
-/** The audit log's filters: actor, action and a range of days; applied on "Filter", cleared by "Clear". */
-export function AuditFiltersForm({ onApply }: { onApply: (filters: AuditFilters) => void }) {
+/**
+ * The audit log's filters: actor, action and a range of days (`withStore`: and a store's code); applied on
+ * "Filter", cleared by "Clear".
+ */
+export function AuditFiltersForm({
+  onApply,
+  withStore = false,
+}: {
+  onApply: (filters: AuditFilters) => void;
+  withStore?: boolean;
+}) {
   const { t } = useTranslation('console-activity');
   const [form, setForm] = useState<Form>(EMPTY);
   const [toError, setToError] = useState<string | undefined>();
@@ -28,6 +37,7 @@ export function AuditFiltersForm({ onApply }: { onApply: (filters: AuditFilters)
       action: form.action || undefined,
       from: dayInstant(form.from),
       to: dayInstant(form.to, true),
+      store: form.store.trim().toLowerCase() || undefined,
     });
   }
 
@@ -40,6 +50,15 @@ export function AuditFiltersForm({ onApply }: { onApply: (filters: AuditFilters)
         autoComplete="off"
         required={false}
       />
+      {withStore ? (
+        <Field
+          label={t('audit.storeFilter')}
+          value={form.store}
+          onChange={set('store')}
+          autoComplete="off"
+          required={false}
+        />
+      ) : null}
       <div className="mb-3">
         <label className="form-label" htmlFor={ids.action}>
           {t('audit.action')}

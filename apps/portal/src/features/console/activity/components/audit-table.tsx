@@ -4,8 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { auditDiff } from '../lib/audit-diff.ts';
 import { formatInstant } from '../lib/format.ts';
 
-/** Audit entries: when, who, what (action and target), and what changed (before → after). */
-export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
+/**
+ * Audit entries: when, who, what (action and target), and what changed (before → after); `showStore`: each
+ * entry's store too (the log of every store).
+ */
+export function AuditTable({
+  entries,
+  showStore = false,
+}: {
+  entries: ConsoleAuditEntry[];
+  showStore?: boolean;
+}) {
   const { t, i18n } = useTranslation('console-activity');
   return (
     <div className="table-responsive">
@@ -14,6 +23,7 @@ export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
         <thead>
           <tr>
             <th scope="col">{t('audit.when')}</th>
+            {showStore ? <th scope="col">{t('audit.store')}</th> : null}
             <th scope="col">{t('audit.who')}</th>
             <th scope="col">{t('audit.what')}</th>
             <th scope="col">{t('audit.change')}</th>
@@ -23,6 +33,11 @@ export function AuditTable({ entries }: { entries: ConsoleAuditEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td>{formatInstant(entry.at, i18n.language)}</td>
+              {showStore ? (
+                <td>
+                  <code dir="ltr">{entry.store ?? '—'}</code>
+                </td>
+              ) : null}
               <td>
                 <span dir="ltr" className="tw-console__host">
                   {entry.actorLogin || entry.actorId}
