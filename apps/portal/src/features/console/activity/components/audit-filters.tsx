@@ -59,24 +59,7 @@ export function AuditFiltersForm({
           required={false}
         />
       ) : null}
-      <div className="mb-3">
-        <label className="form-label" htmlFor={ids.action}>
-          {t('audit.action')}
-        </label>
-        <select
-          id={ids.action}
-          className="form-select"
-          value={form.action}
-          onChange={(event) => set('action')(event.target.value)}
-        >
-          <option value="">{t('audit.anyAction')}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {t(`actions.${action}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ActionSelect id={ids.action} value={form.action} onChange={set('action')} />
       <DateField id={ids.from} label={t('audit.from')} value={form.from} onChange={set('from')} />
       <DateField id={ids.to} label={t('audit.to')} value={form.to} onChange={set('to')} error={toError} />
       <div className="tw-activity__filter-buttons">
@@ -131,6 +114,39 @@ function DateField({
           {error}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The action filter: any action, or one of the audit log's actions by its label. */
+function ActionSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('console-activity');
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {t('audit.action')}
+      </label>
+      <select
+        id={id}
+        className="form-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{t('audit.anyAction')}</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {t(`actions.${action}`)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
