@@ -120,6 +120,36 @@ describe('Console stores', { timeout: 30_000 }, () => {
     refuse = false;
   });
 
+  it('leaving with unsaved changes asks first: No stays with them, Yes leaves; nothing to save leaves at once', async () => {
+    storeApi();
+    const user = userEvent.setup();
+    const { router } = renderConsole({ path: '/admin/stores/acme/settings' });
+    const name = await screen.findByLabelText('Store name');
+    await user.clear(name);
+    await user.type(name, 'Acme renamed');
+    const nav = screen.getByRole('navigation', { name: /Sections of/ });
+    await user.click(within(nav).getByRole('link', { name: 'Look' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/stores/acme/settings');
+    expect(screen.getByLabelText('Store name')).toHaveValue('Acme renamed');
+    await user.click(within(nav).getByRole('link', { name: 'Look' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Look' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/stores/acme/theme');
+    // Nothing changed on Look: Settings opens without a question.
+    await user.click(
+      within(screen.getByRole('navigation', { name: /Sections of/ })).getByRole('link', { name: 'Settings' }),
+    );
+    expect(await screen.findByLabelText('Store name')).toHaveValue('Acme');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('test connection shows the endpoints, or why it failed', async () => {
     let ok = true;
     storeApi().on('POST', '/api/console/v1/stores/:code/identity/test', () =>

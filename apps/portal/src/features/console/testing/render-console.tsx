@@ -3,7 +3,7 @@ import type { ConsoleRole, TenantConfig } from '@trackwell/contracts';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import Toaster from '../../../components/ui/toaster.tsx';
 import { createStore } from '../../../lib/store.ts';
@@ -12,7 +12,10 @@ import { buildTenantConfig } from '../../../testing/tenant-config.ts';
 import { TenantConfigContext } from '../../tenant/index.ts';
 import { ConsoleArea } from '../routes.tsx';
 
-/** The console at `path` (under /admin) for a user with `roles`, with the shell's providers; no network. */
+/**
+ * The console at `path` (under /admin) for a user with `roles`, with the shell's providers; no network. A
+ * data router, as the portal's (`createBrowserRouter`), so navigation blockers work as in the browser.
+ */
 export function renderConsole({
   path = '/admin',
   roles = ['platform_operator'],
@@ -25,22 +28,24 @@ export function renderConsole({
   i18n?: i18n;
 } = {}) {
   const store = createStore({ i18n, context: { tenant, accessToken: () => 'console-token' } });
+  const router = createMemoryRouter(
+    [
+      { path: 'admin/*', element: <ConsoleArea roles={roles} /> },
+      { path: '/', element: <p>Tracker page</p> },
+    ],
+    { initialEntries: [path] },
+  );
   const view = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <TenantConfigContext value={tenant}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route path="admin/*" element={<ConsoleArea roles={roles} />} />
-              <Route path="/" element={<p>Tracker page</p>} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider router={router} />
           <Toaster />
         </TenantConfigContext>
       </I18nextProvider>
     </Provider>,
   );
-  return { ...view, i18n, store };
+  return { ...view, i18n, store, router };
 }
 
 export function dismissToasts() {

@@ -13,6 +13,7 @@ import { IdentityGroup } from './identity-group.tsx';
 import { IntroGroup, LanguagesGroup } from './language-groups.tsx';
 import { StoreDefinitionScreen } from './store-definition-screen.tsx';
 import { FlagsGroup, TrackerGroup } from './tracker-groups.tsx';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import '../stores.css';
 
 /** `/admin/stores/:code/settings` (issue 14 §1): the store's definition, its theme and logo aside. */
@@ -102,7 +103,10 @@ function SettingsForm({ code, definition }: { code: string; definition: ConsoleS
   );
 }
 
-/** Save (only once something changed) and "Discard changes", kept in view at the form's end. */
+/**
+ * Save (only once something changed) and "Discard changes", kept in view at the form's end; leaving with
+ * unsaved changes asks first.
+ */
 export function SaveBar({
   changed,
   busy,
@@ -115,6 +119,7 @@ export function SaveBar({
   const { t } = useTranslation('console-stores');
   return (
     <div className="tw-stores__savebar">
+      <UnsavedChangesGuard when={changed && !busy} />
       <p className="tw-stores__dirty mb-0" role="status">
         {changed ? t('settings.unsaved') : t('settings.noChanges')}
       </p>
