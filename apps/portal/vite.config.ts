@@ -20,6 +20,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: { noExternal: true },
+  // The server's rendering bundles React and the libraries whole: their production builds, whatever
+  // NODE_ENV the server runs with (development builds render several times slower and warn per request).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? {
         outDir: 'dist/ssr',
