@@ -75,6 +75,8 @@ export default defineConfig({
       SMTP_SINK_PORT: '0',
       DATA_DIR: process.env.TRACKWELL_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The webhooks journey's receiver listens on this machine (console-webhooks.spec.ts).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

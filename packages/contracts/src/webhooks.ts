@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { storeCodeParams } from './console.ts';
-import { CONSOLE_BASE } from './console-paths.ts';
 import type { NotificationReason } from './notifications.ts';
 import { safeText } from './safe-values.ts';
 
@@ -9,17 +8,6 @@ import { safeText } from './safe-values.ts';
  * endpoint; each catalogue change is POSTed to it signed per the Standard Webhooks specification
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` with the `whsec_` secret).
  */
-
-export const WEBHOOK_PATHS = {
-  storeWebhooks: `${CONSOLE_BASE}/stores/:code/webhooks`,
-  storeWebhook: `${CONSOLE_BASE}/stores/:code/webhooks/:id`,
-  storeWebhookTest: `${CONSOLE_BASE}/stores/:code/webhooks/:id/test`,
-  storeWebhookDeliveries: `${CONSOLE_BASE}/stores/:code/webhooks/:id/deliveries`,
-  userWebhooks: '/api/tracker/v1/webhooks',
-  userWebhook: '/api/tracker/v1/webhooks/:id',
-  userWebhookTest: '/api/tracker/v1/webhooks/:id/test',
-  userWebhookDeliveries: '/api/tracker/v1/webhooks/:id/deliveries',
-} as const;
 
 /** The event types a webhook receives. */
 export const WEBHOOK_EVENT_TYPES = ['standard.changed', 'webhook.test'] as const;

@@ -12,6 +12,21 @@ const localesDir = join(import.meta.dirname, '../../public/locales');
  * `${language}:${namespace}:${key}` for the others. Keep it short and justified.
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
+  // "Webhooks" is the loan word in German, Spanish, French and Portuguese; "Message" in French.
+  'de:console:nav.webhooks',
+  'de:console-activity:webhooks.title',
+  'es:console:nav.webhooks',
+  'es:console-activity:webhooks.title',
+  'es_ES:console:nav.webhooks',
+  'es_ES:console-activity:webhooks.title',
+  'fr_CA:console:nav.webhooks',
+  'fr_CA:console-activity:webhooks.title',
+  'fr_FR:console:nav.webhooks',
+  'fr_FR:console-activity:webhooks.title',
+  'pt:console:nav.webhooks',
+  'pt:console-activity:webhooks.title',
+  'fr_CA:console-activity:webhooks.message',
+  'fr_FR:console-activity:webhooks.message',
   // The confirmation modal's "No" button (spec §2): the Spanish and Italian word is spelt like the English one.
   'es:confirm.no',
   'es_ES:confirm.no',

@@ -9,9 +9,9 @@ interface FieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'url';
   autoComplete: string;
-  inputMode?: 'numeric' | 'email' | 'text';
+  inputMode?: 'numeric' | 'email' | 'text' | 'url';
   hint?: ReactNode;
   /** Already translated. */
   error?: string | null;

@@ -23,6 +23,7 @@ export const STORE_SECTIONS = [
   'changes',
   'deliveries',
   'access',
+  'webhooks',
   'audit',
 ] as const;
 export type StoreSection = (typeof STORE_SECTIONS)[number];

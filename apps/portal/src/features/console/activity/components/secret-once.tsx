@@ -10,12 +10,15 @@ export function SecretOnce({
   title,
   label,
   secret,
+  warning,
   extra,
   onDone,
 }: {
   title: string;
   label: string;
   secret: string;
+  /** What to do with it (default: keep it safe; only its fingerprint is stored). */
+  warning?: string;
   extra?: ReactNode;
   onDone: () => void;
 }) {
@@ -39,7 +42,7 @@ export function SecretOnce({
       <h4 id={`${id}-title`} className="h6" tabIndex={-1} ref={headingRef}>
         {title}
       </h4>
-      <p>{t('secret.warning')}</p>
+      <p>{warning ?? t('secret.warning')}</p>
       <label className="form-label" htmlFor={`${id}-value`}>
         {label}
       </label>
