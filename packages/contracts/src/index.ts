@@ -1,4 +1,5 @@
 export * from './catalog-import.ts';
+export * from './catalog-import-quick.ts';
 export * from './catalog-search.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';
