@@ -31,12 +31,15 @@ const cell = (max: number) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'is required'));
 
-const importCode = cell(64);
-const importText = cell(500);
+/** Longest code, title or name (characters), and most codes in a list. */
+export const IMPORT_LIMITS = { code: 64, text: 500, list: 20 } as const;
+
+const importCode = cell(IMPORT_LIMITS.code);
+const importText = cell(IMPORT_LIMITS.text);
 const isoDate = z.iso.date('must be a date YYYY-MM-DD');
 /** A list's codes are one cell separated by ";" (CSV), so a code in a list cannot hold one. */
 const listCode = importCode.pipe(z.string().refine((s) => !s.includes(';'), 'must not contain ";"'));
-const codeList = z.array(listCode).max(20, 'at most 20 values');
+const codeList = z.array(listCode).max(IMPORT_LIMITS.list, `at most ${IMPORT_LIMITS.list} values`);
 
 export const importPublisher = z.object({ kind: z.literal('publisher'), code: importCode, name: importText });
 

@@ -1,5 +1,6 @@
 export * from './audit-actions.ts';
 export * from './catalog-import.ts';
+export * from './catalog-import-quick.ts';
 export * from './catalog-search.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';

@@ -10,10 +10,11 @@ import {
   countEventRecipientsBySource,
   type MatchingRules,
   matchEventRecipients,
+  matchEventsRecipients,
   NO_RECIPIENTS,
   type RecipientsBySource,
 } from './event-matching.ts';
-import { queueWebhookMessages } from './webhooks.ts';
+import { queueEventsWebhookMessages, queueWebhookMessages } from './webhooks.ts';
 
 /**
  * Applies publisher change events to a tenant's catalogue, records each once (by the publisher's event
@@ -66,8 +67,9 @@ export interface ImportedChange {
 
 /**
  * Records changes a catalogue import applied, inside the import's transaction (source 'import'), and
- * matches each to its recipients as a published event is (event-matching.ts). Answers the recorded
- * events; the caller announces those with recipients once the transaction has committed.
+ * matches them to their recipients as a published event is (event-matching.ts; one statement for all of
+ * them). Answers the recorded events; the caller announces those with recipients once the transaction has
+ * committed.
  */
 export async function recordImportedChanges(
   tx: SqlExecutor,
@@ -94,13 +96,15 @@ export async function recordImportedChanges(
       changes.map((c) => JSON.stringify(c.change)),
     ],
   );
-  const recorded = [];
-  for (const row of rows) {
-    const recipients = await matchEventRecipients(tx, tenantId, row.id, rules);
-    const webhooks = await queueWebhookMessages(tx, tenantId, row.id);
-    recorded.push({ eventId: row.id, kind: row.kind, recipients, webhooks });
-  }
-  return recorded;
+  const ids = rows.map((row) => row.id);
+  const recipients = await matchEventsRecipients(tx, tenantId, ids, rules);
+  const webhooks = await queueEventsWebhookMessages(tx, tenantId, ids);
+  return rows.map((row) => ({
+    eventId: row.id,
+    kind: row.kind,
+    recipients: recipients.get(Number(row.id)) ?? 0,
+    webhooks: webhooks.get(Number(row.id)) ?? 0,
+  }));
 }
 
 /** What publishing an event would do, and whom it would e-mail by source; nothing is kept. */

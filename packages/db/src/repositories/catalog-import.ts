@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CATALOG_IMPORT_KINDS,
-  type CatalogEventKind,
-  type CatalogImportError,
-  type CatalogImportKind,
-  type ImportDryRun,
-  type ImportRowOutcome,
-  type ImportTotals,
-  type ParsedCatalogImport,
+import type {
+  CatalogEventKind,
+  CatalogImportError,
+  CatalogImportKind,
+  ImportDryRun,
+  ImportRowOutcome,
+  ImportTotals,
+  ParsedCatalogImport,
 } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import { recordImportedChanges } from './catalog-events.ts';
+import { batchesOf, runBatches } from './catalog-import-batches.ts';
 import { type PlannedRow, planCatalogImport } from './catalog-import-plan.ts';
 import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
@@ -28,6 +28,8 @@ import type { MatchingRules } from './event-matching.ts';
  */
 
 export const IMPORT_BATCH_SIZE = 2_000;
+/** On PostgreSQL, batches of one kind written at once (each its own transaction and connection). */
+export const IMPORT_BATCHES_IN_FLIGHT = 2;
 
 export interface ImportProgress {
   /** The kind being written (publishers, industry areas, committees, standards, work items: in that order). */
@@ -125,22 +127,6 @@ async function recordImportRun(
 }
 
 /**
- * Rows to write, by kind in dependency order, in batches: new and changed ones (an unchanged row is not
- * read again); `handled` counts every valid row up to the batch's end, for the progress.
- */
-function* batchesOf(planned: PlannedRow[], size: number) {
-  let handled = 0;
-  for (const kind of CATALOG_IMPORT_KINDS) {
-    const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
-    for (let i = 0; i < valid.length; i += size) {
-      const slice = valid.slice(i, i + size);
-      handled += slice.length;
-      yield { kind, handled, rows: slice.filter((p) => p.outcome !== 'unchanged') };
-    }
-  }
-}
-
-/**
  * Applies a parsed import to the tenant's catalogue (see the policy above). Answers the totals of the plan,
  * every row error, and the change events recorded.
  */
@@ -167,25 +153,24 @@ export async function applyCatalogImport(
     run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
   } else {
     const total = planned.filter((p) => p.outcome !== 'error').length;
-    let done = 0;
-    try {
-      for (const batch of batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE)) {
-        if (batch.rows.length > 0) {
-          const events = await db.transaction(async (tx) => {
-            const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
-            return recordImportedChanges(tx, tenantId, changes, options.rules);
-          });
-          run.events.push(...events);
-        }
-        done = batch.handled;
-        options.onProgress?.({ kind: batch.kind, done, total });
-      }
-    } catch (error) {
+    const batches = batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE);
+    const written = await runBatches(
+      batches,
+      db.engine === 'postgres' ? IMPORT_BATCHES_IN_FLIGHT : 1,
+      (batch) =>
+        db.transaction(async (tx) => {
+          const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
+          return recordImportedChanges(tx, tenantId, changes, options.rules);
+        }),
+      (kind, done) => options.onProgress?.({ kind, done, total }),
+    );
+    run.events = written.results;
+    if (written.failed) {
       run.outcome = 'failed';
       run.message =
-        `a database error stopped the import after ${done} of ${total} rows; those stay applied, and ` +
-        'applying the same file again completes it';
-      run.cause = error;
+        `a database error stopped the import after ${written.done} of ${total} rows; those stay applied, ` +
+        'and applying the same file again completes it';
+      run.cause = written.error;
     }
   }
   await recordImportRun(db, tenantId, { ...run, skipBadRows, startedAt });

@@ -10,6 +10,68 @@ export interface MatchingRules {
   workItem: boolean;
 }
 
+/** The matching of matchEventsRecipients: $2 the events, $3–$7 the rules. */
+const MATCH_EVENTS_SQL = `WITH ev AS (
+     SELECT e.id, e.standard_id, e.work_item_id,
+            s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
+       FROM catalog_events e
+       LEFT JOIN standards s ON s.tenant_id = e.tenant_id AND s.id = e.standard_id
+       LEFT JOIN work_items w ON w.tenant_id = e.tenant_id AND w.id = e.work_item_id
+      WHERE e.tenant_id = $1 AND e.id = ANY($2::bigint[])
+   ), src AS (
+     SELECT user_id, tracking_type, value FROM source_trackings
+      WHERE tenant_id = $1 AND application_code = 'TRACKER'
+   ), wi_users AS (
+     SELECT user_id FROM src WHERE tracking_type = 'WORKITEM' AND value = 'true' AND $7::boolean
+   ), matches AS (
+     SELECT ev.id AS event_id, ct.user_id, 'STANDARD' AS type, s.designation AS value
+       FROM ev JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ev.standard_id
+       JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
+      WHERE NOT ct.tracking_off AND $3::boolean
+     UNION ALL
+     SELECT ev.id, src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+         ON src.tracking_type = 'COMMITTEE' AND src.value = ev.s_committee
+      WHERE $4::boolean
+     UNION ALL
+     SELECT ev.id, src.user_id, 'INDUSTRYAREA', src.value FROM ev
+       JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
+       JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
+      WHERE $5::boolean
+     UNION ALL
+     SELECT ev.id, src.user_id, 'PUBLISHERS', src.value FROM ev JOIN src
+         ON src.tracking_type = 'PUBLISHERS' AND src.value = ev.publisher_code
+      WHERE $6::boolean
+     UNION ALL
+     SELECT ev.id, src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+         ON src.tracking_type = 'COMMITTEE' AND src.value = ev.w_committee
+      WHERE src.user_id IN (SELECT user_id FROM wi_users)
+     UNION ALL
+     SELECT DISTINCT ev.id, src.user_id, 'INDUSTRYAREA', src.value FROM ev
+       JOIN standards s ON s.tenant_id = $1 AND s.committee_designation = ev.w_committee
+       JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = s.id
+       JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
+      WHERE src.user_id IN (SELECT user_id FROM wi_users)
+   ), covered AS (
+     SELECT event_id, user_id, type, value FROM matches
+     UNION ALL
+     -- the work-item switch itself is a reason once the committee/area rule covered the user
+     SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee
+       FROM matches m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
+   ), inserted AS (
+     INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons)
+     SELECT $1, c.event_id, c.user_id,
+            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value))
+       FROM covered c
+       JOIN users u ON u.tenant_id = $1 AND u.id = c.user_id
+      WHERE NOT EXISTS (SELECT 1 FROM tracking_unsubscribes x
+                         WHERE x.tenant_id = $1 AND x.user_id = c.user_id AND x.application_code = 'TRACKER')
+      GROUP BY c.event_id, c.user_id
+      ORDER BY c.event_id
+     ON CONFLICT (event_id, user_id) DO NOTHING
+     RETURNING event_id
+   )
+   SELECT event_id, count(*)::int AS n FROM inserted GROUP BY event_id`;
+
 /**
  * The matching, set-based: one INSERT … SELECT writes one outbox row per user, with every rule that
  * matched aggregated into `reasons`. Rules (each gated by the tenant's settings):
@@ -26,70 +88,38 @@ export async function matchEventRecipients(
   eventId: number,
   rules: MatchingRules,
 ): Promise<number> {
-  const result = await tx.query(
-    `WITH ev AS (
-       SELECT e.id, e.standard_id, e.work_item_id,
-              s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
-         FROM catalog_events e
-         LEFT JOIN standards s ON s.tenant_id = e.tenant_id AND s.id = e.standard_id
-         LEFT JOIN work_items w ON w.tenant_id = e.tenant_id AND w.id = e.work_item_id
-        WHERE e.tenant_id = $1 AND e.id = $2
-     ), src AS (
-       SELECT user_id, tracking_type, value FROM source_trackings
-        WHERE tenant_id = $1 AND application_code = 'TRACKER'
-     ), wi_users AS (
-       SELECT user_id FROM src WHERE tracking_type = 'WORKITEM' AND value = 'true' AND $7::boolean
-     ), matches AS (
-       SELECT ct.user_id, 'STANDARD' AS type, s.designation AS value
-         FROM ev JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ev.standard_id
-         JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
-        WHERE NOT ct.tracking_off AND $3::boolean
-       UNION ALL
-       SELECT src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
-           ON src.tracking_type = 'COMMITTEE' AND src.value = ev.s_committee
-        WHERE $4::boolean
-       UNION ALL
-       SELECT src.user_id, 'INDUSTRYAREA', src.value FROM ev
-         JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
-         JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
-        WHERE $5::boolean
-       UNION ALL
-       SELECT src.user_id, 'PUBLISHERS', src.value FROM ev JOIN src
-           ON src.tracking_type = 'PUBLISHERS' AND src.value = ev.publisher_code
-        WHERE $6::boolean
-       UNION ALL
-       SELECT src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
-           ON src.tracking_type = 'COMMITTEE' AND src.value = ev.w_committee
-        WHERE src.user_id IN (SELECT user_id FROM wi_users)
-       UNION ALL
-       SELECT DISTINCT src.user_id, 'INDUSTRYAREA', src.value FROM ev
-         JOIN standards s ON s.tenant_id = $1 AND s.committee_designation = ev.w_committee
-         JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = s.id
-         JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
-        WHERE src.user_id IN (SELECT user_id FROM wi_users)
-     ), covered AS (
-       SELECT user_id, type, value FROM matches
-       UNION ALL
-       -- the work-item switch itself is a reason once the committee/area rule covered the user
-       SELECT DISTINCT m.user_id, 'WORKITEM', ev.w_committee FROM matches m, ev WHERE ev.work_item_id IS NOT NULL
-     )
-     INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons)
-     SELECT $1, $2, c.user_id,
-            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value))
-       FROM covered c
-       JOIN users u ON u.tenant_id = $1 AND u.id = c.user_id
-      WHERE NOT EXISTS (SELECT 1 FROM tracking_unsubscribes x
-                         WHERE x.tenant_id = $1 AND x.user_id = c.user_id AND x.application_code = 'TRACKER')
-      GROUP BY c.user_id
-     ON CONFLICT (event_id, user_id) DO NOTHING`,
-    [tenantId, eventId, rules.standard, rules.committee, rules.industryArea, rules.publisher, rules.workItem],
-  );
-  await tx.query('UPDATE catalog_events SET recipients = recipients + $3 WHERE tenant_id = $1 AND id = $2', [
+  return (await matchEventsRecipients(tx, tenantId, [eventId], rules)).get(Number(eventId)) ?? 0;
+}
+
+/**
+ * The same matching for several events of one tenant at once (a catalogue import's batch): one statement
+ * for all of them, as many outbox rows as matching each alone. Answers each event's recipients by its id.
+ */
+export async function matchEventsRecipients(
+  tx: SqlExecutor,
+  tenantId: string,
+  eventIds: readonly number[],
+  rules: MatchingRules,
+): Promise<Map<number, number>> {
+  const recipients = new Map<number, number>(eventIds.map((id) => [Number(id), 0]));
+  if (eventIds.length === 0) return recipients;
+  const { rows } = await tx.query<{ event_id: number; n: number }>(MATCH_EVENTS_SQL, [
     tenantId,
-    eventId,
-    result.rowCount,
+    eventIds,
+    rules.standard,
+    rules.committee,
+    rules.industryArea,
+    rules.publisher,
+    rules.workItem,
   ]);
-  return result.rowCount;
+  for (const row of rows) recipients.set(Number(row.event_id), row.n);
+  if (rows.length > 0)
+    await tx.query(
+      `UPDATE catalog_events e SET recipients = e.recipients + c.n
+         FROM unnest($2::bigint[], $3::int[]) AS c(id, n) WHERE e.tenant_id = $1 AND e.id = c.id`,
+      [tenantId, rows.map((r) => r.event_id), rows.map((r) => r.n)],
+    );
+  return recipients;
 }
 
 /** How many of an event's recipients each kind of source matched (a user matched by two counts in both). */

@@ -130,18 +130,36 @@ export async function queueWebhookMessages(
   tenantId: string,
   eventId: number,
 ): Promise<number> {
-  const result = await tx.query(
-    `INSERT INTO webhook_messages (tenant_id, endpoint_id, event_id, message_id, event_type, reasons)
-     SELECT $1, w.id, $2, ${MESSAGE_ID_SQL}, 'standard.changed',
-            CASE WHEN w.user_id IS NULL THEN '[{"type":"STORE","value":"every change of the store"}]'::jsonb
-                 ELSE d.reasons END
-       FROM webhook_endpoints w
-       LEFT JOIN notification_deliveries d ON d.tenant_id = $1 AND d.event_id = $2 AND d.user_id = w.user_id
-      WHERE w.tenant_id = $1 AND w.enabled AND (w.user_id IS NULL OR d.id IS NOT NULL)
-     ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
-    [tenantId, eventId],
+  return (await queueEventsWebhookMessages(tx, tenantId, [eventId])).get(Number(eventId)) ?? 0;
+}
+
+/** The same for several events at once (a catalogue import's batch), in event order: messages by event id. */
+export async function queueEventsWebhookMessages(
+  tx: SqlExecutor,
+  tenantId: string,
+  eventIds: readonly number[],
+): Promise<Map<number, number>> {
+  const messages = new Map<number, number>(eventIds.map((id) => [Number(id), 0]));
+  if (eventIds.length === 0) return messages;
+  const { rows } = await tx.query<{ event_id: number; n: number }>(
+    `WITH inserted AS (
+       INSERT INTO webhook_messages (tenant_id, endpoint_id, event_id, message_id, event_type, reasons)
+       SELECT $1, w.id, ev.id, ${MESSAGE_ID_SQL}, 'standard.changed',
+              CASE WHEN w.user_id IS NULL THEN '[{"type":"STORE","value":"every change of the store"}]'::jsonb
+                   ELSE d.reasons END
+         FROM unnest($2::bigint[]) WITH ORDINALITY AS ev(id, n)
+         JOIN webhook_endpoints w ON w.tenant_id = $1 AND w.enabled
+         LEFT JOIN notification_deliveries d ON d.tenant_id = $1 AND d.event_id = ev.id AND d.user_id = w.user_id
+        WHERE w.user_id IS NULL OR d.id IS NOT NULL
+        ORDER BY ev.n
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING event_id
+     )
+     SELECT event_id, count(*)::int AS n FROM inserted GROUP BY event_id`,
+    [tenantId, eventIds],
   );
-  return result.rowCount;
+  for (const row of rows) messages.set(Number(row.event_id), row.n);
+  return messages;
 }
 
 /** A test message for one endpoint ("send test event"): its row id and message id. */
