@@ -70,15 +70,8 @@ export async function authenticateByViewToken(app: FastifyInstance, request: Fas
   const deliveryId = stringOf(request.params, 'deliveryId') ?? '';
   const refused = () =>
     unauthorized('This link to the e-mail is not valid or has expired: open the e-mail again.');
-  const verified = verifyMessageViewToken(
-    app.env.NOTIFICATIONS_SECRET,
-    {
-      hostTenantId: tenant.id,
-      storeCode,
-      deliveryId,
-    },
-    token,
-  );
+  const scope = { hostTenantId: tenant.id, storeCode, deliveryId };
+  const verified = verifyMessageViewToken(app.env.NOTIFICATIONS_SECRET, scope, token);
   if (!verified) throw refused();
   const user = await findTenantUser(app.db, tenant.id, verified.userId);
   if (!user || app.revocations.isRevoked(tenant.id, { userId: user.id, iat: verified.issuedAt }))
