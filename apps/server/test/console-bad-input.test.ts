@@ -133,6 +133,20 @@ const CASES: Case[] = [
     undefined,
     /querystring\.format/,
   ],
+  [
+    'GET message.html: a malformed delivery id',
+    'GET',
+    () => at(CONSOLE_PATHS.storeDeliveryMessageHtml).replace(':deliveryId', '1e3'),
+    undefined,
+    /params\.deliveryId/,
+  ],
+  [
+    'GET message.html (with the bearer token): a 10,000-character view token',
+    'GET',
+    () => `${at(CONSOLE_PATHS.storeDeliveryMessageHtml).replace(':deliveryId', '1')}?view=${LONG}`,
+    undefined,
+    /querystring\.view/,
+  ],
 ];
 
 describe('bad input on the console routes', () => {

@@ -155,6 +155,12 @@ const ROUTES: RouteCase[] = [
     url: () => at(P.storeDeliveryMessage),
     allowed: ['adminA'],
   },
+  {
+    method: 'GET',
+    route: P.storeDeliveryMessageHtml,
+    url: () => at(P.storeDeliveryMessageHtml),
+    allowed: ['adminA'],
+  },
   { method: 'GET', route: P.storeClients, url: () => at(P.storeClients), allowed: ['adminA'] },
   {
     method: 'POST',

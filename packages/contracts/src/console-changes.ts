@@ -120,7 +120,20 @@ export const consoleDeliveryMessage = z.object({
   sentAt: z.string().nullable(),
   /** The whole MIME message handed to SMTP (headers, DKIM signature, body), exactly as sent. */
   mime: z.string(),
+  /**
+   * The message's HTML part on its own URL (storeDeliveryMessageHtml) with a signed `view` token for this
+   * caller, this store and this delivery, valid until `htmlUrlExpiresAt`: a frame's `src`, which cannot send
+   * the bearer token. The page it serves has its own CSP, so the e-mail's own styles and images show.
+   */
+  htmlUrl: z.string(),
+  htmlUrlExpiresAt: z.string(),
 });
+
+/**
+ * GET …/message.html: `view`, the signed token of a message's `htmlUrl`, stands in for the bearer token (the
+ * caller's roles are still read on the call). Without it the bearer token is required, as on every route.
+ */
+export const consoleMessageHtmlQuery = z.object({ view: z.string().max(200).optional() }).strict();
 
 /** A client-credentials client of the store's embedded identity provider, scope `catalog.changes`. */
 export const consolePublisherClient = z.object({ clientId: z.string(), label: z.string() });

@@ -18,6 +18,7 @@ export const CONSOLE_PATHS = {
   storeChangeDeliveries: `${CONSOLE_BASE}/stores/:code/changes/:id/deliveries`,
   storeDeliveriesDaily: `${CONSOLE_BASE}/stores/:code/deliveries/daily`,
   storeDeliveryMessage: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message`,
+  storeDeliveryMessageHtml: `${CONSOLE_BASE}/stores/:code/deliveries/:deliveryId/message.html`,
   storeClients: `${CONSOLE_BASE}/stores/:code/clients`,
   storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
 } as const;

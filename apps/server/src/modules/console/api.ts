@@ -14,6 +14,7 @@ import { type ConsoleAction, mayDo } from './console-access.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
+import { authenticateByViewToken } from './message-html-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
@@ -23,19 +24,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a console route does (console-access.ts decides who may). */
     consoleAction?: ConsoleAction;
+    /** The route also takes a message.html `view` token instead of the bearer token (message-html-routes.ts). */
+    consoleViewToken?: boolean;
   }
 }
 
 /**
  * The console API (issue 14) under /api/console/v1, on any store host. One scope, read as a list:
- * authenticate (the host store's bearer token, onRequest: 401 before anything else) → rate limit per user →
- * authorize (the caller's role grants, read from the database on every call, against the route's action and
- * the store its `:code` names: 403 before the body is even validated, so a foreign store learns nothing) →
- * validate → route. An operator naming a store that does not exist gets 404; anyone else 403.
+ * authenticate (the host store's bearer token, or on message.html its signed `view` token; onRequest: 401
+ * before anything else) → rate limit per user → authorize (the caller's role grants, read from the database
+ * on every call, against the route's action and the store its `:code` names: 403 before the body is even
+ * validated, so a foreign store learns nothing) → validate → route. An operator naming a store that does not exist gets 404; anyone else 403.
  */
 export async function consoleApi(app: FastifyInstance): Promise<void> {
   useApiAnswerHeaders(app);
-  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!(await authenticateByViewToken(app, request))) await app.authenticate.call(app, request, reply);
+  });
   usePerUserRateLimit(app, 'console-user', app.env.TRACKER_RATE_LIMIT_PER_USER);
   app.addHook('preValidation', async (request) => {
     setConsoleCaller(request, await authorize(app, request));

@@ -14,7 +14,6 @@ import {
 } from '@trackwell/contracts';
 import {
   countDailyDeliveries,
-  findSentDeliveryMessage,
   listChangeDeliveries,
   listStoreChanges,
   recordAuditEntry,
@@ -22,12 +21,14 @@ import {
 } from '@trackwell/db';
 import { notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { keptMessage, messageHtmlLink, registerMessageHtmlRoute } from './message-html-routes.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
  * A store's deliveries (issue 14 §4): its changes with matched / sent / failed / unsubscribed counts and the
  * failure reasons, sent and failed per day, retrying a change's failed deliveries, and an e-mail exactly as
- * it was sent (kept by the sender since migration 0012). store_admin and operators (`deliveries.*`).
+ * it was sent (kept by the sender since migration 0012; its HTML part as a page: message-html-routes.ts).
+ * store_admin and operators (`deliveries.*`).
  */
 export function registerDeliveryRoutes(app: ConsoleApp) {
   app.get(
@@ -163,21 +164,16 @@ function registerMessageRoute(app: ConsoleApp) {
       },
     },
     async (request) => {
-      const found = await findSentDeliveryMessage(
-        app.db,
-        consoleStore(request).id,
-        request.params.deliveryId,
-      );
-      if (!found) throw notFound('This store has no such delivery.');
-      if (found.mime === null)
-        throw notFound('This delivery has no stored e-mail (not sent yet, or sent before it was kept).');
+      const found = await keptMessage(app, request, request.params.deliveryId);
       return {
         deliveryId: found.deliveryId,
         changeId: found.eventId,
         messageId: found.messageId,
         sentAt: found.sentAt?.toISOString() ?? null,
         mime: found.mime,
+        ...messageHtmlLink(app, request, found.deliveryId),
       };
     },
   );
+  registerMessageHtmlRoute(app);
 }

@@ -151,6 +151,8 @@ describe('Deliveries', { timeout: 20_000 }, () => {
           messageId: '<m1@awwa.localhost>',
           sentAt: '2026-11-20T10:01:00Z',
           mime: MIME,
+          htmlUrl: `/api/console/v1/stores/awwa/deliveries/${params.deliveryId}/message.html?view=signed`,
+          htmlUrlExpiresAt: '2026-11-20T10:11:00Z',
         },
       }));
     const user = userEvent.setup();
@@ -166,10 +168,17 @@ describe('Deliveries', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the e-mail to ana@example.com' }));
     const frame = await screen.findByTitle("The e-mail's HTML part: D638 has a new edition");
+    // The HTML part from its own signed URL (its own CSP), in a frame where nothing runs.
     expect(frame).toHaveAttribute('sandbox', '');
-    expect(frame.getAttribute('srcdoc')).toContain('<b>new edition</b>');
+    expect(frame).toHaveAttribute('src', '/api/console/v1/stores/awwa/deliveries/7/message.html?view=signed');
+    expect(frame).not.toHaveAttribute('srcdoc');
     expect(screen.getByText('D638 has a new edition.', { selector: 'pre' })).toBeInTheDocument();
     expect(screen.getByText('AWWA Store <no-reply@awwa.localhost>')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'E-mail to ana@example.com, as it was sent' })).toHaveFocus();
+    // Closed: the frame goes and the focus returns to the button that opened it.
+    await user.click(screen.getByRole('button', { name: 'Close the e-mail' }));
+    expect(frame).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open the e-mail to ana@example.com' })).toHaveFocus();
   });
 
   it('shows the empty state, and an error with its reason and "Try again"', async () => {

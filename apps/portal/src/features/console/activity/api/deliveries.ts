@@ -48,6 +48,8 @@ export const consoleDeliveriesApi = api
         query: ({ code, deliveryId }) => ({
           url: consolePath(CONSOLE_PATHS.storeDeliveryMessage, code, { deliveryId }),
         }),
+        // Its `htmlUrl` works for ten minutes: not kept once the e-mail is closed (reopened: a fresh link).
+        keepUnusedDataFor: 0,
       }),
       retryChange: build.mutation<{ id: string; requeued: number }, { code: string; id: string }>({
         query: ({ code, id }) => ({

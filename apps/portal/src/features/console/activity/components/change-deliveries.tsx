@@ -22,8 +22,19 @@ export function ChangeDeliveries({
   const [message, setMessage] = useState<ChangeDelivery | null>(null);
   const list = useListChangeDeliveriesQuery({ code, id: change.id, cursor: cursors.at(-1) });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button that opened the e-mail: the focus returns to it when the e-mail is closed.
+  const openerRef = useRef<HTMLButtonElement | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves here each time another change opens.
   useEffect(() => headingRef.current?.focus(), [change.id]);
+  const openMessage = (delivery: ChangeDelivery, opener: HTMLButtonElement) => {
+    openerRef.current = opener;
+    setMessage(delivery);
+  };
+  const closeMessage = () => {
+    setMessage(null);
+    const opener = openerRef.current;
+    (opener?.isConnected ? opener : headingRef.current)?.focus();
+  };
 
   return (
     <section className="tw-activity__subpanel" aria-labelledby="tw-change-deliveries-title">
@@ -43,7 +54,7 @@ export function ChangeDeliveries({
         <p className="tw-console__empty">{t('deliveries.empty')}</p>
       ) : (
         <>
-          <DeliveriesTable deliveries={list.data.deliveries} onOpen={setMessage} />
+          <DeliveriesTable deliveries={list.data.deliveries} onOpen={openMessage} />
           <Pager
             label={t('deliveries.pages')}
             newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
@@ -53,7 +64,7 @@ export function ChangeDeliveries({
           />
         </>
       )}
-      {message ? <MessageView code={code} delivery={message} onClose={() => setMessage(null)} /> : null}
+      {message ? <MessageView code={code} delivery={message} onClose={closeMessage} /> : null}
     </section>
   );
 }
@@ -63,7 +74,7 @@ function DeliveriesTable({
   onOpen,
 }: {
   deliveries: ChangeDelivery[];
-  onOpen: (delivery: ChangeDelivery) => void;
+  onOpen: (delivery: ChangeDelivery, opener: HTMLButtonElement) => void;
 }) {
   const { t, i18n } = useTranslation('console-activity');
   return (
@@ -92,7 +103,11 @@ function DeliveriesTable({
               <td dir="ltr">{d.lastError ?? ''}</td>
               <td>
                 {d.hasMessage ? (
-                  <button type="button" className="btn btn-link btn-sm px-0" onClick={() => onOpen(d)}>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm px-0"
+                    onClick={(e) => onOpen(d, e.currentTarget)}
+                  >
                     {t('deliveries.open', { recipient: d.recipient })}
                   </button>
                 ) : null}

@@ -9,6 +9,12 @@ import { type ParsedMessage, parseMime } from '../lib/parse-mime.ts';
 /**
  * One delivery's e-mail exactly as it was sent: its main headers (all of them on demand), the HTML part in a
  * sandboxed frame (no scripts, no forms, no same-origin access: `sandbox=""`) and the text part.
+ *
+ * The frame's `src` is the message's `htmlUrl`, the server's page of the HTML part with a CSP of its own (the
+ * e-mail's inline styles and images, no script). Not `srcdoc`, nor a `blob:` URL of it: both documents inherit
+ * this page's CSP, which refuses the e-mail's <style> and its images. A frame cannot send the bearer token, so
+ * `htmlUrl` carries a short-lived signed token for this user, store and delivery (the server still checks the
+ * user's role); the message query is dropped once the e-mail is closed, so each opening gets a fresh link.
  */
 export function MessageView({
   code,
@@ -61,13 +67,21 @@ export function MessageView({
       ) : !parsed ? (
         <PendingMessage>{t('state.loading')}</PendingMessage>
       ) : (
-        <MessageParts parsed={parsed} sentAt={message.data.sentAt} />
+        <MessageParts parsed={parsed} sentAt={message.data.sentAt} htmlUrl={message.data.htmlUrl} />
       )}
     </section>
   );
 }
 
-function MessageParts({ parsed, sentAt }: { parsed: ParsedMessage; sentAt: string | null }) {
+function MessageParts({
+  parsed,
+  sentAt,
+  htmlUrl,
+}: {
+  parsed: ParsedMessage;
+  sentAt: string | null;
+  htmlUrl: string;
+}) {
   const { t, i18n } = useTranslation('console-activity');
   return (
     <>
@@ -88,11 +102,12 @@ function MessageParts({ parsed, sentAt }: { parsed: ParsedMessage; sentAt: strin
         </pre>
       </details>
       <h6>{t('message.html')}</h6>
-      {parsed.html ? (
+      {parsed.hasHtml ? (
         <iframe
           className="tw-activity__frame"
           sandbox=""
-          srcDoc={parsed.html}
+          src={htmlUrl}
+          referrerPolicy="no-referrer"
           title={t('message.frameTitle', { subject: parsed.subject })}
         />
       ) : (

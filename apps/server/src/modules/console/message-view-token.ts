@@ -1,0 +1,78 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The `view` token of a delivery's message.html URL (issue 14 §4, "open an e-mail exactly as it was sent").
+ *
+ * Why a token at all: the console shows the e-mail's HTML in a sandboxed frame whose `src` is that URL, so
+ * the page gets its own CSP (the e-mail's inline styles and images allowed, no script) instead of inheriting
+ * the portal's, as a `srcdoc` or `blob:` document would (Chromium refuses the e-mail's <style> in both). A
+ * frame's request cannot carry the console's bearer token, so the authorised message route hands out this
+ * short-lived capability instead: `<userId>.<issuedAt>.<mac>`, where mac is
+ * HMAC-SHA256(NOTIFICATIONS_SECRET, JSON ["console-message-view:v1", hostTenantId, storeCode, deliveryId,
+ * userId, issuedAt]) in base64url (its own prefix, so it never passes for an unsubscribe token made with the
+ * same secret; JSON, so no two scopes write the same text).
+ * It names one user of the host's tenant, one store, one delivery and a time: it opens that e-mail only, on
+ * that host, for MESSAGE_VIEW_SECONDS. It does not replace authorisation: the user's console roles are read
+ * again on the call, and a sign-out or deactivation after `issuedAt` refuses it (the revocation list).
+ * Nothing is stored server-side.
+ */
+
+/** How long a message.html link works (the frame loads it at once; a reopened e-mail gets a new one). */
+export const MESSAGE_VIEW_SECONDS = 600;
+
+export interface MessageViewScope {
+  /** The tenant of the request's host (the user's tenant, which issued their bearer token). */
+  hostTenantId: string;
+  /** The store named by the route's `:code`. */
+  storeCode: string;
+  deliveryId: string;
+}
+
+const mac = (secret: string, scope: MessageViewScope, userId: string, issuedAt: number) =>
+  createHmac('sha256', secret)
+    .update(
+      JSON.stringify([
+        'console-message-view:v1',
+        scope.hostTenantId,
+        scope.storeCode,
+        scope.deliveryId,
+        userId,
+        issuedAt,
+      ]),
+    )
+    .digest('base64url');
+
+export function signMessageViewToken(
+  secret: string,
+  scope: MessageViewScope,
+  userId: string,
+  now = new Date(),
+): { token: string; expiresAt: Date } {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return {
+    token: `${userId}.${issuedAt}.${mac(secret, scope, userId, issuedAt)}`,
+    expiresAt: new Date((issuedAt + MESSAGE_VIEW_SECONDS) * 1000),
+  };
+}
+
+/**
+ * The user id and issue time when the token is genuine for this scope and neither expired nor issued in the
+ * future (beyond a minute of clock difference between processes); otherwise undefined.
+ */
+export function verifyMessageViewToken(
+  secret: string,
+  scope: MessageViewScope,
+  token: string,
+  now = new Date(),
+): { userId: string; issuedAt: number } | undefined {
+  const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const [, userId, issuedText, given] = match as unknown as [string, string, string, string];
+  const issuedAt = Number(issuedText);
+  const expected = Buffer.from(mac(secret, scope, userId, issuedAt));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  const nowSeconds = now.getTime() / 1000;
+  if (issuedAt + MESSAGE_VIEW_SECONDS < nowSeconds || issuedAt > nowSeconds + 60) return undefined;
+  return { userId, issuedAt };
+}
