@@ -9,6 +9,8 @@ const node = { environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 } 
 
 export default defineConfig({
   test: {
+    // One migrated template database for the run; each test file's database starts from it.
+    globalSetup: ['packages/db/test/global-setup.ts'],
     projects: [
       { test: { ...node, name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
       { test: { ...node, name: 'db', include: ['packages/db/test/**/*.test.ts'] } },

@@ -1,7 +1,7 @@
 /**
  * The route fuzzer at a larger count, runnable as `node bench/fuzz/run.ts [--runs N] [--seed S]`.
  *
- * The same world and generators as apps/server/test/fuzz/routes.fuzz.test.ts (every registered route of the
+ * The same world and generators as apps/server/test/fuzz/routes-suite.ts (every registered route of the
  * whole app, malformed requests from each route's schema): by default 3000 cases a route instead of 300, and a
  * random seed (printed, so a failure can be replayed with --seed). Prints the case count, the time, the
  * status histogram and every failing route (a 5xx, a leak of internals, a write on a 4xx, or an anonymous

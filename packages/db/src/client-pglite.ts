@@ -40,7 +40,9 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir } : {});
+    client = await PGlite.create(
+      dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
   } catch (error) {
     release();
     throw error;

@@ -54,6 +54,8 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory (ignored with `url`). Omit with `memory: true` for a throw-away database. */
   dataDir?: string | undefined;
   memory?: boolean;
+  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**

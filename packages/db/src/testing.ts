@@ -3,11 +3,13 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import { migrate } from './migrate.ts';
 import type { MatchingRules } from './repositories/event-matching.ts';
+import { pgliteTemplate, postgresTemplate } from './testing-template.ts';
 
 /**
  * A fresh, migrated database for one test file. With TEST_DATABASE_URL (CI sets it to the machine's
  * PostgreSQL) it is a new database on that server, dropped afterwards; otherwise an in-memory PGlite.
- * Either way no test sees another's data.
+ * Either way no test sees another's data. A migrated database starts from the run's template when the Vitest
+ * global setup made one (testing-template.ts), and is migrated from scratch otherwise.
  */
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -22,7 +24,8 @@ export const testEngine = (): 'postgres' | 'pglite' =>
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ memory: true });
+    const template = migrated ? pgliteTemplate() : undefined;
+    const handle = await openDatabase({ memory: true, ...(template ? { loadDataDir: template } : {}) });
     if (migrated) await migrate(handle);
     return { handle, url: undefined, drop: () => handle.close() };
   }
@@ -30,7 +33,8 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = migrated ? postgresTemplate() : undefined;
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
