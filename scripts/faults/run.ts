@@ -4,7 +4,7 @@
  *   node scripts/faults/run.ts [--only=postgres,smtp,sigkill] [--smtp-outage-seconds 20] [--users 200]
  *   (or `npm run faults -- …`; Node 24, as every script of this repository)
  *
- * - postgres: PostgreSQL restarted (`pg_ctl restart`) under load, on a throw-away cluster of its own in a
+ * - postgres: PostgreSQL restarted (stopped, then started) under load, on a throw-away cluster of its own in a
  *   temp dir (needs the server binaries in /usr/lib/postgresql/*\/bin and, as root, the `postgres` user);
  * - smtp: the SMTP relay refusing connections for --smtp-outage-seconds (default 20; the issue's figure
  *   is 120) in the middle of a fan-out;

@@ -7,14 +7,17 @@ import { promisify } from 'node:util';
 /**
  * A PostgreSQL cluster of the fault run's own (the machine's shared cluster is never restarted): initdb in a
  * temp dir, owned by the `postgres` OS user (initdb and pg_ctl refuse root), on a free port of 127.0.0.1,
- * trust authentication. `restart()` is `pg_ctl restart -m fast`, what `pg_ctlcluster … restart` does: every
- * connection is cut. `remove()` stops it and deletes the directory.
+ * trust authentication. `stop()` then `start()` is what `pg_ctlcluster … restart` does (`-m fast`: every
+ * connection is cut), with room between them to watch the server notice. `remove()` stops it and deletes
+ * the directory.
  */
 export interface ThrowawayPostgres {
   readonly url: string;
   readonly port: number;
-  /** Resolves when PostgreSQL accepts connections again (the event loop keeps running meanwhile). */
-  restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`: every connection cut; resolves once it is down (the event loop keeps running). */
+  stop(): Promise<void>;
+  /** Resolves when PostgreSQL accepts connections again. */
+  start(): Promise<void>;
   remove(): void;
 }
 
@@ -59,19 +62,8 @@ export function createThrowawayPostgres(port: number): ThrowawayPostgres {
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
-    restart: () =>
-      asPostgresAsync(join(bin, 'pg_ctl'), [
-        '-D',
-        data,
-        '-l',
-        log,
-        '-w',
-        '-m',
-        'fast',
-        '-o',
-        options,
-        'restart',
-      ]),
+    stop: () => asPostgresAsync(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-m', 'fast', 'stop']),
+    start: () => asPostgresAsync(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-o', options, 'start']),
     remove() {
       try {
         ctl('-w', '-m', 'immediate', 'stop');
