@@ -187,6 +187,8 @@ describe('Audit log', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByText('No entry matches these filters.')).toBeInTheDocument();
     expect(api.callsTo('GET', CONSOLE_PATHS.audit).at(-1)!.query.get('store')).toBe('nowhere');
+    await user.click(screen.getByRole('link', { name: 'All stores' }));
+    expect(await screen.findByRole('link', { name: 'AWWA Store' })).toBeInTheDocument();
   });
 
   it('a store administrator has no link to every store’s log, and its address leads back to the console', async () => {

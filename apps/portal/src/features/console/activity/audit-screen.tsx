@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -48,7 +49,10 @@ export function AuditScreen({ code }: { code?: string }) {
   );
   return (
     <div className="tw-activity">
-      <ConsoleScreen title={code ? t('audit.title') : t('audit.allTitle')} actions={exportButton}>
+      <ConsoleScreen
+        title={code ? t('audit.title') : t('audit.allTitle')}
+        actions={<AuditActions allStores={!code}>{exportButton}</AuditActions>}
+      >
         <AuditFiltersForm
           withStore={!code}
           onApply={(next) => {
@@ -80,5 +84,19 @@ export function AuditScreen({ code }: { code?: string }) {
         )}
       </ConsoleScreen>
     </div>
+  );
+}
+
+/** Beside the title: the CSV export; in the log of every store (no store area around it), the way back too. */
+function AuditActions({ allStores, children }: { allStores: boolean; children: ReactNode }) {
+  const { t } = useTranslation('console');
+  if (!allStores) return children;
+  return (
+    <>
+      <Link to="/admin/stores" className="btn btn-outline-secondary">
+        {t('stores.all')}
+      </Link>
+      {children}
+    </>
   );
 }
