@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { ConsoleLoadError } from '../components/console-load-error.tsx';
 import { ConsoleScreen } from '../components/console-screen.tsx';
 import './activity.css';
 import {
@@ -14,6 +13,7 @@ import {
   useTestWebhookMutation,
   type WebhookEndpointCreated,
 } from './api/webhooks.ts';
+import { ListState } from './components/list-state.tsx';
 import { SecretOnce } from './components/secret-once.tsx';
 import { WebhookForm } from './components/webhook-form.tsx';
 import { WebhookLog } from './components/webhook-log.tsx';
@@ -94,36 +94,36 @@ function EndpointList({
 }) {
   const { t } = useTranslation('console-activity');
   const endpoints = useListWebhooksQuery(code);
-  if (endpoints.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (endpoints.error || !endpoints.data)
-    return <ConsoleLoadError error={endpoints.error} onRetry={endpoints.refetch} />;
-  if (endpoints.data.length === 0) return <p className="tw-console__empty">{t('webhooks.empty')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('webhooks.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.url')}</th>
-            <th scope="col">{t('webhooks.created')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.data.map((endpoint) => (
-            <EndpointRow
-              key={endpoint.id}
-              code={code}
-              endpoint={endpoint}
-              onRemove={onRemove}
-              onShowLog={onShowLog}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListState query={endpoints} empty={t('webhooks.empty')}>
+      {(items) => (
+        <div className="table-responsive">
+          <table className="table align-middle tw-console__table">
+            <caption className="tw-visually-hidden">{t('webhooks.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.url')}</th>
+                <th scope="col">{t('webhooks.created')}</th>
+                <th scope="col">
+                  <span className="tw-visually-hidden">{t('table.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((endpoint) => (
+                <EndpointRow
+                  key={endpoint.id}
+                  code={code}
+                  endpoint={endpoint}
+                  onRemove={onRemove}
+                  onShowLog={onShowLog}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListState>
   );
 }
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import {
   type ApiKey,
   type ApiKeyCreated,
@@ -13,6 +11,7 @@ import {
 } from '../api/access.ts';
 import { formatInstant } from '../lib/format.ts';
 import { LabelForm } from './label-form.tsx';
+import { type ListQuery, ListState } from './list-state.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 /** The store's publisher API keys: list, create (the key shown once), revoke after a confirmation. */
@@ -65,36 +64,34 @@ export function ApiKeysPanel({ code }: { code: string }) {
   );
 }
 
-/** What the list needs of its query's state. */
-type ListQuery<T> = { isLoading: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
-
 /** The keys list: loading, the load error, empty, or the table. */
 function ApiKeysList({ keys, onRevoke }: { keys: ListQuery<ApiKey>; onRevoke: (key: ApiKey) => void }) {
   const { t } = useTranslation('console-activity');
-  if (keys.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (keys.error || !keys.data) return <ConsoleLoadError error={keys.error} onRetry={keys.refetch} />;
-  if (keys.data.length === 0) return <p className="tw-console__empty">{t('keys.empty')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('keys.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('keys.label')}</th>
-            <th scope="col">{t('keys.created')}</th>
-            <th scope="col">{t('keys.status')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.data.map((key) => (
-            <ApiKeyRow key={key.id} apiKey={key} onRevoke={onRevoke} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListState query={keys} empty={t('keys.empty')}>
+      {(items) => (
+        <div className="table-responsive">
+          <table className="table align-middle tw-console__table">
+            <caption className="tw-visually-hidden">{t('keys.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('keys.label')}</th>
+                <th scope="col">{t('keys.created')}</th>
+                <th scope="col">{t('keys.status')}</th>
+                <th scope="col">
+                  <span className="tw-visually-hidden">{t('table.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((key) => (
+                <ApiKeyRow key={key.id} apiKey={key} onRevoke={onRevoke} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListState>
   );
 }
 

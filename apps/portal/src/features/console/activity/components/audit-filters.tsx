@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../../components/forms/form-field.tsx';
 import type { AuditFilters } from '../api/audit.ts';
-import { dayInstant } from '../lib/audit-actions.ts';
+import { dayInstant } from '../lib/audit-days.ts';
 
 type Form = { actor: string; action: string; from: string; to: string; store: string };
 const EMPTY: Form = { actor: '', action: '', from: '', to: '', store: '' };

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import {
   type PublisherClient,
   type PublisherClientCreated,
@@ -12,6 +10,7 @@ import {
   useRevokeClientMutation,
 } from '../api/access.ts';
 import { LabelForm } from './label-form.tsx';
+import { type ListQuery, ListState } from './list-state.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 /** The store's client-credentials clients: list, create (the secret shown once), revoke after a confirmation. */
@@ -82,9 +81,6 @@ function CreatedClientFacts({ created }: { created: PublisherClientCreated }) {
   );
 }
 
-/** What the list needs of its query's state. */
-type ListQuery<T> = { isLoading: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
-
 /** The clients list: loading, the load error, empty, or the table. */
 function ClientsList({
   clients,
@@ -94,30 +90,30 @@ function ClientsList({
   onRevoke: (client: PublisherClient) => void;
 }) {
   const { t } = useTranslation('console-activity');
-  if (clients.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (clients.error || !clients.data)
-    return <ConsoleLoadError error={clients.error} onRetry={clients.refetch} />;
-  if (clients.data.length === 0) return <p className="tw-console__empty">{t('clients.empty')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('clients.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('clients.label')}</th>
-            <th scope="col">{t('clients.clientId')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {clients.data.map((client) => (
-            <ClientRow key={client.clientId} client={client} onRevoke={onRevoke} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListState query={clients} empty={t('clients.empty')}>
+      {(items) => (
+        <div className="table-responsive">
+          <table className="table align-middle tw-console__table">
+            <caption className="tw-visually-hidden">{t('clients.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('clients.label')}</th>
+                <th scope="col">{t('clients.clientId')}</th>
+                <th scope="col">
+                  <span className="tw-visually-hidden">{t('table.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((client) => (
+                <ClientRow key={client.clientId} client={client} onRevoke={onRevoke} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListState>
   );
 }
 

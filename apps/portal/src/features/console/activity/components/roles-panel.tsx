@@ -2,12 +2,11 @@ import type { ConsoleRole } from '@trackwell/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type RoleGrant, useListRoleGrantsQuery, useRevokeRoleMutation } from '../api/access.ts';
 import { formatInstant } from '../lib/format.ts';
 import { GrantRoleForm } from './grant-role-form.tsx';
+import { ListState } from './list-state.tsx';
 
 /** The store's console role grants: grant by login and role, revoke after a confirmation. */
 export function RolesPanel({ code }: { code: string }) {
@@ -32,49 +31,45 @@ export function RolesPanel({ code }: { code: string }) {
         {t('roles.title')}
       </h3>
       <GrantRoleForm code={code} />
-      {grants.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : grants.error || !grants.data ? (
-        <ConsoleLoadError error={grants.error} onRetry={grants.refetch} />
-      ) : grants.data.length === 0 ? (
-        <p className="tw-console__empty">{t('roles.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('roles.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('roles.login')}</th>
-                <th scope="col">{t('roles.role')}</th>
-                <th scope="col">{t('roles.grantedAt')}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {grants.data.map((grant) => (
-                <tr key={`${grant.userId}:${grant.role}`}>
-                  <td dir="ltr" className="tw-console__host">
-                    {grant.login}
-                  </td>
-                  <td>{roleName(grant.role)}</td>
-                  <td>{formatInstant(grant.grantedAt, i18n.language)}</td>
-                  <td className="text-end">
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      onClick={() => setRevoking(grant)}
-                    >
-                      {t('roles.revoke', { login: grant.login, role: roleName(grant.role) })}
-                    </button>
-                  </td>
+      <ListState query={grants} empty={t('roles.empty')}>
+        {(items) => (
+          <div className="table-responsive">
+            <table className="table align-middle tw-console__table">
+              <caption className="tw-visually-hidden">{t('roles.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('roles.login')}</th>
+                  <th scope="col">{t('roles.role')}</th>
+                  <th scope="col">{t('roles.grantedAt')}</th>
+                  <th scope="col">
+                    <span className="tw-visually-hidden">{t('table.actions')}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {items.map((grant) => (
+                  <tr key={`${grant.userId}:${grant.role}`}>
+                    <td dir="ltr" className="tw-console__host">
+                      {grant.login}
+                    </td>
+                    <td>{roleName(grant.role)}</td>
+                    <td>{formatInstant(grant.grantedAt, i18n.language)}</td>
+                    <td className="text-end">
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        onClick={() => setRevoking(grant)}
+                      >
+                        {t('roles.revoke', { login: grant.login, role: roleName(grant.role) })}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListState>
       <ConfirmDialog
         open={revoking !== null}
         title={t('roles.confirmTitle')}

@@ -1,36 +1,36 @@
 import type { WebhookAttempt } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { useWebhookLogQuery } from '../api/webhooks.ts';
 import { formatInstant } from '../lib/format.ts';
+import { ListState } from './list-state.tsx';
 
 /** An endpoint's delivery log, newest first: each attempt's event, outcome (status or error) and time. */
 export function WebhookLog({ code, id, url }: { code: string; id: string; url: string }) {
   const { t } = useTranslation('console-activity');
   const log = useWebhookLogQuery({ code, id });
-  if (log.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (log.error || !log.data) return <ConsoleLoadError error={log.error} onRetry={log.refetch} />;
-  if (log.data.length === 0) return <p className="tw-console__empty">{t('webhooks.logEmpty')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('webhooks.logCaption', { url })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.attemptedAt')}</th>
-            <th scope="col">{t('webhooks.event')}</th>
-            <th scope="col">{t('webhooks.outcome')}</th>
-            <th scope="col">{t('webhooks.message')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.map((attempt) => (
-            <AttemptRow key={`${attempt.messageId}-${attempt.attempt}`} attempt={attempt} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListState query={log} empty={t('webhooks.logEmpty')}>
+      {(items) => (
+        <div className="table-responsive">
+          <table className="table align-middle tw-console__table">
+            <caption className="tw-visually-hidden">{t('webhooks.logCaption', { url })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.attemptedAt')}</th>
+                <th scope="col">{t('webhooks.event')}</th>
+                <th scope="col">{t('webhooks.outcome')}</th>
+                <th scope="col">{t('webhooks.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((attempt) => (
+                <AttemptRow key={`${attempt.messageId}-${attempt.attempt}`} attempt={attempt} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListState>
   );
 }
 
