@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readUserToken, signUserToken } from '../../http/signed-user-token.ts';
 
 /**
  * The `view` token of a delivery's message.html URL (issue 14 §4, "open an e-mail exactly as it was sent").
@@ -28,19 +28,15 @@ export interface MessageViewScope {
   deliveryId: string;
 }
 
-const mac = (secret: string, scope: MessageViewScope, userId: string, issuedAt: number) =>
-  createHmac('sha256', secret)
-    .update(
-      JSON.stringify([
-        'console-message-view:v1',
-        scope.hostTenantId,
-        scope.storeCode,
-        scope.deliveryId,
-        userId,
-        issuedAt,
-      ]),
-    )
-    .digest('base64url');
+const signed = (scope: MessageViewScope) => (userId: string, issuedAt: number) =>
+  JSON.stringify([
+    'console-message-view:v1',
+    scope.hostTenantId,
+    scope.storeCode,
+    scope.deliveryId,
+    userId,
+    issuedAt,
+  ]);
 
 export function signMessageViewToken(
   secret: string,
@@ -50,7 +46,7 @@ export function signMessageViewToken(
 ): { token: string; expiresAt: Date } {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return {
-    token: `${userId}.${issuedAt}.${mac(secret, scope, userId, issuedAt)}`,
+    token: signUserToken(secret, signed(scope), userId, issuedAt),
     expiresAt: new Date((issuedAt + MESSAGE_VIEW_SECONDS) * 1000),
   };
 }
@@ -65,14 +61,9 @@ export function verifyMessageViewToken(
   token: string,
   now = new Date(),
 ): { userId: string; issuedAt: number } | undefined {
-  const match = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return undefined;
-  const [, userId, issuedText, given] = match as unknown as [string, string, string, string];
-  const issuedAt = Number(issuedText);
-  const expected = Buffer.from(mac(secret, scope, userId, issuedAt));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  const read = readUserToken(secret, signed(scope), token);
+  if (!read) return undefined;
   const nowSeconds = now.getTime() / 1000;
-  if (issuedAt + MESSAGE_VIEW_SECONDS < nowSeconds || issuedAt > nowSeconds + 60) return undefined;
-  return { userId, issuedAt };
+  if (read.seconds + MESSAGE_VIEW_SECONDS < nowSeconds || read.seconds > nowSeconds + 60) return undefined;
+  return { userId: read.userId, issuedAt: read.seconds };
 }
