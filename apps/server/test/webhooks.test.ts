@@ -65,7 +65,7 @@ const createUserEndpoint = (user: TestUser, path: string) =>
     url: W.userWebhooks,
     payload: { url: `${receiver.origin}${path}`, description: `mine ${path}` },
   });
-const publish = (id: string, designation: string) =>
+const publish = (id: string, designation: string, whatChanged: object = {}) =>
   callAs(editorA, {
     method: 'POST',
     url: storeUrl(CONSOLE_PATHS.storeChanges),
@@ -76,6 +76,7 @@ const publish = (id: string, designation: string) =>
       designation,
       edition: designation.slice(-2),
       publishedOn: '2022-06-01',
+      ...whatChanged,
     },
   });
 const hooksOf = (path: string, changeId: string) =>
@@ -115,7 +116,8 @@ describe('a store endpoint gets each change of the store, signed, once', () => {
     expect(audit.entries[0]).toMatchObject({ actorLogin: adminA.user.login, target: endpoint.id });
     expect(JSON.stringify(audit.entries)).not.toContain(storeSecret);
 
-    expect((await publish('hook-1', 'D638-22')).statusCode).toBe(200);
+    const whatChanged = { summary: 'Type V specimens removed.', compareUrl: 'https://example.org/cmp/1' };
+    expect((await publish('hook-1', 'D638-22', whatChanged)).statusCode).toBe(200);
     await eventually(async () => expect(hooksOf('/store', 'hook-1')).toHaveLength(1), WAIT);
     firstHook = hooksOf('/store', 'hook-1')[0]!;
     expect(firstHook.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
@@ -129,6 +131,7 @@ describe('a store endpoint gets each change of the store, signed, once', () => {
         kind: 'new_edition',
         standard: { designation: 'D638-22', oldDesignation: 'D638-14', contentCode: 'D638-CC' },
         reasons: [{ type: 'STORE' }],
+        ...whatChanged, // issue 16 §3
       },
     });
     expect(() =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absoluteUrl, safeText } from './safe-values.ts';
 
 /**
  * Change notifications: the publisher's change feed (`POST /api/catalog/v1/changes` and
@@ -32,6 +33,12 @@ const base = {
   id: z.string().trim().min(1).max(200),
   /** When the change took effect at the publisher (ISO 8601). Defaults to now. */
   occurredAt: z.iso.datetime({ offset: true }).optional(),
+  /** What changed, in the publisher's words (issue 16 §3): shown in the e-mail and the in-app list. */
+  summary: safeText(1000, { multiline: true })
+    .refine((s) => s.trim().length > 0, 'must not be blank')
+    .optional(),
+  /** Where the reader can compare the versions (a redline): an absolute http(s) URL. */
+  compareUrl: absoluteUrl.optional(),
 };
 
 /** Which standard an event is about: its content code (or the store page id). */
@@ -184,6 +191,21 @@ export interface NotificationChange {
     status: string;
   };
   note?: string;
+  /** The publisher's summary of what changed (issue 16 §3). */
+  summary?: string;
+  /** A link to a comparison of the versions (issue 16 §3). */
+  compareUrl?: string;
+}
+
+/** The summary and comparison link an event carries, as the change records them (absent when not given). */
+export function whatChangedOf(event: { summary?: string | undefined; compareUrl?: string | undefined }): {
+  summary?: string;
+  compareUrl?: string;
+} {
+  return {
+    ...(event.summary?.trim() ? { summary: event.summary.trim() } : {}),
+    ...(event.compareUrl ? { compareUrl: event.compareUrl } : {}),
+  };
 }
 
 export const deliveryStatus = z.enum(['pending', 'sent', 'failed']);

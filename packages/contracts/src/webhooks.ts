@@ -92,6 +92,9 @@ export type WebhookPayload =
         standard?: Record<string, unknown> & { designation: string; contentCode: string | null };
         workItem?: Record<string, unknown>;
         note?: string;
+        /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
+        summary?: string;
+        compareUrl?: string;
         /** Why it reached this endpoint: the store's endpoint gets every change; a user's, their matches. */
         reasons: NotificationReason[];
       };

@@ -127,6 +127,13 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
         `<tr><th style="text-align:${align};padding:4px 12px 4px 0;color:${color(k.mutedText)};font-weight:600">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`,
     )
     .join('');
+  // The publisher's own words (any language, several lines): its direction is its own.
+  const summary = change.summary
+    ? `<mj-text><div dir="auto">${e(change.summary).replace(/\r?\n/g, '<br>')}</div></mj-text>`
+    : '';
+  const compare = change.compareUrl
+    ? `<mj-text><a href="${e(change.compareUrl)}" style="color:${color(k.link)}">${e(t.compareVersions)}</a></mj-text>`
+    : '';
   const button = links.standardUrl
     ? `<mj-button href="${e(links.standardUrl)}" background-color="${color(k.primary)}" color="${color(k.primaryContrast)}" align="${align}">${e(t.viewStandard)}</mj-button>`
     : '';
@@ -135,7 +142,9 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
         <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${e(subject)}</mj-text>
         <mj-text>${TOKEN.name}</mj-text>
         <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
+        ${summary}
         <mj-table>${table}</mj-table>
+        ${compare}
         ${button}
         <mj-text><a href="${e(links.trackerUrl)}" style="color:${color(k.link)}">${e(t.openTracker)}</a></mj-text>
         <mj-divider border-color="${color(k.surface)}" />

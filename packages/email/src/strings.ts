@@ -37,6 +37,8 @@ export interface EmailStrings {
   reason: Record<ReasonType, string>;
   viewStandard: string;
   openTracker: string;
+  /** The link to the publisher's comparison of the versions (issue 16 §3). */
+  compareVersions: string;
   unsubscribe: string;
   poweredBy: string;
   footerLinks: Record<(typeof FOOTER_LINK_KEYS)[number], string>;
@@ -92,6 +94,7 @@ const en: EmailStrings = {
   },
   viewStandard: 'View the standard',
   openTracker: 'Open your tracker',
+  compareVersions: 'Compare with the previous version',
   unsubscribe: 'Unsubscribe from tracker e-mails',
   poweredBy: 'Powered by:',
   footerLinks: {
@@ -155,6 +158,7 @@ const ar: EmailStrings = {
   },
   viewStandard: 'عرض المواصفة',
   openTracker: 'فتح المتتبع',
+  compareVersions: 'قارن بالإصدار السابق',
   unsubscribe: 'إلغاء الاشتراك في رسائل المتتبع',
   poweredBy: 'مدعوم من:',
   footerLinks: {
@@ -218,6 +222,7 @@ const ru: EmailStrings = {
   },
   viewStandard: 'Открыть стандарт',
   openTracker: 'Открыть трекер',
+  compareVersions: 'Сравнить с предыдущей версией',
   unsubscribe: 'Отписаться от писем трекера',
   poweredBy: 'Работает на платформе:',
   footerLinks: {
@@ -281,6 +286,7 @@ const fr_FR: EmailStrings = {
   },
   viewStandard: 'Voir la norme',
   openTracker: 'Ouvrir votre suivi',
+  compareVersions: 'Comparer avec la version précédente',
   unsubscribe: 'Se désabonner des e-mails de suivi',
   poweredBy: 'Propulsé par :',
   footerLinks: {
@@ -358,6 +364,7 @@ const zh_Hans: EmailStrings = {
   },
   viewStandard: '查看标准',
   openTracker: '打开跟踪器',
+  compareVersions: '与上一版本比较',
   unsubscribe: '退订跟踪邮件',
   poweredBy: '技术支持：',
   footerLinks: {
@@ -421,6 +428,7 @@ const de: EmailStrings = {
   },
   viewStandard: 'Norm ansehen',
   openTracker: 'Tracker öffnen',
+  compareVersions: 'Mit der vorigen Fassung vergleichen',
   unsubscribe: 'Tracker-E-Mails abbestellen',
   poweredBy: 'Bereitgestellt von:',
   footerLinks: {
@@ -485,6 +493,7 @@ const it: EmailStrings = {
   },
   viewStandard: 'Visualizza la norma',
   openTracker: 'Apri il tracker',
+  compareVersions: 'Confronta con la versione precedente',
   unsubscribe: 'Annulla l’iscrizione alle e-mail del tracker',
   poweredBy: 'Realizzato con:',
   footerLinks: {
@@ -549,6 +558,7 @@ const ja: EmailStrings = {
   },
   viewStandard: '規格を見る',
   openTracker: 'トラッカーを開く',
+  compareVersions: '前の版と比較する',
   unsubscribe: 'トラッカーのメール配信を停止',
   poweredBy: 'Powered by:',
   footerLinks: {
@@ -612,6 +622,7 @@ const ko: EmailStrings = {
   },
   viewStandard: '표준 보기',
   openTracker: '트래커 열기',
+  compareVersions: '이전 버전과 비교',
   unsubscribe: '트래커 이메일 수신 거부',
   poweredBy: '제공:',
   footerLinks: {
@@ -675,6 +686,7 @@ const pt: EmailStrings = {
   },
   viewStandard: 'Ver a norma',
   openTracker: 'Abrir seu rastreador',
+  compareVersions: 'Comparar com a versão anterior',
   unsubscribe: 'Cancelar a inscrição nos e-mails do rastreador',
   poweredBy: 'Desenvolvido por:',
   footerLinks: {
@@ -739,6 +751,7 @@ const es: EmailStrings = {
   },
   viewStandard: 'Ver la norma',
   openTracker: 'Abrir su seguimiento',
+  compareVersions: 'Comparar con la versión anterior',
   unsubscribe: 'Darse de baja de los correos de seguimiento',
   poweredBy: 'Con la tecnología de:',
   footerLinks: {
@@ -815,6 +828,7 @@ const tr: EmailStrings = {
   },
   viewStandard: 'Standardı görüntüle',
   openTracker: 'Takip sayfanızı açın',
+  compareVersions: 'Önceki sürümle karşılaştırın',
   unsubscribe: 'Takip e-postalarından çık',
   poweredBy: 'Altyapı:',
   footerLinks: {

@@ -1,8 +1,9 @@
-import type {
-  CatalogEvent,
-  CatalogEventKind,
-  CatalogEventResult,
-  NotificationChange,
+import {
+  type CatalogEvent,
+  type CatalogEventKind,
+  type CatalogEventResult,
+  type NotificationChange,
+  whatChangedOf,
 } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor, Transaction } from '../client.ts';
 import { applyToCatalogue, CatalogEventError } from './catalog-changes.ts';
@@ -184,7 +185,7 @@ async function recordAndApply(
     [
       tenantId,
       eventId,
-      JSON.stringify(applied.change),
+      JSON.stringify({ ...applied.change, ...whatChangedOf(event) }),
       applied.standardId ?? null,
       applied.workItemId ?? null,
     ],

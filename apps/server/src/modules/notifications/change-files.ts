@@ -5,7 +5,8 @@ import { type CatalogEvent, catalogEvent } from '@trackwell/contracts';
  * shape) or CSV with one event per row and these columns (empty cells are absent):
  *
  *   id, type, occurredAt, contentCode, assetId, designation, title, publisherCode, committeeDesignation,
- *   edition, publishedOn, industryAreas (separated by ;), note, workItemNumber, status, createdOn
+ *   edition, publishedOn, industryAreas (separated by ;), note, workItemNumber, status, createdOn,
+ *   summary, compareUrl (what changed in the publisher's words, and a link comparing the versions)
  *
  * Every event is validated like the API's; a file with any invalid event applies nothing and names each
  * problem by line (CSV) or index (JSON).
@@ -51,7 +52,13 @@ export function parseCsv(text: string): string[][] {
 function csvRowToEvent(r: Record<string, string>): unknown {
   const v = (k: string) => (r[k] ? r[k] : undefined);
   const standardRef = v('contentCode') ? { contentCode: v('contentCode') } : { assetId: v('assetId') };
-  const base = { id: v('id'), type: v('type'), occurredAt: v('occurredAt') };
+  const base = {
+    id: v('id'),
+    type: v('type'),
+    occurredAt: v('occurredAt'),
+    summary: v('summary'),
+    compareUrl: v('compareUrl'),
+  };
   switch (r.type) {
     case 'new_standard':
       return {

@@ -14,7 +14,7 @@ export function webhookPayload(message: ClaimedWebhookMessage): WebhookPayload {
       timestamp: message.createdAt.toISOString(),
       data: { store: message.storeCode, message: 'A test event from Trackwell: this endpoint is reachable.' },
     };
-  const { standard, workItem, note } = event.change;
+  const { standard, workItem, note, summary, compareUrl } = event.change;
   return {
     type: 'standard.changed',
     timestamp: event.occurredAt.toISOString(),
@@ -25,6 +25,8 @@ export function webhookPayload(message: ClaimedWebhookMessage): WebhookPayload {
       ...(standard ? { standard: { ...standard, contentCode: event.contentCode } } : {}),
       ...(workItem ? { workItem } : {}),
       ...(note ? { note } : {}),
+      ...(summary ? { summary } : {}),
+      ...(compareUrl ? { compareUrl } : {}),
       reasons: message.reasons,
     },
   };

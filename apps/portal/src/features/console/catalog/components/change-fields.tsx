@@ -7,7 +7,10 @@ import { StandardPicker } from './standard-picker.tsx';
 /** The label key of a field path: `standard.contentCode` → `changeFields.standard_contentCode`. */
 const labelKey = (path: string) => `changeFields.${path.replaceAll('.', '_')}` as 'changeFields.designation';
 const hintKey = (path: string) => `changeHints.${path.replaceAll('.', '_')}` as 'changeHints.note';
-const HINTED = new Set(['standard.industryAreas', 'designation', 'note']);
+const HINTED = new Set(['standard.industryAreas', 'designation', 'note', 'summary', 'compareUrl']);
+
+/** The longest value of an input kind the contract takes (others: 500 for free text, else 64). */
+const MAX_LENGTH: Partial<Record<ChangeField['input'], number>> = { list: 64 * 21, summary: 1000, url: 2048 };
 
 /** One field of the change form, by its kind of input. */
 export function ChangeFieldInput({
@@ -44,15 +47,16 @@ export function ChangeFieldInput({
       />
     );
   }
-  const free = field.path === 'note' || field.path.endsWith('title');
+  const free = field.path === 'note' || field.path.endsWith('title') || field.input === 'summary';
   return (
     <InputField
       {...common}
-      type={field.input === 'date' ? 'date' : 'text'}
+      type={field.input === 'date' || field.input === 'url' ? field.input : 'text'}
       value={value}
       onChange={onChange}
       dir={free ? 'auto' : 'ltr'}
-      maxLength={free ? 500 : 64 * (field.input === 'list' ? 21 : 1)}
+      maxLength={MAX_LENGTH[field.input] ?? (free ? 500 : 64)}
+      rows={field.input === 'summary' ? 3 : undefined}
     />
   );
 }

@@ -51,6 +51,9 @@ async function fillNewEdition(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Designation'), 'C151-23');
   await user.type(screen.getByLabelText('Edition'), '2023');
   await user.type(screen.getByLabelText('Release date'), '2023-09-01');
+  // issue 16 §3: what changed, in the publisher's words, and where to compare (optional, every kind)
+  await user.type(screen.getByLabelText(/^Summary of the change/), 'Joint restraint{Enter}clarified.');
+  await user.type(screen.getByLabelText(/^Comparison link/), 'https://example.org/c151/redline');
 }
 
 describe('The changes section', { timeout: 20_000 }, () => {
@@ -95,6 +98,8 @@ describe('The changes section', { timeout: 20_000 }, () => {
       designation: 'C151-23',
       edition: '2023',
       publishedOn: '2023-09-01',
+      summary: 'Joint restraint\nclarified.',
+      compareUrl: 'https://example.org/c151/redline',
     });
     // Editing after the preview asks for a new one.
     await user.type(screen.getByLabelText('Edition'), 'b');

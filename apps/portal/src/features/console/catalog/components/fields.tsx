@@ -50,34 +50,40 @@ export function InputField({
   type = 'text',
   dir,
   maxLength,
+  rows,
 }: Common & {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'date';
+  type?: 'text' | 'date' | 'url';
   dir?: 'ltr' | 'auto';
   maxLength?: number;
+  /** Several lines (a textarea of this many rows). */
+  rows?: number;
 }) {
   const { id, describedBy } = useDescribed(hint, error);
+  const props = {
+    id,
+    name,
+    className: `form-control${error ? ' is-invalid' : ''}`,
+    value,
+    required,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    dir,
+    maxLength,
+    autoComplete: 'off',
+  };
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required={required}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        dir={dir}
-        maxLength={maxLength}
-        autoComplete="off"
-      />
+      {rows ? (
+        <textarea {...props} rows={rows} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...props} type={type} onChange={(event) => onChange(event.target.value)} />
+      )}
       <Below id={id} hint={hint} error={error} />
     </div>
   );

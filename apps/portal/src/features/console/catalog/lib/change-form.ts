@@ -3,7 +3,7 @@ import type { CatalogEvent, CatalogEventKind, WORK_ITEM_STATUSES } from '@trackw
 /** One field of a change form: its path in the event body (as the server's 400 answers name it). */
 export type ChangeField = {
   path: string;
-  input: 'text' | 'date' | 'standard' | 'workItemStatus' | 'list';
+  input: 'text' | 'date' | 'standard' | 'workItemStatus' | 'list' | 'summary' | 'url';
   required: boolean;
 };
 
@@ -20,8 +20,11 @@ const designationChange = [
   f('note', 'text', false),
 ];
 
-/** The fields of each of the nine kinds (the publisher feed's `catalogEvent` contract). */
-export const CHANGE_FIELDS: Record<CatalogEventKind, ChangeField[]> = {
+/** What every kind may carry: the publisher's summary and a comparison link (issue 16 §3). */
+const WHAT_CHANGED = [f('summary', 'summary', false), f('compareUrl', 'url', false)];
+
+/** The fields of each kind, before the two every kind has. */
+const KIND_FIELDS: Record<CatalogEventKind, ChangeField[]> = {
   new_edition: [
     STANDARD,
     f('designation', 'text'),
@@ -54,6 +57,11 @@ export const CHANGE_FIELDS: Record<CatalogEventKind, ChangeField[]> = {
   ],
   work_item_status_change: [f('workItemNumber', 'text'), f('status', 'workItemStatus')],
 };
+
+/** The fields of each of the nine kinds (the publisher feed's `catalogEvent` contract). */
+export const CHANGE_FIELDS = Object.fromEntries(
+  Object.entries(KIND_FIELDS).map(([kind, fields]) => [kind, [...fields, ...WHAT_CHANGED]]),
+) as Record<CatalogEventKind, ChangeField[]>;
 
 /** The kinds in the order the form offers them (the most frequent first). */
 export const CHANGE_KINDS: CatalogEventKind[] = [
