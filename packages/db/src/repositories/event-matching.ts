@@ -1,3 +1,4 @@
+import { CHOICE_OF_EVENT_KIND } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /** What the tenant allows to be matched (trackerSetting.*.enabled, and the track_by_publishers flag). */
@@ -10,53 +11,60 @@ export interface MatchingRules {
   workItem: boolean;
 }
 
-/** The matching of matchEventsRecipients: $2 the events, $3–$7 the rules. */
+/** The matching of matchEventsRecipients: $2 the events, $3–$7 the rules, $8/$9 event kind → kind choice. */
 const MATCH_EVENTS_SQL = `WITH ev AS (
-     SELECT e.id, e.standard_id, e.work_item_id,
+     SELECT e.id, e.standard_id, e.work_item_id, g.choice AS kind_choice,
             s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
        FROM catalog_events e
+       JOIN unnest($8::text[], $9::text[]) AS g(kind, choice) ON g.kind = e.kind
        LEFT JOIN standards s ON s.tenant_id = e.tenant_id AND s.id = e.standard_id
        LEFT JOIN work_items w ON w.tenant_id = e.tenant_id AND w.id = e.work_item_id
       WHERE e.tenant_id = $1 AND e.id = ANY($2::bigint[])
    ), src AS (
-     SELECT user_id, tracking_type, value FROM source_trackings
+     SELECT user_id, tracking_type, value, kinds FROM source_trackings
       WHERE tenant_id = $1 AND application_code = 'TRACKER'
    ), wi_users AS (
      SELECT user_id FROM src WHERE tracking_type = 'WORKITEM' AND value = 'true' AND $7::boolean
    ), matches AS (
-     SELECT ev.id AS event_id, ct.user_id, 'STANDARD' AS type, s.designation AS value
+     SELECT ev.id AS event_id, ct.user_id, 'STANDARD' AS type, s.designation AS value, NULL::text[] AS kinds
        FROM ev JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ev.standard_id
        JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
       WHERE NOT ct.tracking_off AND $3::boolean
      UNION ALL
-     SELECT ev.id, src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+     SELECT ev.id, src.user_id, 'COMMITTEE', src.value, src.kinds FROM ev JOIN src
          ON src.tracking_type = 'COMMITTEE' AND src.value = ev.s_committee
       WHERE $4::boolean
      UNION ALL
-     SELECT ev.id, src.user_id, 'INDUSTRYAREA', src.value FROM ev
+     SELECT ev.id, src.user_id, 'INDUSTRYAREA', src.value, src.kinds FROM ev
        JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE $5::boolean
      UNION ALL
-     SELECT ev.id, src.user_id, 'PUBLISHERS', src.value FROM ev JOIN src
+     SELECT ev.id, src.user_id, 'PUBLISHERS', src.value, src.kinds FROM ev JOIN src
          ON src.tracking_type = 'PUBLISHERS' AND src.value = ev.publisher_code
       WHERE $6::boolean
      UNION ALL
-     SELECT ev.id, src.user_id, 'COMMITTEE', src.value FROM ev JOIN src
+     SELECT ev.id, src.user_id, 'COMMITTEE', src.value, src.kinds FROM ev JOIN src
          ON src.tracking_type = 'COMMITTEE' AND src.value = ev.w_committee
       WHERE src.user_id IN (SELECT user_id FROM wi_users)
      UNION ALL
-     SELECT DISTINCT ev.id, src.user_id, 'INDUSTRYAREA', src.value FROM ev
+     SELECT DISTINCT ev.id, src.user_id, 'INDUSTRYAREA', src.value, src.kinds FROM ev
        JOIN standards s ON s.tenant_id = $1 AND s.committee_designation = ev.w_committee
        JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = s.id
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE src.user_id IN (SELECT user_id FROM wi_users)
+   ), wanted AS (
+     -- issue 16 §1: a source's own kinds, else the user's, else every kind
+     SELECT m.event_id, m.user_id, m.type, m.value FROM matches m
+       JOIN ev ON ev.id = m.event_id
+       LEFT JOIN notification_preferences p ON p.tenant_id = $1 AND p.user_id = m.user_id
+      WHERE ev.kind_choice = ANY(COALESCE(m.kinds, p.kinds, ARRAY[ev.kind_choice]))
    ), covered AS (
-     SELECT event_id, user_id, type, value FROM matches
+     SELECT event_id, user_id, type, value FROM wanted
      UNION ALL
      -- the work-item switch itself is a reason once the committee/area rule covered the user
      SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee
-       FROM matches m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
+       FROM wanted m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
    ), inserted AS (
      INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons)
      SELECT $1, c.event_id, c.user_id,
@@ -72,6 +80,8 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
    )
    SELECT event_id, count(*)::int AS n FROM inserted GROUP BY event_id`;
 
+const EVENT_KINDS = Object.keys(CHOICE_OF_EVENT_KIND) as Array<keyof typeof CHOICE_OF_EVENT_KIND>;
+
 /**
  * The matching, set-based: one INSERT … SELECT writes one outbox row per user, with every rule that
  * matched aggregated into `reasons`. Rules (each gated by the tenant's settings):
@@ -81,6 +91,8 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
  *   or an industry area that one of that committee's standards belongs to ("within the user's committees
  *   and areas"). The reasons name the work-item switch and the covering committee/areas.
  * Only the TRACKER application's sources count (spec §9); a user with a TRACKER unsubscribe gets nothing.
+ * A rule counts only for the kinds of change its source wants (issue 16 §1): the source's own kinds, else
+ * the user's (`notification_preferences`), else every kind.
  */
 export async function matchEventRecipients(
   tx: SqlExecutor,
@@ -111,6 +123,8 @@ export async function matchEventsRecipients(
     rules.industryArea,
     rules.publisher,
     rules.workItem,
+    EVENT_KINDS,
+    EVENT_KINDS.map((kind) => CHOICE_OF_EVENT_KIND[kind]),
   ]);
   for (const row of rows) recipients.set(Number(row.event_id), row.n);
   if (rows.length > 0)

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerContentTrackingRoutes } from './content-routes.ts';
+import { registerPreferenceRoutes } from './preference-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
 
 /** The tracker service (spec §7): every call needs the user's token (the enclosing scope checks it). */
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerContentTrackingRoutes(app);
   registerSourceRoutes(app);
+  registerPreferenceRoutes(app);
 };
