@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CatalogEventKind } from './notifications.ts';
 import { successEnvelope } from './envelope.ts';
+import type { CatalogEventKind } from './notifications.ts';
 import { userId } from './tracker.ts';
 
 /**
@@ -72,8 +72,8 @@ export const notificationPreferencesQuery = z.object({ userId }).strict();
 export const saveNotificationPreferencesBody = notificationPreferences
   .extend({ userId })
   .strict()
-  .refine(
-    (b) => new Set(b.sources.map((s) => `${s.type}\u0000${s.value}`)).size === b.sources.length,
-    { message: 'each source at most once', path: ['sources'] },
-  );
+  .refine((b) => new Set(b.sources.map((s) => `${s.type}\u0000${s.value}`)).size === b.sources.length, {
+    message: 'each source at most once',
+    path: ['sources'],
+  });
 export type SaveNotificationPreferencesBody = z.infer<typeof saveNotificationPreferencesBody>;

@@ -5,7 +5,11 @@ import {
   ok,
   saveNotificationPreferencesBody,
 } from '@trackwell/contracts';
-import { getNotificationPreferences, saveNotificationPreferences, UntrackedSourcesError } from '@trackwell/db';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+  UntrackedSourcesError,
+} from '@trackwell/db';
 import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
 import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
