@@ -67,6 +67,11 @@ describe('change notifications: the summary and the comparison link', () => {
       'Specimen type V is &lt;b&gt;removed&lt;/b&gt;.<br>Tolerances tightened &amp; clarified.',
     );
     expect(mail.html).not.toContain('<b>removed</b>');
+    // issue 16 §1: every change e-mail links to the choice of kinds
+    expect(mail.html).toMatch(
+      new RegExp(`<a href="http://${host}/account/preferences"[^>]*>Choose which changes you get</a>`),
+    );
+    expect(mail.text).toContain(`Choose which changes you get: http://${host}/account/preferences`);
     expect(mail.html).toMatch(
       /<a href="https:\/\/example\.org\/redline\?a=1&amp;b=2"[^>]*>Compare with the previous version<\/a>/,
     );

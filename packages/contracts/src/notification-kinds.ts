@@ -36,6 +36,8 @@ export const CHOICE_OF_EVENT_KIND: Record<CatalogEventKind, ChangeKindChoice> = 
 export const KIND_FILTERED_SOURCE_TYPES = ['COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS'] as const;
 
 export const NOTIFICATION_PREFERENCES_PATH = '/api/tracker/v1/notification-preferences';
+/** The portal page where the user makes that choice (every change e-mail links to it). */
+export const ACCOUNT_PREFERENCES_PATH = '/account/preferences';
 
 /** At least one kind, each once (to receive nothing, unsubscribe or stop tracking the source). */
 const kindChoices = z

@@ -111,7 +111,12 @@ export interface NotificationContent {
   language: Language;
   branding: EmailBranding;
   change: NotificationChange;
-  links: { standardUrl?: string | undefined; trackerUrl: string };
+  links: {
+    standardUrl?: string | undefined;
+    trackerUrl: string;
+    /** Where the reader chooses which kinds of change they get (issue 16 §1: a link in every e-mail). */
+    preferencesUrl?: string | undefined;
+  };
 }
 
 /** The message's body section: headline, greeting, what changed, the buttons, why, unsubscribe. */
@@ -150,6 +155,7 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
         <mj-divider border-color="${color(k.surface)}" />
         <mj-text font-size="13px" font-weight="600" color="${color(k.mutedText)}">${e(t.whyTitle)}</mj-text>
         <mj-text font-size="13px" color="${color(k.mutedText)}">${TOKEN.reasons}</mj-text>
+        ${links.preferencesUrl ? `<mj-text font-size="13px"><a href="${e(links.preferencesUrl)}" style="color:${color(k.link)}">${e(t.chooseChanges)}</a></mj-text>` : ''}
         <mj-text font-size="13px"><a href="${TOKEN.unsubscribe}" style="color:${color(k.link)}">${e(t.unsubscribe)}</a></mj-text>
       </mj-column>
     </mj-section>`;

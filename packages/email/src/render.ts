@@ -130,6 +130,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const text = plainText(input, t);
   const { slots, staticPieces } = cutAtTokens(html);
   const e = escapeHtml;
+  const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
   const parts = (recipient: NotificationRecipient) => {
     const lines = reasonLines(t, recipient.reasons);
@@ -140,7 +141,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
         reasons: lines.map(e).join('<br>'),
         unsubscribe: e(recipient.unsubscribeUrl),
       },
-      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
+      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
     };
   };
 

@@ -39,6 +39,8 @@ export interface EmailStrings {
   openTracker: string;
   /** The link to the publisher's comparison of the versions (issue 16 §3). */
   compareVersions: string;
+  /** The link to the account's choice of kinds of change (issue 16 §1). */
+  chooseChanges: string;
   unsubscribe: string;
   poweredBy: string;
   footerLinks: Record<(typeof FOOTER_LINK_KEYS)[number], string>;
@@ -95,6 +97,7 @@ const en: EmailStrings = {
   viewStandard: 'View the standard',
   openTracker: 'Open your tracker',
   compareVersions: 'Compare with the previous version',
+  chooseChanges: 'Choose which changes you get',
   unsubscribe: 'Unsubscribe from tracker e-mails',
   poweredBy: 'Powered by:',
   footerLinks: {
@@ -159,6 +162,7 @@ const ar: EmailStrings = {
   viewStandard: 'عرض المواصفة',
   openTracker: 'فتح المتتبع',
   compareVersions: 'قارن بالإصدار السابق',
+  chooseChanges: 'اختر التغييرات التي تصلك',
   unsubscribe: 'إلغاء الاشتراك في رسائل المتتبع',
   poweredBy: 'مدعوم من:',
   footerLinks: {
@@ -223,6 +227,7 @@ const ru: EmailStrings = {
   viewStandard: 'Открыть стандарт',
   openTracker: 'Открыть трекер',
   compareVersions: 'Сравнить с предыдущей версией',
+  chooseChanges: 'Выбрать, о каких изменениях сообщать',
   unsubscribe: 'Отписаться от писем трекера',
   poweredBy: 'Работает на платформе:',
   footerLinks: {
@@ -287,6 +292,7 @@ const fr_FR: EmailStrings = {
   viewStandard: 'Voir la norme',
   openTracker: 'Ouvrir votre suivi',
   compareVersions: 'Comparer avec la version précédente',
+  chooseChanges: 'Choisir les modifications qui vous sont signalées',
   unsubscribe: 'Se désabonner des e-mails de suivi',
   poweredBy: 'Propulsé par :',
   footerLinks: {
@@ -365,6 +371,7 @@ const zh_Hans: EmailStrings = {
   viewStandard: '查看标准',
   openTracker: '打开跟踪器',
   compareVersions: '与上一版本比较',
+  chooseChanges: '选择要接收的变更',
   unsubscribe: '退订跟踪邮件',
   poweredBy: '技术支持：',
   footerLinks: {
@@ -429,6 +436,7 @@ const de: EmailStrings = {
   viewStandard: 'Norm ansehen',
   openTracker: 'Tracker öffnen',
   compareVersions: 'Mit der vorigen Fassung vergleichen',
+  chooseChanges: 'Wählen, über welche Änderungen Sie informiert werden',
   unsubscribe: 'Tracker-E-Mails abbestellen',
   poweredBy: 'Bereitgestellt von:',
   footerLinks: {
@@ -494,6 +502,7 @@ const it: EmailStrings = {
   viewStandard: 'Visualizza la norma',
   openTracker: 'Apri il tracker',
   compareVersions: 'Confronta con la versione precedente',
+  chooseChanges: 'Scegliete di quali modifiche ricevere notizia',
   unsubscribe: 'Annulla l’iscrizione alle e-mail del tracker',
   poweredBy: 'Realizzato con:',
   footerLinks: {
@@ -559,6 +568,7 @@ const ja: EmailStrings = {
   viewStandard: '規格を見る',
   openTracker: 'トラッカーを開く',
   compareVersions: '前の版と比較する',
+  chooseChanges: '受け取る変更を選ぶ',
   unsubscribe: 'トラッカーのメール配信を停止',
   poweredBy: 'Powered by:',
   footerLinks: {
@@ -623,6 +633,7 @@ const ko: EmailStrings = {
   viewStandard: '표준 보기',
   openTracker: '트래커 열기',
   compareVersions: '이전 버전과 비교',
+  chooseChanges: '받을 변경 선택',
   unsubscribe: '트래커 이메일 수신 거부',
   poweredBy: '제공:',
   footerLinks: {
@@ -687,6 +698,7 @@ const pt: EmailStrings = {
   viewStandard: 'Ver a norma',
   openTracker: 'Abrir seu rastreador',
   compareVersions: 'Comparar com a versão anterior',
+  chooseChanges: 'Escolher sobre quais alterações ser avisado',
   unsubscribe: 'Cancelar a inscrição nos e-mails do rastreador',
   poweredBy: 'Desenvolvido por:',
   footerLinks: {
@@ -752,6 +764,7 @@ const es: EmailStrings = {
   viewStandard: 'Ver la norma',
   openTracker: 'Abrir su seguimiento',
   compareVersions: 'Comparar con la versión anterior',
+  chooseChanges: 'Elegir de qué cambios le avisamos',
   unsubscribe: 'Darse de baja de los correos de seguimiento',
   poweredBy: 'Con la tecnología de:',
   footerLinks: {
@@ -829,6 +842,7 @@ const tr: EmailStrings = {
   viewStandard: 'Standardı görüntüle',
   openTracker: 'Takip sayfanızı açın',
   compareVersions: 'Önceki sürümle karşılaştırın',
+  chooseChanges: 'Hangi değişikliklerin size ulaşacağını seçin',
   unsubscribe: 'Takip e-postalarından çık',
   poweredBy: 'Altyapı:',
   footerLinks: {

@@ -1,4 +1,4 @@
-import type { Language, TenantConfig } from '@trackwell/contracts';
+import { ACCOUNT_PREFERENCES_PATH, type Language, type TenantConfig } from '@trackwell/contracts';
 import { type DatabaseHandle, findTenantForMail, type PendingNotification } from '@trackwell/db';
 import {
   brandingFromTenant,
@@ -83,6 +83,7 @@ export function createMailContent({ db, origin: originOf, emailImages, log }: Ma
             ? new URL(`${t.publicURL}${encodeURIComponent(s.assetId)}.html`, t.origin).toString()
             : undefined,
           trackerUrl: new URL('/', t.origin).toString(),
+          preferencesUrl: new URL(ACCOUNT_PREFERENCES_PATH, t.origin).toString(),
         },
       });
       compiled.set(key, m);

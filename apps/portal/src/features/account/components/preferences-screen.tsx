@@ -16,6 +16,7 @@ import {
 } from '../api/get-tracking-email-sources.ts';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 import { saveProfileLanguage } from '../lib/profile-language.ts';
+import { ChangeKindsCard } from './change-kinds-card.tsx';
 import { AccountScreen } from './screen.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
@@ -28,6 +29,7 @@ export function PreferencesScreen() {
     <AccountScreen title={t('preferences.title')}>
       <LanguagePreference />
       <TrackingEmails />
+      <ChangeKindsCard />
     </AccountScreen>
   );
 }

@@ -6,6 +6,8 @@ import {
   type EmailRole,
   MYACCOUNT_BASE,
   MYACCOUNT_CONTENT_TYPE,
+  NOTIFICATION_PREFERENCES_PATH,
+  type NotificationPreferences,
   type ProfilePermission,
   presentEmail as presentEmailAt,
   presentEmailChallenge,
@@ -16,6 +18,7 @@ import {
   presentProfileSchema,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
+import { EVERY_KIND, savePreferences } from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -45,6 +48,8 @@ export type FakeState = {
   /** Answers a path + method with this failure instead (status and Okta error body). */
   failures: Map<string, { status: number; body: unknown; headers?: Record<string, string> }>;
   sourceTrackings: unknown[];
+  /** The tracker service's notification preferences (issue 16 §1); a PUT saves what it is given. */
+  notificationPreferences: NotificationPreferences;
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
@@ -83,6 +88,7 @@ export function buildFakeState(overrides: Partial<FakeState> = {}): FakeState {
     codes: new Map(),
     failures: new Map(),
     sourceTrackings: [],
+    notificationPreferences: EVERY_KIND,
     ...overrides,
   };
 }
@@ -144,6 +150,13 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
       } catch {
         return json(404, {});
       }
+    }
+    if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
+      const failure = state.failures.get(`${method} ${url.pathname}`);
+      if (failure) return json(failure.status, failure.body, failure.headers);
+      if (method === 'PUT')
+        state.notificationPreferences = savePreferences(state.notificationPreferences, body);
+      return json(200, { status: '200', responseData: { value: state.notificationPreferences } });
     }
     if (url.pathname.startsWith('/api/tracker/')) {
       return json(200, {
