@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { captureCookieWrites } from '../../../testing/cookie-writes.ts';
@@ -47,6 +47,17 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     );
   });
 
+  it('follows a language chosen in the header meanwhile', async () => {
+    stubMyAccount();
+    const tenant = buildTenantConfig({
+      ui: { languageSelector: { enabled: true }, languages: ['en', 'ar', 'fr_CA'] },
+    });
+    const { i18n } = renderAccount({ path: '/account/preferences', tenant });
+    expect(await screen.findByRole('combobox', { name: 'Language of this store' })).toHaveValue('en');
+    await act(() => i18n.changeLanguage('fr_CA'));
+    expect(await screen.findByRole('combobox', { name: 'Langue de cette boutique' })).toHaveValue('fr_CA');
+  });
+
   it('saves the language like the header selector: the locale cookie, the page language and the profile (issue 12 §3)', async () => {
     const { calls, state } = stubMyAccount();
     const user = userEvent.setup();
@@ -60,11 +71,13 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     await user.selectOptions(select, 'fr_CA');
     await user.click(screen.getByRole('button', { name: 'Save language' }));
     await waitFor(() => expect(i18n.language).toBe('fr_CA'), { timeout: 5000 });
+    // Said once the page, its cookie and the profile all have the language (the cookie waits for the
+    // Public Suffix List's chunk, slower than the page's switch on a busy machine).
+    expect(await screen.findByText('Votre langue a été enregistrée.')).toBeInTheDocument();
     // The spec's locale code (fr_CA → cf), host-only on localhost, as the header's selector writes it.
     expect(writes).toEqual(['locale_Dev=cf; Max-Age=2592000; Path=/; SameSite=None; Secure']);
     expect(document.documentElement.lang).toBe('fr-CA');
     // One preference: the profile's language (which e-mails follow) is the chosen one, the rest unchanged.
-    expect(await screen.findByText('Votre langue a été enregistrée.')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT' && c.path === '/idp/myaccount/profile');
     expect(put?.body).toEqual({
       profile: {

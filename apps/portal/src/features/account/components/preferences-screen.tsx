@@ -1,5 +1,5 @@
 import type { Language } from '@trackwell/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
@@ -45,6 +45,8 @@ function LanguagePreference() {
   const id = useId();
   const current = asLanguage(i18n.language) ?? ui.defaultLanguage;
   const [chosen, setChosen] = useState<Language>(current);
+  // The header's selector switches the language too: the form then starts from the new one.
+  useEffect(() => setChosen(current), [current]);
   const [saving, setSaving] = useState(false);
   const offered = languageSelectorVisible(ui, useTranslationEnabled(ui));
 
