@@ -27,6 +27,7 @@ export * from './one-time-code.ts';
 export * from './password-policy.ts';
 export * from './resolver.ts';
 export * from './safe-values.ts';
+export * from './standard-history.ts';
 export * from './tenant-config.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';

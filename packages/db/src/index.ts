@@ -20,6 +20,7 @@ export * from './repositories/notification-preferences.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/profile-attributes.ts';
 export * from './repositories/signals.ts';
+export * from './repositories/standard-history.ts';
 export * from './repositories/store-definitions.ts';
 export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';
