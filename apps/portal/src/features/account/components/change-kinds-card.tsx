@@ -182,6 +182,7 @@ function SourceKindsChoice({
           id={`${id}-own`}
           type="checkbox"
           role="switch"
+          aria-checked={!followsAll}
           className="form-check-input"
           checked={!followsAll}
           onChange={(event) => onChange(event.target.checked ? [...CHANGE_KIND_CHOICES] : null)}
