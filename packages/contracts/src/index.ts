@@ -33,3 +33,5 @@ export * from './tracker.ts';
 export * from './tracker-sources.ts';
 export * from './unsafe-strings.ts';
 export * from './webhooks.ts';
+export * from './okta-users.ts';
+export * from './okta-users-filter.ts';

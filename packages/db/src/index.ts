@@ -18,6 +18,7 @@ export * from './repositories/jobs.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/profile-attributes.ts';
+export * from './repositories/provisioned-users.ts';
 export * from './repositories/signals.ts';
 export * from './repositories/store-definitions.ts';
 export { svgProblems } from './repositories/svg-guard.ts';
