@@ -32,7 +32,12 @@ export class UserFilterError extends Error {}
 const MAX_CONDITIONS = 20;
 const MAX_DEPTH = 5;
 const DATE_ATTRIBUTES = new Set<string>(['created', 'lastUpdated']);
-const TEXT_ATTRIBUTES = new Set<string>(['profile.login', 'profile.email', 'profile.firstName', 'profile.lastName']);
+const TEXT_ATTRIBUTES = new Set<string>([
+  'profile.login',
+  'profile.email',
+  'profile.firstName',
+  'profile.lastName',
+]);
 
 type Token = { type: 'word' | 'string' | '(' | ')'; text: string; at: number };
 
@@ -46,7 +51,10 @@ function tokenize(input: string): Token[] {
     else if (c === '"') {
       let value = '';
       const at = i++;
-      while (i < input.length && input[i] !== '"') value += input[i] === '\\' ? input[++i] ?? '' : input[i];
+      while (i < input.length && input[i] !== '"') {
+        if (input[i] === '\\') i++; // \" and \\ stand for the character after the backslash
+        value += input[i++] ?? '';
+      }
       if (i++ >= input.length) throw new UserFilterError(`unterminated string at ${at}`);
       tokens.push({ type: 'string', text: value, at });
     } else {
@@ -95,14 +103,22 @@ export function parseUserFilter(input: string, mode: 'filter' | 'search'): UserF
   return tree;
 }
 
-function condition(attr?: Token, op?: Token, value?: Token, mode: 'filter' | 'search' = 'filter'): UserFilter {
+function condition(
+  attr?: Token,
+  op?: Token,
+  value?: Token,
+  mode: 'filter' | 'search' = 'filter',
+): UserFilter {
   if (attr?.type !== 'word' || !(USER_FILTER_ATTRIBUTES as readonly string[]).includes(attr.text))
-    throw new UserFilterError(`unsupported attribute ${attr ? `"${attr.text}" at ${attr.at}` : 'at the end'}`);
+    throw new UserFilterError(
+      `unsupported attribute ${attr ? `"${attr.text}" at ${attr.at}` : 'at the end'}`,
+    );
   const name = attr.text as UserFilterAttribute;
   const operator = op?.type === 'word' ? op.text.toLowerCase() : '';
   if (!allowedOperators(name, mode).includes(operator))
     throw new UserFilterError(`operator "${op?.text ?? ''}" is not supported for ${name} in a ${mode}`);
-  if (value?.type !== 'string') throw new UserFilterError(`a quoted value is expected after ${name} ${operator}`);
+  if (value?.type !== 'string')
+    throw new UserFilterError(`a quoted value is expected after ${name} ${operator}`);
   if (name === 'status' && !(OKTA_USER_STATUSES as readonly string[]).includes(value.text.toUpperCase()))
     throw new UserFilterError(`"${value.text}" is no user status`);
   if (DATE_ATTRIBUTES.has(name) && Number.isNaN(Date.parse(value.text)))

@@ -69,12 +69,17 @@ export const oktaUserProfilePartial = oktaUserProfileFull.partial().strict();
 
 const credentialsIn = z
   .object({
-    password: z.object({ value: z.string().max(256) }).strict().optional(),
+    password: z
+      .object({ value: z.string().max(256) })
+      .strict()
+      .optional(),
     recovery_question: z
       .object({ question: safeText(100).min(1), answer: z.string().min(1).max(100) })
       .strict()
       .optional(),
-    provider: z.object({ type: z.string().max(20).optional(), name: z.string().max(20).optional() }).optional(),
+    provider: z
+      .object({ type: z.string().max(20).optional(), name: z.string().max(20).optional() })
+      .optional(),
   })
   .strict();
 

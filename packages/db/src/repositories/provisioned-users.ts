@@ -113,7 +113,10 @@ export async function listProvisionedUsers(
       OR starts_with(lower(${ATTRIBUTE_SQL['profile.email']}), lower(${p})))`);
   }
   if (input.filter) where.push(filterSql(input.filter, params));
-  const { rows } = await db.query<Row>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY u.id LIMIT $2`, params);
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE ${where.join(' AND ')} ORDER BY u.id LIMIT $2`,
+    params,
+  );
   return { users: rows.slice(0, input.limit).map(toProvisioned), more: rows.length > input.limit };
 }
 
@@ -157,8 +160,15 @@ export async function setPrimaryEmail(db: SqlExecutor, tenantId: string, userId:
 }
 
 /** Deletes the user and, by cascade, everything of theirs (accounts, e-mails, factors, trackings). */
-export async function deleteProvisionedUser(db: SqlExecutor, tenantId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM users WHERE tenant_id = $1 AND id = $2', [tenantId, userId]);
+export async function deleteProvisionedUser(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM users WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    userId,
+  ]);
   return rowCount > 0;
 }
 

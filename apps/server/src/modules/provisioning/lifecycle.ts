@@ -37,7 +37,11 @@ async function endSignIns(ctx: ProvisioningContext, userId: string, status: Stor
   await ctx.revocations.revokeUserTokens(ctx.tenant.id, userId, 'deactivation');
 }
 
-type Step = (ctx: ProvisioningContext, user: ProvisionedUser, sendEmail: boolean) => Promise<OktaLifecycleAnswer>;
+type Step = (
+  ctx: ProvisioningContext,
+  user: ProvisionedUser,
+  sendEmail: boolean,
+) => Promise<OktaLifecycleAnswer>;
 
 const setStatus = async (ctx: ProvisioningContext, user: ProvisionedUser, status: StoredUserStatus) =>
   setProvisionedUserStatus(ctx.db, ctx.tenant.id, user.id, status);
@@ -110,4 +114,3 @@ export async function deleteUser(ctx: ProvisioningContext, idOrLogin: string): P
   await deleteProvisionedUser(ctx.db, ctx.tenant.id, user.id);
   await ctx.revocations.revokeUserTokens(ctx.tenant.id, user.id, 'deactivation');
 }
-

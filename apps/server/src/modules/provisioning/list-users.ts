@@ -46,14 +46,17 @@ export async function listUsers(ctx: ProvisioningContext, query: OktaListUsersQu
     throw oktaErrors.validation('after: not a cursor of this list');
   const limit = Math.min(query.limit ?? USERS_PAGE_DEFAULT, USERS_PAGE_MAX);
   const page = await listProvisionedUsers(ctx.db, ctx.tenant.id, {
-    ...(filters.length ? { filter: filters.length === 1 ? filters[0]! : { kind: 'and', items: filters } } : {}),
+    ...(filters.length
+      ? { filter: filters.length === 1 ? filters[0]! : { kind: 'and', items: filters } }
+      : {}),
     ...(query.q ? { q: query.q } : {}),
     ...(query.after ? { after: query.after } : {}),
     limit,
   });
   const url = (after?: string) => {
     const params = new URLSearchParams();
-    for (const key of ['q', 'filter', 'search'] as const) if (query[key] !== undefined) params.set(key, query[key]);
+    for (const key of ['q', 'filter', 'search'] as const)
+      if (query[key] !== undefined) params.set(key, query[key]);
     params.set('limit', String(limit));
     if (after) params.set('after', after);
     return `${ctx.origin}${OKTA_USERS_PATHS.users}?${params}`;

@@ -10,7 +10,10 @@ export const oktaStatusOf = (u: ProvisionedUser, now = Date.now()): OktaUserStat
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The lifecycle links Okta lists for a user in this status (what may be done next). */
-function lifecycleLinks(self: string, status: OktaUserStatus): Record<string, { href: string; method: string }> {
+function lifecycleLinks(
+  self: string,
+  status: OktaUserStatus,
+): Record<string, { href: string; method: string }> {
   const op = (name: string) => ({ href: `${self}/lifecycle/${name}`, method: 'POST' });
   if (status === 'STAGED' || status === 'DEPROVISIONED') return { activate: op('activate') };
   if (status === 'PROVISIONED') return { reactivate: op('reactivate'), deactivate: op('deactivate') };
@@ -38,7 +41,13 @@ export function presentUser(u: ProvisionedUser, origin: string): OktaUser {
     lastUpdated: u.updatedAt.toISOString(),
     passwordChanged: iso(u.passwordChangedAt),
     type: { id: u.userType },
-    profile: { login: u.login, email: u.email, firstName: u.firstName, lastName: u.lastName, locale: u.locale },
+    profile: {
+      login: u.login,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      locale: u.locale,
+    },
     credentials: {
       ...(u.passwordHash ? { password: {} } : {}),
       ...(u.recoveryQuestion ? { recovery_question: { question: u.recoveryQuestion } } : {}),

@@ -36,12 +36,17 @@ const schema = oktaSchemaFrame(
   {
     ...OKTA_ERROR_RESPONSES,
     400: oktaError.meta({
-      description: 'E0000001 a field is refused (the cause names it); E0000031 a filter or search that is not Okta’s grammar.',
+      description:
+        'E0000001 a field is refused (the cause names it); E0000031 a filter or search that is not Okta’s grammar.',
     }),
-    401: oktaError.meta({ description: 'E0000011 no live API token of this store (`Authorization: SSWS <token>`).' }),
+    401: oktaError.meta({
+      description: 'E0000011 no live API token of this store (`Authorization: SSWS <token>`).',
+    }),
     403: oktaError.meta({ description: 'E0000016 activating a user that is already active.' }),
     404: oktaError.meta({ description: 'E0000007 this store has no such user.' }),
-    429: oktaError.meta({ description: 'E0000047 the token’s calls a minute are spent (X-Rate-Limit-Reset).' }),
+    429: oktaError.meta({
+      description: 'E0000047 the token’s calls a minute are spent (X-Rate-Limit-Reset).',
+    }),
   },
   { security: [{ apiToken: [] }] },
 );
@@ -62,7 +67,8 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: oktaUser },
       }),
     },
-    async (request, reply) => json(reply, 200, await createUser(ctx(request), request.body, request.query.activate)),
+    async (request, reply) =>
+      json(reply, 200, await createUser(ctx(request), request.body, request.query.activate)),
   );
   app.get(
     PATHS.users,
@@ -109,11 +115,14 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PATHS.lifecycle,
     {
-      schema: schema('A lifecycle operation (activate, deactivate, suspend, unsuspend, unlock, reset, expire)', {
-        params: oktaLifecycleParams,
-        querystring: oktaLifecycleQuery,
-        response: { 200: oktaLifecycleAnswer },
-      }),
+      schema: schema(
+        'A lifecycle operation (activate, deactivate, suspend, unsuspend, unlock, reset, expire)',
+        {
+          params: oktaLifecycleParams,
+          querystring: oktaLifecycleQuery,
+          response: { 200: oktaLifecycleAnswer },
+        },
+      ),
     },
     async (request, reply) => {
       const { userId, operation } = request.params;

@@ -47,7 +47,12 @@ async function checkedPasswordHash(password: string, login: string): Promise<str
 }
 
 type Credentials = NonNullable<OktaCreateUserBody['credentials']>;
-async function writeRecoveryQuestion(tx: SqlExecutor, ctx: ProvisioningContext, userId: string, c?: Credentials) {
+async function writeRecoveryQuestion(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  userId: string,
+  c?: Credentials,
+) {
   const q = c?.recovery_question;
   if (!q) return;
   const answerHash = await hashPassword(normaliseRecoveryAnswer(q.answer));
@@ -68,7 +73,8 @@ export async function createUser(
   let created: ProvisionedUser | undefined;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      if (await findProvisionedUser(tx, ctx.tenant.id, profile.login)) throw oktaErrors.validation(LOGIN_TAKEN);
+      if (await findProvisionedUser(tx, ctx.tenant.id, profile.login))
+        throw oktaErrors.validation(LOGIN_TAKEN);
       const user = await createIdentityUser(tx, ctx.tenant.id, {
         login: profile.login,
         firstName: profile.firstName,
@@ -78,7 +84,8 @@ export async function createUser(
         status,
       });
       await setProvisionedUserStatus(tx, ctx.tenant.id, user.id, status);
-      if (profile.email.toLowerCase() !== user.login) await setPrimaryEmail(tx, ctx.tenant.id, user.id, profile.email);
+      if (profile.email.toLowerCase() !== user.login)
+        await setPrimaryEmail(tx, ctx.tenant.id, user.id, profile.email);
       await writeRecoveryQuestion(tx, ctx, user.id, credentials);
       return findProvisionedUser(tx, ctx.tenant.id, user.id);
     });
@@ -103,13 +110,19 @@ export async function updateUser(
   mode: 'partial' | 'replace',
 ): Promise<OktaUser> {
   const user = await requireUser(ctx, idOrLogin);
-  const current = { login: user.login, email: user.email, firstName: user.firstName, lastName: user.lastName };
+  const current = {
+    login: user.login,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  };
   const profile =
     mode === 'partial'
       ? { ...current, locale: user.locale, ...body.profile }
       : { ...current, locale: null, ...body.profile };
   const password = body.credentials?.password?.value;
-  const passwordHash = password === undefined ? undefined : await checkedPasswordHash(password, profile.login);
+  const passwordHash =
+    password === undefined ? undefined : await checkedPasswordHash(password, profile.login);
   await ctx.db.transaction(async (tx) => {
     const id = ctx.tenant.id;
     if (profile.login.toLowerCase() !== user.login && !(await setUserLogin(tx, id, user.id, profile.login)))
