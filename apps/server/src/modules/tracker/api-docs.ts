@@ -39,6 +39,13 @@ export const openApiDocument = fp(
               bearerFormat: 'JWT',
               description: "An access token of the store's issuer (RS256, audience api://default).",
             },
+            apiToken: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description:
+                "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
+            },
           },
         },
         tags: [
@@ -58,6 +65,14 @@ export const openApiDocument = fp(
               'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
               "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
               'store_admin, catalog_editor) are checked against the database on every call.',
+          },
+          {
+            name: 'users',
+            description:
+              "Okta's Users API (`/api/v1/users*`, issue 15 §1) on the embedded identity provider, for a store's " +
+              'back office with the unchanged `@okta/okta-sdk-nodejs`: create, read, list (q, filter, search, ' +
+              '`Link` paging), update, lifecycle and delete, with `Authorization: SSWS <token>`. Errors are Okta ' +
+              'error bodies; `X-Rate-Limit-*` headers on every answer.',
           },
           {
             name: 'authn',
