@@ -50,6 +50,7 @@ const okta = (res: { statusCode: number; body: string; json(): unknown }, status
   expect(leaksInternals(res.body)).toBe(false);
   const body = res.json() as {
     errorCode: string;
+    errorId: string;
     errorSummary: string;
     errorCauses: Array<{ errorSummary: string }>;
   };

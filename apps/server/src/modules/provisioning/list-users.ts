@@ -3,10 +3,10 @@ import {
   type OktaListUsersQuery,
   type OktaUser,
   parseUserFilter,
-  type UserFilter,
-  UserFilterError,
   USERS_PAGE_DEFAULT,
   USERS_PAGE_MAX,
+  type UserFilter,
+  UserFilterError,
 } from '@trackwell/contracts';
 import { listProvisionedUsers } from '@trackwell/db';
 import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';

@@ -1,4 +1,4 @@
-import { type OktaUser, type OktaUserStatus, OKTA_USERS_PATHS } from '@trackwell/contracts';
+import { OKTA_USERS_PATHS, type OktaUser, type OktaUserStatus } from '@trackwell/contracts';
 import type { ProvisionedUser } from '@trackwell/db';
 
 /** Okta's status of a stored user: an ACTIVE user whose password has expired is PASSWORD_EXPIRED. */

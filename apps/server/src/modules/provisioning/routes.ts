@@ -57,7 +57,14 @@ const json = (reply: FastifyReply, status: number, body: unknown) =>
 export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setSerializerCompiler(checkedSerializerCompiler);
   app.addHook('onRequest', authenticateApiToken(app));
+  registerUserRoutes(app);
+  registerLifecycleRoutes(app);
+};
 
+type UsersApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Create, list, read, update and replace. */
+function registerUserRoutes(app: UsersApp) {
   app.post(
     PATHS.users,
     {
@@ -112,6 +119,10 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       json(reply, 200, await updateUser(ctx(request), request.params.userId, request.body, 'replace')),
   );
+}
+
+/** The lifecycle operations and DELETE (which deactivates first). */
+function registerLifecycleRoutes(app: UsersApp) {
   app.post(
     PATHS.lifecycle,
     {
@@ -143,4 +154,4 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
       return noContent(reply);
     },
   );
-};
+}

@@ -14,6 +14,22 @@ const WEBHOOKS_TAG =
   "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
   'routes `/api/console/v1/stores/{code}/webhooks` (every change of the store).';
 
+/** How the documented APIs authenticate: the store's access token, or a store's Users API token. */
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "An access token of the store's issuer (RS256, audience api://default).",
+  },
+  apiToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
+  },
+} as const;
+
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
  * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
@@ -32,21 +48,7 @@ export const openApiDocument = fp(
             "Tracker answers use the envelope `{ status: '200', responseData: { value } }`; errors `{ status, error, message }`.",
         },
         components: {
-          securitySchemes: {
-            bearerAuth: {
-              type: 'http',
-              scheme: 'bearer',
-              bearerFormat: 'JWT',
-              description: "An access token of the store's issuer (RS256, audience api://default).",
-            },
-            apiToken: {
-              type: 'apiKey',
-              in: 'header',
-              name: 'Authorization',
-              description:
-                "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
-            },
-          },
+          securitySchemes: SECURITY_SCHEMES,
         },
         tags: [
           {

@@ -1,10 +1,10 @@
 import {
   type Language,
+  maySignIn,
   RESET_PASSWORD_PATH,
   type RecoveryChallengeTransaction,
   UNLOCK_ACCOUNT_PATH,
   type UnlockedTransaction,
-  maySignIn,
 } from '@trackwell/contracts';
 import {
   consumeIdentityToken,
