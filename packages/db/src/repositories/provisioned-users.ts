@@ -1,6 +1,6 @@
 import type { StoredUserStatus, UserFilter, UserFilterAttribute } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
-import { type IdentityUser, toUser, USER_SELECT, type UserRow } from './users.ts';
+import { ensureAccount, type IdentityUser, toUser, USER_SELECT, type UserRow } from './users.ts';
 
 /**
  * The Users API's view of a store's users (issue 15 §1; contracts okta-users.ts): the Okta lifecycle columns
@@ -130,6 +130,7 @@ export async function setProvisionedUserStatus(
   userId: string,
   status: StoredUserStatus,
 ): Promise<void> {
+  await ensureAccount(db, tenantId, userId); // users made by other seeds have no account row yet
   await db.query(
     `UPDATE identity_accounts
         SET status = $3, status_changed_at = now(), updated_at = now(), failed_attempts = 0,
@@ -143,6 +144,7 @@ export async function setProvisionedUserStatus(
 
 /** Okta's expire_password: the next sign-in asks for a new password (PASSWORD_EXPIRED). */
 export async function expireUserPassword(db: SqlExecutor, tenantId: string, userId: string): Promise<void> {
+  await ensureAccount(db, tenantId, userId);
   await db.query(
     `UPDATE identity_accounts SET password_expires_at = now(), updated_at = now()
       WHERE tenant_id = $1 AND user_id = $2`,
