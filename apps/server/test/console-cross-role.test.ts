@@ -108,6 +108,26 @@ const ROUTES: RouteCase[] = [
     allowed: ['adminA'],
   },
   { method: 'DELETE', route: P.storeApiKey, url: () => at(P.storeApiKey), allowed: ['adminA'] },
+  // Issue 15 §1: the store's Users API tokens, the same actions as its publisher keys.
+  {
+    method: 'GET',
+    route: P.storeProvisioningTokens,
+    url: () => at(P.storeProvisioningTokens),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'POST',
+    route: P.storeProvisioningTokens,
+    url: () => at(P.storeProvisioningTokens),
+    payload: () => ({ label: 'stolen' }),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'DELETE',
+    route: P.storeProvisioningToken,
+    url: () => at(P.storeProvisioningToken),
+    allowed: ['adminA'],
+  },
   { method: 'GET', route: P.storeAudit, url: () => at(P.storeAudit), allowed: ['adminA'] },
   { method: 'GET', route: P.audit, url: () => P.audit, allowed: [] },
   ...[C.importDryRun, C.imports].map(

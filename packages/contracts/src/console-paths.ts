@@ -10,6 +10,9 @@ export const CONSOLE_PATHS = {
   storeRoles: `${CONSOLE_BASE}/stores/:code/roles`,
   storeApiKeys: `${CONSOLE_BASE}/stores/:code/api-keys`,
   storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
+  /** Issue 15 §1: the store's Users API tokens (`Authorization: SSWS <token>`). */
+  storeProvisioningTokens: `${CONSOLE_BASE}/stores/:code/provisioning-tokens`,
+  storeProvisioningToken: `${CONSOLE_BASE}/stores/:code/provisioning-tokens/:id`,
   storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
   audit: `${CONSOLE_BASE}/audit`,
   storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,

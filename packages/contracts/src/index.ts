@@ -23,6 +23,8 @@ export * from './okta-authn.ts';
 export * from './okta-myaccount.ts';
 export * from './okta-oauth.ts';
 export * from './okta-session.ts';
+export * from './okta-users.ts';
+export * from './okta-users-filter.ts';
 export * from './one-time-code.ts';
 export * from './password-policy.ts';
 export * from './resolver.ts';

@@ -73,6 +73,11 @@ export const envSchema = z.object({
    */
   TRACKER_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /**
+   * Users API calls (`/api/v1/users*`, issue 15 §1) allowed per store API token per minute (then 429 E0000047
+   * with Okta's X-Rate-Limit-* headers). Okta's own default for these routes is 600.
+   */
+  PROVISIONING_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(10_000_000).default(600),
+  /**
    * A Redis server (`redis://[:password@]host:6379[/db]`, `rediss://…`) for the tracker API's rate-limit
    * counters, shared by every process. Unset: on PostgreSQL (`DATABASE_URL`) the counters are a table of the
    * same database (still shared); on PGlite (one process) they live in memory.

@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { createCatalogApiKey, grantConsoleRole } from '@trackwell/db';
+import { createCatalogApiKey, createStoreApiKey, grantConsoleRole } from '@trackwell/db';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { refusedHeader } from '../../src/http/unsafe-strings-guard.ts';
@@ -31,6 +31,7 @@ export const AUTHENTICATED_ROUTES = [
   /^\/api\/console\//,
   /^\/api\/notifications\//,
   /^\/idp\/myaccount\//,
+  /^\/api\/v1\/users/,
   /^\/api\/identity\/v1\/me$/,
   /^\/oauth2\/:server\/v1\/userinfo$/,
 ];
@@ -39,6 +40,7 @@ export const isAuthenticatedRoute = (url: string) => AUTHENTICATED_ROUTES.some((
 const IDENTITY_ROUTES = /^\/(api\/v1|oauth2|idp|api\/identity|login|interaction)\//;
 const PUBLISHER_ROUTES = /^\/api\/(catalog|notifications)\//;
 const CONSOLE_ROUTES = /^\/api\/console\//;
+const USERS_API_ROUTES = /^\/api\/v1\/users/;
 
 /**
  * Tables a refused request may write: attempt counters (sign-in and recovery rate limits, and on PostgreSQL
@@ -83,6 +85,7 @@ const FUZZ_ENV = {
   IDP_RATE_LIMIT_PER_IP: '100000',
   IDP_RATE_LIMIT_PER_USER: '10000',
   TRACKER_RATE_LIMIT_PER_USER: '10000000',
+  PROVISIONING_RATE_LIMIT_PER_TOKEN: '10000000',
 };
 
 /**
@@ -120,6 +123,11 @@ async function fuzzTargets(t: TestApp): Promise<{ issuer: TestIssuer; targets: F
     idp.tenant.config['client-id'],
     idpUser.login,
   );
+  // The Users API (issue 15 §1): a store API token, and a user of its own for the lifecycle routes to act on.
+  const provisioningToken = (
+    await t.app.db.transaction((tx) => createStoreApiKey(tx, idp.tenant.id, 'fuzz', null, 'provisioning'))
+  ).key;
+  const provisioned = await createEmbeddedUser(t.app, idp.tenant.id);
 
   // The console: a platform operator of a store of its own, so requests reach the handlers; the stores its
   // `:code` names are a target store no other route uses (a generated PATCH may rename its hosts).
@@ -134,16 +142,18 @@ async function fuzzTargets(t: TestApp): Promise<{ issuer: TestIssuer; targets: F
     hostFor: (url) =>
       IDENTITY_ROUTES.test(url) ? idp.host : CONSOLE_ROUTES.test(url) ? consoleHome.host : tracker.host,
     credentialFor: (url): Record<string, string> =>
-      IDENTITY_ROUTES.test(url)
-        ? { authorization: `Bearer ${myAccountToken}` }
-        : CONSOLE_ROUTES.test(url)
-          ? { authorization: `Bearer ${operatorToken}` }
-          : PUBLISHER_ROUTES.test(url)
-            ? { 'x-api-key': apiKey }
-            : { authorization: `Bearer ${trackerToken}` },
+      USERS_API_ROUTES.test(url)
+        ? { authorization: `SSWS ${provisioningToken}` }
+        : IDENTITY_ROUTES.test(url)
+          ? { authorization: `Bearer ${myAccountToken}` }
+          : CONSOLE_ROUTES.test(url)
+            ? { authorization: `Bearer ${operatorToken}` }
+            : PUBLISHER_ROUTES.test(url)
+              ? { 'x-api-key': apiKey }
+              : { authorization: `Bearer ${trackerToken}` },
     otherHost: 'no-such-store.test.localhost',
     knownValues: {
-      userId: [trackerUser.id],
+      userId: [trackerUser.id, provisioned.id, provisioned.login],
       assetId: [standard!.assetId],
       contentCode: [standard!.contentCode],
       code: [idp.tenant.code, 'PUB1', 'D20', consoleTarget.tenant.code],

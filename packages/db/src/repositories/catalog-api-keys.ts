@@ -2,10 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Publisher API keys as the console and the feed see them (table catalog_api_keys, migrations 0004 and 0010):
- * 32 random bytes, stored only as their SHA-256; listed and revoked by id. `createCatalogApiKey` in
- * notifications.ts (the CLI's) makes the same keys.
+ * A store's API keys as the console, the feed and the Users API see them (table catalog_api_keys, migrations
+ * 0004, 0010 and 0015): 32 random bytes, stored only as their SHA-256; listed and revoked by id. Each key has
+ * one purpose: 'publisher' (the change feed; `createCatalogApiKey` in notifications.ts, the CLI's, makes the
+ * same keys) or 'provisioning' (the Okta Users API's `SSWS` token, issue 15 §1). A key of one purpose is
+ * never found for the other.
  */
+
+export type ApiKeyPurpose = 'publisher' | 'provisioning';
+const KEY_PREFIX: Record<ApiKeyPurpose, string> = { publisher: 'twc_', provisioning: 'twp_' };
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -30,22 +35,27 @@ export async function createStoreApiKey(
   tenantId: string,
   label: string,
   createdBy: string | null,
+  purpose: ApiKeyPurpose = 'publisher',
 ): Promise<CatalogApiKeyRow & { key: string }> {
-  const key = `twc_${randomBytes(32).toString('base64url')}`;
+  const key = `${KEY_PREFIX[purpose]}${randomBytes(32).toString('base64url')}`;
   const { rows } = await tx.query<KeyRow>(
-    `INSERT INTO catalog_api_keys (key_hash, tenant_id, label, created_by) VALUES ($1, $2, $3, $4)
+    `INSERT INTO catalog_api_keys (key_hash, tenant_id, label, created_by, purpose) VALUES ($1, $2, $3, $4, $5)
      RETURNING id::text AS id, label, created_at, revoked_at`,
-    [hashKey(key), tenantId, label, createdBy],
+    [hashKey(key), tenantId, label, createdBy, purpose],
   );
   return { ...toKey(rows[0]!), key };
 }
 
 /** The store's keys, newest first, revoked ones included. */
-export async function listStoreApiKeys(db: SqlExecutor, tenantId: string): Promise<CatalogApiKeyRow[]> {
+export async function listStoreApiKeys(
+  db: SqlExecutor,
+  tenantId: string,
+  purpose: ApiKeyPurpose = 'publisher',
+): Promise<CatalogApiKeyRow[]> {
   const { rows } = await db.query<KeyRow>(
     `SELECT id::text AS id, label, created_at, revoked_at FROM catalog_api_keys
-      WHERE tenant_id = $1 ORDER BY catalog_api_keys.id DESC`,
-    [tenantId],
+      WHERE tenant_id = $1 AND purpose = $2 ORDER BY catalog_api_keys.id DESC`,
+    [tenantId, purpose],
   );
   return rows.map(toKey);
 }
@@ -55,11 +65,12 @@ export async function revokeStoreApiKey(
   tx: SqlExecutor,
   tenantId: string,
   id: string,
+  purpose: ApiKeyPurpose = 'publisher',
 ): Promise<{ before: CatalogApiKeyRow; after: CatalogApiKeyRow } | undefined> {
   const { rows: found } = await tx.query<KeyRow>(
     `SELECT id::text AS id, label, created_at, revoked_at FROM catalog_api_keys
-      WHERE tenant_id = $1 AND id = $2::bigint FOR UPDATE`,
-    [tenantId, id],
+      WHERE tenant_id = $1 AND id = $2::bigint AND purpose = $3 FOR UPDATE`,
+    [tenantId, id, purpose],
   );
   if (!found[0]) return undefined;
   const { rows } = await tx.query<KeyRow>(
@@ -70,14 +81,16 @@ export async function revokeStoreApiKey(
   return { before: toKey(found[0]), after: toKey(rows[0]!) };
 }
 
-/** The (non-revoked) key presented to the feed: its store, id and label, or undefined. */
+/** The (non-revoked) key of that purpose presented to the feed or the Users API: its store, id and label. */
 export async function findActiveCatalogApiKey(
   db: SqlExecutor,
   key: string,
+  purpose: ApiKeyPurpose = 'publisher',
 ): Promise<{ tenantId: string; id: string; label: string } | undefined> {
   const { rows } = await db.query<{ tenant_id: string; id: string; label: string }>(
-    'SELECT tenant_id, id::text AS id, label FROM catalog_api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-    [hashKey(key)],
+    `SELECT tenant_id, id::text AS id, label FROM catalog_api_keys
+      WHERE key_hash = $1 AND revoked_at IS NULL AND purpose = $2`,
+    [hashKey(key), purpose],
   );
   const r = rows[0];
   return r && { tenantId: r.tenant_id, id: r.id, label: r.label };

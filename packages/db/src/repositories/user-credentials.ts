@@ -86,7 +86,10 @@ export async function unlockIdentityUser(db: SqlExecutor, tenantId: string, user
   );
 }
 
-/** Sets (or clears, with null) the password; clears expiry and warning. */
+/**
+ * Sets (or clears, with null) the password; clears expiry and warning. A password set by a PROVISIONED user
+ * (the activation link) or one in RECOVERY (the store's reset) makes them ACTIVE (issue 15 §1).
+ */
 export async function setPasswordHash(
   db: SqlExecutor,
   tenantId: string,
@@ -96,7 +99,9 @@ export async function setPasswordHash(
   await ensureAccount(db, tenantId, userId);
   await db.query(
     `UPDATE identity_accounts SET password_hash = $3, password_changed_at = CASE WHEN $3::text IS NULL THEN NULL ELSE now() END,
-        password_expires_at = NULL, password_warn_at = NULL, failed_attempts = 0, updated_at = now()
+        password_expires_at = NULL, password_warn_at = NULL, failed_attempts = 0, updated_at = now(),
+        status = CASE WHEN $3::text IS NOT NULL AND status IN ('PROVISIONED', 'RECOVERY') THEN 'ACTIVE' ELSE status END,
+        activated_at = CASE WHEN $3::text IS NOT NULL AND status = 'PROVISIONED' THEN now() ELSE activated_at END
       WHERE tenant_id = $1 AND user_id = $2`,
     [tenantId, userId, passwordHash],
   );

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { StoredUserStatus } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -9,7 +10,8 @@ import type { SqlExecutor } from '../client.ts';
  * explicitly; a user of one tenant is never found through another.
  */
 
-export type UserStatus = 'ACTIVE' | 'LOCKED_OUT' | 'SUSPENDED';
+/** Okta's user statuses as stored (contracts okta-users.ts; migration 0015 added the lifecycle's others). */
+export type UserStatus = StoredUserStatus;
 
 export interface IdentityUser {
   id: string;
@@ -32,7 +34,7 @@ export interface IdentityUser {
   updatedAt: Date;
 }
 
-type UserRow = {
+export type UserRow = {
   id: string;
   tenant_id: string;
   login: string;
@@ -52,7 +54,7 @@ type UserRow = {
   updated_at: Date | null;
 };
 
-const toUser = (r: UserRow): IdentityUser => ({
+export const toUser = (r: UserRow): IdentityUser => ({
   id: r.id,
   tenantId: r.tenant_id,
   login: r.login,
@@ -73,7 +75,7 @@ const toUser = (r: UserRow): IdentityUser => ({
 });
 
 // Users created elsewhere (e.g. the scale seed) have no identity_accounts row yet: LEFT JOIN, defaults above.
-const USER_SELECT = `SELECT u.id, u.tenant_id, u.login, u.first_name, u.last_name, u.user_type, u.locale, u.created_at,
+export const USER_SELECT = `SELECT u.id, u.tenant_id, u.login, u.first_name, u.last_name, u.user_type, u.locale, u.created_at,
   a.password_hash, a.password_changed_at, a.password_expires_at, a.password_warn_at, a.status, a.mfa_required,
   a.failed_attempts,
   a.profile_extra, a.updated_at

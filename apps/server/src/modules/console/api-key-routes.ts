@@ -8,6 +8,7 @@ import {
   storeCodeParams,
 } from '@trackwell/contracts';
 import {
+  type ApiKeyPurpose,
   type CatalogApiKeyRow,
   createStoreApiKey,
   listStoreApiKeys,
@@ -25,32 +26,65 @@ const keyAnswer = (k: CatalogApiKeyRow) => ({
   revokedAt: k.revokedAt?.toISOString() ?? null,
 });
 
+/** One kind of store key: its purpose, its two paths and what the answers call it. */
+interface StoreKeyKind {
+  purpose: ApiKeyPurpose;
+  collection: string;
+  item: string;
+  /** e.g. "publisher API key": the routes' summaries and the not-found answer name it. */
+  noun: string;
+  /** Who refuses it once revoked (the summary of the revoke route). */
+  refusedBy: string;
+}
+
 /**
- * A store's publisher API keys (the change feed's credential): list, create (the key is in the answer this
- * once; only its SHA-256 is stored) and revoke (the feed refuses it from the next call). Writes are audited.
+ * A store's publisher API keys (the change feed's credential) and its provisioning tokens (the Users API's
+ * `SSWS` token, issue 15 §1): list, create (the key is in the answer this once; only its SHA-256 is stored)
+ * and revoke (refused from the next call). Writes are audited as api_key.create / api_key.revoke with the
+ * key's purpose; both kinds are the store admin's `api_key.*` actions.
  */
 export function registerApiKeyRoutes(app: ConsoleApp) {
+  registerStoreKeyRoutes(app, {
+    purpose: 'publisher',
+    collection: CONSOLE_PATHS.storeApiKeys,
+    item: CONSOLE_PATHS.storeApiKey,
+    noun: 'publisher API key',
+    refusedBy: 'the change feed',
+  });
+  registerStoreKeyRoutes(app, {
+    purpose: 'provisioning',
+    collection: CONSOLE_PATHS.storeProvisioningTokens,
+    item: CONSOLE_PATHS.storeProvisioningToken,
+    noun: 'Users API token',
+    refusedBy: 'the Users API (/api/v1/users)',
+  });
+}
+
+function registerStoreKeyRoutes(app: ConsoleApp, kind: StoreKeyKind) {
+  const { purpose } = kind;
   app.get(
-    CONSOLE_PATHS.storeApiKeys,
+    kind.collection,
     {
       config: { consoleAction: 'api_key.read' },
       schema: {
         ...consoleDocs,
-        summary: "The store's publisher API keys (never the keys themselves)",
+        summary: `The store's ${kind.noun}s (never the keys themselves)`,
         params: storeCodeParams,
         response: { 200: consoleApiKeyList, ...consoleErrors },
       },
     },
-    async (request) => ({ keys: (await listStoreApiKeys(app.db, consoleStore(request).id)).map(keyAnswer) }),
+    async (request) => ({
+      keys: (await listStoreApiKeys(app.db, consoleStore(request).id, purpose)).map(keyAnswer),
+    }),
   );
 
   app.post(
-    CONSOLE_PATHS.storeApiKeys,
+    kind.collection,
     {
       config: { consoleAction: 'api_key.manage' },
       schema: {
         ...consoleDocs,
-        summary: 'Create a publisher API key: the key is shown in this answer only',
+        summary: `Create a ${kind.noun}: the key is shown in this answer only`,
         params: storeCodeParams,
         body: consoleApiKeyCreate,
         response: { 201: consoleApiKeyCreated, ...consoleErrors },
@@ -60,13 +94,13 @@ export function registerApiKeyRoutes(app: ConsoleApp) {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
       const created = await app.db.transaction(async (tx) => {
-        const key = await createStoreApiKey(tx, store.id, request.body.label, user.id);
+        const key = await createStoreApiKey(tx, store.id, request.body.label, user.id, purpose);
         await recordAuditEntry(tx, store.id, {
           storeCode: store.code,
           actor: { kind: 'user', id: user.id, login: user.login },
           action: 'api_key.create',
           target: key.id,
-          after: { id: key.id, label: key.label }, // never the key
+          after: { id: key.id, label: key.label, purpose }, // never the key
         });
         return key;
       });
@@ -75,12 +109,12 @@ export function registerApiKeyRoutes(app: ConsoleApp) {
   );
 
   app.delete(
-    CONSOLE_PATHS.storeApiKey,
+    kind.item,
     {
       config: { consoleAction: 'api_key.manage' },
       schema: {
         ...consoleDocs,
-        summary: 'Revoke a publisher API key (refused by the change feed from now on)',
+        summary: `Revoke a ${kind.noun} (refused by ${kind.refusedBy} from now on)`,
         params: apiKeyParams,
         response: { 200: consoleApiKey, ...consoleErrors },
       },
@@ -89,16 +123,16 @@ export function registerApiKeyRoutes(app: ConsoleApp) {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
       const revoked = await app.db.transaction(async (tx) => {
-        const change = await revokeStoreApiKey(tx, store.id, request.params.id);
-        if (!change) throw notFound('This store has no such API key.');
+        const change = await revokeStoreApiKey(tx, store.id, request.params.id, purpose);
+        if (!change) throw notFound(`This store has no such ${kind.noun}.`);
         if (change.before.revokedAt) return change.after;
         await recordAuditEntry(tx, store.id, {
           storeCode: store.code,
           actor: { kind: 'user', id: user.id, login: user.login },
           action: 'api_key.revoke',
           target: change.after.id,
-          before: keyAnswer(change.before),
-          after: keyAnswer(change.after),
+          before: { ...keyAnswer(change.before), purpose },
+          after: { ...keyAnswer(change.after), purpose },
         });
         return change.after;
       });

@@ -4,7 +4,7 @@ import type { ConsoleRole } from '@trackwell/contracts';
  * Who may do what in the console (issue 14 "Who"), decided in one place, framework-free:
  *  - platform_operator: everything, on every store (and creating stores, and the whole audit log);
  *  - store_admin: its own store only: read and change its settings, grant and revoke store_admin and
- *    catalog_editor there, manage its publisher API keys, read its audit log, catalogue and changes (preview
+ *    catalog_editor there, manage its publisher API keys and Users API tokens (issue 15 §1), read its audit log, catalogue and changes (preview
  *    and publish), its deliveries (per change, per day, the e-mails sent, retry the failed), and its
  *    webhook endpoints (issue 16 §5: register, delete, test, delivery log);
  *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list), not the

@@ -1,5 +1,6 @@
 import { purgeExpiredIdentityData } from '@trackwell/db';
 import type { FastifyPluginAsync } from 'fastify';
+import { provisioningRoutes } from '../provisioning/routes.ts';
 import { pushPageRoutes } from './authn/push-page-routes.ts';
 import { authnRoutes } from './authn/routes.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
@@ -46,6 +47,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pushPageRoutes);
   await registerInteractionRoutes(app, registry);
   await app.register(myAccountRoutes, { registry });
+  await app.register(provisioningRoutes); // issue 15 §1: Okta's Users API
 
   // Expired one-time tokens, oidc-provider payloads and rate-limit counters are deleted now and then.
   const purge = setInterval(() => {

@@ -14,6 +14,22 @@ const WEBHOOKS_TAG =
   "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
   'routes `/api/console/v1/stores/{code}/webhooks` (every change of the store).';
 
+/** How the documented APIs authenticate: the store's access token, or a store's Users API token. */
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "An access token of the store's issuer (RS256, audience api://default).",
+  },
+  apiToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
+  },
+} as const;
+
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
  * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
@@ -32,14 +48,7 @@ export const openApiDocument = fp(
             "Tracker answers use the envelope `{ status: '200', responseData: { value } }`; errors `{ status, error, message }`.",
         },
         components: {
-          securitySchemes: {
-            bearerAuth: {
-              type: 'http',
-              scheme: 'bearer',
-              bearerFormat: 'JWT',
-              description: "An access token of the store's issuer (RS256, audience api://default).",
-            },
-          },
+          securitySchemes: SECURITY_SCHEMES,
         },
         tags: [
           {
@@ -58,6 +67,14 @@ export const openApiDocument = fp(
               'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
               "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
               'store_admin, catalog_editor) are checked against the database on every call.',
+          },
+          {
+            name: 'users',
+            description:
+              "Okta's Users API (`/api/v1/users*`, issue 15 §1) on the embedded identity provider, for a store's " +
+              'back office with the unchanged `@okta/okta-sdk-nodejs`: create, read, list (q, filter, search, ' +
+              '`Link` paging), update, lifecycle and delete, with `Authorization: SSWS <token>`. Errors are Okta ' +
+              'error bodies; `X-Rate-Limit-*` headers on every answer.',
           },
           {
             name: 'authn',

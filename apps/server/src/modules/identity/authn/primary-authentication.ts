@@ -1,3 +1,4 @@
+import { maySignIn } from '@trackwell/contracts';
 import {
   dummyPasswordHash,
   findIdentityUserByLogin,
@@ -39,7 +40,7 @@ export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): 
   await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
   await limitAttempts(ctx, `login:${sha256(input.username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
   const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, input.username);
-  if (!user?.passwordHash || user.status === 'SUSPENDED') {
+  if (!user?.passwordHash || !maySignIn(user.status)) {
     await verifyPassword(input.password, await dummyPasswordHash()); // same time as a real check
     throw oktaErrors.authenticationFailed();
   }

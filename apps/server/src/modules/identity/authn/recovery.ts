@@ -1,5 +1,6 @@
 import {
   type Language,
+  maySignIn,
   RESET_PASSWORD_PATH,
   type RecoveryChallengeTransaction,
   UNLOCK_ACCOUNT_PATH,
@@ -55,7 +56,7 @@ export async function startRecovery(
   await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
   await limitAttempts(ctx, `recovery:${sha256(input.username.trim().toLowerCase())}`, sendLimit(ctx));
   const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, input.username);
-  if (user && user.status !== 'SUSPENDED' && (type === 'PASSWORD' || user.status === 'LOCKED_OUT')) {
+  if (user && maySignIn(user.status) && (type === 'PASSWORD' || user.status === 'LOCKED_OUT')) {
     const relayState = typeof input.relayState === 'string' ? input.relayState : undefined;
     const { token } = await createIdentityToken(ctx.db, ctx.tenant.id, {
       kind: 'recovery',

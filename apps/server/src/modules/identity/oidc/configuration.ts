@@ -4,6 +4,7 @@ import {
   CONSOLE_ROLES_CLAIM,
   isCatalogPublisherClientId,
   MYACCOUNT_SCOPES,
+  maySignIn,
 } from '@trackwell/contracts';
 import { type DatabaseHandle, findIdentityUserById, type Tenant } from '@trackwell/db';
 import type { JWK } from 'jose';
@@ -131,7 +132,7 @@ export function issuerConfiguration(setting: IssuerSetting): Configuration {
     } as unknown as Configuration['extraParams'],
     async findAccount(_ctx, sub) {
       const user = await findUser(sub);
-      if (!user || user.status === 'SUSPENDED') return undefined;
+      if (!user || !maySignIn(user.status)) return undefined;
       return {
         accountId: user.id,
         claims: async () => ({ ...userClaims(user), ...(await consoleRolesClaim(db, tenant.id, user.id)) }),
