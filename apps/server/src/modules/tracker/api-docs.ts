@@ -14,6 +14,12 @@ const WEBHOOKS_TAG =
   "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
   'routes `/api/console/v1/stores/{code}/webhooks` (every change of the store).';
 
+/** The in-app notification centre and the private feed (issue 16 §4, §5). */
+const NOTIFICATION_CENTRE_TAG =
+  "The signed-in user's notifications (issue 16 §4): one per change matched to their trackings, with what " +
+  'changed (old → new) and why (the trackings that matched); read marks; the private Atom feed (§5) at a ' +
+  'secret URL made and reset here and read without a token.';
+
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
  * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
@@ -52,6 +58,7 @@ export const openApiDocument = fp(
           { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
           { name: 'tenants', description: 'Tenant configuration and assets.' },
           { name: 'webhooks', description: WEBHOOKS_TAG },
+          { name: 'notification-centre', description: NOTIFICATION_CENTRE_TAG },
           {
             name: 'console',
             description:
