@@ -22,6 +22,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-catalog',
   'console-activity',
   'console-stores',
+  'notifications',
 ] as const;
 export type TranslationNamespace = (typeof TRANSLATION_NAMESPACES)[number];
 
