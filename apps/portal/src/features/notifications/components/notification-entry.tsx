@@ -52,6 +52,9 @@ function WhatChanged({ change }: { change: NotificationItem['change'] }) {
   );
 }
 
+/** A value inside a translated sentence, isolated (FSI … PDI) so a Latin code keeps its place in Arabic. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
 /**
  * Issue 16 §4: one notification — the kind of change and what it is about, what changed (old → new), why the
  * user got it (each tracking that matched), when; unread ones say so and can be marked read.
@@ -77,7 +80,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
       {change.note ? <p>{change.note}</p> : null}
       <p className="tw-inbox__why">
         <strong>{t('item.why')}</strong>{' '}
-        {item.reasons.map((r) => t(`reason.${r.type}`, { value: r.value })).join(' ')}
+        {item.reasons.map((r) => t(`reason.${r.type}`, { value: isolate(r.value) })).join(' ')}
       </p>
       <div className="tw-inbox__foot">
         <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>

@@ -73,7 +73,10 @@ describe('the notification list', () => {
     ]);
     expect(items[1]).toHaveTextContent('DesignationD638-14 → D638-22');
     expect(items[0]).toHaveTextContent('StatusActive → Withdrawn');
-    expect(items[0]).toHaveTextContent('Why: You track the standard D638-22. You track committee D20.');
+    // Each value is isolated (FSI … PDI) inside its sentence, so a Latin code keeps its place in Arabic.
+    expect(items[0]!.textContent).toContain(
+      'Why: You track the standard \u2068D638-22\u2069. You track committee \u2068D20\u2069.',
+    );
     expect(within(items[0]!).getByText('New')).toBeInTheDocument();
     expect(within(items[2]!).queryByRole('button', { name: /mark/i })).toBeNull();
     expect(screen.getByText('2 unread')).toBeInTheDocument();
