@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SUPPORTED_LANGUAGES } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { TRANSLATION_NAMESPACES } from '../config/constants.ts';
+import { ALL_TRANSLATION_NAMESPACES as TRANSLATION_NAMESPACES } from '../testing/english.ts';
 
 const localesDir = join(import.meta.dirname, '../../public/locales');
 
