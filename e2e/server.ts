@@ -33,6 +33,8 @@ export const JOURNEY_USERS: ReadonlyArray<{
   /** An active second factor. */
   factor?: 'push';
 }> = [
+  // tests/notification-centre.spec.ts: tracks a standard, reads its change in the bell's panel and the feed.
+  { local: 'journey-inbox', store: 'trackwell', firstName: 'Lena', lastName: 'Okafor' },
   // tests/notifications.spec.ts: tracks a committee, then unsubscribes from every tracking e-mail.
   { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
   // tests/mail-inbox.spec.ts: reads her (Arabic) change e-mail in the local inbox; never signs in.

@@ -82,7 +82,9 @@ test('the header and sidebar work from the keyboard, in reading order', async ({
     page.getByRole('banner').getByRole('link', { name: config.tenantName }),
     page.getByRole('combobox', { name: 'Language' }),
     page.getByRole('link', { name: `Contact us ${NEW_TAB}` }),
-    page.getByRole('banner').getByRole('button', { expanded: false }),
+    // Issue 16 §4: the notification bell, then the user menu (the last collapsed button of the header).
+    page.getByRole('banner').getByRole('button', { name: /^Notifications/ }),
+    page.getByRole('banner').getByRole('button', { expanded: false }).last(),
     page.getByRole('link', { name: `Compass service ${NEW_TAB}` }),
     page.getByRole('link', { name: `Public website ${NEW_TAB}` }),
   ];

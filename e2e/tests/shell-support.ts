@@ -53,7 +53,7 @@ export async function openStore(page: Page, origin: string, local = 'user') {
     await page.goto(`${origin}/`);
   }
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { expanded: false }).last()).toBeVisible();
   await imagesLoaded(page);
 }
 

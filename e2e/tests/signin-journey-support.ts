@@ -14,7 +14,7 @@ export async function expectSignedIn(page: Page, returnTo: string, login: string
   expect(session?.login).toBe(login);
   // The tracker finishes the sign-in silently (authorize → /implicit/callback) and comes back to returnTo,
   // signed in: the user menu is in the header.
-  await expect(page.getByRole('banner').getByRole('button', { expanded: false })).toBeVisible({
+  await expect(page.getByRole('banner').getByRole('button', { expanded: false }).last()).toBeVisible({
     timeout: 20_000,
   });
   await page.waitForURL((url) => url.href === returnTo);

@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
+import { notificationFeedRoutes } from './modules/notification-centre/feed-routes.ts';
 import { decorateNotifications } from './modules/notifications/plugin.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
@@ -182,6 +183,7 @@ async function registerRoutes(app: FastifyInstance, env: Env, services: Readonly
     await app.register(trackerApi);
     await app.register(consoleApi);
     await app.register(notificationRoutes);
+    await app.register(notificationFeedRoutes);
     await app.register(storeRoutes);
     await app.register(apiReferencePage);
     await app.register(portalRoutes, { distDir: env.PORTAL_DIST ?? DEFAULT_PORTAL_DIST });

@@ -4,6 +4,7 @@ import {
   AUTHN_PATHS,
   MEMBER_PATHS,
   MYACCOUNT_PATHS,
+  NOTIFICATION_CENTRE_PATHS,
   RESOLVER_PATHS,
   TRACKER_PATHS,
 } from '@trackwell/contracts';
@@ -126,6 +127,27 @@ describe('OpenAPI document and the /docs reference page', () => {
     expect(doc.paths['/api/v1/authn/page.css']?.get?.responses['200']).toMatchObject({
       content: { 'text/css': {} },
     });
+  });
+
+  it('documents the notification centre (bearer, errors) and the private Atom feed (no token, Atom, 404)', () => {
+    const N = NOTIFICATION_CENTRE_PATHS;
+    const ops = [
+      doc.paths[N.list]?.get,
+      doc.paths[N.unread]?.get,
+      doc.paths[openApiPath(N.read)]?.post,
+      doc.paths[N.readAll]?.post,
+      doc.paths[N.feed]?.get,
+      doc.paths[N.feed]?.post,
+    ];
+    for (const op of ops) {
+      expect(op?.tags).toEqual(['notification-centre']);
+      expect(op?.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+    }
+    const atom = doc.paths[openApiPath(N.atom)]?.get;
+    expect(atom?.security).toBeUndefined();
+    expect(atom?.responses['200']).toMatchObject({ content: { 'application/atom+xml': {} } });
+    expect(atom?.responses['404']).toBeDefined();
   });
 
   it('documents the store page and carries examples for the parameters', () => {

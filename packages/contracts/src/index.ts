@@ -17,6 +17,8 @@ export * from './languages.ts';
 export * from './locale-cookie.ts';
 export * from './localized-text.ts';
 export * from './members.ts';
+export * from './notification-centre.ts';
+export * from './notification-centre-paths.ts';
 export * from './notification-kinds.ts';
 export * from './notifications.ts';
 export * from './okta-authn.ts';

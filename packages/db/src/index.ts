@@ -16,6 +16,7 @@ export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';
 export * from './repositories/jobs.ts';
 export * from './repositories/mail.ts';
+export * from './repositories/notification-centre.ts';
 export * from './repositories/notification-preferences.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/profile-attributes.ts';

@@ -5,6 +5,7 @@ import type enConsole from '../../public/locales/en/console.json';
 import type enConsoleActivity from '../../public/locales/en/console-activity.json';
 import type enConsoleCatalog from '../../public/locales/en/console-catalog.json';
 import type enConsoleStores from '../../public/locales/en/console-stores.json';
+import type enNotifications from '../../public/locales/en/notifications.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
 
@@ -21,6 +22,7 @@ declare module 'i18next' {
       'console-catalog': typeof enConsoleCatalog;
       'console-activity': typeof enConsoleActivity;
       'console-stores': typeof enConsoleStores;
+      notifications: typeof enNotifications;
     };
   }
 }

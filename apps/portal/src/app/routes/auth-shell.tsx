@@ -1,6 +1,6 @@
 import { useOktaAuth } from '@okta/okta-react';
 import type { Language } from '@trackwell/contracts';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { AppLayout } from '../../components/layouts/app-layout.tsx';
@@ -17,6 +17,11 @@ import { rolesFromClaims } from '../../features/console/index.ts';
 import { useTenantConfig } from '../../features/tenant/index.ts';
 import { switchLanguage } from '../../lib/switch-language.ts';
 import type { RouteHandle } from '../route-handle.ts';
+
+// Issue 16 §4: the bell's code loads after the first paint, for a signed-in user only.
+const NotificationBell = lazy(async () => ({
+  default: (await import('../../features/notifications/index.ts')).NotificationBell,
+}));
 
 /**
  * The shell with sign-in: the Okta SDK's context, then the tenant's header (with the user menu), sidebar and
@@ -60,15 +65,22 @@ function Shell() {
       translationEnabled={translationEnabled}
       showFooter={showFooter}
       saveLanguage={authenticated ? saveLanguage : undefined}
+      // The signed-in person's controls: the notification bell (lazy, so the header adds nothing to the first
+      // download) and the user menu.
       userMenu={
         authenticated && user ? (
-          <UserMenu
-            firstName={user.firstName}
-            lastName={user.lastName}
-            accountHref="/account"
-            consoleHref={holdsConsoleRole ? '/admin' : undefined}
-            onSignOut={() => void signOutToRoot(oktaAuth)}
-          />
+          <>
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+            <UserMenu
+              firstName={user.firstName}
+              lastName={user.lastName}
+              accountHref="/account"
+              consoleHref={holdsConsoleRole ? '/admin' : undefined}
+              onSignOut={() => void signOutToRoot(oktaAuth)}
+            />
+          </>
         ) : null
       }
     >

@@ -20,6 +20,7 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
       'Phone numbers',
       'Password',
       'Preferences',
+      'Feed',
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Password' })).not.toHaveAttribute('aria-current');

@@ -8,6 +8,7 @@ import { useAccessTokenClaims } from '../auth/index.ts';
 import './account.css';
 import { AccountContext } from './account-context.ts';
 import { EmailsScreen } from './components/emails-screen.tsx';
+import { FeedScreen } from './components/feed-screen.tsx';
 import { PasswordScreen } from './components/password-screen.tsx';
 import { PhonesScreen } from './components/phones-screen.tsx';
 import { PreferencesScreen } from './components/preferences-screen.tsx';
@@ -29,7 +30,7 @@ export function AccountRoute() {
 }
 
 /** The screens, each at its own path under /account. */
-export const ACCOUNT_SCREENS = ['profile', 'emails', 'phones', 'password', 'preferences'] as const;
+export const ACCOUNT_SCREENS = ['profile', 'emails', 'phones', 'password', 'preferences', 'feed'] as const;
 export type AccountScreenName = (typeof ACCOUNT_SCREENS)[number];
 
 export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: string | undefined }) {
@@ -52,6 +53,7 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
           <Route path="phones" element={<PhonesScreen />} />
           <Route path="password" element={<PasswordScreen />} />
           <Route path="preferences" element={<PreferencesScreen />} />
+          <Route path="feed" element={<FeedScreen />} />
           <Route path="*" element={<Navigate to="/account/profile" replace />} />
         </Route>
       </Routes>

@@ -29,6 +29,11 @@ const SECURITY_SCHEMES = {
     description: "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
   },
 } as const;
+/** The in-app notification centre and the private feed (issue 16 §4, §5). */
+const NOTIFICATION_CENTRE_TAG =
+  "The signed-in user's notifications (issue 16 §4): one per change matched to their trackings, with what " +
+  'changed (old → new) and why (the trackings that matched); read marks; the private Atom feed (§5) at a ' +
+  'secret URL made and reset here and read without a token.';
 
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
@@ -61,6 +66,7 @@ export const openApiDocument = fp(
           { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
           { name: 'tenants', description: 'Tenant configuration and assets.' },
           { name: 'webhooks', description: WEBHOOKS_TAG },
+          { name: 'notification-centre', description: NOTIFICATION_CENTRE_TAG },
           {
             name: 'console',
             description:

@@ -3,13 +3,14 @@ import { useApiAnswerHeaders, usePerUserRateLimit } from '../../http/api-scope.t
 import { catalogRoutes } from '../catalog/routes.ts';
 import { flagRoutes } from '../flags/routes.ts';
 import { memberRoutes } from '../members/routes.ts';
+import { notificationCentreRoutes } from '../notification-centre/routes.ts';
 import { resolverRoutes } from '../resolver/routes.ts';
 import { userWebhookRoutes } from '../webhooks/user-routes.ts';
 import { trackerRoutes } from './routes.ts';
 
 /**
  * The bearer-token APIs the portal calls (spec §7): tracker, catalogue, feature flags, member service and
- * the platform resolver, and the user's own webhook endpoints. One scope, read as a list: authenticate → rate limit (per user) → validate → route.
+ * the platform resolver, the user's own webhook endpoints and notification centre. One scope, read as a list: authenticate → rate limit (per user) → validate → route.
  * Authentication runs in onRequest, before the body is parsed and before the root guard and the schemas
  * (preValidation, validation), so a caller without a valid token learns nothing but 401.
  */
@@ -23,4 +24,5 @@ export async function trackerApi(app: FastifyInstance): Promise<void> {
   await app.register(memberRoutes);
   await app.register(resolverRoutes);
   await app.register(userWebhookRoutes);
+  await app.register(notificationCentreRoutes);
 }

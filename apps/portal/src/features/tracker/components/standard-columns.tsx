@@ -1,8 +1,14 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ContentTrackingRow } from '@trackwell/contracts';
-import { type MouseEvent, type RefObject, useMemo } from 'react';
+import { lazy, type MouseEvent, type RefObject, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/content-icons.tsx';
+
+// Issue 16 §4: a standard with an unread notification is marked "Changed" (the notification centre's code, loaded
+// after the table; the tracker page's first download stays as it was).
+const ChangedBadge = lazy(async () => ({
+  default: (await import('../../notifications/index.ts')).ChangedBadge,
+}));
 
 /** What a row's controls do; the columns reach this render's handlers through a ref. */
 export type RowHandlers = {
@@ -36,19 +42,24 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
         header: () => t('standards.columns.title'),
         size: 360,
         cell: ({ row: { original } }) => (
-          <a
-            href={publicPageUrl(publicURL, original.content.assetId)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="tw-standard-link"
-            onClick={(event) => void handlers.current.onTitleClick(event, original)}
-          >
-            {original.content.displayDesignation && (
-              <span className="tw-standard-link__designation">{original.content.displayDesignation}</span>
-            )}{' '}
-            <span className="tw-standard-link__title">{original.content.contentTitle}</span>
-            <span className="tw-visually-hidden"> {t('opensInNewTab')}</span>
-          </a>
+          <>
+            <a
+              href={publicPageUrl(publicURL, original.content.assetId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="tw-standard-link"
+              onClick={(event) => void handlers.current.onTitleClick(event, original)}
+            >
+              {original.content.displayDesignation && (
+                <span className="tw-standard-link__designation">{original.content.displayDesignation}</span>
+              )}{' '}
+              <span className="tw-standard-link__title">{original.content.contentTitle}</span>
+              <span className="tw-visually-hidden"> {t('opensInNewTab')}</span>
+            </a>
+            <Suspense fallback={null}>
+              <ChangedBadge assetId={original.content.assetId} />
+            </Suspense>
+          </>
         ),
       },
       {

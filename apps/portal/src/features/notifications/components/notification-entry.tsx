@@ -1,0 +1,101 @@
+import type { NotificationItem } from '@trackwell/contracts';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '../../../lib/i18n.ts';
+import { useMarkNotificationReadMutation } from '../api/notifications.ts';
+
+/**
+ * One row of "what changed": the new value, after the old one when it changed. The arrow points from old to
+ * new in the reading direction (← in Arabic); each value is isolated so a Latin designation keeps its order.
+ */
+function ChangeRow({ label, before, after }: { label: string; before?: string | null; after: string }) {
+  const { i18n } = useTranslation('notifications');
+  const arrow = directionOf(i18n.language) === 'rtl' ? '←' : '→';
+  return (
+    <div className="tw-inbox__row">
+      <dt>{label}</dt>
+      <dd>
+        {before && before !== after ? (
+          <>
+            <bdi className="tw-inbox__old">{before}</bdi> {arrow} <bdi>{after}</bdi>
+          </>
+        ) : (
+          <bdi>{after}</bdi>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** What changed, as the e-mail shows it: designation, status, edition, date (standards) or the work item. */
+function WhatChanged({ change }: { change: NotificationItem['change'] }) {
+  const { t } = useTranslation('notifications');
+  const status = (s: string | null | undefined) => (s ? t(`status.${s}`, { defaultValue: s }) : s);
+  const { standard: s, workItem: w } = change;
+  return (
+    <dl className="tw-inbox__changes">
+      {s ? (
+        <>
+          <ChangeRow label={t('field.designation')} before={s.oldDesignation} after={s.designation} />
+          <ChangeRow label={t('field.status')} before={status(s.oldStatus)} after={status(s.status) ?? ''} />
+          <ChangeRow label={t('field.edition')} after={s.edition} />
+          <ChangeRow label={t('field.date')} after={s.date} />
+        </>
+      ) : null}
+      {w ? (
+        <>
+          <ChangeRow label={t('field.workItem')} after={`${w.number} — ${w.title}`} />
+          <ChangeRow label={t('field.status')} before={status(w.oldStatus)} after={status(w.status) ?? ''} />
+          <ChangeRow label={t('field.committee')} after={w.committee} />
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** A value inside a translated sentence, isolated (FSI … PDI) so a Latin code keeps its place in Arabic. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
+/**
+ * Issue 16 §4: one notification — the kind of change and what it is about, what changed (old → new), why the
+ * user got it (each tracking that matched), when; unread ones say so and can be marked read.
+ */
+export function NotificationEntry({ item }: { item: NotificationItem }) {
+  const { t, i18n } = useTranslation('notifications');
+  const [markRead, { isLoading }] = useMarkNotificationReadMutation();
+  const { change } = item;
+  const subject = change.standard?.designation ?? change.workItem?.number ?? '';
+  const heading = `${t(`kind.${change.kind}`)}: ${subject}`;
+  const unread = item.readAt === null;
+  const when = new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), { dateStyle: 'medium' });
+  return (
+    <li className={`tw-inbox__item${unread ? ' tw-inbox__item--unread' : ''}`}>
+      <div className="tw-inbox__head">
+        <h3 className="tw-inbox__title">
+          {t(`kind.${change.kind}`)}: <bdi>{subject}</bdi>
+        </h3>
+        {unread ? <span className="tw-inbox__new">{t('item.unread')}</span> : null}
+      </div>
+      {change.standard ? <p className="tw-inbox__subtitle">{change.standard.title}</p> : null}
+      <WhatChanged change={change} />
+      {change.note ? <p>{change.note}</p> : null}
+      <p className="tw-inbox__why">
+        <strong>{t('item.why')}</strong>{' '}
+        {item.reasons.map((r) => t(`reason.${r.type}`, { value: isolate(r.value) })).join(' ')}
+      </p>
+      <div className="tw-inbox__foot">
+        <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>
+        {unread ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={isLoading}
+            onClick={() => void markRead(item.id)}
+            aria-label={t('item.markReadLabel', { subject: heading })}
+          >
+            {t('item.markRead')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
