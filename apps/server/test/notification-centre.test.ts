@@ -71,6 +71,8 @@ describe('the notification list: what changed and why, newest first', () => {
         designation: 'D638-22',
         edition: '2022',
         publishedOn: '2022-06-01',
+        summary: 'Type V specimens removed.',
+        compareUrl: 'https://example.org/d638/redline',
       },
     ]);
     expect(published.statusCode).toBe(200);
@@ -79,6 +81,11 @@ describe('the notification list: what changed and why, newest first', () => {
     expect(page.unread).toBe(2);
     expect(page.notifications.map((n) => n.change.kind)).toEqual(['withdrawal', 'new_edition']);
     const edition = page.notifications[1]!;
+    // issue 16 §3: the publisher's summary and comparison link come with the change
+    expect(edition.change).toMatchObject({
+      summary: 'Type V specimens removed.',
+      compareUrl: 'https://example.org/d638/redline',
+    });
     expect(edition.change.standard).toMatchObject({
       assetId: 'D638',
       oldDesignation: 'D638-14',
@@ -196,6 +203,10 @@ describe('the private Atom feed', () => {
     expect(feed.entries?.map((e) => e.title?.value)).toEqual(['D638-22 withdrawn', 'New edition of D638-22']);
     const body = feed.entries?.[1]?.content?.value ?? '';
     expect(body).toContain('Previous designation: D638-14');
+    expect(body).toContain('<p>Type V specimens removed.</p>');
+    expect(body).toContain(
+      '<a href="https://example.org/d638/redline">Compare with the previous version</a>',
+    );
     expect(body).toContain('You track committee D20.');
     expect(feed.entries?.[1]?.links?.[0]?.href).toMatch(/^https?:\/\/[^/]+\/.*D638\.html$/);
     expect(feed.links?.find((l) => l.rel === 'self')?.href).toBe(url);

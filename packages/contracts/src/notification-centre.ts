@@ -56,6 +56,9 @@ export const notificationChange = z.object({
   standard: changedStandard.optional(),
   workItem: changedWorkItem.optional(),
   note: z.string().optional(),
+  /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
+  summary: z.string().optional(),
+  compareUrl: z.string().optional(),
 });
 /** The recorded change (`NotificationChange`) is served as is: the server's presenter types it against this. */
 export type NotificationChangeView = z.infer<typeof notificationChange> & NotificationChange;

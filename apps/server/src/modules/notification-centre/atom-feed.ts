@@ -28,7 +28,12 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
     .map(([label, value]) => `<li>${e(label)}: ${e(value)}</li>`)
     .join('');
   const why = n.reasons.map((r) => `<li>${e(fill(t.reason[r.type], { value: r.value }))}</li>`).join('');
-  return `<ul>${rows}</ul><ul>${why}</ul>`;
+  // issue 16 §3: the publisher's words and the comparison link, as the e-mail has them
+  const summary = n.change.summary ? `<p>${e(n.change.summary).replace(/\r?\n/g, '<br>')}</p>` : '';
+  const compare = n.change.compareUrl
+    ? `<p><a href="${e(n.change.compareUrl)}">${e(t.compareVersions)}</a></p>`
+    : '';
+  return `${summary}<ul>${rows}</ul>${compare}<ul>${why}</ul>`;
 }
 
 export function renderAtomFeed(input: AtomFeedInput): string {

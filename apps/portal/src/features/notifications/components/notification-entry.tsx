@@ -1,5 +1,6 @@
 import type { NotificationItem } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { directionOf } from '../../../lib/i18n.ts';
 import { useMarkNotificationReadMutation } from '../api/notifications.ts';
 
@@ -76,8 +77,18 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
         {unread ? <span className="tw-inbox__new">{t('item.unread')}</span> : null}
       </div>
       {change.standard ? <p className="tw-inbox__subtitle">{change.standard.title}</p> : null}
+      {change.summary ? (
+        <p className="tw-inbox__summary" dir="auto">
+          {change.summary}
+        </p>
+      ) : null}
       <WhatChanged change={change} />
       {change.note ? <p>{change.note}</p> : null}
+      {change.compareUrl ? (
+        <p>
+          <ExternalLink href={change.compareUrl}>{t('item.compare')}</ExternalLink>
+        </p>
+      ) : null}
       <p className="tw-inbox__why">
         <strong>{t('item.why')}</strong>{' '}
         {item.reasons.map((r) => t(`reason.${r.type}`, { value: isolate(r.value) })).join(' ')}

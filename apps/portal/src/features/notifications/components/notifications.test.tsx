@@ -82,6 +82,26 @@ describe('the notification list', () => {
     expect(screen.getByText('2 unread')).toBeInTheDocument();
   });
 
+  it("shows the publisher's summary and the comparison link when the change has them (issue 16 §3)", async () => {
+    const base = buildNotification(7);
+    fakeNotificationServer([
+      {
+        ...base,
+        change: {
+          ...base.change,
+          summary: 'Type V specimens removed.',
+          compareUrl: 'https://example.org/cmp',
+        },
+      },
+    ]);
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(within(item!).getByText('Type V specimens removed.')).toHaveAttribute('dir', 'auto');
+    const link = within(item!).getByRole('link', { name: /Compare with the previous version/ });
+    expect(link).toHaveAttribute('href', 'https://example.org/cmp');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('marks one read, then all read', async () => {
     const server = fakeNotificationServer(someItems());
     const user = userEvent.setup();
