@@ -32,6 +32,7 @@ export * from './password-policy.ts';
 export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './standard-history.ts';
+export * from './standard-history-paths.ts';
 export * from './tenant-config.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';

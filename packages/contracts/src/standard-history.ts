@@ -6,9 +6,7 @@ import { CATALOG_EVENT_KINDS } from './notifications.ts';
  * Issue 16 §3 "the tracker page shows the edition history of a standard": every recorded change of one
  * standard of the store, newest first, with old → new and the publisher's summary and comparison link.
  */
-export const STANDARD_HISTORY_PATH = '/api/tracker/v1/standard-history';
-/** At most this many changes are answered (the newest). */
-export const STANDARD_HISTORY_LIMIT = 100;
+export { STANDARD_HISTORY_LIMIT, STANDARD_HISTORY_PATH } from './standard-history-paths.ts';
 
 export const standardHistoryQuery = z
   .object({

@@ -10,6 +10,9 @@ const ChangedBadge = lazy(async () => ({
   default: (await import('../../notifications/index.ts')).ChangedBadge,
 }));
 
+// Issue 16 §3: the standard's edition history, a button beside it (loaded after the table, as the badge).
+const StandardHistoryButton = lazy(() => import('./standard-history.tsx'));
+
 /** What a row's controls do; the columns reach this render's handlers through a ref. */
 export type RowHandlers = {
   onTitleClick: (event: MouseEvent<HTMLAnchorElement>, row: ContentTrackingRow) => Promise<void>;
@@ -58,6 +61,7 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
             </a>
             <Suspense fallback={null}>
               <ChangedBadge assetId={original.content.assetId} />
+              <StandardHistoryButton assetId={original.content.assetId} name={standardName(original)} />
             </Suspense>
           </>
         ),

@@ -1,21 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MEMBER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withModalDialogs } from '../../../testing/modal-dialog.ts';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
 import { buildRow, fakeTrackerServer, TEST_USER_ID } from '../testing/fake-tracker-server.ts';
 import { ALL_SECTIONS, buildFlags, renderTrackerPage } from '../testing/render-tracker-page.tsx';
 
-// jsdom has <dialog> but not its modal methods: the browser's behaviour, as far as these tests need it.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
+withModalDialogs();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoIcon } from '../../../components/ui/content-icons.tsx';
+import { InfoDialog } from '../../../components/ui/info-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { type ListContentTrackingsArgs, useListContentTrackingsQuery } from '../api/content-trackings.ts';
 import {
@@ -8,7 +9,6 @@ import {
   useListSourceTrackingsQuery,
   useSetSourceTrackingMutation,
 } from '../api/source-trackings.ts';
-import { InfoDialog } from './info-dialog.tsx';
 
 const INFO_PARAGRAPHS = ['workItem.info.p1', 'workItem.info.p2', 'workItem.info.p3'] as const;
 
@@ -84,7 +84,11 @@ export function WorkItemSection({
         </p>
       )}
       {infoOpen && (
-        <InfoDialog title={t('workItem.info.title')} onClose={() => setInfoOpen(false)}>
+        <InfoDialog
+          title={t('workItem.info.title')}
+          closeLabel={t('workItem.close')}
+          onClose={() => setInfoOpen(false)}
+        >
           {INFO_PARAGRAPHS.map((key) => (
             <p key={key}>{t(key)}</p>
           ))}

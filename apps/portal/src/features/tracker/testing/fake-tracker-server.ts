@@ -3,6 +3,8 @@ import {
   type ContentTrackingRow,
   MEMBER_PATHS,
   RESOLVER_PATHS,
+  STANDARD_HISTORY_PATH,
+  type StandardHistoryEntry,
   TRACKER_PATHS,
   type TrackingType,
 } from '@trackwell/contracts';
@@ -57,6 +59,8 @@ export type FakeTrackerState = {
   industryAreas: Array<{ marketing_code: string; code_name: string }>;
   catalogue: CatalogSearchHit[];
   applicationURL: string;
+  /** Each standard's recorded changes (issue 16 §3), by asset id; a tracked row without one has none. */
+  histories: Record<string, StandardHistoryEntry[]>;
 };
 
 export type RecordedCall = {
@@ -140,6 +144,19 @@ function setSources(state: FakeTrackerState, _query: URLSearchParams, body: Reco
 /** The tracker, member and resolver calls the page makes, answered as the server does. */
 const ROUTES: Record<string, Handler> = {
   [`GET ${TRACKER_PATHS.listContentTrackings}`]: listRows,
+  [`GET ${STANDARD_HISTORY_PATH}`]: (state, query) => {
+    const row = state.rows.find((r) => r.content.assetId === query.get('assetId'));
+    if (!row) return json(404, { status: '404', error: 'not_found', message: 'No such standard.' });
+    const standard = {
+      assetId: row.content.assetId,
+      designation: row.content.displayDesignation ?? '',
+      title: row.content.contentTitle,
+      status: 'active',
+      edition: '2024',
+      publishedOn: '2024-03-01',
+    };
+    return json(200, ok({ standard, entries: state.histories[row.content.assetId] ?? [] }));
+  },
   [`PUT ${TRACKER_PATHS.updateTracker}`]: switchRows,
   [`DELETE ${TRACKER_PATHS.deleteTracker}`]: (state, query) => {
     const ids = idsOf(query);
@@ -192,6 +209,7 @@ const initialState = (initial: Partial<FakeTrackerState>): FakeTrackerState => (
   ],
   catalogue: [],
   applicationURL: 'https://app.example.test/standards/x',
+  histories: {},
   ...initial,
 });
 

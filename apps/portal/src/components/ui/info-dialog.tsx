@@ -1,19 +1,20 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type InfoDialogProps = {
   title: string;
+  /** The close button's text (the opener's namespace has it). */
+  closeLabel: string;
   children: ReactNode;
   onClose: () => void;
 };
 
 /**
- * spec §2 "Work-item info modal: several paragraphs and a close button". A native modal <dialog>: the browser
+ * spec §2 "Work-item info modal: several paragraphs and a close button" (and issue 16 §3's edition
+ * history). A native modal <dialog>: the browser
  * keeps focus inside, makes the page behind it inert, closes it on Escape and gives focus back to the opener.
  * Mount it to open it.
  */
-export function InfoDialog({ title, children, onClose }: InfoDialogProps) {
-  const { t } = useTranslation('tracker');
+export function InfoDialog({ title, closeLabel, children, onClose }: InfoDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
@@ -45,7 +46,7 @@ export function InfoDialog({ title, children, onClose }: InfoDialogProps) {
       <div className="tw-info-dialog__body">{children}</div>
       <div className="tw-info-dialog__footer">
         <button type="button" className="btn btn-primary" onClick={() => ref.current?.close()}>
-          {t('workItem.close')}
+          {closeLabel}
         </button>
       </div>
     </dialog>
