@@ -1,6 +1,6 @@
 export * from './branding.ts';
 export * from './invite-strings.ts';
-export { changeRows, escapeHtml, notificationSubject } from './notification-mjml.ts';
+export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './sign-in-mail.ts';

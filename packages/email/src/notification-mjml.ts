@@ -15,6 +15,9 @@ export const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
+/** Text of several lines (a publisher's summary) as HTML: escaped, each line break a <br>. */
+export const linesHtml = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
+
 // A theme colour is #rrggbb by schema; checked again because it is written raw into attributes.
 const color = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '#000000');
 // A font stack from THEME_FONTS (emailFontStack); checked again because it is written raw into attributes.
@@ -134,7 +137,7 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
     .join('');
   // The publisher's own words (any language, several lines): its direction is its own.
   const summary = change.summary
-    ? `<mj-text><div dir="auto">${e(change.summary).replace(/\r?\n/g, '<br>')}</div></mj-text>`
+    ? `<mj-text><div dir="auto">${linesHtml(change.summary)}</div></mj-text>`
     : '';
   const compare = change.compareUrl
     ? `<mj-text><a href="${e(change.compareUrl)}" style="color:${color(k.link)}">${e(t.compareVersions)}</a></mj-text>`

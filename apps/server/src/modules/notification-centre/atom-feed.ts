@@ -1,6 +1,13 @@
 import type { Language } from '@trackwell/contracts';
 import type { UserNotificationRow } from '@trackwell/db';
-import { changeRows, EMAIL_STRINGS, escapeHtml, fill, notificationSubject } from '@trackwell/email';
+import {
+  changeRows,
+  EMAIL_STRINGS,
+  escapeHtml,
+  fill,
+  linesHtml,
+  notificationSubject,
+} from '@trackwell/email';
 import { Feed } from 'feed';
 
 /**
@@ -29,7 +36,7 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
     .join('');
   const why = n.reasons.map((r) => `<li>${e(fill(t.reason[r.type], { value: r.value }))}</li>`).join('');
   // issue 16 §3: the publisher's words and the comparison link, as the e-mail has them
-  const summary = n.change.summary ? `<p>${e(n.change.summary).replace(/\r?\n/g, '<br>')}</p>` : '';
+  const summary = n.change.summary ? `<p>${linesHtml(n.change.summary)}</p>` : '';
   const compare = n.change.compareUrl
     ? `<p><a href="${e(n.change.compareUrl)}">${e(t.compareVersions)}</a></p>`
     : '';
