@@ -5,9 +5,8 @@ import { CATALOG_EVENT_KINDS } from './notifications.ts';
 /**
  * Issue 16 §3 "the tracker page shows the edition history of a standard": every recorded change of one
  * standard of the store, newest first, with old → new and the publisher's summary and comparison link.
+ * Its path and limit are in standard-history-paths.ts (zod-free, for the portal's lazy dialog).
  */
-export { STANDARD_HISTORY_LIMIT, STANDARD_HISTORY_PATH } from './standard-history-paths.ts';
-
 export const standardHistoryQuery = z
   .object({
     assetId: z.string().trim().min(1).max(64).meta({ description: "The standard's store page id." }),
