@@ -195,6 +195,52 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   expect(errors.filter((e) => !sandboxed.test(e))).toEqual([]);
 });
 
+/** GET /api/v1/users?limit=1 with a Users API token, from the page (the store's own origin): status and body. */
+async function listUsersWith(page: Page, token: string) {
+  return page.evaluate(async (token) => {
+    const res = await fetch('/api/v1/users?limit=1', {
+      headers: { authorization: `SSWS ${token}`, accept: 'application/json' },
+    });
+    return { status: res.status, body: await res.text() };
+  }, token);
+}
+
+test('a Users API token made in the console lists the store’s users, and is refused once revoked (issue 15 §1)', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchConsole(page);
+  const origin = storeUrl(baseURL, 'awwa');
+  const label = `E2E back office ${Date.now().toString(36)}`;
+  await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
+  const tokens = page.getByRole('region', { name: 'Users API tokens' });
+  await expect(tokens).toContainText('Authorization: SSWS <token>', { timeout: 30_000 });
+  await tokens.getByRole('textbox', { name: 'Label' }).fill(label);
+  await tokens.getByRole('button', { name: 'Create a Users API token' }).click();
+  const secret = tokens.getByRole('textbox', { name: 'The new Users API token' });
+  const token = await secret.inputValue();
+  expect(token.length).toBeGreaterThan(20);
+  await expectNoAxeViolations(page);
+
+  const listed = await listUsersWith(page, token);
+  expect(listed.status, listed.body).toBe(200);
+  expect(JSON.parse(listed.body)).toHaveLength(1);
+  await tokens.getByRole('button', { name: 'I have kept it' }).click();
+  await expect(page.locator('body')).not.toContainText(token);
+
+  await tokens.getByRole('button', { name: `Revoke the token ${label}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke this Users API token?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(tokens.getByRole('row').filter({ hasText: label })).toContainText('Revoked on');
+  expect(errors).toEqual([]);
+  // Chromium reports the refused call itself on the console: that 401 is the point.
+  const refused = await listUsersWith(page, token);
+  expect(refused.status).toBe(401);
+  expect(JSON.parse(refused.body)).toMatchObject({ errorCode: 'E0000011' });
+});
+
 test('in Arabic: the audit log and the deliveries read right to left; axe finds nothing', async ({
   page,
   context,

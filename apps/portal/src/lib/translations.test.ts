@@ -64,6 +64,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_CA:console-activity:keys.active',
   'fr_FR:console-activity:keys.active',
   'de:console-activity:keys.status',
+  'de:console-activity:tokens.status',
+  'pt:console-activity:tokens.status',
   'de:console-activity:deliveries.status',
   'de:console-activity:actorKinds.client',
   'de:console-activity:actorKinds.system',

@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../components/forms/form-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PasswordRuleList } from '../../../components/ui/password-rule-list.tsx';
+import { toBcp47 } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
 import type { AccountPassword } from '../lib/myaccount.ts';
@@ -111,7 +112,7 @@ function ActivePassword({ lastUpdated, login, onChange, onError, onRemove }: Act
   const { t, i18n } = useTranslation('account');
   const since = lastUpdated
     ? t('password.activeSince', {
-        date: new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), { dateStyle: 'long' }).format(
+        date: new Intl.DateTimeFormat(toBcp47(i18n.language), { dateStyle: 'long' }).format(
           new Date(lastUpdated),
         ),
       })

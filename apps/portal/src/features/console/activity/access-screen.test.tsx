@@ -24,12 +24,18 @@ const KEY = {
   revokedAt: null as string | null,
 };
 
-function accessApi({ grants = [GRANT], keys = [KEY], clients = [] as unknown[] } = {}) {
-  const state = { grants: [...grants], keys: [...keys], clients: [...clients] };
+function accessApi({
+  grants = [GRANT],
+  keys = [KEY],
+  clients = [] as unknown[],
+  tokens = [] as (typeof KEY)[],
+} = {}) {
+  const state = { grants: [...grants], keys: [...keys], clients: [...clients], tokens: [...tokens] };
   const api = fakeConsoleApi()
     .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
     .on('GET', CONSOLE_PATHS.storeRoles, () => ({ status: 200, body: { grants: state.grants } }))
     .on('GET', CONSOLE_PATHS.storeApiKeys, () => ({ status: 200, body: { keys: state.keys } }))
+    .on('GET', CONSOLE_PATHS.storeProvisioningTokens, () => ({ status: 200, body: { keys: state.tokens } }))
     .on('GET', CONSOLE_PATHS.storeClients, () => ({ status: 200, body: { clients: state.clients } }));
   return { api, state };
 }
@@ -72,6 +78,51 @@ describe('People and keys', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('cell', { name: 'Nightly feed' })).toBeInTheDocument();
     expect(screen.queryByDisplayValue('twk_secret_value_123')).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent('twk_secret_value_123');
+  });
+
+  it('creates a Users API token on its own path, shown once, and revokes it after a confirmation', async () => {
+    const { api, state } = accessApi();
+    api
+      .on('POST', CONSOLE_PATHS.storeProvisioningTokens, (call) => {
+        const created = {
+          id: '12',
+          label: (call.body as { label: string }).label,
+          createdAt: '2026-11-26T10:00:00Z',
+          revokedAt: null,
+        };
+        state.tokens.push(created);
+        return { status: 201, body: { ...created, key: '00tw_users_token_456' } };
+      })
+      .on('DELETE', CONSOLE_PATHS.storeProvisioningToken, () => {
+        state.tokens = [{ ...state.tokens[0]!, revokedAt: '2026-11-26T11:00:00Z' }];
+        return { status: 200, body: state.tokens[0] };
+      });
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const tokens = await screen.findByRole('region', { name: 'Users API tokens' });
+    expect(tokens).toHaveTextContent('Authorization: SSWS <token>');
+    expect(await within(tokens).findByText('This store has no Users API token yet.')).toBeInTheDocument();
+    // The publisher keys beside it are another list: the publisher's key is not a Users API token.
+    expect(within(tokens).queryByRole('cell', { name: 'ERP feed' })).not.toBeInTheDocument();
+    await user.type(within(tokens).getByRole('textbox', { name: 'Label' }), 'Shop back office');
+    await user.click(within(tokens).getByRole('button', { name: 'Create a Users API token' }));
+    const secret = await within(tokens).findByRole('textbox', { name: 'The new Users API token' });
+    expect(secret).toHaveValue('00tw_users_token_456');
+    expect(api.callsTo('POST', '/api/console/v1/stores/awwa/provisioning-tokens')[0]!.body).toEqual({
+      label: 'Shop back office',
+    });
+    expect(api.callsTo('POST', '/api/console/v1/stores/awwa/api-keys')).toHaveLength(0);
+    await user.click(within(tokens).getByRole('button', { name: 'I have kept it' }));
+    expect(within(tokens).queryByDisplayValue('00tw_users_token_456')).not.toBeInTheDocument();
+    await user.click(
+      await within(tokens).findByRole('button', { name: 'Revoke the token Shop back office' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Revoke this Users API token?' });
+    expect(dialog).toHaveTextContent('The Users API will refuse the token "Shop back office"');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('The token "Shop back office" is revoked.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/console/v1/stores/awwa/provisioning-tokens/12')).toHaveLength(1);
+    expect(await within(tokens).findByText(/^Revoked on/)).toBeInTheDocument();
   });
 
   it('a refused label is shown next to the field', async () => {

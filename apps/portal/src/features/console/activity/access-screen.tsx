@@ -14,7 +14,8 @@ export function AccessScreen({ code }: { code: string }) {
     <div className="tw-activity">
       <ConsoleScreen title={t('access.title')}>
         <RolesPanel code={code} />
-        <ApiKeysPanel code={code} />
+        <ApiKeysPanel code={code} kind="publisher" />
+        <ApiKeysPanel code={code} kind="provisioning" />
         <ClientsPanel code={code} />
       </ConsoleScreen>
     </div>

@@ -1,7 +1,7 @@
 import type { NotificationItem } from '@trackwell/contracts';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
-import { directionOf } from '../../../lib/i18n.ts';
+import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useMarkNotificationReadMutation } from '../api/notifications.ts';
 
 /**
@@ -67,7 +67,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
   const subject = change.standard?.designation ?? change.workItem?.number ?? '';
   const heading = `${t(`kind.${change.kind}`)}: ${subject}`;
   const unread = item.readAt === null;
-  const when = new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), { dateStyle: 'medium' });
+  const when = new Intl.DateTimeFormat(toBcp47(i18n.language), { dateStyle: 'medium' });
   return (
     <li className={`tw-inbox__item${unread ? ' tw-inbox__item--unread' : ''}`}>
       <div className="tw-inbox__head">

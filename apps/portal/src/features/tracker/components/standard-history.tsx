@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { InfoDialog } from '../../../components/ui/info-dialog.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { directionOf } from '../../../lib/i18n.ts';
+import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useStandardHistoryQuery } from '../api/standard-history.ts';
 
 /**
@@ -67,7 +67,7 @@ function HistoryBody({ assetId }: { assetId: string }) {
 function HistoryEntry({ entry }: { entry: StandardHistoryEntry }) {
   const { t, i18n } = useTranslation('notifications');
   const arrow = directionOf(i18n.language) === 'rtl' ? '←' : '→';
-  const when = new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), { dateStyle: 'medium' });
+  const when = new Intl.DateTimeFormat(toBcp47(i18n.language), { dateStyle: 'medium' });
   const status = (s: string) => t(`status.${s}`, { defaultValue: s });
   const changed = (before: string | null, after: string) =>
     before && before !== after ? (

@@ -18,12 +18,22 @@ export type ApiKeyCreated = z.infer<typeof consoleApiKeyCreated>;
 export type PublisherClient = z.infer<typeof consolePublisherClient>;
 export type PublisherClientCreated = z.infer<typeof consolePublisherClientCreated>;
 type RoleChange = { code: string; login: string; role: ConsoleRole };
+/** The two kinds of store key: the change feed's publisher API keys and the Users API's `SSWS` tokens. */
+export type StoreKeyKind = 'publisher' | 'provisioning';
+const KEY_PATHS = {
+  publisher: { list: CONSOLE_PATHS.storeApiKeys, item: CONSOLE_PATHS.storeApiKey },
+  provisioning: { list: CONSOLE_PATHS.storeProvisioningTokens, item: CONSOLE_PATHS.storeProvisioningToken },
+} as const;
+type KeysOf = { code: string; kind: StoreKeyKind };
 /** A grant; with names, a login that is no user of the store yet is invited by e-mail. */
 type RoleGrantRequest = RoleChange & { firstName?: string; lastName?: string };
 export type RoleGrantAnswer = { grants: RoleGrant[]; invited?: string };
 const grantsOf = (body: { grants: RoleGrant[] }) => body.grants;
 
-/** A store's console role grants, publisher API keys and client-credentials clients (issue 14 §3). */
+/**
+ * A store's console role grants, publisher API keys and client-credentials clients (issue 14 §3), and its Users
+ * API tokens (issue 15 §1).
+ */
 export const consoleAccessApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsoleRoles', 'ConsoleApiKeys', 'ConsoleClients', 'ConsoleAudit'] })
   .injectEndpoints({
@@ -50,22 +60,22 @@ export const consoleAccessApi = api
         transformResponse: grantsOf,
         invalidatesTags: ['ConsoleRoles', 'ConsoleAudit'],
       }),
-      listApiKeys: build.query<ApiKey[], string>({
-        query: (code) => ({ url: consolePath(CONSOLE_PATHS.storeApiKeys, code) }),
+      listApiKeys: build.query<ApiKey[], KeysOf>({
+        query: ({ code, kind }) => ({ url: consolePath(KEY_PATHS[kind].list, code) }),
         transformResponse: (body: { keys: ApiKey[] }) => body.keys,
         providesTags: ['ConsoleApiKeys'],
       }),
-      createApiKey: build.mutation<ApiKeyCreated, { code: string; label: string }>({
-        query: ({ code, label }) => ({
-          url: consolePath(CONSOLE_PATHS.storeApiKeys, code),
+      createApiKey: build.mutation<ApiKeyCreated, KeysOf & { label: string }>({
+        query: ({ code, kind, label }) => ({
+          url: consolePath(KEY_PATHS[kind].list, code),
           method: 'POST',
           body: { label },
         }),
         invalidatesTags: ['ConsoleApiKeys', 'ConsoleAudit'],
       }),
-      revokeApiKey: build.mutation<ApiKey, { code: string; id: string }>({
-        query: ({ code, id }) => ({
-          url: consolePath(CONSOLE_PATHS.storeApiKey, code, { id }),
+      revokeApiKey: build.mutation<ApiKey, KeysOf & { id: string }>({
+        query: ({ code, kind, id }) => ({
+          url: consolePath(KEY_PATHS[kind].item, code, { id }),
           method: 'DELETE',
         }),
         invalidatesTags: ['ConsoleApiKeys', 'ConsoleAudit'],
