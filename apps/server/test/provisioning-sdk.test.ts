@@ -69,10 +69,14 @@ describe('the Users API through @okta/okta-sdk-nodejs', { timeout: 60_000 }, () 
     const read = await client.userApi.getUser({ userId: login });
     expect(read.status).toBe('ACTIVE');
     expect(read.credentials?.recovery_question?.question).toBe('First ship?');
+    expect(read.lastLogin ?? null).toBeNull(); // the refused sign-in while staged is no login
 
+    const before = Date.now() - 1000;
     const signIn = await authn(login);
     expect(signIn.status).toBe(200);
     expect(((await signIn.json()) as { status: string }).status).toBe('SUCCESS');
+    const lastLogin = (await client.userApi.getUser({ userId: login })).lastLogin;
+    expect(new Date(lastLogin as Date | string).getTime()).toBeGreaterThanOrEqual(before);
     const access = await embeddedAccessToken(h.t.app, `127.0.0.1:${h.port}`, h.clientId(), login);
     const profile = () =>
       h.t.app.inject({

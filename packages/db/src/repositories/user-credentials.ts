@@ -35,6 +35,14 @@ export async function resetFailedPasswords(db: SqlExecutor, tenantId: string, us
   );
 }
 
+/** A completed sign-in (every factor passed): the Users API's `lastLogin` (Okta's user object). */
+export async function recordSignIn(db: SqlExecutor, tenantId: string, userId: string): Promise<void> {
+  await db.query(`UPDATE identity_accounts SET last_login_at = now() WHERE tenant_id = $1 AND user_id = $2`, [
+    tenantId,
+    userId,
+  ]);
+}
+
 /** Okta compares recovery answers case-insensitively: hash and check the trimmed, lower-cased answer. */
 export const normaliseRecoveryAnswer = (answer: string) => answer.normalize('NFKC').trim().toLowerCase();
 

@@ -4,6 +4,7 @@ import {
   findIdentityToken,
   type IdentityUser,
   listIdentityFactors,
+  recordSignIn,
 } from '@trackwell/db';
 import type { AuthnContext, AuthnResult } from './authn-context.ts';
 import { postLink } from './links.ts';
@@ -45,7 +46,10 @@ export async function afterMfa(ctx: AuthnContext, user: IdentityUser, amr: strin
   return success(ctx, user, amr, relayState);
 }
 
-/** SUCCESS: a one-time sessionToken (exchanged at /v1/authorize or /login/sessionCookieRedirect). */
+/**
+ * SUCCESS: a one-time sessionToken (exchanged at /v1/authorize or /login/sessionCookieRedirect). The sign-in
+ * is complete here, so this is the user's `lastLogin` (the Users API).
+ */
 export async function success(
   ctx: AuthnContext,
   user: IdentityUser,
@@ -58,6 +62,7 @@ export async function success(
     data: { amr },
     ttlSeconds: SESSION_TOKEN_TTL_SECONDS,
   });
+  await recordSignIn(ctx.db, ctx.tenant.id, user.id);
   return {
     body: {
       expiresAt: expiresAt.toISOString(),
