@@ -107,7 +107,12 @@ describe('the Users API through @okta/okta-sdk-nodejs', { timeout: 60_000 }, () 
       body: { profile: { firstName: 'Alan', lastName: 'Turing', email: login, login } },
     });
     expect(user.status).toBe('PROVISIONED');
-    expect((await h.mail(login)).text).toContain('http://127.0.0.1');
+    // An activation e-mail, not a password reset: its own words, and the link's 7 days (Okta's).
+    const activation = await h.mail(login);
+    expect(activation.subject).toMatch(/: activate your account$/);
+    expect(activation.text).toContain('Choose your password here to activate it: http://127.0.0.1');
+    expect(activation.text).toContain('The link expires in 7 days.');
+    expect(activation.text).not.toMatch(/reset your password|1 hour/);
     await client.userApi.deleteUser({ userId: user.id! });
     expect((await client.userApi.getUser({ userId: user.id! })).status).toBe('DEPROVISIONED');
     await client.userApi.deleteUser({ userId: user.id! });

@@ -1,3 +1,4 @@
+export * from './activation-strings.ts';
 export * from './branding.ts';
 export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';

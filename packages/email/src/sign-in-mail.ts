@@ -1,11 +1,12 @@
 import { type ConsoleRoleName, type Language, RTL_LANGUAGES } from '@trackwell/contracts';
+import { ACTIVATION_STRINGS } from './activation-strings.ts';
 import { INVITE_STRINGS } from './invite-strings.ts';
 import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
 import { fill } from './strings.ts';
 
 /**
  * The identity provider's sign-in e-mails ("the language follows the person"): a one-time code,
- * a push approval link, a password reset or unlock link, in the person's language. Each is plain text plus a
+ * a push approval link, a password reset or unlock link, an activation link, in the person's language. Each is plain text plus a
  * small HTML part whose `lang` and `dir` are the language's (Arabic reads right to left). Links are built by
  * the caller from the store's canonical origin and already carry the language (`?lang=`).
  */
@@ -13,6 +14,8 @@ export type SignInMail =
   | { kind: 'code'; code: string; minutes: number }
   | { kind: 'push'; ip: string; link: string; minutes: number }
   | { kind: 'reset' | 'unlock'; link: string; token: string }
+  /** The Users API's activation: an account made for someone, whose first password this link sets (7 days). */
+  | { kind: 'activate'; link: string; token: string }
   /** The console's invitation: a new account's first password, chosen through a reset link. */
   | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName };
 
@@ -66,6 +69,17 @@ export function renderSignInMail(
         { text: f(invite.body, more) },
         { text: invite.action, link: mail.link },
         { text: invite.expiry },
+      ];
+      break;
+    }
+    case 'activate': {
+      const activation = ACTIVATION_STRINGS[language];
+      subject = f(activation.subject);
+      paragraphs = [
+        { text: f(activation.body) },
+        { text: activation.action, link: mail.link },
+        { text: `${s.recoveryToken} ${mail.token}` },
+        { text: activation.expiry },
       ];
       break;
     }

@@ -25,7 +25,7 @@ async function passwordLink(ctx: ProvisioningContext, user: ProvisionedUser, ttl
 /** Makes an activation link; e-mails it unless `send` is false. */
 export async function sendActivationMail(ctx: ProvisioningContext, user: ProvisionedUser, send = true) {
   const { token, link } = await passwordLink(ctx, user, ACTIVATION_TTL_SECONDS);
-  if (send) await sendSignInMail(ctx.mail, user, { kind: 'reset', link, token });
+  if (send) await sendSignInMail(ctx.mail, user, { kind: 'activate', link, token });
   return { activationUrl: link, activationToken: token };
 }
 
