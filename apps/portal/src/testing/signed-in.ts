@@ -1,4 +1,11 @@
-import { type TenantConfig, TRACKER_PATHS, USER_INFO_PATH, type UserInfo } from '@trackwell/contracts';
+import {
+  NOTIFICATION_CENTRE_PATHS,
+  type NotificationUnread,
+  type TenantConfig,
+  TRACKER_PATHS,
+  USER_INFO_PATH,
+  type UserInfo,
+} from '@trackwell/contracts';
 import { TOKEN_STORAGE_KEY } from '../features/auth/okta.ts';
 import type { ExtraRoutes } from './extra-routes.ts';
 
@@ -51,7 +58,10 @@ export function seedSignedInSession(
   );
 }
 
-/** The signed-in calls of the shell: user info and feature flags (all on unless overridden). */
+/**
+ * The signed-in calls of the shell: user info and feature flags (all on unless overridden); then `more`; then
+ * the header bell's unread count (nothing unread) when `more` did not answer it.
+ */
 export function signedInRoutes({
   user = TEST_USER,
   flags = {},
@@ -63,7 +73,7 @@ export function signedInRoutes({
   >;
   more?: ExtraRoutes;
 } = {}): ExtraRoutes {
-  return (url, request) => {
+  return async (url, request) => {
     if (url.pathname === USER_INFO_PATH) return { status: 200, body: user };
     if (url.pathname === TRACKER_PATHS.featureFlags) {
       const on = (name: keyof typeof flags) => ({ enabled: flags[name] ?? true });
@@ -81,6 +91,12 @@ export function signedInRoutes({
         },
       };
     }
-    return more?.(url, request);
+    const answered = await more?.(url, request);
+    if (answered) return answered;
+    if (url.pathname === NOTIFICATION_CENTRE_PATHS.unread) {
+      const nothingUnread: NotificationUnread = { unread: 0, changedAssetIds: [] };
+      return { status: 200, body: nothingUnread };
+    }
+    return undefined;
   };
 }

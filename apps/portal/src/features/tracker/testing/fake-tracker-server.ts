@@ -2,6 +2,8 @@ import {
   type CatalogSearchHit,
   type ContentTrackingRow,
   MEMBER_PATHS,
+  NOTIFICATION_CENTRE_PATHS,
+  type NotificationUnread,
   RESOLVER_PATHS,
   STANDARD_HISTORY_PATH,
   type StandardHistoryEntry,
@@ -180,6 +182,9 @@ const ROUTES: Record<string, Handler> = {
     return json(200, ok({ applicationCodes: ['TRACKER', 'COMPASS', 'SB', 'PUB'], clearedSources: 4 }));
   },
   [`GET ${MEMBER_PATHS.committees}`]: (state) => json(200, { Result: state.committees }),
+  // The header bell and the "Changed" badges: nothing unread (notifications.test.tsx covers the badges).
+  [`GET ${NOTIFICATION_CENTRE_PATHS.unread}`]: () =>
+    json(200, { unread: 0, changedAssetIds: [] } satisfies NotificationUnread),
   [`GET ${RESOLVER_PATHS.resolve}`]: (state) => json(200, ok({ applicationURL: state.applicationURL })),
 };
 
