@@ -71,7 +71,14 @@ export const listIoRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: 'buffer', bodyLimit: LIST_IMPORT_MAX_BYTES },
     (_r, body, done) => done(null, body),
   );
+  registerPreviewRoute(app);
+  registerTrackRoute(app);
+  registerExportRoute(app);
+};
 
+type ListIoApp = Parameters<FastifyPluginAsyncZod>[0];
+
+function registerPreviewRoute(app: ListIoApp) {
   app.post(
     LIST_IO_PATHS.importPreview,
     {
@@ -103,7 +110,9 @@ export const listIoRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(report);
     },
   );
+}
 
+function registerTrackRoute(app: ListIoApp) {
   app.post(
     LIST_IO_PATHS.importTrack,
     {
@@ -130,7 +139,9 @@ export const listIoRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ tracked: result.tracked, alreadyTracked: result.alreadyTracked });
     },
   );
+}
 
+function registerExportRoute(app: ListIoApp) {
   app.get(
     LIST_IO_PATHS.export,
     {
@@ -166,4 +177,4 @@ export const listIoRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body as string); // an XLSX Buffer is sent as its bytes: the 200 schema documents, never serializes
     },
   );
-};
+}
