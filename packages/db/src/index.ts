@@ -15,6 +15,7 @@ export * from './repositories/console-roles.ts';
 export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';
 export * from './repositories/jobs.ts';
+export * from './repositories/list-import.ts';
 export * from './repositories/mail.ts';
 export * from './repositories/notification-centre.ts';
 export * from './repositories/notification-preferences.ts';

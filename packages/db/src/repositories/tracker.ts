@@ -312,7 +312,12 @@ export async function unsubscribeUser(
   return cleared.rowCount;
 }
 
-async function liftUnsubscribe(tx: SqlExecutor, tenantId: string, userId: string, app: ApplicationCode) {
+export async function liftUnsubscribe(
+  tx: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  app: ApplicationCode,
+) {
   await tx.query(
     'DELETE FROM tracking_unsubscribes WHERE tenant_id = $1 AND user_id = $2 AND application_code = $3',
     [tenantId, userId, app],

@@ -1,19 +1,10 @@
 import type { AuditEntry } from '@trackwell/db';
 
-/*
- * The audit log as CSV (RFC 4180: every cell quoted, quotes doubled, CRLF rows). A cell that a spreadsheet
- * would run as a formula (it starts with = + - @, or a tab or carriage return before one) is prefixed with
- * an apostrophe (OWASP "CSV injection"): the log holds values that callers chose (labels, logins, names).
- */
+import { csvCell } from '../../http/csv-cell.ts';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/* The audit log as CSV (RFC 4180: every cell quoted, quotes doubled, CRLF rows), formula cells defused. */
 
-export function csvCell(value: unknown): string {
-  const text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
+export { csvCell };
 
 export const AUDIT_CSV_HEADER = [
   'id',

@@ -1,6 +1,6 @@
 import { getCoreRowModel, type PaginationState, useReactTable } from '@tanstack/react-table';
 import type { ContentTrackingRow, FeatureFlags, TenantConfig, UserInfo } from '@trackwell/contracts';
-import { type MouseEvent, useId, useRef, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
@@ -16,6 +16,9 @@ import { type RowHandlers, standardName, useStandardColumns } from './standard-c
 import { StandardSearch } from './standard-search.tsx';
 import { StandardsTableView } from './standards-table-view.tsx';
 import { TablePagination } from './table-pagination.tsx';
+
+// Issue 16 §6: import and export of the list, loaded after the table (not in the first download).
+const ListActions = lazy(() => import('./list-io/list-actions.tsx'));
 
 type TrackedStandardsTableProps = {
   user: UserInfo;
@@ -132,6 +135,9 @@ export function TrackedStandardsTable({
         {t('standards.heading')}
       </h2>
       <p className="tw-tracker-card__description">{t('standards.description')}</p>
+      <Suspense fallback={null}>
+        <ListActions onTracked={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
+      </Suspense>
       <StandardSearch userId={userId} onAdded={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
       <StandardsTableView table={table} headingId={headingId} isFetching={isFetching} isLoading={isLoading} />
       <TablePagination

@@ -1,6 +1,8 @@
 import {
   type CatalogSearchHit,
   type ContentTrackingRow,
+  LIST_IO_PATHS,
+  type ListImportReport,
   MEMBER_PATHS,
   NOTIFICATION_CENTRE_PATHS,
   type NotificationUnread,
@@ -63,6 +65,8 @@ export type FakeTrackerState = {
   applicationURL: string;
   /** Each standard's recorded changes (issue 16 §3), by asset id; a tracked row without one has none. */
   histories: Record<string, StandardHistoryEntry[]>;
+  /** The import's report of any uploaded file (issue 16 §6); absent: the file is refused (400). */
+  importReport?: ListImportReport;
 };
 
 export type RecordedCall = {
@@ -159,6 +163,26 @@ const ROUTES: Record<string, Handler> = {
     };
     return json(200, ok({ standard, entries: state.histories[row.content.assetId] ?? [] }));
   },
+  [`POST ${LIST_IO_PATHS.importPreview}`]: (state, query) => {
+    const report = state.importReport;
+    if (!report) return json(400, { status: '400', error: 'bad_request', message: 'The file has no rows.' });
+    const column = query.get('column');
+    return json(200, ok(column === null ? report : { ...report, column: Number(column), rows: [] }));
+  },
+  [`POST ${LIST_IO_PATHS.importTrack}`]: (state, _query, body) => {
+    const assetIds = body.assetIds as string[];
+    const start = state.rows.length + 1;
+    state.rows.push(
+      ...assetIds.map((assetId, i) =>
+        buildRow(start + i, { content: { ...buildRow(start + i).content, assetId } }),
+      ),
+    );
+    return json(200, ok({ tracked: assetIds.length, alreadyTracked: 0 }));
+  },
+  [`GET ${LIST_IO_PATHS.export}`]: (state, query) =>
+    new Response(`Designation\r\n${state.rows.map((r) => r.content.displayDesignation).join('\r\n')}\r\n`, {
+      headers: { 'content-disposition': `attachment; filename="list.${query.get('format')}"` },
+    }),
   [`PUT ${TRACKER_PATHS.updateTracker}`]: switchRows,
   [`DELETE ${TRACKER_PATHS.deleteTracker}`]: (state, query) => {
     const ids = idsOf(query);
@@ -230,7 +254,8 @@ export function fakeTrackerServer(initial: Partial<FakeTrackerState> = {}) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const text = await request.text();
-    const body = text ? JSON.parse(text) : undefined;
+    const isJson = (request.headers.get('content-type') ?? '').includes('json');
+    const body = text ? (isJson ? JSON.parse(text) : text) : undefined;
     calls.push({
       method: request.method,
       path: url.pathname,

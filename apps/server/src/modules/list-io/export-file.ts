@@ -1,0 +1,44 @@
+import type { ListExportFormat } from '@trackwell/contracts';
+import type { ExportedStandard } from '@trackwell/db';
+import writeXlsxFile from 'write-excel-file/node';
+import { csvCell, defuseFormula } from '../../http/csv-cell.ts';
+
+/**
+ * Issue 16 §6 "take your list": the user's tracked standards as CSV (UTF-8 with a byte-order mark, so Excel
+ * reads accents; RFC 4180, formula cells defused) or XLSX (every cell a string, so nothing is a formula).
+ * The columns read back by the import: its header names the designation.
+ */
+export const LIST_EXPORT_HEADER = ['Designation', 'Title', 'Status', 'Edition', 'Published', 'Publisher'];
+
+const cellsOf = (s: ExportedStandard) => [
+  s.designation,
+  s.title,
+  s.status,
+  s.edition,
+  s.publishedOn,
+  s.publisher,
+];
+
+export const LIST_EXPORT_CONTENT_TYPES: Record<ListExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function listCsv(standards: readonly ExportedStandard[]): string {
+  const lines = [LIST_EXPORT_HEADER, ...standards.map(cellsOf)].map((cells) => cells.map(csvCell).join(','));
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+export async function listXlsx(standards: readonly ExportedStandard[]): Promise<Buffer> {
+  const header = LIST_EXPORT_HEADER.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
+  const rows = standards.map((s) =>
+    cellsOf(s).map((value) => ({ value: defuseFormula(value), type: String })),
+  );
+  return writeXlsxFile([header, ...rows], { sheet: 'Tracked standards' }).toBuffer();
+}
+
+/** The download's file name: the store's code and the day, e.g. `aenor-tracked-standards-2026-11-26.csv`. */
+export function listExportFileName(storeCode: string, format: ListExportFormat, now = new Date()): string {
+  const safeCode = storeCode.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'trackwell';
+  return `${safeCode}-tracked-standards-${now.toISOString().slice(0, 10)}.${format}`;
+}

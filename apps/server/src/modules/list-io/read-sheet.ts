@@ -1,0 +1,107 @@
+import { LIST_IMPORT_MAX_COLUMNS, LIST_IMPORT_MAX_ROWS, type ListExportFormat } from '@trackwell/contracts';
+import { CsvError, parse } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+import { readSheet } from 'read-excel-file/node';
+import { badRequest, HttpError } from '../../http/errors.ts';
+
+/**
+ * Issue 16 §6: a user's spreadsheet (CSV or XLSX, the request body) as a header and rows of text. Limits:
+ * the body's size is the route's (LIST_IMPORT_MAX_BYTES), then LIST_IMPORT_MAX_ROWS rows and
+ * LIST_IMPORT_MAX_COLUMNS columns (413 / 400 naming the problem); an XLSX whose parts would unpack to more
+ * than XLSX_MAX_UNPACKED bytes is refused before it is unpacked (a "zip bomb"). Cells keep no control
+ * characters (NUL included) and at most CELL_MAX_CHARS characters: a 10,000-character cell is cut, and a
+ * formula cell is only its text (nothing is evaluated).
+ */
+export interface Sheet {
+  header: string[];
+  rows: string[][];
+}
+
+export const CELL_MAX_CHARS = 200;
+const XLSX_MAX_UNPACKED = 64 * 1024 * 1024;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+const tooManyRows = () =>
+  new HttpError(
+    413,
+    'too_many_rows',
+    `The file has more than ${LIST_IMPORT_MAX_ROWS} rows: split it and import each part.`,
+  );
+const unreadable = (format: string, why: string) =>
+  badRequest(`The file could not be read as ${format}: ${why}`, [{ path: 'file', message: why }]);
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+  return text.replace(CONTROL, '').trim().slice(0, CELL_MAX_CHARS);
+}
+
+function toSheet(records: unknown[][]): Sheet {
+  const nonEmpty = records.filter((r) => r.some((c) => cellText(c) !== ''));
+  if (nonEmpty.length === 0) throw unreadable('a list', 'it has no rows.');
+  if (nonEmpty.length - 1 > LIST_IMPORT_MAX_ROWS) throw tooManyRows();
+  const width = Math.max(...nonEmpty.map((r) => r.length));
+  if (width > LIST_IMPORT_MAX_COLUMNS) {
+    throw unreadable('a list', `it has ${width} columns; at most ${LIST_IMPORT_MAX_COLUMNS} are read.`);
+  }
+  const [head, ...rows] = nonEmpty.map((r) => Array.from({ length: width }, (_, i) => cellText(r[i])));
+  return { header: head!.map((h, i) => h || `#${i + 1}`), rows };
+}
+
+function readCsv(bytes: Buffer): Sheet {
+  try {
+    const records = parse(bytes, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      max_record_size: 64 * 1024,
+      to: LIST_IMPORT_MAX_ROWS + 2, // the header, the rows, and one more to know there are too many
+    }) as string[][];
+    if (records.length > LIST_IMPORT_MAX_ROWS + 1) throw tooManyRows();
+    return toSheet(records);
+  } catch (error) {
+    if (error instanceof CsvError) throw unreadable('CSV', `${error.message}`);
+    throw error;
+  }
+}
+
+function unpackedSize(bytes: Buffer): number {
+  let total = 0;
+  unzipSync(bytes, {
+    filter: (file) => {
+      total += file.originalSize;
+      return false;
+    },
+  });
+  return total;
+}
+
+async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  let size: number;
+  try {
+    size = unpackedSize(bytes);
+  } catch {
+    throw unreadable('XLSX', 'it is not an Excel workbook (.xlsx).');
+  }
+  if (size > XLSX_MAX_UNPACKED) {
+    throw new HttpError(
+      413,
+      'file_too_large',
+      'The workbook unpacks to more than 64 MB: save the list alone.',
+    );
+  }
+  let data: unknown[][];
+  try {
+    data = (await readSheet(bytes)) as unknown[][];
+  } catch {
+    throw unreadable('XLSX', 'it is not an Excel workbook (.xlsx) or its first sheet is damaged.');
+  }
+  return toSheet(data);
+}
+
+/** The sheet of an uploaded file; 400 when it is unreadable or empty, 413 when it has too many rows. */
+export function readUploadedSheet(format: ListExportFormat, bytes: Buffer): Promise<Sheet> {
+  return format === 'csv' ? Promise.resolve(readCsv(bytes)) : readXlsx(bytes);
+}

@@ -1,0 +1,117 @@
+import type { SqlExecutor, Transaction } from '../client.ts';
+import { liftUnsubscribe } from './tracker.ts';
+
+/**
+ * Issue 16 §6 "bring and take your list": the catalogue standards a spreadsheet's cells may mean (one
+ * statement for the whole file), tracking the chosen ones (one statement), and the list for the export.
+ */
+
+/**
+ * A designation's stem in SQL: the text up to its first run of digits, upper case, letters and digits only.
+ * The same rule as `designationStem` in @trackwell/contracts (designation-match.ts); list-import.test.ts
+ * checks both give the same stems.
+ */
+export const DESIGNATION_STEM_SQL = (column: string) =>
+  `regexp_replace(upper(substring(${column} from '^[^0-9]*[0-9]+')), '[^A-Z0-9]', '', 'g')`;
+
+/** At most this many candidates are read for one file (a stem names a standard's editions, a few each). */
+const MAX_CANDIDATES = 20_000;
+
+export interface ListImportCandidate {
+  assetId: string;
+  designation: string;
+  title: string;
+  edition: string;
+  status: string;
+  stem: string;
+  /** Whether the user tracks it already. */
+  tracked: boolean;
+}
+
+/** The store's standards whose designation has one of `stems`, and whether the user tracks each. */
+export async function findStandardsByStems(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  stems: string[],
+): Promise<ListImportCandidate[]> {
+  if (stems.length === 0) return [];
+  const { rows } = await db.query<ListImportCandidate>(
+    `WITH wanted AS (SELECT DISTINCT unnest($3::text[]) AS stem)
+     SELECT s.asset_id AS "assetId", s.designation, s.title, s.edition, s.status, k.stem,
+            EXISTS (SELECT 1 FROM content_trackings c
+                     WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = s.id) AS tracked
+       FROM standards s
+       CROSS JOIN LATERAL (SELECT ${DESIGNATION_STEM_SQL('s.designation')} AS stem) k
+       JOIN wanted w ON w.stem = k.stem
+      WHERE s.tenant_id = $1
+      ORDER BY s.designation, s.asset_id
+      LIMIT ${MAX_CANDIDATES}`,
+    [tenantId, userId, stems],
+  );
+  return rows;
+}
+
+export type TrackListResult =
+  | { ok: true; tracked: number; alreadyTracked: number }
+  | { ok: false; notFound: string[] };
+
+/**
+ * Tracks the standards of `assetIds` for the user, all or none: when one is not the store's, nothing is
+ * tracked and the unknown ids are answered. Lifts the user's TRACKER unsubscribe, as tracking one does.
+ */
+export async function trackStandardsByAssetIds(
+  tx: Transaction,
+  tenantId: string,
+  userId: string,
+  assetIds: string[],
+): Promise<TrackListResult> {
+  const wanted = [...new Set(assetIds)];
+  const { rows: missing } = await tx.query<{ asset_id: string }>(
+    `SELECT w.asset_id FROM unnest($2::text[]) AS w(asset_id)
+      WHERE NOT EXISTS (SELECT 1 FROM standards s WHERE s.tenant_id = $1 AND s.asset_id = w.asset_id)`,
+    [tenantId, wanted],
+  );
+  if (missing.length > 0) return { ok: false, notFound: missing.map((r) => r.asset_id) };
+  const inserted = await tx.query(
+    `INSERT INTO content_trackings (tenant_id, user_id, standard_id)
+     SELECT $1, $2, s.id FROM standards s WHERE s.tenant_id = $1 AND s.asset_id = ANY($3::text[])
+     ON CONFLICT (tenant_id, user_id, standard_id) DO NOTHING`,
+    [tenantId, userId, wanted],
+  );
+  await liftUnsubscribe(tx, tenantId, userId, 'TRACKER');
+  return { ok: true, tracked: inserted.rowCount, alreadyTracked: wanted.length - inserted.rowCount };
+}
+
+export interface ExportedStandard {
+  designation: string;
+  title: string;
+  status: string;
+  edition: string;
+  /** YYYY-MM-DD */
+  publishedOn: string;
+  publisher: string;
+}
+
+/** At most this many tracked standards are exported (far more than a list holds). */
+export const LIST_EXPORT_MAX_ROWS = 50_000;
+
+/** The user's tracked standards for the export, by designation. */
+export async function listTrackedStandardsForExport(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<ExportedStandard[]> {
+  const { rows } = await db.query<ExportedStandard>(
+    `SELECT s.designation, s.title, s.status, s.edition, to_char(s.published_on, 'YYYY-MM-DD') AS "publishedOn",
+            p.name AS publisher
+       FROM content_trackings c
+       JOIN standards s ON s.tenant_id = c.tenant_id AND s.id = c.standard_id
+       JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
+      WHERE c.tenant_id = $1 AND c.user_id = $2
+      ORDER BY s.designation, s.asset_id
+      LIMIT ${LIST_EXPORT_MAX_ROWS}`,
+    [tenantId, userId],
+  );
+  return rows;
+}
