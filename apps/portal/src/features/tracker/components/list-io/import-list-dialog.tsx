@@ -19,8 +19,6 @@ function problemOf(error: unknown): string | undefined {
  */
 export function ImportListDialog({ onClose, onTracked }: { onClose: () => void; onTracked: () => void }) {
   const { t } = useTranslation('tracker');
-  const fileId = useId();
-  const columnId = useId();
   const [file, setFile] = useState<File>();
   const [choices, setChoices] = useState<Record<number, string>>({});
   const [preview, previewState] = useListImportPreviewMutation();
@@ -44,58 +42,21 @@ export function ImportListDialog({ onClose, onTracked }: { onClose: () => void; 
   return (
     <InfoDialog title={t('listIo.dialogTitle')} closeLabel={t('workItem.close')} onClose={onClose}>
       <div className="tw-list-import">
-        <div>
-          <label htmlFor={fileId} className="form-label">
-            {t('listIo.fileLabel')}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            className="form-control"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby={`${fileId}-hint`}
-            onChange={(event) => {
-              const picked = event.currentTarget.files?.[0];
-              setFile(picked);
-              if (picked) read(picked);
-            }}
-          />
-          <p id={`${fileId}-hint`} className="form-text">
-            {t('listIo.fileHint')}
-          </p>
-        </div>
+        <FileChoice
+          onPick={(picked) => {
+            setFile(picked);
+            if (picked) read(picked);
+          }}
+        />
         {report && file ? (
-          <div>
-            <label htmlFor={columnId} className="form-label">
-              {t('listIo.column')}
-            </label>
-            <select
-              id={columnId}
-              className="form-select"
-              value={report.column}
-              disabled={previewState.isLoading}
-              onChange={(event) => read(file, Number(event.currentTarget.value))}
-            >
-              {report.columns.map((name, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; names may repeat
-                <option key={index} value={index}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ColumnChoice
+            report={report}
+            disabled={previewState.isLoading}
+            onChange={(column) => read(file, column)}
+          />
         ) : null}
         {previewState.isLoading ? <PendingMessage>{t('listIo.reading')}</PendingMessage> : null}
-        {previewState.isError && !previewState.isLoading ? (
-          <div className="alert alert-danger" role="alert">
-            <p className="mb-1">{t('listIo.readError')}</p>
-            {problemOf(previewState.error) ? (
-              <p className="mb-0" dir="auto">
-                {problemOf(previewState.error)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
+        {previewState.isError && !previewState.isLoading ? <ReadError error={previewState.error} /> : null}
         {report && !previewState.isLoading && !previewState.isError ? (
           <ImportReportView
             report={report}
@@ -120,5 +81,80 @@ export function ImportListDialog({ onClose, onTracked }: { onClose: () => void; 
         ) : null}
       </div>
     </InfoDialog>
+  );
+}
+
+/** The file input: a CSV or an Excel workbook; `onPick` gets the chosen file (undefined when cleared). */
+function FileChoice({ onPick }: { onPick: (file: File | undefined) => void }) {
+  const { t } = useTranslation('tracker');
+  const fileId = useId();
+  return (
+    <div>
+      <label htmlFor={fileId} className="form-label">
+        {t('listIo.fileLabel')}
+      </label>
+      <input
+        id={fileId}
+        type="file"
+        className="form-control"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        aria-describedby={`${fileId}-hint`}
+        onChange={(event) => onPick(event.currentTarget.files?.[0])}
+      />
+      <p id={`${fileId}-hint`} className="form-text">
+        {t('listIo.fileHint')}
+      </p>
+    </div>
+  );
+}
+
+/** Which column holds the designations: the server's guess, changeable (the file is read again). */
+function ColumnChoice({
+  report,
+  disabled,
+  onChange,
+}: {
+  report: ListImportReport;
+  disabled: boolean;
+  onChange: (column: number) => void;
+}) {
+  const { t } = useTranslation('tracker');
+  const columnId = useId();
+  return (
+    <div>
+      <label htmlFor={columnId} className="form-label">
+        {t('listIo.column')}
+      </label>
+      <select
+        id={columnId}
+        className="form-select"
+        value={report.column}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+      >
+        {report.columns.map((name, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; names may repeat
+          <option key={index} value={index}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The file could not be read: our sentence, and the server's reason when it gave one. */
+function ReadError({ error }: { error: unknown }) {
+  const { t } = useTranslation('tracker');
+  const problem = problemOf(error);
+  return (
+    <div className="alert alert-danger" role="alert">
+      <p className="mb-1">{t('listIo.readError')}</p>
+      {problem ? (
+        <p className="mb-0" dir="auto">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -59,7 +59,7 @@ describe('import a list (issue 16 §6)', { timeout: 20_000 }, () => {
     const choice = within(dialog).getByRole('group', { name: /Row 4: “D790”/ });
     expect(within(choice).getByRole('radio', { name: 'None of these (skip)' })).toBeChecked();
     await user.click(within(choice).getByRole('radio', { name: /D790-23/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Track 3 standards' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Track standards (3)' }));
     expect(await screen.findByText('Standards now tracked: 3')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.callsTo(LIST_IO_PATHS.importTrack).map((c) => c.body)).toEqual([
@@ -83,7 +83,7 @@ describe('import a list (issue 16 §6)', { timeout: 20_000 }, () => {
       null,
       '0',
     ]);
-    expect(within(dialog).getByRole('button', { name: 'Track 0 standards' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Track standards (0)' })).toBeDisabled();
   });
 
   it("shows the server's reason when the file is refused", async () => {
