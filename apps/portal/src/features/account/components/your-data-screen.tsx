@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
-import { createAccountDataClient } from '../lib/account-data.ts';
+import { type AccountDataClient, createAccountDataClient } from '../lib/account-data.ts';
 import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
 import { AccountScreen, SignInAgainButton } from './screen.tsx';
 
@@ -15,12 +15,20 @@ export function YourDataScreen() {
   const { t } = useTranslation('account');
   const { oktaAuth } = useAccount();
   const client = useMemo(() => createAccountDataClient(oktaAuth), [oktaAuth]);
-  const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [stepUp, setStepUp] = useState(false);
+  return (
+    <AccountScreen title={t('data.title')}>
+      <ExportSection client={client} />
+      <DeleteSection client={client} />
+    </AccountScreen>
+  );
+}
+
+function ExportSection({ client }: { client: AccountDataClient }) {
+  const { t } = useTranslation('account');
+  const [busy, setBusy] = useState(false);
 
   async function download() {
-    setBusy('export');
+    setBusy(true);
     try {
       const { blob, fileName } = await client.exportData();
       const url = URL.createObjectURL(blob);
@@ -33,13 +41,33 @@ export function YourDataScreen() {
     } catch (error) {
       notify.error(describeMyAccountError(error, t));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   }
 
+  return (
+    <section className="mb-4" aria-labelledby="tw-data-export">
+      <h3 id="tw-data-export" className="h5">
+        {t('data.exportTitle')}
+      </h3>
+      <p>{t('data.exportIntro')}</p>
+      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void download()}>
+        {busy ? t('data.exporting') : t('data.export')}
+      </button>
+    </section>
+  );
+}
+
+function DeleteSection({ client }: { client: AccountDataClient }) {
+  const { t } = useTranslation('account');
+  const { oktaAuth } = useAccount();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [stepUp, setStepUp] = useState(false);
+
   async function remove() {
     setConfirming(false);
-    setBusy('delete');
+    setBusy(true);
     try {
       await client.deleteAccount();
       oktaAuth.tokenManager.clear();
@@ -47,46 +75,25 @@ export function YourDataScreen() {
     } catch (error) {
       if (myAccountErrorKind(error) === 'stepUp') setStepUp(true);
       else notify.error(describeMyAccountError(error, t));
-      setBusy(null);
+      setBusy(false);
     }
   }
 
   return (
-    <AccountScreen title={t('data.title')}>
-      <section className="mb-4" aria-labelledby="tw-data-export">
-        <h3 id="tw-data-export" className="h5">
-          {t('data.exportTitle')}
-        </h3>
-        <p>{t('data.exportIntro')}</p>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy !== null}
-          onClick={() => void download()}
-        >
-          {busy === 'export' ? t('data.exporting') : t('data.export')}
-        </button>
-      </section>
-      <section className="tw-danger-zone" aria-labelledby="tw-data-delete">
-        <h3 id="tw-data-delete" className="h5 text-danger">
-          {t('data.deleteTitle')}
-        </h3>
-        <p>{t('data.deleteIntro')}</p>
-        {stepUp ? (
-          <div className="alert alert-warning tw-account__alert" role="alert">
-            <p className="mb-2">{t('data.stepUp')}</p>
-            <SignInAgainButton />
-          </div>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={busy !== null}
-          onClick={() => setConfirming(true)}
-        >
-          {busy === 'delete' ? t('data.deleting') : t('data.delete')}
-        </button>
-      </section>
+    <section className="tw-danger-zone" aria-labelledby="tw-data-delete">
+      <h3 id="tw-data-delete" className="h5 text-danger">
+        {t('data.deleteTitle')}
+      </h3>
+      <p>{t('data.deleteIntro')}</p>
+      {stepUp ? (
+        <div className="alert alert-warning tw-account__alert" role="alert">
+          <p className="mb-2">{t('data.stepUp')}</p>
+          <SignInAgainButton />
+        </div>
+      ) : null}
+      <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setConfirming(true)}>
+        {busy ? t('data.deleting') : t('data.delete')}
+      </button>
       <ConfirmDialog
         open={confirming}
         title={t('data.confirmTitle')}
@@ -94,6 +101,6 @@ export function YourDataScreen() {
         onConfirm={() => void remove()}
         onCancel={() => setConfirming(false)}
       />
-    </AccountScreen>
+    </section>
   );
 }
