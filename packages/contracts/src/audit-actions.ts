@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'deliveries.retry',
   'webhook.create',
   'webhook.delete',
+  'account.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,5 @@
+export * from './account-data.ts';
+export * from './account-data-paths.ts';
 export * from './audit-actions.ts';
 export * from './catalog-import.ts';
 export * from './catalog-import-quick.ts';

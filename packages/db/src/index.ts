@@ -22,6 +22,7 @@ export * from './repositories/notification-preferences.ts';
 export * from './repositories/notifications.ts';
 export * from './repositories/profile-attributes.ts';
 export * from './repositories/provisioned-users.ts';
+export * from './repositories/session-devices.ts';
 export * from './repositories/signals.ts';
 export * from './repositories/standard-history.ts';
 export * from './repositories/store-definitions.ts';

@@ -159,6 +159,11 @@ export async function purgeExpiredIdentityData(db: SqlExecutor): Promise<void> {
   await db.query(`DELETE FROM identity_tokens WHERE expires_at < now() - interval '1 day'`);
   await db.query(`DELETE FROM identity_oidc_payloads WHERE expires_at < now()`);
   await db.query(`DELETE FROM identity_rate_limits WHERE window_start < now() - interval '1 day'`);
+  await db.query(`DELETE FROM identity_session_tokens WHERE expires_at < now()`);
+  await db.query(
+    `DELETE FROM identity_session_devices d WHERE NOT EXISTS (SELECT 1 FROM identity_oidc_payloads p
+      WHERE p.tenant_id = d.tenant_id AND p.model = 'Session' AND p.uid = d.session_uid)`,
+  );
 }
 
 // ---- signing key ---------------------------------------------------------------------------------------

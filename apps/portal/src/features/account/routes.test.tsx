@@ -21,6 +21,8 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
       'Password',
       'Preferences',
       'Feed',
+      'Devices',
+      'Your data',
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Password' })).not.toHaveAttribute('aria-current');

@@ -5,14 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
 import { useAccessTokenClaims } from '../auth/index.ts';
+import { useTenantConfig } from '../tenant/index.ts';
 import './account.css';
 import { AccountContext } from './account-context.ts';
+import { DevicesScreen } from './components/devices-screen.tsx';
 import { EmailsScreen } from './components/emails-screen.tsx';
 import { FeedScreen } from './components/feed-screen.tsx';
 import { PasswordScreen } from './components/password-screen.tsx';
 import { PhonesScreen } from './components/phones-screen.tsx';
 import { PreferencesScreen } from './components/preferences-screen.tsx';
 import { ProfileScreen } from './components/profile-screen.tsx';
+import { YourDataScreen } from './components/your-data-screen.tsx';
 import { createMyAccountClient } from './lib/myaccount.ts';
 
 /**
@@ -30,8 +33,26 @@ export function AccountRoute() {
 }
 
 /** The screens, each at its own path under /account. */
-export const ACCOUNT_SCREENS = ['profile', 'emails', 'phones', 'password', 'preferences', 'feed'] as const;
+export const ACCOUNT_SCREENS = [
+  'profile',
+  'emails',
+  'phones',
+  'password',
+  'preferences',
+  'feed',
+  'devices',
+  'data',
+] as const;
 export type AccountScreenName = (typeof ACCOUNT_SCREENS)[number];
+
+/**
+ * Issue 15 §4: devices and "your data" are the embedded identity provider's own operations (a store on a
+ * real Okta org has no such API), so they are offered only when the store's issuer is the embedded one (the
+ * issuer on this page's own origin).
+ */
+const EMBEDDED_ONLY: ReadonlySet<AccountScreenName> = new Set(['devices', 'data']);
+const isEmbeddedIssuer = (issuerUri: string) =>
+  new URL(issuerUri, window.location.origin).origin === window.location.origin;
 
 export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: string | undefined }) {
   const { t, ready } = useTranslation('account');
@@ -54,6 +75,8 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
           <Route path="password" element={<PasswordScreen />} />
           <Route path="preferences" element={<PreferencesScreen />} />
           <Route path="feed" element={<FeedScreen />} />
+          <Route path="devices" element={<DevicesScreen />} />
+          <Route path="data" element={<YourDataScreen />} />
           <Route path="*" element={<Navigate to="/account/profile" replace />} />
         </Route>
       </Routes>
@@ -75,13 +98,15 @@ function useNavigated(): boolean {
 /** The area's heading and its navigation (a list of links; the current one has aria-current="page"). */
 function AccountLayout() {
   const { t } = useTranslation('account');
+  const embedded = isEmbeddedIssuer(useTenantConfig()['issuer-uri']);
+  const screens = ACCOUNT_SCREENS.filter((screen) => embedded || !EMBEDDED_ONLY.has(screen));
   return (
     <div className="tw-account">
       <h1 className="tw-page-title">{t('title')}</h1>
       <div className="tw-account__layout">
         <nav className="tw-account__nav" aria-label={t('nav.label')}>
           <ul>
-            {ACCOUNT_SCREENS.map((screen) => (
+            {screens.map((screen) => (
               <li key={screen}>
                 <NavLink to={`/account/${screen}`} className="tw-account__nav-link">
                   {t(`nav.${screen}`)}

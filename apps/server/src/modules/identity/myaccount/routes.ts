@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkedSerializerCompiler } from '../../../http/checked-serializer.ts';
 import type { ProviderRegistry } from '../provider.ts';
+import { registerAccountDataRoutes } from './account-data-routes.ts';
 import { type MyAccountApp, NO_CONTENT, noContent, myAccountSchema as schema, send } from './answers.ts';
 import { authenticateCaller, callerOf as caller, checkAccess } from './caller.ts';
 import { registerContactRoutes } from './contact-routes.ts';
@@ -33,6 +34,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry
   registerProfileRoutes(app);
   registerContactRoutes(app);
   registerPasswordRoutes(app);
+  registerAccountDataRoutes(app);
 };
 
 function registerProfileRoutes(app: MyAccountApp) {

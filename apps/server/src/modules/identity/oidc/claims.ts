@@ -8,6 +8,9 @@ import {
   type Tenant,
 } from '@trackwell/db';
 import type { Configuration } from 'oidc-provider';
+import { recordIssuedAccessToken } from '../devices/record-token.ts';
+
+type SessionToken = { sessionUid?: string; accountId: string };
 
 /**
  * What tokens say: the standard claims of a user (ID token and userinfo alike), and the access token's
@@ -107,6 +110,7 @@ export function accessTokenClaims(
     const cutoffSeconds = cutoff ? Math.ceil(cutoff.getTime() / 1000) : 0;
     if (typeof payload.iat === 'number' && payload.iat < cutoffSeconds) payload.iat = cutoffSeconds;
     Object.assign(payload, await consoleRolesClaim(db, tenant.id, accountId));
+    await recordIssuedAccessToken(db, tenant.id, ctx, token as unknown as SessionToken, payload);
     delete payload.scope;
     delete payload.client_id;
   };

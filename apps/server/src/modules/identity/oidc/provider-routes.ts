@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unsafeRequestField } from '../../../http/unsafe-strings-guard.ts';
 import { idpFor } from '../context.ts';
+import { rememberRequestIp } from '../devices/request-ip.ts';
 import type { ProviderRegistry, TenantIdp } from '../provider.ts';
 import { checkProviderBody } from '../provider-body.ts';
 import { OIDC_ROUTES } from './configuration.ts';
@@ -61,6 +62,7 @@ async function forwardToProvider(
   const raw = request.raw as typeof request.raw & { originalUrl?: string };
   raw.originalUrl = url;
   raw.url = url.slice(issuerPath.length) || '/';
+  rememberRequestIp(raw, request.ip);
   await callbackOf(idp)(raw, reply.raw);
 }
 
