@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { language } from './languages.ts';
 import { textByLanguage, unofferedLanguages } from './localized-text.ts';
+import { registrationSetting } from './registration.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
 
@@ -141,6 +142,8 @@ export const tenantConfig = z
      * absent → DEFAULT_RESOLVER_APPLICATION_URL.
      */
     resolverApplicationUrl: resolverApplicationUrlTemplate.optional(),
+    /** Self-registration on the sign-in page (issue 15 §2): off unless set; the terms link new users accept. */
+    registration: registrationSetting.optional(),
   })
   .refine((c) => c.ui.languages.includes(c.ui.defaultLanguage), {
     message: 'defaultLanguage must be one of languages',

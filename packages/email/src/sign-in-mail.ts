@@ -1,5 +1,6 @@
 import { type ConsoleRoleName, type Language, RTL_LANGUAGES } from '@trackwell/contracts';
 import { INVITE_STRINGS } from './invite-strings.ts';
+import { REGISTRATION_STRINGS } from './registration-strings.ts';
 import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
 import { fill } from './strings.ts';
 
@@ -14,7 +15,10 @@ export type SignInMail =
   | { kind: 'push'; ip: string; link: string; minutes: number }
   | { kind: 'reset' | 'unlock'; link: string; token: string }
   /** The console's invitation: a new account's first password, chosen through a reset link. */
-  | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName };
+  | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName }
+  /** Self-registration (issue 15 §2): a new address's verification code; an existing account's owner's notice. */
+  | { kind: 'register-code'; code: string; minutes: number }
+  | { kind: 'register-exists'; link: string };
 
 export interface RenderedSignInMail {
   subject: string;
@@ -67,6 +71,19 @@ export function renderSignInMail(
         { text: invite.action, link: mail.link },
         { text: invite.expiry },
       ];
+      break;
+    }
+    case 'register-code': {
+      const r = REGISTRATION_STRINGS[language];
+      const more = { code: mail.code, minutes: String(mail.minutes) };
+      subject = f(r.codeSubject, more);
+      paragraphs = [{ text: f(r.codeBody, more) }, { text: f(r.codeExpiry, more) }];
+      break;
+    }
+    case 'register-exists': {
+      const r = REGISTRATION_STRINGS[language];
+      subject = f(r.existsSubject);
+      paragraphs = [{ text: f(r.existsBody) }, { text: r.existsAction, link: mail.link }];
       break;
     }
     default:
