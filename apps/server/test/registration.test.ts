@@ -20,19 +20,19 @@ let a: { host: string; tenantId: string };
 let b: { host: string; tenantId: string };
 let off: { host: string; tenantId: string };
 
-async function store(registration?: { enabled: boolean; termsUrl?: string }) {
+async function store(registrationTermsUrl?: string) {
   const def = buildTenantDefinition();
   const { tenant, host } = await t.createTenant({
     code: def.code,
-    config: { ...def.config, ...(registration ? { registration } : {}) },
+    config: { ...def.config, ...(registrationTermsUrl ? { registrationTermsUrl } : {}) },
   });
   return { host, tenantId: tenant.id };
 }
 
 beforeAll(async () => {
   t = await buildTestApp({ SMTP_SINK_PORT: '0' });
-  a = await store({ enabled: true, termsUrl: '/store/terms' });
-  b = await store({ enabled: true, termsUrl: 'https://terms.example.com/' });
+  a = await store('/store/terms');
+  b = await store('https://terms.example.com/');
   off = await store();
 }, 60_000);
 afterAll(() => t.close());
@@ -228,7 +228,7 @@ describe('registration on the sign-in page', { timeout: 60_000 }, () => {
   });
 
   it('is rate-limited like sign-in: 429 E0000047 after the per-address send limit', async () => {
-    const c = await store({ enabled: true, termsUrl: '/store/terms' });
+    const c = await store('/store/terms');
     const email = newEmail();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++)

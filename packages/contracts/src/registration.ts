@@ -2,27 +2,15 @@ import { z } from 'zod';
 import { ONE_TIME_CODE_LENGTH } from './one-time-code.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
 import { REGISTRATION_PENDING } from './registration-paths.ts';
-import { safeText, safeUrl } from './safe-values.ts';
+import { safeText } from './safe-values.ts';
 
 /**
  * Self-registration on the sign-in page (issue 15 §2): the store's setting, the two requests and the one
  * answer. The password's rules are password-policy.ts (`passwordProblem`, checked by the server as the
- * password change checks them); a new account's login is its e-mail address.
+ * password change checks them); a new account's login is its e-mail address. The store's setting is
+ * `registration` in tenant-config.ts (kept there: the portal's first download validates the configuration
+ * and must not carry these request schemas).
  */
-
-/** The store's setting (tenant configuration `registration`); absent means off. */
-export const registrationSetting = z
-  .object({
-    enabled: z.boolean(),
-    /** The store's terms of use, which a new user accepts (required when registration is enabled). */
-    termsUrl: safeUrl.optional(),
-  })
-  .strict()
-  .refine((r) => !r.enabled || !!r.termsUrl, {
-    message: 'a terms link is required when registration is enabled',
-    path: ['termsUrl'],
-  });
-export type RegistrationSetting = z.infer<typeof registrationSetting>;
 
 /** An e-mail address as a login: one @, no spaces, at most 100 characters (Okta's login length here). */
 export const registrationEmail = safeText(100).regex(

@@ -102,8 +102,8 @@ interface DemoTenantInput {
     'footerLogo' | 'sidebar' | 'copyrightLine' | 'languageSelector' | 'languages' | 'defaultLanguage'
   >;
   featureFlags: TenantDefinition['featureFlags'];
-  /** Self-registration on the sign-in page (issue 15 §2); off when absent. */
-  registration?: TenantConfig['registration'];
+  /** Self-registration on the sign-in page (issue 15 §2): the terms link; off when absent. */
+  registrationTermsUrl?: string;
 }
 
 function demoTenant(t: DemoTenantInput): DemoTenant {
@@ -127,7 +127,7 @@ function demoTenant(t: DemoTenantInput): DemoTenant {
           contactUrl: '/store/contact',
           localeCookieEnv: 'Dev', // spec §9: locale_{env} with env 'Dev'
         },
-        ...(t.registration ? { registration: t.registration } : {}),
+        ...(t.registrationTermsUrl ? { registrationTermsUrl: t.registrationTermsUrl } : {}),
       },
       theme: t.theme,
       featureFlags: t.featureFlags,
@@ -285,7 +285,7 @@ const aenor = demoTenant({
   hosts: ['aenor.localhost'],
   name: 'AENOR Tienda de Normas',
   // The demo store where shoppers create their own accounts (issue 15 §2).
-  registration: { enabled: true, termsUrl: '/store/policies' },
+  registrationTermsUrl: '/store/policies',
   theme: {
     colors: {
       primary: '#c8102e',

@@ -35,7 +35,7 @@ function SignInPage({ start }: { start?: StartAction }) {
           returnUrl={returnUrl}
           start={start}
           origin={origin}
-          registrationTermsUrl={tenant.registration?.enabled ? tenant.registration.termsUrl : undefined}
+          registrationTermsUrl={tenant.registrationTermsUrl}
         />
       </div>
     </div>

@@ -15,14 +15,14 @@ import { registerAccount, verifyRegistration } from './register.ts';
 
 /**
  * Self-registration on the sign-in page (issue 15 §2), for stores on the embedded identity provider whose
- * configuration enables it (`registration.enabled`); any other store answers 404 E0000007, whatever the body.
+ * configuration enables it (`registrationTermsUrl`); any other store answers 404 E0000007, whatever the body.
  * The body's schema (contracts registration.ts) refuses bad input with 400 E0000001 naming the field.
  */
 const schema = oktaSchemaFrame('registration', OKTA_ERROR_RESPONSES);
 
 function enabledContext(request: FastifyRequest) {
   const ctx = authnContextOf(request);
-  if (!ctx.tenant.config.registration?.enabled) throw oktaErrors.notFound('registration (Store)');
+  if (!ctx.tenant.config.registrationTermsUrl) throw oktaErrors.notFound('registration (Store)');
   return ctx;
 }
 
