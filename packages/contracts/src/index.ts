@@ -34,6 +34,8 @@ export * from './okta-users.ts';
 export * from './okta-users-filter.ts';
 export * from './one-time-code.ts';
 export * from './password-policy.ts';
+export * from './registration.ts';
+export * from './registration-paths.ts';
 export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './standard-history.ts';

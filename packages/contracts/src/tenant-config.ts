@@ -141,6 +141,12 @@ export const tenantConfig = z
      * absent → DEFAULT_RESOLVER_APPLICATION_URL.
      */
     resolverApplicationUrl: resolverApplicationUrlTemplate.optional(),
+    /**
+     * Self-registration on the sign-in page (issue 15 §2; the requests are registration.ts): on when the store
+     * gives the link to the terms new users accept, off when absent (the default). One URL rather than a switch
+     * and a link, because this schema is in the portal's first download (budget 180 kB).
+     */
+    registrationTermsUrl: safeUrl.optional(),
   })
   .refine((c) => c.ui.languages.includes(c.ui.defaultLanguage), {
     message: 'defaultLanguage must be one of languages',

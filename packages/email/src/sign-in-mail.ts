@@ -1,13 +1,14 @@
 import { type ConsoleRoleName, type Language, RTL_LANGUAGES } from '@trackwell/contracts';
 import { ACTIVATION_STRINGS } from './activation-strings.ts';
 import { INVITE_STRINGS } from './invite-strings.ts';
+import { REGISTRATION_STRINGS } from './registration-strings.ts';
 import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
 import { fill } from './strings.ts';
 
 /**
  * The identity provider's sign-in e-mails ("the language follows the person"): a one-time code,
- * a push approval link, a password reset or unlock link, an activation link, in the person's language. Each is plain text plus a
- * small HTML part whose `lang` and `dir` are the language's (Arabic reads right to left). Links are built by
+ * a push approval link, a password reset or unlock link, an activation link, a registration's code or notice, in
+ * the person's language. Each is plain text plus a small HTML part whose `lang` and `dir` are the language's (Arabic reads right to left). Links are built by
  * the caller from the store's canonical origin and already carry the language (`?lang=`).
  */
 export type SignInMail =
@@ -17,7 +18,10 @@ export type SignInMail =
   /** The Users API's activation: an account made for someone, whose first password this link sets (7 days). */
   | { kind: 'activate'; link: string; token: string }
   /** The console's invitation: a new account's first password, chosen through a reset link. */
-  | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName };
+  | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName }
+  /** Self-registration (issue 15 §2): a new address's verification code; an existing account's owner's notice. */
+  | { kind: 'register-code'; code: string; minutes: number }
+  | { kind: 'register-exists'; link: string };
 
 export interface RenderedSignInMail {
   subject: string;
@@ -81,6 +85,19 @@ export function renderSignInMail(
         { text: `${s.recoveryToken} ${mail.token}` },
         { text: activation.expiry },
       ];
+      break;
+    }
+    case 'register-code': {
+      const r = REGISTRATION_STRINGS[language];
+      const more = { code: mail.code, minutes: String(mail.minutes) };
+      subject = f(r.codeSubject, more);
+      paragraphs = [{ text: f(r.codeBody, more) }, { text: f(r.codeExpiry, more) }];
+      break;
+    }
+    case 'register-exists': {
+      const r = REGISTRATION_STRINGS[language];
+      subject = f(r.existsSubject);
+      paragraphs = [{ text: f(r.existsBody) }, { text: r.existsAction, link: mail.link }];
       break;
     }
     default:

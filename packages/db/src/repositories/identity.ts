@@ -20,7 +20,9 @@ export type IdentityTokenKind =
   | 'push'
   | 'email_challenge'
   | 'phone_challenge'
-  | 'device';
+  | 'device'
+  /** A self-registration awaiting its e-mailed code (issue 15 §2); no user until it is verified. */
+  | 'registration';
 
 export interface IdentityToken<D = Record<string, unknown>> {
   tenantId: string;

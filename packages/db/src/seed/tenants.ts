@@ -102,6 +102,8 @@ interface DemoTenantInput {
     'footerLogo' | 'sidebar' | 'copyrightLine' | 'languageSelector' | 'languages' | 'defaultLanguage'
   >;
   featureFlags: TenantDefinition['featureFlags'];
+  /** Self-registration on the sign-in page (issue 15 §2): the terms link; off when absent. */
+  registrationTermsUrl?: string;
 }
 
 function demoTenant(t: DemoTenantInput): DemoTenant {
@@ -125,6 +127,7 @@ function demoTenant(t: DemoTenantInput): DemoTenant {
           contactUrl: '/store/contact',
           localeCookieEnv: 'Dev', // spec §9: locale_{env} with env 'Dev'
         },
+        ...(t.registrationTermsUrl ? { registrationTermsUrl: t.registrationTermsUrl } : {}),
       },
       theme: t.theme,
       featureFlags: t.featureFlags,
@@ -281,6 +284,8 @@ const aenor = demoTenant({
   code: 'aenor',
   hosts: ['aenor.localhost'],
   name: 'AENOR Tienda de Normas',
+  // The demo store where shoppers create their own accounts (issue 15 §2).
+  registrationTermsUrl: '/store/policies',
   theme: {
     colors: {
       primary: '#c8102e',

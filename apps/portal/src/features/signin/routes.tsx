@@ -35,6 +35,7 @@ function SignInPage({ start }: { start?: StartAction }) {
           returnUrl={returnUrl}
           start={start}
           origin={origin}
+          registrationTermsUrl={tenant.registrationTermsUrl}
         />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { myAccountRoutes } from './myaccount/routes.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { oktaErrors, useOktaErrorHandler } from './okta-errors.ts';
 import { createProviderRegistry } from './provider.ts';
+import { registrationRoutes } from './registration/routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -48,6 +49,7 @@ export const identityRoutes: FastifyPluginAsync = async (app) => {
   await registerInteractionRoutes(app, registry);
   await app.register(myAccountRoutes, { registry });
   await app.register(provisioningRoutes); // issue 15 §1: Okta's Users API
+  await app.register(registrationRoutes); // issue 15 §2: self-registration on the sign-in page
 
   // Expired one-time tokens, oidc-provider payloads and rate-limit counters are deleted now and then.
   const purge = setInterval(() => {

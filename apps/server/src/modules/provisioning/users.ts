@@ -70,6 +70,25 @@ export async function createUser(
   const password = credentials?.password?.value;
   const passwordHash = password === undefined ? null : await checkedPasswordHash(password, profile.login);
   const status = !activate ? 'STAGED' : passwordHash ? 'ACTIVE' : 'PROVISIONED';
+  const created = await insertUser(ctx, { profile, passwordHash, status, credentials });
+  if (status === 'PROVISIONED') await sendActivationMail(ctx, created);
+  return presentUser(created, ctx.origin);
+}
+
+/**
+ * Writes a new user of the store (login free, else 400 E0000001 naming `login`): the one user creation, which
+ * the Users API and self-registration (identity/registration, with a password already checked and hashed) share.
+ */
+export async function insertUser(
+  ctx: ProvisioningContext,
+  input: {
+    profile: OktaCreateUserBody['profile'];
+    passwordHash: string | null;
+    status: 'STAGED' | 'ACTIVE' | 'PROVISIONED';
+    credentials?: Credentials | undefined;
+  },
+): Promise<ProvisionedUser> {
+  const { profile, passwordHash, status } = input;
   let created: ProvisionedUser | undefined;
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -86,7 +105,7 @@ export async function createUser(
       await setProvisionedUserStatus(tx, ctx.tenant.id, user.id, status);
       if (profile.email.toLowerCase() !== user.login)
         await setPrimaryEmail(tx, ctx.tenant.id, user.id, profile.email);
-      await writeRecoveryQuestion(tx, ctx, user.id, credentials);
+      await writeRecoveryQuestion(tx, ctx, user.id, input.credentials);
       return findProvisionedUser(tx, ctx.tenant.id, user.id);
     });
   } catch (error) {
@@ -94,8 +113,7 @@ export async function createUser(
     throw error;
   }
   if (!created) throw new Error('provisioning: the user vanished after insert');
-  if (status === 'PROVISIONED') await sendActivationMail(ctx, created);
-  return presentUser(created, ctx.origin);
+  return created;
 }
 
 export async function readUser(ctx: ProvisioningContext, idOrLogin: string): Promise<OktaUser> {

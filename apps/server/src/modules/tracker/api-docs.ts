@@ -90,6 +90,13 @@ export const openApiDocument = fp(
               'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
           },
           {
+            name: 'registration',
+            description:
+              'Self-registration on the sign-in page (`/api/v1/registration*`, issue 15 §2), for stores on the ' +
+              'embedded identity provider that give a terms link (`registrationTermsUrl`; any other store: 404). ' +
+              'The same answer whether or not the address has an account; the e-mailed six-digit code makes it ACTIVE.',
+          },
+          {
             name: 'sessions',
             description:
               "The embedded identity provider's Okta session endpoints (`/api/v1/sessions/me`, " +

@@ -18,6 +18,8 @@ export function CodeForm({
   onResend,
   rememberDevice,
   children,
+  submitLabel,
+  submitBusyLabel,
 }: {
   intro: ReactNode;
   busy: boolean;
@@ -26,6 +28,9 @@ export function CodeForm({
   onResend?: (() => void) | undefined;
   rememberDevice?: { checked: boolean; onChange: (checked: boolean) => void } | undefined;
   children?: ReactNode;
+  /** The submit button's words, when not "Verify" (e.g. registration's "Activate account"). */
+  submitLabel?: string;
+  submitBusyLabel?: string;
 }) {
   const { t } = useTranslation('signin');
   const [code, setCode] = useState('');
@@ -64,7 +69,11 @@ export function CodeForm({
         />
       ) : null}
       <div className="d-flex flex-wrap align-items-center gap-3">
-        <SubmitButton busy={busy} label={t('mfa.verify')} busyLabel={t('mfa.verifying')} />
+        <SubmitButton
+          busy={busy}
+          label={submitLabel ?? t('mfa.verify')}
+          busyLabel={submitBusyLabel ?? t('mfa.verifying')}
+        />
         {onResend ? (
           <button type="button" className="btn btn-outline-secondary" onClick={onResend} disabled={busy}>
             {t('mfa.resend')}

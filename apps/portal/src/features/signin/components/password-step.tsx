@@ -15,6 +15,8 @@ type PasswordStepProps = {
   initialUsername?: string;
   onTransaction: (tx: AuthnTransaction, username: string) => void;
   onForgotPassword: (username: string) => void;
+  /** "Create an account", when the store lets shoppers register (issue 15 §2). */
+  onRegister?: (() => void) | undefined;
 };
 
 /**
@@ -55,6 +57,19 @@ function PasswordIntro({ tenantName, notice }: { tenantName: string; notice?: st
   );
 }
 
+/** "New here? Create an account", when the store lets shoppers register (issue 15 §2). */
+function RegisterPrompt({ onRegister, disabled }: { onRegister: () => void; disabled: boolean }) {
+  const { t } = useTranslation('signin');
+  return (
+    <p className="tw-signin__register mt-3 mb-0">
+      {t('register.prompt')}{' '}
+      <LinkButton onClick={onRegister} disabled={disabled}>
+        {t('register.link')}
+      </LinkButton>
+    </p>
+  );
+}
+
 /** The first step: username and password → `signInWithCredentials`. */
 export function PasswordStep(props: PasswordStepProps) {
   const {
@@ -65,6 +80,7 @@ export function PasswordStep(props: PasswordStepProps) {
     initialUsername = '',
     onTransaction,
     onForgotPassword,
+    onRegister,
   } = props;
   const { t } = useTranslation('signin');
   const [username, setUsername] = useState(initialUsername);
@@ -128,6 +144,7 @@ export function PasswordStep(props: PasswordStepProps) {
           {t('password.forgot')}
         </LinkButton>
       </div>
+      {onRegister ? <RegisterPrompt onRegister={onRegister} disabled={busy} /> : null}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/forms/form-buttons.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
@@ -11,6 +11,11 @@ import { RecoveryEmailStep } from './recovery-steps.tsx';
 import { ErrorAlert, StepHeading } from './step-controls.tsx';
 import { TransactionStep } from './transaction-step.tsx';
 
+// Registration (issue 15 §2) is its own chunk, fetched when someone opens "Create an account".
+const RegisterStep = lazy(async () => ({
+  default: (await import('../registration/register-step.tsx')).RegisterStep,
+}));
+
 /**
  * The sign-in page's state machine (spec §4 "Sign-in transaction"): the username/password
  * form, then one step per authn transaction status the identity provider serves, until SUCCESS hands the
@@ -21,6 +26,7 @@ export type Screen =
   | { name: 'starting' }
   | { name: 'password'; notice?: PasswordNotice | undefined }
   | { name: 'forgotPassword' }
+  | { name: 'register' }
   | { name: 'transaction'; tx: AuthnTransaction; step: number }
   | { name: 'startFailed'; error: AuthnErrorKey }
   | { name: 'redirecting' };
@@ -88,6 +94,8 @@ type SignInFlowProps = {
   /** How the flow begins: resume a stored transaction, or verify an e-mailed recovery token. */
   start?: StartAction;
   origin: string;
+  /** The store's terms link when it lets shoppers create accounts (issue 15 §2); absent: no link. */
+  registrationTermsUrl?: string | undefined;
 };
 
 export function SignInFlow({
@@ -96,6 +104,7 @@ export function SignInFlow({
   returnUrl,
   start = resumeStoredTransaction,
   origin,
+  registrationTermsUrl,
 }: SignInFlowProps) {
   // The plain sign-in opens on its form, as the server draws it (the first screen comes in the page); a
   // transaction stored in this tab replaces it as soon as it is resumed. An e-mailed link's token is checked first.
@@ -160,6 +169,7 @@ export function SignInFlow({
       onScreen={setScreen}
       onTransaction={showTransaction}
       onRestart={restart}
+      registrationTermsUrl={registrationTermsUrl}
     />
   );
 }
@@ -175,6 +185,7 @@ type FlowScreenProps = {
   onScreen: (screen: Screen) => void;
   onTransaction: (tx: AuthnTransaction) => void;
   onRestart: () => void;
+  registrationTermsUrl?: string | undefined;
 };
 
 /** The screen the flow is on. */
@@ -210,7 +221,21 @@ function FlowScreen(p: FlowScreenProps) {
             p.onUsername(name);
             p.onScreen({ name: 'forgotPassword' });
           }}
+          onRegister={p.registrationTermsUrl ? () => p.onScreen({ name: 'register' }) : undefined}
         />
+      );
+    case 'register':
+      return (
+        <Suspense fallback={<PendingMessage>{t('flow.starting')}</PendingMessage>}>
+          <RegisterStep
+            oktaAuth={oktaAuth}
+            tenantName={p.tenantName}
+            termsUrl={p.registrationTermsUrl ?? ''}
+            returnUrl={p.returnUrl}
+            onTransaction={p.onTransaction}
+            onCancel={p.onRestart}
+          />
+        </Suspense>
       );
     case 'forgotPassword':
       return (

@@ -16,7 +16,11 @@ import { ORIGIN, type Route, stubAuthnServer } from './authn-server.ts';
 export const RETURN_URL = `${ORIGIN}/tracker?x=1`;
 export const user = userEvent.setup();
 
-export function setup(routes: Record<string, Route>, start?: StartAction) {
+export function setup(
+  routes: Record<string, Route>,
+  start?: StartAction,
+  options: { registrationTermsUrl?: string } = {},
+) {
   const server = stubAuthnServer(routes);
   const oktaAuth = oktaAuthFor(buildTenantConfig(), ORIGIN);
   const redirect = vi.spyOn(oktaAuth.session, 'setCookieAndRedirect').mockImplementation(() => {});
@@ -27,6 +31,7 @@ export function setup(routes: Record<string, Route>, start?: StartAction) {
       returnUrl={RETURN_URL}
       origin={ORIGIN}
       start={start}
+      registrationTermsUrl={options.registrationTermsUrl}
     />,
   );
   return { ...server, oktaAuth, redirect };

@@ -14,13 +14,19 @@ import { presentAs, saveTransaction } from './transaction.ts';
 const MAX_CODE_ATTEMPTS = 5;
 
 const codeHash = (code: string) => sha256(`otp:${code}`);
+/** What is kept of an e-mailed code (self-registration keeps its code the same way). */
+export const oneTimeCodeHash = codeHash;
 
 const safeEqual = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** Whether `passCode` is the code whose hash was kept (none kept: never). */
+export const emailCodeMatchesHash = (hash: string | null | undefined, passCode: string) =>
+  !!hash && safeEqual(codeHash(passCode), hash);
+
 /** Whether `passCode` is the code last e-mailed in this transaction. */
 export const emailCodeMatches = (data: TransactionData, passCode: string) =>
-  !!data.otpHash && safeEqual(codeHash(passCode), data.otpHash);
+  emailCodeMatchesHash(data.otpHash, passCode);
 
 /**
  * E-mails a new code and moves the transaction to `next` (default: MFA_CHALLENGE of this factor), which

@@ -11,6 +11,7 @@ import { FooterGroup } from './footer-group.tsx';
 import { GeneralGroup, HostsGroup } from './general-groups.tsx';
 import { IdentityGroup } from './identity-group.tsx';
 import { IntroGroup, LanguagesGroup } from './language-groups.tsx';
+import { RegistrationGroup } from './registration-group.tsx';
 import { StoreDefinitionScreen } from './store-definition-screen.tsx';
 import { FlagsGroup, TrackerGroup } from './tracker-groups.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -86,6 +87,7 @@ function SettingsForm({ code, definition }: { code: string; definition: ConsoleS
       <HostsGroup {...groups} />
       <GeneralGroup {...groups} />
       <IdentityGroup {...groups} code={code} />
+      <RegistrationGroup {...groups} />
       <LanguagesGroup {...groups} />
       <TrackerGroup {...groups} />
       <IntroGroup {...groups} />
