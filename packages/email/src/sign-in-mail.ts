@@ -38,14 +38,15 @@ const escapeHtml = (s: string) =>
 /** A paragraph: text, or text followed by a link (shown as its own address, so it can be copied). */
 type Paragraph = { text: string; link?: string };
 
-export function renderSignInMail(
+type Fill = (template: string, more?: Record<string, string>) => string;
+
+/** Each kind's subject and paragraphs, in `language`; `f` fills the person's and the store's names in. */
+function contentOf(
   language: Language,
   mail: SignInMail,
-  person: { tenantName: string; firstName: string },
-): RenderedSignInMail {
+  f: Fill,
+): { subject: string; paragraphs: Paragraph[] } {
   const s = SIGN_IN_STRINGS[language];
-  const values = { tenant: person.tenantName, name: person.firstName };
-  const f = (template: string, more: Record<string, string> = {}) => fill(template, { ...values, ...more });
   let subject: string;
   let paragraphs: Paragraph[];
   switch (mail.kind) {
@@ -108,7 +109,18 @@ export function renderSignInMail(
         { text: s.recoveryExpiry },
       ];
   }
-  paragraphs.unshift({ text: f(s.greeting) });
+  return { subject, paragraphs };
+}
+
+export function renderSignInMail(
+  language: Language,
+  mail: SignInMail,
+  person: { tenantName: string; firstName: string },
+): RenderedSignInMail {
+  const values = { tenant: person.tenantName, name: person.firstName };
+  const f: Fill = (template, more = {}) => fill(template, { ...values, ...more });
+  const { subject, paragraphs } = contentOf(language, mail, f);
+  paragraphs.unshift({ text: f(SIGN_IN_STRINGS[language].greeting) });
   const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link}` : p.text)).join('\n\n')}\n`;
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
   const html = `<!doctype html>

@@ -35,6 +35,70 @@ const NOTIFICATION_CENTRE_TAG =
   'changed (old → new) and why (the trackings that matched); read marks; the private Atom feed (§5) at a ' +
   'secret URL made and reset here and read without a token.';
 
+/** The reference's sections, in the order it shows them. */
+const API_TAGS = [
+  {
+    name: 'tracker',
+    description: 'Tracked standards and content sources (spec §7 tracker service).',
+  },
+  { name: 'catalog', description: 'Finding standards to track.' },
+  { name: 'flags', description: 'Feature flags (spec §3).' },
+  { name: 'members', description: 'Member service (spec §7).' },
+  { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
+  { name: 'tenants', description: 'Tenant configuration and assets.' },
+  { name: 'webhooks', description: WEBHOOKS_TAG },
+  { name: 'notification-centre', description: NOTIFICATION_CENTRE_TAG },
+  {
+    name: 'console',
+    description:
+      'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
+      "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
+      'store_admin, catalog_editor) are checked against the database on every call.',
+  },
+  {
+    name: 'users',
+    description:
+      "Okta's Users API (`/api/v1/users*`, issue 15 §1) on the embedded identity provider, for a store's " +
+      'back office with the unchanged `@okta/okta-sdk-nodejs`: create, read, list (q, filter, search, ' +
+      '`Link` paging), update, lifecycle and delete, with `Authorization: SSWS <token>`. Errors are Okta ' +
+      'error bodies; `X-Rate-Limit-*` headers on every answer.',
+  },
+  {
+    name: 'authn',
+    description:
+      "The embedded identity provider's Okta Authentication API (`/api/v1/authn*`), as okta-auth-js calls it: " +
+      'answers are Okta transactions (`stateToken`, `status`, `_embedded`, `_links`); errors are Okta error ' +
+      'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
+  },
+  {
+    name: 'registration',
+    description:
+      'Self-registration on the sign-in page (`/api/v1/registration*`, issue 15 §2), for stores on the ' +
+      'embedded identity provider that give a terms link (`registrationTermsUrl`; any other store: 404). ' +
+      'The same answer whether or not the address has an account; the e-mailed six-digit code makes it ACTIVE.',
+  },
+  {
+    name: 'sessions',
+    description:
+      "The embedded identity provider's Okta session endpoints (`/api/v1/sessions/me`, " +
+      '`/login/sessionCookieRedirect`), over the session cookie, as okta-auth-js `session.*` calls them.',
+  },
+  {
+    name: 'oauth2',
+    description:
+      "The embedded identity provider's OpenID Connect and OAuth 2.0 endpoints under each store's issuer " +
+      '(`/oauth2/default`), Okta paths: discovery, authorize, token, keys, logout, userinfo, revoke, ' +
+      'introspect. Errors are OAuth error bodies (`error`, `error_description`).',
+  },
+  {
+    name: 'myaccount',
+    description:
+      "The embedded identity provider's Okta MyAccount API (`/idp/myaccount/*`) for the bearer's own account " +
+      '(profile, e-mails, phones, password), as okta-auth-js/myaccount calls it: each call needs an access token ' +
+      'with its scope; answers carry `_links` and the media type `application/json; okta-version=1.0.0`.',
+  },
+];
+
 /**
  * One OpenAPI 3.1 document of every route, generated from the routes' Zod schemas, served at
  * /docs/openapi.json (and .yaml) with Scalar's interactive reference at /docs.
@@ -55,68 +119,7 @@ export const openApiDocument = fp(
         components: {
           securitySchemes: SECURITY_SCHEMES,
         },
-        tags: [
-          {
-            name: 'tracker',
-            description: 'Tracked standards and content sources (spec §7 tracker service).',
-          },
-          { name: 'catalog', description: 'Finding standards to track.' },
-          { name: 'flags', description: 'Feature flags (spec §3).' },
-          { name: 'members', description: 'Member service (spec §7).' },
-          { name: 'resolver', description: 'Platform admin content resolver (spec §7).' },
-          { name: 'tenants', description: 'Tenant configuration and assets.' },
-          { name: 'webhooks', description: WEBHOOKS_TAG },
-          { name: 'notification-centre', description: NOTIFICATION_CENTRE_TAG },
-          {
-            name: 'console',
-            description:
-              'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
-              "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
-              'store_admin, catalog_editor) are checked against the database on every call.',
-          },
-          {
-            name: 'users',
-            description:
-              "Okta's Users API (`/api/v1/users*`, issue 15 §1) on the embedded identity provider, for a store's " +
-              'back office with the unchanged `@okta/okta-sdk-nodejs`: create, read, list (q, filter, search, ' +
-              '`Link` paging), update, lifecycle and delete, with `Authorization: SSWS <token>`. Errors are Okta ' +
-              'error bodies; `X-Rate-Limit-*` headers on every answer.',
-          },
-          {
-            name: 'authn',
-            description:
-              "The embedded identity provider's Okta Authentication API (`/api/v1/authn*`), as okta-auth-js calls it: " +
-              'answers are Okta transactions (`stateToken`, `status`, `_embedded`, `_links`); errors are Okta error ' +
-              'bodies (`errorCode`, `errorSummary`, `errorCauses`).',
-          },
-          {
-            name: 'registration',
-            description:
-              'Self-registration on the sign-in page (`/api/v1/registration*`, issue 15 §2), for stores on the ' +
-              'embedded identity provider that give a terms link (`registrationTermsUrl`; any other store: 404). ' +
-              'The same answer whether or not the address has an account; the e-mailed six-digit code makes it ACTIVE.',
-          },
-          {
-            name: 'sessions',
-            description:
-              "The embedded identity provider's Okta session endpoints (`/api/v1/sessions/me`, " +
-              '`/login/sessionCookieRedirect`), over the session cookie, as okta-auth-js `session.*` calls them.',
-          },
-          {
-            name: 'oauth2',
-            description:
-              "The embedded identity provider's OpenID Connect and OAuth 2.0 endpoints under each store's issuer " +
-              '(`/oauth2/default`), Okta paths: discovery, authorize, token, keys, logout, userinfo, revoke, ' +
-              'introspect. Errors are OAuth error bodies (`error`, `error_description`).',
-          },
-          {
-            name: 'myaccount',
-            description:
-              "The embedded identity provider's Okta MyAccount API (`/idp/myaccount/*`) for the bearer's own account " +
-              '(profile, e-mails, phones, password), as okta-auth-js/myaccount calls it: each call needs an access token ' +
-              'with its scope; answers carry `_links` and the media type `application/json; okta-version=1.0.0`.',
-          },
-        ],
+        tags: API_TAGS,
       },
       transform: (input) => {
         // Routes without any schema (the portal's page fallback) are internals, not API: left out.
