@@ -33,14 +33,8 @@ export function canonicalTimeZone(zone: string): string | undefined {
 export const timeZone = z
   .string()
   .max(64)
-  .transform((zone, ctx) => {
-    const canonical = canonicalTimeZone(zone);
-    if (!canonical) {
-      ctx.addIssue({ code: 'custom', message: 'an IANA time zone such as Europe/Madrid' });
-      return z.NEVER;
-    }
-    return canonical;
-  });
+  .refine((zone) => canonicalTimeZone(zone) !== undefined, 'an IANA time zone such as Europe/Madrid')
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 export const notificationFrequency = z
   .object({

@@ -55,25 +55,15 @@ function timeZones(current: string): string[] {
 }
 
 function FrequencyForm({ userId, saved }: { userId: string; saved: NotificationFrequencyAnswer }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const id = useId();
-  const locale = toBcp47(i18n.language);
   const [frequency, setFrequency] = useState<NotificationFrequencyChoice>(saved.frequency);
   const [hour, setHour] = useState(saved.hour);
   const [weekday, setWeekday] = useState(saved.weekday);
   const detected = saved.timeZone === null;
   const [timeZone, setTimeZone] = useState(saved.timeZone ?? browserTimeZone());
   const [save, { isLoading: saving }] = useSaveNotificationFrequencyMutation();
-  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
-  const hours = useMemo(() => {
-    const f = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-    return Array.from({ length: 24 }, (_, h) => f.format(Date.UTC(2026, 0, 1, h)));
-  }, [locale]);
-  const weekdays = useMemo(() => {
-    const f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-    return Array.from({ length: 7 }, (_, d) => f.format(Date.UTC(2026, 0, 4 + d))); // 4 Jan 2026: a Sunday
-  }, [locale]);
   const dirty =
     detected ||
     frequency !== saved.frequency ||
@@ -113,53 +103,93 @@ function FrequencyForm({ userId, saved }: { userId: string; saved: NotificationF
         ))}
       </fieldset>
       {frequency === 'instant' ? null : (
-        <div className="tw-account__frequency-when">
-          {frequency === 'weekly' ? (
-            <Choice id={`${id}-weekday`} label={t('frequency.weekday')} value={weekday} onChange={setWeekday}>
-              {weekdays.map((name, d) => (
-                <option key={name} value={d}>
-                  {name}
-                </option>
-              ))}
-            </Choice>
-          ) : null}
-          <Choice id={`${id}-hour`} label={t('frequency.hour')} value={hour} onChange={setHour}>
-            {hours.map((label, h) => (
-              <option key={label} value={h}>
-                {label}
-              </option>
-            ))}
-          </Choice>
-          <div className="mb-3">
-            <label htmlFor={`${id}-zone`} className="form-label">
-              {t('frequency.timeZone')}
-            </label>
-            <select
-              id={`${id}-zone`}
-              className="form-select"
-              dir="ltr"
-              value={timeZone}
-              aria-describedby={detected ? `${id}-zone-hint` : undefined}
-              onChange={(event) => setTimeZone(event.target.value)}
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </select>
-            {detected ? (
-              <p id={`${id}-zone-hint`} className="tw-account__hint">
-                {t('frequency.detected')}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <DigestWhen
+          weekly={frequency === 'weekly'}
+          when={{ hour, weekday, timeZone }}
+          set={{ hour: setHour, weekday: setWeekday, timeZone: setTimeZone }}
+          detected={detected}
+        />
       )}
       <button type="submit" className="btn btn-primary" disabled={!dirty || saving}>
         {saving ? t('frequency.saving') : t('frequency.save')}
       </button>
     </form>
+  );
+}
+
+/** The digest's day (weekly), hour and time zone; the browser's zone is marked until the user saves one. */
+function DigestWhen({
+  weekly,
+  when,
+  set,
+  detected,
+}: {
+  weekly: boolean;
+  when: { hour: number; weekday: number; timeZone: string };
+  set: { hour: (h: number) => void; weekday: (d: number) => void; timeZone: (z: string) => void };
+  detected: boolean;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const id = useId();
+  const locale = toBcp47(i18n.language);
+  const timeZone = when.timeZone;
+  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
+  const hours = useMemo(() => {
+    const f = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    return Array.from({ length: 24 }, (_, h) => f.format(Date.UTC(2026, 0, 1, h)));
+  }, [locale]);
+  const weekdays = useMemo(() => {
+    const f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    return Array.from({ length: 7 }, (_, d) => f.format(Date.UTC(2026, 0, 4 + d))); // 4 Jan 2026: a Sunday
+  }, [locale]);
+  return (
+    <div className="tw-account__frequency-when">
+      {weekly ? (
+        <Choice
+          id={`${id}-weekday`}
+          label={t('frequency.weekday')}
+          value={when.weekday}
+          onChange={set.weekday}
+        >
+          {weekdays.map((name, d) => (
+            <option key={name} value={d}>
+              {name}
+            </option>
+          ))}
+        </Choice>
+      ) : null}
+      <Choice id={`${id}-hour`} label={t('frequency.hour')} value={when.hour} onChange={set.hour}>
+        {hours.map((label, h) => (
+          <option key={label} value={h}>
+            {label}
+          </option>
+        ))}
+      </Choice>
+      <div className="mb-3">
+        <label htmlFor={`${id}-zone`} className="form-label">
+          {t('frequency.timeZone')}
+        </label>
+        <select
+          id={`${id}-zone`}
+          className="form-select"
+          dir="ltr"
+          value={when.timeZone}
+          aria-describedby={detected ? `${id}-zone-hint` : undefined}
+          onChange={(event) => set.timeZone(event.target.value)}
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+        {detected ? (
+          <p id={`${id}-zone-hint`} className="tw-account__hint">
+            {t('frequency.detected')}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
