@@ -42,8 +42,8 @@ export interface DigestRunResult {
   retry: number;
 }
 
-export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
-  const { address, domain, mailto } = mailIdentity(env);
+/** The compiled digest frames, per (store, language, frequency), kept while a worker lives (≤ 500). */
+function digestFrames() {
   const compiled = new Map<string, Promise<CompiledDigest>>();
 
   function frame(tenantId: string, language: Language, frequency: DigestFrequency, store: StoreMail) {
@@ -65,6 +65,13 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     }
     return m;
   }
+
+  return frame;
+}
+
+export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
+  const { address, domain, mailto } = mailIdentity(env);
+  const frame = digestFrames();
 
   /** Renders and sends one claimed digest; marks it sent, or records why not. */
   async function sendDigest(d: ClaimedDigest, now: Date): Promise<'sent' | 'failed' | 'retry'> {
