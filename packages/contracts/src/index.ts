@@ -24,6 +24,7 @@ export * from './localized-text.ts';
 export * from './members.ts';
 export * from './notification-centre.ts';
 export * from './notification-centre-paths.ts';
+export * from './notification-frequency.ts';
 export * from './notification-kinds.ts';
 export * from './notifications.ts';
 export * from './okta-authn.ts';

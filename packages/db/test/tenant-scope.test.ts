@@ -33,6 +33,11 @@ const UNSCOPED: Record<string, string> = {
     'claims rows by id; each row answers its own tenant for rendering',
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
+  // The digest job serves every store (issue 16 §2): due digests are found in each user's own schedule.
+  'notification-digests.ts createDueDigests': 'the digests due now across every store’s schedules',
+  'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
+  'notification-digests.ts markDigestSent': 'marks a digest by id, after sending',
+  'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
   // The webhook sender serves every store: its message ids come from messages matched per tenant.
   'webhook-outbox.ts listPendingWebhookMessageIds':
     'one event’s webhook messages (the event was recorded under its tenant)',

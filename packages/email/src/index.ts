@@ -1,5 +1,7 @@
 export * from './activation-strings.ts';
 export * from './branding.ts';
+export * from './digest-mail.ts';
+export * from './digest-strings.ts';
 export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
 export * from './qp.ts';

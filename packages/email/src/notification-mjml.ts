@@ -19,9 +19,9 @@ export const escapeHtml = (s: string) =>
 export const linesHtml = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
 
 // A theme colour is #rrggbb by schema; checked again because it is written raw into attributes.
-const color = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '#000000');
+export const color = (c: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '#000000');
 // A font stack from THEME_FONTS (emailFontStack); checked again because it is written raw into attributes.
-const fontStack = (f: string) => (/^[\w\s,'-]{1,200}$/.test(f) ? f : 'sans-serif');
+export const fontStack = (f: string) => (/^[\w\s,'-]{1,200}$/.test(f) ? f : 'sans-serif');
 const px = (n: number) => `${Math.max(1, Math.round(n))}px`;
 
 /** An <mj-image> with both dimensions (clients lay it out before loading), scaled to `height` when given. */
@@ -70,7 +70,7 @@ export function notificationSubject(language: Language, change: NotificationChan
 }
 
 /** The store's logo in the header (linked home), or its name when it has no drawable logo. */
-function headerLogo(b: EmailBranding, align: string) {
+export function headerLogo(b: EmailBranding, align: string) {
   const k = b.colors;
   const e = escapeHtml;
   return b.logo
@@ -95,7 +95,7 @@ function footerLogo(b: EmailBranding, t: EmailStrings) {
 }
 
 /** The footer section: the store's links, its address in the reader's language, the logo. */
-function footerSection(b: EmailBranding, t: EmailStrings, address: ReturnType<typeof pickLocalized>) {
+export function footerSection(b: EmailBranding, t: EmailStrings, address: ReturnType<typeof pickLocalized>) {
   const k = b.colors;
   const e = escapeHtml;
   const links = b.footerLinks

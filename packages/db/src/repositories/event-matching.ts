@@ -66,14 +66,17 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
      SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee
        FROM wanted m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
    ), inserted AS (
-     INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons)
+     -- issue 16 §2: a daily/weekly user's row is held for the digest (the instant sender skips it)
+     INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons, digest)
      SELECT $1, c.event_id, c.user_id,
-            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value))
+            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value)),
+            coalesce(ns.frequency, 'instant') <> 'instant'
        FROM covered c
        JOIN users u ON u.tenant_id = $1 AND u.id = c.user_id
+       LEFT JOIN notification_schedules ns ON ns.tenant_id = $1 AND ns.user_id = c.user_id
       WHERE NOT EXISTS (SELECT 1 FROM tracking_unsubscribes x
                          WHERE x.tenant_id = $1 AND x.user_id = c.user_id AND x.application_code = 'TRACKER')
-      GROUP BY c.event_id, c.user_id
+      GROUP BY c.event_id, c.user_id, ns.frequency
       ORDER BY c.event_id
      ON CONFLICT (event_id, user_id) DO NOTHING
      RETURNING event_id
@@ -92,7 +95,8 @@ const EVENT_KINDS = Object.keys(CHOICE_OF_EVENT_KIND) as Array<keyof typeof CHOI
  *   and areas"). The reasons name the work-item switch and the covering committee/areas.
  * Only the TRACKER application's sources count (spec §9); a user with a TRACKER unsubscribe gets nothing.
  * A rule counts only for the kinds of change its source wants (issue 16 §1): the source's own kinds, else
- * the user's (`notification_preferences`), else every kind.
+ * the user's (`notification_preferences`), else every kind. A digest user's row is held (`digest`) for
+ * their daily or weekly digest (notification-digests.ts) instead of being sent at once.
  */
 export async function matchEventRecipients(
   tx: SqlExecutor,

@@ -114,11 +114,12 @@ export interface PendingNotification {
   occurredAt: Date;
 }
 
-/** Ids of pending, unclaimed rows of an event, in order, for the dispatcher to cut into sender batches. */
+/** Ids of pending, unclaimed rows of an event (not those held for a digest), in order, for the dispatcher to cut into sender batches. */
 export async function listPendingDeliveryIds(db: SqlExecutor, eventId: number): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM notification_deliveries
-      WHERE event_id = $1 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < now())
+      WHERE event_id = $1 AND status = 'pending' AND NOT digest
+        AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY id`,
     [eventId],
   );
@@ -129,7 +130,7 @@ export async function listPendingDeliveryIds(db: SqlExecutor, eventId: number): 
 export async function listEventsWithPendingDeliveries(db: SqlExecutor): Promise<number[]> {
   const { rows } = await db.query<{ event_id: number }>(
     `SELECT DISTINCT event_id FROM notification_deliveries
-      WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < now())`,
+      WHERE status = 'pending' AND NOT digest AND (claimed_until IS NULL OR claimed_until < now())`,
   );
   return rows.map((r) => r.event_id);
 }
@@ -158,7 +159,8 @@ export async function claimPendingNotifications(
   }>(
     `WITH claimed AS (
        UPDATE notification_deliveries SET claimed_until = now() + make_interval(secs => $2)
-        WHERE id = ANY($1::bigint[]) AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < now())
+        WHERE id = ANY($1::bigint[]) AND status = 'pending' AND NOT digest
+          AND (claimed_until IS NULL OR claimed_until < now())
         RETURNING id, tenant_id, event_id, user_id, reasons)
      SELECT c.id, c.tenant_id, c.event_id, c.user_id, u.login, u.first_name, u.last_name, u.locale, c.reasons,
             e.change, e.occurred_at

@@ -3,6 +3,7 @@ import type { PgBoss, QueueOptions } from 'pg-boss';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { queueEventWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
+import type { DigestRunner } from './digests.ts';
 import type { Sender } from './sender.ts';
 
 /**
@@ -28,6 +29,7 @@ export interface JobDeps {
   env: Env;
   boss: PgBoss;
   sender: Pick<Sender, 'sendBatch'>;
+  digests: Pick<DigestRunner, 'run'>;
 }
 
 /**
@@ -82,12 +84,33 @@ export const sendJob: JobDefinition<{ ids: number[] }> = {
     },
 };
 
+/** How often the digest job runs at most (issue 16 §2): a digest goes out within this after its hour. */
+export const DIGEST_EVERY_SECONDS = 300;
+
+/**
+ * Issue 16 §2: creates the digests due now in each user's own time zone and sends them (digests.ts). Queued
+ * by every worker's sweep with a pg-boss singleton slot of DIGEST_EVERY_SECONDS, so one job per slot runs
+ * however many workers there are; even two at once send each digest once (the period key and the claims).
+ */
+export const digestJob: JobDefinition<Record<string, never>> = {
+  name: 'notifications-digests',
+  version: 1,
+  payload: z.object({}).strict(),
+  policy: (env) => ({ retryLimit: 2, retryDelay: 60, expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS }),
+  handle:
+    ({ digests }) =>
+    async () => {
+      await digests.run(new Date());
+    },
+};
+
 /** Creates the queues with their policies (and updates the dispatch queue's, created before it had one). */
 export async function ensureQueues(boss: PgBoss, env: Env): Promise<void> {
   await boss.createQueue(dispatchJob.name, dispatchJob.policy(env));
   await boss.updateQueue(dispatchJob.name, dispatchJob.policy(env));
   await boss.createQueue(sendJob.name, sendJob.policy(env));
   await boss.createQueue(webhookDeliverJob.name, webhookDeliverJob.policy(env));
+  await boss.createQueue(digestJob.name, digestJob.policy(env));
 }
 
 /** What a job of this definition carries: its payload, checked, and its version. */

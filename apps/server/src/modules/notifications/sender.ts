@@ -33,18 +33,18 @@ export interface SenderOptions {
 const fromAddress = (mailFrom: string) => /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 
 /** The unsubscribe link of this recipient (signed, valid NOTIFICATIONS_UNSUBSCRIBE_DAYS). */
-function unsubscribeLink(env: Env, n: PendingNotification, origin: string) {
+export function unsubscribeLink(env: Env, n: { tenantId: string; userId: string }, origin: string) {
   const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
   const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
   return { token, url: `${origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}` };
 }
 
 /** The change e-mail's own headers: one-click unsubscribe, its language, automatic, which delivery. */
-function mailHeaders(
+export function mailHeaders(
   unsubscribe: { token: string; url: string },
   mailto: string,
   language: string,
-  id: number,
+  id: number | string,
 ) {
   return {
     // RFC 2369 + RFC 8058: the https link answers a one-click POST; the mailto is the fallback.
@@ -56,12 +56,17 @@ function mailHeaders(
   };
 }
 
+/** The From address, the Message-ID domain and the unsubscribe mailbox (the digests use them too). */
+export function mailIdentity(env: Env) {
+  const address = fromAddress(env.MAIL_FROM);
+  const domain = address.split('@')[1] ?? 'trackwell.example';
+  return { address, domain, mailto: env.NOTIFICATIONS_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}` };
+}
+
 export type Sender = ReturnType<typeof createSender>;
 
 export function createSender({ db, env, transport, content, log }: SenderOptions) {
-  const address = fromAddress(env.MAIL_FROM);
-  const domain = address.split('@')[1] ?? 'trackwell.example';
-  const mailto = env.NOTIFICATIONS_UNSUBSCRIBE_MAILTO ?? `unsubscribe@${domain}`;
+  const { address, domain, mailto } = mailIdentity(env);
 
   async function sendOne(
     n: PendingNotification,

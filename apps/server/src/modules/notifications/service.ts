@@ -4,8 +4,19 @@ import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
 import { queueOverdueWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
+import { createDigestRunner } from './digests.ts';
 import type { EmailImages } from './email-images.ts';
-import { dispatchJob, ensureQueues, type JobDeps, queueJob, sendJob, workJobs } from './jobs.ts';
+import {
+  DIGEST_EVERY_SECONDS,
+  digestJob,
+  dispatchJob,
+  ensureQueues,
+  type JobDeps,
+  jobData,
+  queueJob,
+  sendJob,
+  workJobs,
+} from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
 import { createSender } from './sender.ts';
@@ -67,11 +78,14 @@ async function workNotificationJobs(deps: JobDeps) {
     { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
     deps,
   );
+  await workJobs(digestJob, { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS }, deps);
 }
 
 export function createNotificationService(options: NotificationServiceOptions): NotificationService {
   const { db, env, boss, transport, log } = options;
-  const sender = createSender({ db, env, transport, content: createMailContent(options), log });
+  const content = createMailContent(options);
+  const sender = createSender({ db, env, transport, content, log });
+  const digests = createDigestRunner({ db, env, transport, content });
   let queuesReady: Promise<PgBoss> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let unlistenApplied: (() => Promise<void>) | undefined;
@@ -91,7 +105,13 @@ export function createNotificationService(options: NotificationServiceOptions): 
    * (their job lost in a crash) are queued again first.
    */
   async function sweep() {
-    await queueOverdueWebhooks(db, await queues());
+    const b = await queues();
+    // Issue 16 §2: at most one digest job per DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first.
+    await b.send(digestJob.name, jobData(digestJob, {}), {
+      singletonKey: 'digests',
+      singletonSeconds: DIGEST_EVERY_SECONDS,
+    });
+    await queueOverdueWebhooks(db, b);
     if (await hasUnfinishedJobs(db, [dispatchJob.name, sendJob.name])) return;
     for (const eventId of await listEventsWithPendingDeliveries(db)) await service.dispatch(eventId);
   }
@@ -114,7 +134,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
 
     async startWorker() {
       const b = await queues();
-      await workNotificationJobs({ db, env, boss: b, sender });
+      await workNotificationJobs({ db, env, boss: b, sender, digests });
       // Events applied by a CLI (announceAppliedEvent): dispatched now; after a lost LISTEN connection
       // (null), whatever was announced meanwhile is found by a sweep.
       unlistenApplied = await db.listen(APPLIED_EVENTS_CHANNEL, (payload) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerContentTrackingRoutes } from './content-routes.ts';
+import { registerFrequencyRoutes } from './frequency-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
 import { registerPreferenceRoutes } from './preference-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
@@ -9,5 +10,6 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerContentTrackingRoutes(app);
   registerSourceRoutes(app);
   registerPreferenceRoutes(app);
+  registerFrequencyRoutes(app);
   registerHistoryRoutes(app);
 };

@@ -17,6 +17,7 @@ import {
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 import { saveProfileLanguage } from '../lib/profile-language.ts';
 import { ChangeKindsCard } from './change-kinds-card.tsx';
+import { FrequencyCard } from './frequency-card.tsx';
 import { AccountScreen } from './screen.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
@@ -29,6 +30,7 @@ export function PreferencesScreen() {
     <AccountScreen title={t('preferences.title')}>
       <LanguagePreference />
       <TrackingEmails />
+      <FrequencyCard />
       <ChangeKindsCard />
     </AccountScreen>
   );

@@ -6,6 +6,7 @@ import {
   type EmailRole,
   MYACCOUNT_BASE,
   MYACCOUNT_CONTENT_TYPE,
+  NOTIFICATION_FREQUENCY_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
   type ProfilePermission,
@@ -18,7 +19,7 @@ import {
   presentProfileSchema,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
-import { EVERY_KIND, savePreferences } from './fake-notification-preferences.ts';
+import { EVERY_KIND, frequencyAnswer, savePreferences } from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -50,6 +51,7 @@ export type FakeState = {
   sourceTrackings: unknown[];
   /** The tracker service's notification preferences (issue 16 §1); a PUT saves what it is given. */
   notificationPreferences: NotificationPreferences;
+  notificationFrequency?: Record<string, unknown>;
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
@@ -151,6 +153,7 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
         return json(404, {});
       }
     }
+    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
     if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
       const failure = state.failures.get(`${method} ${url.pathname}`);
       if (failure) return json(failure.status, failure.body, failure.headers);

@@ -17,3 +17,17 @@ export function savePreferences(saved: NotificationPreferences, body: Record<str
     }),
   };
 }
+
+/** The frequency route (issue 16 §1): instant with no time zone until a PUT saves what it was sent. */
+export function frequencyAnswer(
+  state: { notificationFrequency?: Record<string, unknown> },
+  method: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (method === 'PUT' && body) {
+    const { userId: _userId, ...choice } = body;
+    state.notificationFrequency = choice;
+  }
+  const value = state.notificationFrequency ?? { frequency: 'instant', hour: 8, weekday: 1, timeZone: null };
+  return { status: '200', responseData: { value } };
+}

@@ -1,0 +1,30 @@
+import {
+  NOTIFICATION_FREQUENCY_PATH,
+  type NotificationFrequencyAnswer,
+  type SaveNotificationFrequencyBody,
+} from '@trackwell/contracts';
+import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
+
+/** Issue 16 §1 "Frequency": instant, or a daily/weekly digest (the tracker service's `notification-frequency`). */
+const NONE: NotificationFrequencyAnswer = { frequency: 'instant', hour: 8, weekday: 1, timeZone: null };
+
+export const notificationFrequencyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNotificationFrequency: build.query<NotificationFrequencyAnswer, string>({
+      query: (userId) => ({ service: 'tracker-uri', url: NOTIFICATION_FREQUENCY_PATH, params: { userId } }),
+      transformResponse: (body: Envelope<NotificationFrequencyAnswer>) => envelopeValue(body, NONE),
+    }),
+    saveNotificationFrequency: build.mutation<NotificationFrequencyAnswer, SaveNotificationFrequencyBody>({
+      query: (body) => ({ service: 'tracker-uri', url: NOTIFICATION_FREQUENCY_PATH, method: 'PUT', body }),
+      transformResponse: (body: Envelope<NotificationFrequencyAnswer>) => envelopeValue(body, NONE),
+      // The answer is what is saved: the query's cache takes it as is.
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        dispatch(notificationFrequencyApi.util.upsertQueryData('getNotificationFrequency', userId, data));
+      },
+    }),
+  }),
+});
+
+export const { useGetNotificationFrequencyQuery, useSaveNotificationFrequencyMutation } =
+  notificationFrequencyApi;

@@ -1,0 +1,137 @@
+import { ACCOUNT_PREFERENCES_PATH, type Language } from '@trackwell/contracts';
+import {
+  type ClaimedDigest,
+  claimDigests,
+  createDueDigests,
+  type DatabaseHandle,
+  markDigestAttemptFailed,
+  markDigestSent,
+} from '@trackwell/db';
+import {
+  type CompiledDigest,
+  compileDigest,
+  type DigestFrequency,
+  resolveEmailLanguage,
+} from '@trackwell/email';
+import type { Env } from '../../config/env.ts';
+import type { MailContent, StoreMail } from './mail-content.ts';
+import { mailHeaders, mailIdentity, unsubscribeLink } from './sender.ts';
+import { isTransientSmtpError, type MailTransport } from './transport.ts';
+
+/**
+ * Issue 16 §2: the digest run, framework-free, given the clock (`now`). 1. the digests due at `now` are
+ * created with their changes, set-based, one per user and period (db notification-digests.ts: the UNIQUE
+ * period key is the idempotency key); 2. pending digests are claimed, rendered in the user's language and
+ * sent with a stable Message-ID (`<digest.{id}@domain>`), then marked sent with their changes. A run that
+ * dies after the claim leaves the digest pending: the next run after the claim ends sends it, once.
+ */
+
+export interface DigestDeps {
+  db: DatabaseHandle;
+  env: Env;
+  transport: MailTransport;
+  content: MailContent;
+}
+
+const CLAIM_BATCH = 100;
+
+export interface DigestRunResult {
+  created: number;
+  sent: number;
+  failed: number;
+  retry: number;
+}
+
+/** The compiled digest frames, per (store, language, frequency), kept while a worker lives (≤ 500). */
+function digestFrames() {
+  const compiled = new Map<string, Promise<CompiledDigest>>();
+
+  function frame(tenantId: string, language: Language, frequency: DigestFrequency, store: StoreMail) {
+    const key = `${tenantId}:${language}:${frequency}`;
+    let m = compiled.get(key);
+    if (!m) {
+      if (compiled.size > 500) compiled.clear();
+      m = compileDigest({
+        language,
+        branding: store.branding,
+        frequency,
+        links: {
+          trackerUrl: new URL('/', store.origin).toString(),
+          preferencesUrl: new URL(ACCOUNT_PREFERENCES_PATH, store.origin).toString(),
+        },
+      });
+      compiled.set(key, m);
+      m.catch(() => compiled.delete(key));
+    }
+    return m;
+  }
+
+  return frame;
+}
+
+export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
+  const { address, domain, mailto } = mailIdentity(env);
+  const frame = digestFrames();
+
+  /** Renders and sends one claimed digest; marks it sent, or records why not. */
+  async function sendDigest(d: ClaimedDigest, now: Date): Promise<'sent' | 'failed' | 'retry'> {
+    const store = await content.storeMail(d.tenantId);
+    const language = resolveEmailLanguage(d.locale, store.store);
+    const frequency: DigestFrequency = d.period.startsWith('weekly') ? 'weekly' : 'daily';
+    const unsubscribe = unsubscribeLink(env, d, store.origin);
+    const message = (await frame(d.tenantId, language, frequency, store)).render({
+      name: `${d.firstName} ${d.lastName}`.trim(),
+      unsubscribeUrl: unsubscribe.url,
+      entries: d.items.map((item) => ({
+        change: item.change,
+        reasons: item.reasons,
+        standardUrl: item.change.standard
+          ? new URL(
+              `${store.publicURL}${encodeURIComponent(item.change.standard.assetId)}.html`,
+              store.origin,
+            ).toString()
+          : undefined,
+      })),
+    });
+    const messageId = `<digest.${d.id}@${domain}>`;
+    let sent: { raw: string };
+    try {
+      sent = await transport.send({
+        from: { name: store.branding.tenantName, address },
+        to: d.login,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId,
+        headers: mailHeaders(unsubscribe, mailto, language, `digest-${d.id}`),
+      });
+    } catch (error) {
+      const permanent = !isTransientSmtpError(error);
+      const retryAt = new Date(now.getTime() + env.NOTIFICATIONS_RETRY_DELAY_SECONDS * 1000);
+      await markDigestAttemptFailed(db, d.id, (error as Error).message, { permanent, retryAt });
+      return permanent ? 'failed' : 'retry';
+    }
+    // A crash (or a database outage) before this mark re-sends this one digest, with the same Message-ID,
+    // after its claim ends: the same honest bound as the change e-mails' (README "Delivery guarantees").
+    await markDigestSent(db, { id: d.id, messageId, message: sent.raw });
+    return 'sent';
+  }
+
+  /** One run at `now`: create what is due, then send every pending digest this run can claim. */
+  async function run(now: Date): Promise<DigestRunResult> {
+    const result: DigestRunResult = {
+      created: await createDueDigests(db, now),
+      sent: 0,
+      failed: 0,
+      retry: 0,
+    };
+    for (;;) {
+      const batch = await claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
+      for (const d of batch) result[await sendDigest(d, now)]++;
+      if (batch.length < CLAIM_BATCH) return result;
+    }
+  }
+
+  return { run };
+}
+export type DigestRunner = ReturnType<typeof createDigestRunner>;

@@ -1,0 +1,151 @@
+import type { NotificationReason } from '@trackwell/contracts';
+import type { SqlExecutor } from '../client.ts';
+import type { EventChange } from './catalog-events.ts';
+
+/**
+ * Issue 16 §2 digests (migration 0019). The matching holds a digest user's rows (`digest`); here, set-based:
+ * 1. `createDueDigests`: every user whose period is due at `now` in their own zone and who has held rows
+ *    gets ONE notification_digests row for that period (UNIQUE (tenant, user, period): the idempotency key;
+ *    a second worker's INSERT waits for the first's commit and then does nothing) and, in the same
+ *    statement, the held rows are tied to it. No held rows, no digest: never an empty one.
+ * 2. `claimDigests`: pending digests, unclaimed or whose claim ran out (a crashed worker's), each with the
+ *    user and every change in it; `markDigestSent` then marks the digest and its rows sent.
+ * `now` is passed in (the job passes the clock; tests pass the moment they mean).
+ */
+
+/**
+ * The latest local moment ≤ now that the user's schedule names (today's or yesterday's hour for daily; the
+ * last such weekday at that hour for weekly), as a local timestamp; $1 is now.
+ */
+const DUE_DIGESTS_SQL = `WITH sch AS (
+     SELECT s.tenant_id, s.user_id, s.frequency, s.hour, s.weekday, s.time_zone, s.updated_at,
+            ($1::timestamptz AT TIME ZONE s.time_zone) AS local_now
+       FROM notification_schedules s WHERE s.frequency <> 'instant'
+   ), moment AS (
+     SELECT sch.*, date_trunc('day', local_now) + make_interval(hours => hour) - make_interval(days =>
+              CASE WHEN frequency = 'daily' THEN (extract(hour FROM local_now) < hour)::int
+                   ELSE (extract(dow FROM local_now)::int - weekday + 7) % 7
+                        + 7 * (extract(dow FROM local_now)::int = weekday AND extract(hour FROM local_now) < hour)::int
+              END) AS local_moment
+       FROM sch
+   ), due AS (
+     SELECT m.tenant_id, m.user_id, m.frequency || ':' || to_char(m.local_moment, 'YYYY-MM-DD"T"HH24') AS period
+       FROM moment m
+      -- the first digest comes at the first moment after the user chose the schedule
+      WHERE (m.local_moment AT TIME ZONE m.time_zone) >= m.updated_at
+        AND EXISTS (SELECT 1 FROM notification_deliveries d
+                     WHERE d.tenant_id = m.tenant_id AND d.user_id = m.user_id
+                       AND d.digest AND d.digest_id IS NULL AND d.status = 'pending')
+   ), created AS (
+     INSERT INTO notification_digests (tenant_id, user_id, period)
+     SELECT tenant_id, user_id, period FROM due
+     ON CONFLICT (tenant_id, user_id, period) DO NOTHING
+     RETURNING id, tenant_id, user_id
+   ), held AS (
+     UPDATE notification_deliveries d SET digest_id = c.id, updated_at = now()
+       FROM created c
+      WHERE d.tenant_id = c.tenant_id AND d.user_id = c.user_id
+        AND d.digest AND d.digest_id IS NULL AND d.status = 'pending'
+     RETURNING d.digest_id
+   )
+   SELECT count(DISTINCT digest_id)::int AS n FROM held`;
+
+/** Creates the digests due at `now` across every store; answers how many were created. */
+export async function createDueDigests(db: SqlExecutor, now: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(DUE_DIGESTS_SQL, [now]);
+  return rows[0]?.n ?? 0;
+}
+
+/** One change in a digest: what changed and why the user was told (every matching source, once). */
+export interface DigestItem {
+  eventId: number;
+  change: EventChange;
+  reasons: NotificationReason[];
+  occurredAt: string;
+}
+
+/** A claimed digest with what its e-mail needs. */
+export interface ClaimedDigest {
+  id: number;
+  tenantId: string;
+  userId: string;
+  period: string;
+  login: string;
+  firstName: string;
+  lastName: string;
+  locale: string | null;
+  items: DigestItem[];
+}
+
+/**
+ * Claims up to `limit` pending digests (unclaimed, or claimed before and not finished by `now`) for
+ * `seconds`, with their user and their changes in the order they happened.
+ */
+export async function claimDigests(
+  db: SqlExecutor,
+  now: Date,
+  seconds: number,
+  limit: number,
+): Promise<ClaimedDigest[]> {
+  const { rows } = await db.query<ClaimedDigest>(
+    `WITH claimed AS (
+       UPDATE notification_digests g
+          SET claimed_until = $1::timestamptz + make_interval(secs => $2), attempts = g.attempts + 1
+        WHERE g.id IN (SELECT id FROM notification_digests
+                        WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < $1::timestamptz)
+                        ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING g.id, g.tenant_id, g.user_id, g.period)
+     SELECT c.id, c.tenant_id AS "tenantId", c.user_id AS "userId", c.period, u.login,
+            u.first_name AS "firstName", u.last_name AS "lastName", u.locale,
+            (SELECT coalesce(json_agg(json_build_object('eventId', d.event_id, 'change', e.change,
+                                      'reasons', d.reasons, 'occurredAt', e.occurred_at)
+                                      ORDER BY e.occurred_at, d.event_id), '[]')
+               FROM notification_deliveries d
+               JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id
+              WHERE d.digest_id = c.id AND d.status = 'pending') AS items
+       FROM claimed c JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
+      ORDER BY c.id`,
+    [now, seconds, limit],
+  );
+  return rows;
+}
+
+/** Marks a digest and its changes sent (after the SMTP server accepted it), in one transaction. */
+export async function markDigestSent(
+  db: SqlExecutor,
+  sent: { id: number; messageId: string; message?: string },
+): Promise<void> {
+  await db.query(
+    `WITH g AS (
+       UPDATE notification_digests SET status = 'sent', message_id = $2, sent_at = now(), claimed_until = NULL,
+              last_error = NULL
+        WHERE id = $1 AND status = 'pending' RETURNING id)
+     UPDATE notification_deliveries d
+        SET status = 'sent', message_id = $2, sent_at = now(), updated_at = now(), attempts = d.attempts + 1,
+            sent_message = $3
+       FROM g WHERE d.digest_id = g.id AND d.status = 'pending'`,
+    [sent.id, sent.messageId, sent.message ?? null],
+  );
+}
+
+/**
+ * A failed attempt: `permanent` (SMTP 5xx) ends the digest and its rows as failed; otherwise the claim is
+ * moved to `retryAt`, when a later run takes it again.
+ */
+export async function markDigestAttemptFailed(
+  db: SqlExecutor,
+  id: number,
+  error: string,
+  outcome: { permanent: boolean; retryAt: Date },
+): Promise<void> {
+  await db.query(
+    `WITH g AS (
+       UPDATE notification_digests
+          SET last_error = $2, claimed_until = $4,
+              status = CASE WHEN $3::boolean THEN 'failed' ELSE status END
+        WHERE id = $1 AND status = 'pending' RETURNING id, status)
+     UPDATE notification_deliveries d SET status = 'failed', last_error = $2, updated_at = now()
+       FROM g WHERE g.status = 'failed' AND d.digest_id = g.id AND d.status = 'pending'`,
+    [id, error.slice(0, 1000), outcome.permanent, outcome.retryAt],
+  );
+}
