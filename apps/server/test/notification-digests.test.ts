@@ -1,5 +1,5 @@
 import type { CatalogEvent } from '@trackwell/contracts';
-import { saveNotificationFrequency } from '@trackwell/db';
+import { requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDigestRunner } from '../src/modules/notifications/digests.ts';
 import { createMailContent } from '../src/modules/notifications/mail-content.ts';
@@ -28,12 +28,16 @@ describe('digests', () => {
   });
   afterAll(() => t?.close());
 
-  /** A runner like the worker's, mailing into `sent` (or crashing once when asked). */
-  function runner(options: { crashOnce?: boolean } = {}) {
+  /**
+   * A runner like the worker's, mailing into `sent` (or crashing once when asked, or refused by the relay
+   * for good: SMTP 550).
+   */
+  function runner(options: { crashOnce?: boolean; refused?: boolean } = {}) {
     const sent: NotificationMail[] = [];
     let crash = options.crashOnce ?? false;
     const transport: MailTransport = {
       async send(m) {
+        if (options.refused) throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
         sent.push(m);
         return { messageId: m.messageId, raw: '' };
       },
@@ -201,6 +205,29 @@ describe('digests', () => {
     expect(await after.run(later)).toMatchObject({ created: 0, sent: 1 });
     expect(await after.run(new Date(later.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
     expect(after.sent.map((m) => m.to)).toEqual([u.login]);
+  });
+
+  it('a digest the relay refused for good: the console’s retry puts its change in the next digest', async () => {
+    const w = await world();
+    const u = await w.user({ frequency: 'daily', hour: 8 });
+    await w.publish('amendment', 'D638');
+    const day1 = at('2099-01-15T09:00:00Z');
+    expect(await runner({ refused: true }).run(day1)).toMatchObject({ created: 1, sent: 0 });
+    const rows = () =>
+      t.app.db.query<{ event_id: string; status: string }>(
+        'SELECT event_id::text, status FROM notification_deliveries WHERE user_id = $1',
+        [u.id],
+      );
+    const [failed] = (await rows()).rows;
+    expect(failed!.status).toBe('failed');
+    const requeued = await requeueFailedDeliveries(t.app.db, w.tenant.id, failed!.event_id);
+    expect(requeued).toHaveLength(1);
+    const r = runner();
+    // the same day's digest exists (failed): the change waits for the next period, then goes once
+    expect(await r.run(new Date(day1.getTime() + 60_000))).toMatchObject({ created: 0, sent: 0 });
+    expect(await r.run(at('2099-01-16T08:00:00Z'))).toMatchObject({ created: 1, sent: 1 });
+    expect(r.sent.map((m) => m.to)).toEqual([u.login]);
+    expect((await rows()).rows.map((row) => row.status)).toEqual(['sent']);
   });
 
   it('an instant user still gets each change at once; a digest user gets no instant e-mail', async () => {

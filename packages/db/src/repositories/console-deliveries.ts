@@ -87,7 +87,8 @@ export async function countDailyDeliveries(
 /**
  * Puts the failed deliveries of one change of the store back in the outbox (pending, unclaimed, no error);
  * returns their ids, none when there are none (so a second call changes nothing), or undefined when the
- * store has no such change. Sent rows are never touched: only the failed are sent again.
+ * store has no such change. Sent rows are never touched: only the failed are sent again. A digest user's
+ * failed row leaves its failed digest and is held again, so the user's next digest carries it (issue 16 §2).
  */
 export async function requeueFailedDeliveries(
   db: SqlExecutor,
@@ -101,7 +102,7 @@ export async function requeueFailedDeliveries(
   if (event.rows.length === 0) return undefined;
   const { rows } = await db.query<{ id: number | string }>(
     `UPDATE notification_deliveries
-        SET status = 'pending', claimed_until = NULL, last_error = NULL, updated_at = now()
+        SET status = 'pending', claimed_until = NULL, last_error = NULL, digest_id = NULL, updated_at = now()
       WHERE tenant_id = $1 AND event_id = $2 AND status = 'failed'
       RETURNING id`,
     [tenantId, eventId],
