@@ -34,20 +34,17 @@
  *   (a first try that marked every row at once with a limit of 20 fell to a ratio of 0.40: one UPDATE per
  *   accepted row costs PGlite's single connection too much; rounds of up to 25 rows or 10 ms do not)
  *
- * The sink is an smtp-server on loopback that counts and discards (the dev inbox's parsing and storing is
- * the inbox's cost, not the pipeline's, and would slow both sides alike).
+ * The sink and the reference are `bench/smtp-sink.ts` (shared with bench/digest).
  */
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { applyCatalogEvent, createCatalogApiKey, type DatabaseHandle, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
-import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { type Env, parseEnv } from '../../apps/server/src/config/env.ts';
 import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
+import { measureRawNodemailer, type Sink, startSink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '100000' }, connections: { type: 'string', default: '5' } },
@@ -59,41 +56,6 @@ let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 50);
-
-async function startSink() {
-  let accepted = 0;
-  let waiter: { n: number; resolve: () => void } | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        accepted++;
-        if (waiter && accepted >= waiter.n) waiter.resolve();
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {}); // a client killed mid-message resets its connection: expected here
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    get accepted() {
-      return accepted;
-    },
-    reset() {
-      accepted = 0;
-    },
-    until: (n: number) =>
-      new Promise<void>((resolve) => {
-        if (accepted >= n) resolve();
-        else waiter = { n, resolve };
-      }),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 async function setUp(db: DatabaseHandle) {
   const tenant = await db.transaction((tx) =>
@@ -144,43 +106,6 @@ async function setUp(db: DatabaseHandle) {
 
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-type Sink = Awaited<ReturnType<typeof startSink>>;
-
-/** The reference: raw pooled nodemailer sending pre-rendered messages of the pipeline's size. */
-async function measureReference(sink: Sink): Promise<number> {
-  const transporter = nodemailer.createTransport({
-    pool: true,
-    maxConnections: CONNECTIONS,
-    maxMessages: Number.POSITIVE_INFINITY,
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const html = `<!doctype html><html><body>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing.</p>'.repeat(300)}</body></html>`;
-  const text = 'Lorem ipsum dolor sit amet.\n'.repeat(40);
-  const r0 = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS * 2 }, async () => {
-      while (next < USERS) {
-        const i = next++;
-        await transporter.sendMail({
-          from: 'bench@example.com',
-          to: `bench-${i}@example.com`,
-          subject: 'Reference',
-          html,
-          text,
-        });
-      }
-    }),
-  );
-  const referenceMs = performance.now() - r0;
-  transporter.close();
-  sink.reset();
-  return referenceMs;
-}
 
 /** The pipeline: matching and outbox in one transaction, then pg-boss jobs until the sink has every e-mail. */
 async function measurePipeline(db: DatabaseHandle, env: Env, sink: Sink, tenantId: string) {
@@ -244,7 +169,7 @@ async function main() {
     `  setup (users, trackings)       ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 
-  const referenceMs = await measureReference(sink);
+  const referenceMs = await measureRawNodemailer(sink, { count: USERS, connections: CONNECTIONS });
 
   // The pipeline: matching + outbox in one transaction, then pg-boss jobs until the sink has them all.
   const { matchingMs, pipelineMs, sent } = await measurePipeline(db, env, sink, tenant.id);
