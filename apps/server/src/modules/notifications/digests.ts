@@ -125,9 +125,19 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
       failed: 0,
       retry: 0,
     };
+    // One send in flight per SMTP connection, as the change e-mails' sender.
+    const lanes = env.NOTIFICATIONS_SMTP_CONNECTIONS;
     for (;;) {
       const batch = await claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
-      for (const d of batch) result[await sendDigest(d, now)]++;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(lanes, batch.length) }, async () => {
+          while (next < batch.length) {
+            const d = batch[next++]!;
+            result[await sendDigest(d, now)]++;
+          }
+        }),
+      );
       if (batch.length < CLAIM_BATCH) return result;
     }
   }
