@@ -7,14 +7,20 @@
  * timed against the goal), the build statement alone, the whole digest run, both rates, their ratio
  * (goal ≥ 0.5) and the memory peak.
  *
- *   node bench/digest/run.ts [--users 100000] [--connections 5]
+ *   node bench/digest/run.ts [--users 100000] [--connections 5] [--explain]   (--explain: the build's plan first)
  *   TEST_DATABASE_URL=postgres://… node bench/digest/run.ts   (a throw-away database on that server)
  *
  * Figures are in the closing notes of the issue (the machine is shared and noisy: compare the ratio).
  */
 import { parseArgs } from 'node:util';
 import type { CatalogEvent } from '@trackwell/contracts';
-import { applyCatalogEvent, createDueDigests, type DatabaseHandle, upsertTenant } from '@trackwell/db';
+import {
+  applyCatalogEvent,
+  createDueDigests,
+  type DatabaseHandle,
+  DUE_DIGESTS_SQL,
+  upsertTenant,
+} from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { createDigestRunner } from '../../apps/server/src/modules/notifications/digests.ts';
@@ -27,7 +33,11 @@ import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.t
 import { measureRawNodemailer, startSink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '100000' }, connections: { type: 'string', default: '5' } },
+  options: {
+    users: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '5' },
+    explain: { type: 'boolean', default: false },
+  },
 });
 const USERS = Number(values.users);
 const CONNECTIONS = Number(values.connections);
@@ -130,6 +140,20 @@ async function main() {
   });
   const { transport, sizes } = countingTransport(sink.port);
   const runner = createDigestRunner({ db, env, transport, content });
+  if (values.explain) {
+    // The build statement's plan, run for real (EXPLAIN ANALYZE) and rolled back: where its time goes.
+    await db
+      .transaction(async (tx) => {
+        const plan = await tx.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${DUE_DIGESTS_SQL}`, [
+          now,
+        ]);
+        for (const row of plan.rows) process.stdout.write(`  ${Object.values(row)[0]}\n`);
+        throw Object.assign(new Error('rolled back'), { rollback: true });
+      })
+      .catch((error: { rollback?: boolean }) => {
+        if (!error.rollback) throw error;
+      });
+  }
   // The run as the job makes it — build, then claim, render, send and mark — with the build timed alone.
   t0 = performance.now();
   const created = await createDueDigests(db, now);

@@ -17,7 +17,7 @@ import type { EventChange } from './catalog-events.ts';
  * The latest local moment ≤ now that the user's schedule names (today's or yesterday's hour for daily; the
  * last such weekday at that hour for weekly), as a local timestamp; $1 is now.
  */
-const DUE_DIGESTS_SQL = `WITH sch AS (
+export const DUE_DIGESTS_SQL = `WITH sch AS (
      SELECT s.tenant_id, s.user_id, s.frequency, s.hour, s.weekday, s.time_zone, s.updated_at,
             ($1::timestamptz AT TIME ZONE s.time_zone) AS local_now
        FROM notification_schedules s WHERE s.frequency <> 'instant'
@@ -41,11 +41,20 @@ const DUE_DIGESTS_SQL = `WITH sch AS (
      SELECT tenant_id, user_id, period FROM due
      ON CONFLICT (tenant_id, user_id, period) DO NOTHING
      RETURNING id, tenant_id, user_id
-   ), held AS (
-     UPDATE notification_deliveries d SET digest_id = c.id, updated_at = now()
+   ), rows_of AS (
+     -- Driven from the new digests (LATERAL: each one's held rows by their index), never a join the
+     -- planner may turn around: with no statistics on a CTE it scanned every new digest for every held
+     -- row (2,000 × 10,000 comparisons, 5.5 s; bench/digest --explain).
+     SELECT c.id AS digest_id, h.id
        FROM created c
-      WHERE d.tenant_id = c.tenant_id AND d.user_id = c.user_id
-        AND d.digest AND d.digest_id IS NULL AND d.status = 'pending'
+       CROSS JOIN LATERAL (SELECT d.id FROM notification_deliveries d
+                            WHERE d.tenant_id = c.tenant_id AND d.user_id = c.user_id
+                              AND d.digest AND d.digest_id IS NULL AND d.status = 'pending'
+                           OFFSET 0) h  -- OFFSET 0: not flattened into a join, run per digest
+   ), held AS (
+     UPDATE notification_deliveries d SET digest_id = r.digest_id, updated_at = now()
+       FROM rows_of r
+      WHERE d.id = r.id AND d.digest_id IS NULL AND d.status = 'pending'
      RETURNING d.digest_id
    )
    SELECT count(DISTINCT digest_id)::int AS n FROM held`;
