@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { createTestDatabase } from '@trackwell/db/testing';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { parseEnv } from '../apps/server/src/config/env.ts';
 
 /**
  * What the e-mail benchmarks share (bench/fanout, bench/digest): an SMTP sink on loopback that counts and
@@ -87,4 +89,18 @@ export async function measureRawNodemailer(
   transporter.close();
   sink.reset();
   return referenceMs;
+}
+
+/**
+ * What an e-mail benchmark starts from: the server's settings (silent, `connections` SMTP connections), a
+ * throw-away database (PGlite, or one on TEST_DATABASE_URL's server) and the sink.
+ */
+export async function openMailBench(connections: number) {
+  const env = parseEnv({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    NOTIFICATIONS_SMTP_CONNECTIONS: String(connections),
+  });
+  const database = await createTestDatabase();
+  return { env, database, db: database.handle, sink: await startSink() };
 }

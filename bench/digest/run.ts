@@ -29,8 +29,7 @@ import {
   DUE_DIGESTS_SQL,
   upsertTenant,
 } from '@trackwell/db';
-import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
-import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { buildTenantDefinition } from '@trackwell/db/testing';
 import { createDigestRunner } from '../../apps/server/src/modules/notifications/digests.ts';
 import { createMailContent } from '../../apps/server/src/modules/notifications/mail-content.ts';
 import {
@@ -38,7 +37,7 @@ import {
   type MailTransport,
 } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
-import { measureRawNodemailer, startSink } from '../smtp-sink.ts';
+import { measureRawNodemailer, openMailBench } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
   options: {
@@ -122,14 +121,7 @@ function countingTransport(port: number) {
 }
 
 async function main() {
-  const env = parseEnv({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
-  });
-  const database = await createTestDatabase();
-  const db = database.handle;
-  const sink = await startSink();
+  const { env, database, db, sink } = await openMailBench(CONNECTIONS);
   process.stdout.write(
     `Digest benchmark: ${USERS.toLocaleString('en')} daily users × ${CHANGES} changes, ${db.location}, ${CONNECTIONS} SMTP connections\n`,
   );

@@ -38,13 +38,13 @@
  */
 import { parseArgs } from 'node:util';
 import { applyCatalogEvent, createCatalogApiKey, type DatabaseHandle, upsertTenant } from '@trackwell/db';
-import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
-import { type Env, parseEnv } from '../../apps/server/src/config/env.ts';
+import { buildTenantDefinition } from '@trackwell/db/testing';
+import type { Env } from '../../apps/server/src/config/env.ts';
 import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
-import { measureRawNodemailer, type Sink, startSink } from '../smtp-sink.ts';
+import { measureRawNodemailer, openMailBench, type Sink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
   options: { users: { type: 'string', default: '100000' }, connections: { type: 'string', default: '5' } },
@@ -152,14 +152,7 @@ async function measurePipeline(db: DatabaseHandle, env: Env, sink: Sink, tenantI
 }
 
 async function main() {
-  const env = parseEnv({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
-  });
-  const database = await createTestDatabase();
-  const db = database.handle;
-  const sink = await startSink();
+  const { env, database, db, sink } = await openMailBench(CONNECTIONS);
   process.stdout.write(
     `Fan-out benchmark: ${USERS.toLocaleString('en')} recipients, ${db.location}, ${CONNECTIONS} SMTP connections\n`,
   );
