@@ -36,7 +36,7 @@ export default function ListActions({ onTracked }: { onTracked: () => void }) {
       </button>
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-primary btn-sm"
         disabled={exporting}
         onClick={() => void download('csv')}
       >
@@ -44,7 +44,7 @@ export default function ListActions({ onTracked }: { onTracked: () => void }) {
       </button>
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-primary btn-sm"
         disabled={exporting}
         onClick={() => void download('xlsx')}
       >
