@@ -97,12 +97,15 @@ describe('console changes: preview, then publish', () => {
       expect(await inbox(byStandard.login)).toHaveLength(1);
     });
     expect(await inbox(unsubscribed.login)).toHaveLength(0);
-    const sent = await t.app.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notification_deliveries d JOIN catalog_events e ON e.id = d.event_id
-        WHERE e.tenant_id = $1 AND e.publisher_event_id = 'console-0001' AND d.status = 'sent'`,
-      [a.tenant.id],
-    );
-    expect(sent.rows[0]?.n).toBe(seen.json().recipients);
+    // The sink holds a message before the worker records its delivery as sent: wait for both.
+    await eventually(async () => {
+      const sent = await t.app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notification_deliveries d JOIN catalog_events e ON e.id = d.event_id
+          WHERE e.tenant_id = $1 AND e.publisher_event_id = 'console-0001' AND d.status = 'sent'`,
+        [a.tenant.id],
+      );
+      expect(sent.rows[0]?.n).toBe(seen.json().recipients);
+    });
     const audit = await listAuditEntries(t.app.db, {
       tenantId: a.tenant.id,
       action: 'changes.publish',
