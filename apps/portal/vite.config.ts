@@ -3,6 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { purgeBootstrap } from './build/purge-bootstrap.ts';
 
+/** The libraries of the first screen, by name (see the chunk groups below). */
+const FIRST_SCREEN_LIBRARIES =
+  /node_modules[\\/](react-router|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|cookie|set-cookie-parser)[\\/]/;
+/**
+ * The contracts the first screen reads, modules without Zod: with the libraries, not in a chunk shared with
+ * the later screens' Zod schemas (./language-schema.ts imports ./languages.ts: the bundler would put the two
+ * together, and the first screen would download Zod with them).
+ */
+const FIRST_SCREEN_CONTRACTS =
+  /packages[\\/]contracts[\\/]src[\\/](languages|language-preference|locale-cookie|envelope-status|tenant-config-paths)\.ts$/;
+
 /** Where `vite` (dev mode) forwards the server's routes; the tenant is chosen by the Host header. */
 const devServerTarget = 'http://localhost:8080';
 
@@ -41,17 +52,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'app',
         target: 'es2022',
         rolldownOptions: {
+          // Building a Zod schema has no effect beyond its value: one a chunk never uses is left out of it.
+          treeshake: { manualPureFunctions: ['z'] },
           output: {
             // Libraries change less often than the app: separate chunks stay cached across deploys.
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-                // The libraries of the first screen, by name. Everything else (footer icons, toasts, the Public Suffix
-                // List, the sign-in SDK, tables) stays out of the first download: Rolldown puts it in the lazily
+                // The libraries of the first screen, by name. Everything else (Zod, footer icons, toasts, the Public
+                // Suffix List, the sign-in SDK, tables) stays out of the first download: Rolldown puts it in the lazily
                 // loaded chunks that import it.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](react-router|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|i18next|react-i18next|i18next-http-backend|html-parse-stringify|void-elements|zod|@standard-schema|cookie|set-cookie-parser)[\\/]/,
+                  test: (id: string) => FIRST_SCREEN_LIBRARIES.test(id) || FIRST_SCREEN_CONTRACTS.test(id),
                   priority: 1,
                 },
               ],

@@ -9,7 +9,6 @@ import { resolveLazyRoutes } from './app/lazy-routes.ts';
 import { routes } from './app/router.tsx';
 import {
   initialTenantLanguage,
-  readCachedTenantConfig,
   readEmbeddedTenantConfig,
   seedTenantConfiguration,
 } from './features/tenant/index.ts';
@@ -21,11 +20,12 @@ import { createStore } from './lib/store.ts';
 // A page whose first screen the server drew (issue 12 §1, entry-server.tsx) carries the configuration and
 // the language it drew it with, and that language's strings: the browser starts from exactly these and
 // hydrates the server's HTML. Otherwise (the Vite dev server, a failed server rendering) it starts from the
-// configuration cached earlier in this tab or written into the page, and draws everything itself.
+// configuration written into the page, and draws everything itself (without one, the Vite dev server, it
+// starts in the fallback language until the configuration arrives).
 const firstScreen = readFirstScreen();
 const pageConfig = firstScreen ? readEmbeddedTenantConfig() : undefined;
-const cachedConfig = pageConfig ?? readCachedTenantConfig() ?? readEmbeddedTenantConfig();
-const initialLanguage = cachedConfig ? initialTenantLanguage(cachedConfig) : FALLBACK_LANGUAGE;
+const knownConfig = pageConfig ?? readEmbeddedTenantConfig();
+const initialLanguage = knownConfig ? initialTenantLanguage(knownConfig) : FALLBACK_LANGUAGE;
 const i18n = createI18n(initialLanguage, {}, { preloaded: pageConfig ? firstScreen : undefined });
 void loadBootstrap(directionOf(i18n.language));
 const store = createStore({ i18n });

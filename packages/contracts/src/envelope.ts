@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** spec §9: the response success code is the string '200'. */
-export const SUCCESS_STATUS = '200';
+import { SUCCESS_STATUS } from './envelope-status.ts';
 
 /**
  * The envelope every tracker-style service answers with (spec §7): `{ status, responseData: { value } }`.

@@ -1,9 +1,4 @@
-import {
-  type Language,
-  LOCALE_CODE_MAP,
-  language as languageSchema,
-  SUPPORTED_LANGUAGES,
-} from './languages.ts';
+import { isLanguage, type Language, LOCALE_CODE_MAP, SUPPORTED_LANGUAGES } from './languages.ts';
 
 /**
  * One language preference per person ("the language follows the person"): the header's
@@ -25,7 +20,7 @@ const byLocaleCode = new Map<string, Language>(
  */
 export function languageOfCode(value: unknown): Language | undefined {
   if (typeof value !== 'string' || value.length > 16) return undefined;
-  const exact = languageSchema.safeParse(value).data ?? byLocaleCode.get(value);
+  const exact = isLanguage(value) ? value : byLocaleCode.get(value);
   return exact ?? byLowerCode.get(value.replace('-', '_').toLowerCase());
 }
 

@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/**
+ * The language codes and what goes with them, without Zod (the portal's first screen reads them and carries
+ * no Zod: issue 12 §1); their schema is `language` in ./language-schema.ts.
+ */
 
 /** spec §3 "Supported languages", in the spec's order. */
 export const SUPPORTED_LANGUAGES = [
@@ -18,8 +21,12 @@ export const SUPPORTED_LANGUAGES = [
   'es_ES',
 ] as const;
 
-export const language = z.enum(SUPPORTED_LANGUAGES);
-export type Language = z.infer<typeof language>;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Whether a value is one of the language codes, checked without Zod (the portal's first screen has none). */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
 
 /** spec §9: fallback language. */
 export const FALLBACK_LANGUAGE: Language = 'en';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
-import { language } from './languages.ts';
+import { language } from './language-schema.ts';
 import { textByLanguage, unofferedLanguages } from './localized-text.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
@@ -199,5 +199,3 @@ export const getTenantConfigurationBody = z.object({ domain: hostName.optional()
 
 export const getTenantConfigurationResponse = successEnvelope(tenantConfig);
 export type GetTenantConfigurationResponse = z.infer<typeof getTenantConfigurationResponse>;
-
-export const TENANT_CONFIG_PATH = '/config/get-tenant-configuration-for-ui';

@@ -1,4 +1,4 @@
-import { type Language, language } from '@trackwell/contracts';
+import { isLanguage, type Language } from '@trackwell/contracts';
 
 /**
  * The data block the server writes into a page whose first screen it drew (issue 12 §1, entry-server.tsx;
@@ -23,10 +23,9 @@ export function readFirstScreen(doc: Document = document): FirstScreen | undefin
   try {
     const value: unknown = JSON.parse(text);
     if (!isRecord(value) || !isRecord(value.namespaces)) return undefined;
-    const lng = language.safeParse(value.language);
     const namespaces = value.namespaces;
-    if (!lng.success || !Object.values(namespaces).every(isRecord)) return undefined;
-    return { language: lng.data, namespaces: namespaces as FirstScreen['namespaces'] };
+    if (!isLanguage(value.language) || !Object.values(namespaces).every(isRecord)) return undefined;
+    return { language: value.language, namespaces: namespaces as FirstScreen['namespaces'] };
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import {
   FALLBACK_LANGUAGE,
+  isLanguage,
   type Language,
-  language as languageSchema,
   RTL_LANGUAGES,
   SUPPORTED_LANGUAGES,
 } from '@trackwell/contracts';
@@ -22,8 +22,7 @@ export type TextDirection = 'ltr' | 'rtl';
 
 /** spec §4: right to left for Arabic and similar. */
 export function directionOf(lng: string): TextDirection {
-  const parsed = languageSchema.safeParse(lng);
-  return parsed.success && RTL_LANGUAGES.has(parsed.data) ? 'rtl' : 'ltr';
+  return isLanguage(lng) && RTL_LANGUAGES.has(lng) ? 'rtl' : 'ltr';
 }
 
 /** The spec's language codes use "_" (fr_CA, zh_Hans); the `lang` attribute wants BCP 47 ("fr-CA", "zh-Hans"). */

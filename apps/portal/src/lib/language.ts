@@ -1,9 +1,4 @@
-import {
-  FALLBACK_LANGUAGE,
-  type Language,
-  language as languageSchema,
-  type TenantUi,
-} from '@trackwell/contracts';
+import { FALLBACK_LANGUAGE, isLanguage, type Language, type TenantUi } from '@trackwell/contracts';
 
 /**
  * Which language the portal shows (spec §4 "Language"): with translation off, always the fallback (en);
@@ -46,8 +41,7 @@ export function languageSelectorVisible(
 
 /** A string from outside (cookie, storage) as a supported language, or undefined. */
 export function asLanguage(value: string | undefined): Language | undefined {
-  const parsed = languageSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return isLanguage(value) ? value : undefined;
 }
 
 /** Each language's own name, shown in the selector whatever the page's language (a reader finds their own). */

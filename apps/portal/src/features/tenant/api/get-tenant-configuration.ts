@@ -1,11 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import {
-  errorEnvelope,
-  getTenantConfigurationResponse,
-  TENANT_CONFIG_PATH,
-  type TenantConfig,
-} from '@trackwell/contracts';
+import { TENANT_CONFIG_PATH, type TenantConfig } from '@trackwell/contracts';
 import { api } from '../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 import type { AppStore } from '../../../lib/store.ts';
@@ -14,24 +9,26 @@ import { readEmbeddedTenantConfig } from '../lib/embedded-config.ts';
 
 /**
  * POST /config/get-tenant-configuration-for-ui (spec §7): no body, the request's host names the tenant.
- * A copy in session storage answers first (spec §3), then the copy the server wrote into the page (so a
- * first visit needs no round trip before it draws); a fresh answer is validated against the contract
- * before it is used or cached, and anything else is an error (spec §8: the full-page 404 screen).
+ * The copy the server wrote into the page answers first (a page needs no round trip before it draws, and
+ * its copy is the newest), then a copy in session storage (spec §3); a fresh answer is validated against
+ * the contract before it is used or cached, and anything else is an error (spec §8: the full-page 404
+ * screen).
  */
 export const tenantApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTenantConfiguration: build.query<TenantConfig, void>({
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const cached = readCachedTenantConfig();
-        if (cached) return { data: cached };
         const embedded = readEmbeddedTenantConfig();
         if (embedded) {
           writeCachedTenantConfig(embedded);
           return { data: embedded };
         }
+        const cached = await readCachedTenantConfig();
+        if (cached) return { data: cached };
 
         const result = await baseQuery({ url: TENANT_CONFIG_PATH, method: 'POST' });
         if (result.error) return { error: result.error };
+        const { getTenantConfigurationResponse } = await import('../lib/config-contract.ts');
 
         const parsed = getTenantConfigurationResponse.safeParse(result.data);
         if (!parsed.success) {
@@ -77,23 +74,32 @@ export interface SupportLinks {
   searchUrl?: string | undefined;
 }
 
-/** The support address and the platform's site and search the server named in its error answer, if any. */
+const field = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+
+/**
+ * The support address and the platform's site and search the server named in its error answer
+ * (`errorEnvelope`'s `support`), if any. Each is read and checked on its own, without Zod: this runs on the
+ * first screen's 404 page (issue 12 §1).
+ */
 export function supportLinksFrom(error: FetchBaseQueryError | SerializedError | undefined): SupportLinks {
   if (!error || !('data' in error)) return {};
-  const support = errorEnvelope.safeParse(error.data).data?.support;
-  if (!support) return {};
-  const email = support.email;
+  const support = field(error.data, 'support');
+  const email = field(support, 'email');
   return {
     // It lands in a mailto: link: accept only a plain address.
-    supportEmail: /^[^\s@<>"'?&]+@[^\s@<>"'?&]+\.[a-z]{2,}$/i.test(email) ? email : undefined,
-    siteUrl: webUrl(support.siteUrl),
-    searchUrl: webUrl(support.searchUrl),
+    supportEmail:
+      typeof email === 'string' && /^[^\s@<>"'?&]+@[^\s@<>"'?&]+\.[a-z]{2,}$/i.test(email)
+        ? email
+        : undefined,
+    siteUrl: webUrl(field(support, 'siteUrl')),
+    searchUrl: webUrl(field(support, 'searchUrl')),
   };
 }
 
 /** An absolute http(s) URL, or nothing (never a javascript: or data: link). */
-function webUrl(value: string | undefined): string | undefined {
-  if (!value || !URL.canParse(value)) return undefined;
+function webUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
   const url = new URL(value);
   return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
 }

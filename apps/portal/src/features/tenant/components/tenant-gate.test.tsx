@@ -47,8 +47,8 @@ describe('TenantGate: loading the tenant configuration', () => {
     renderApp();
 
     await screen.findByRole('heading', { level: 1, name: 'Standards tracker' });
-    expect(readCachedTenantConfig(window.location.origin)).toEqual(config);
-    expect(readCachedTenantConfig('http://other.localhost')).toBeUndefined();
+    expect(await readCachedTenantConfig(window.location.origin)).toEqual(config);
+    expect(await readCachedTenantConfig('http://other.localhost')).toBeUndefined();
   });
 
   it('uses a cached configuration without calling the server', async () => {
@@ -69,10 +69,10 @@ describe('TenantGate: loading the tenant configuration', () => {
 
     expect(await screen.findByRole('img', { name: 'Embedded Store' })).toBeInTheDocument();
     expect(configCalls(fetchMock)).toHaveLength(0);
-    expect(readCachedTenantConfig()?.tenantName).toBe('Embedded Store'); // the tab's cache, as after a call
+    expect((await readCachedTenantConfig())?.tenantName).toBe('Embedded Store'); // the tab's cache, as after a call
   });
 
-  it('ignores a page block that does not match the contract and asks the server', async () => {
+  it('ignores a page block that is not a configuration answer and asks the server', async () => {
     embedConfig('{"status":"200","responseData":{"value":{"tenantName":1}}}');
     const fetchMock = stubServer({ status: 200, body: tenantConfigResponse() });
 
@@ -101,7 +101,7 @@ describe('TenantGate: loading the tenant configuration', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'The page you requested was not found.' }),
     ).toBeInTheDocument();
-    expect(readCachedTenantConfig()).toBeUndefined();
+    expect(await readCachedTenantConfig()).toBeUndefined();
   });
 
   it('shows the full-page 404 screen with the support address the server names for an unknown host', async () => {

@@ -1,15 +1,19 @@
-import { type TenantConfig, tenantConfig } from '@trackwell/contracts';
+import type { TenantConfig } from '@trackwell/contracts';
 import { TENANT_CONFIG_CACHE_PREFIX } from '../../../config/constants.ts';
 
 /**
  * spec §3: "The config is cached in session storage". Keyed by origin (tenant = host), and validated again
- * when read: a value that no longer matches the contract is dropped and fetched afresh.
+ * when read: a value that no longer matches the contract is dropped and fetched afresh. The contract (Zod)
+ * comes with the first read (./config-contract.ts): a page the server sent carries its configuration, so
+ * the first screen reads no cache and downloads no Zod (issue 12 §1).
  */
 function cacheKey(origin: string): string {
   return `${TENANT_CONFIG_CACHE_PREFIX}${origin}`;
 }
 
-export function readCachedTenantConfig(origin: string = window.location.origin): TenantConfig | undefined {
+export async function readCachedTenantConfig(
+  origin: string = window.location.origin,
+): Promise<TenantConfig | undefined> {
   let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(cacheKey(origin));
@@ -17,6 +21,7 @@ export function readCachedTenantConfig(origin: string = window.location.origin):
     return undefined; // Storage disabled (privacy settings): behave as a cache miss.
   }
   if (raw === null) return undefined;
+  const { tenantConfig } = await import('./config-contract.ts');
   try {
     const parsed = tenantConfig.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data;

@@ -1,19 +1,27 @@
-import { getTenantConfigurationResponse, type TenantConfig } from '@trackwell/contracts';
+import type { TenantConfig } from '@trackwell/contracts';
 
 /** The id of the data block the server writes into a store's page (apps/server/src/modules/portal/index-page.ts). */
 export const EMBEDDED_CONFIG_ID = 'tw-tenant-config';
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * The configuration the server wrote into this page (no configuration round trip before the
- * first screen), validated against the same contract as the configuration call's answer. Absent (the
- * Vite dev server, an unknown host) or invalid → undefined, and the portal asks the server as before.
+ * The configuration the server wrote into this page (no configuration round trip before the first screen).
+ * The server checked it against the contract (`tenantConfig.parse`, apps/server/src/modules/portal/routes.ts)
+ * when it wrote it, in the same answer as this script: it is not checked again here, which keeps Zod out of
+ * the first screen's download (issue 12 §1). Absent (the Vite dev server, an unknown host) or not the
+ * answer's shape → undefined, and the portal asks the server, whose answer it does check.
  */
 export function readEmbeddedTenantConfig(doc: Document = document): TenantConfig | undefined {
   const text = doc.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const parsed = getTenantConfigurationResponse.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.responseData.value : undefined;
+    const answer: unknown = JSON.parse(text);
+    const value = isRecord(answer) && isRecord(answer.responseData) ? answer.responseData.value : undefined;
+    return isRecord(value) && typeof value.tenantCode === 'string'
+      ? (value as unknown as TenantConfig)
+      : undefined;
   } catch {
     return undefined;
   }
