@@ -19,8 +19,12 @@ export const notificationFrequencyApi = api.injectEndpoints({
       transformResponse: (body: Envelope<NotificationFrequencyAnswer>) => envelopeValue(body, NONE),
       // The answer is what is saved: the query's cache takes it as is.
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(notificationFrequencyApi.util.upsertQueryData('getNotificationFrequency', userId, data));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(notificationFrequencyApi.util.upsertQueryData('getNotificationFrequency', userId, data));
+        } catch {
+          // Refused: the card says why (its own catch of the mutation), and the saved value stays.
+        }
       },
     }),
   }),

@@ -153,10 +153,13 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
         return json(404, {});
       }
     }
-    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
+    const trackerFailure = state.failures.get(`${method} ${url.pathname}`);
+    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) {
+      if (trackerFailure) return json(trackerFailure.status, trackerFailure.body, trackerFailure.headers);
+      return json(200, frequencyAnswer(state, method, body));
+    }
     if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
-      const failure = state.failures.get(`${method} ${url.pathname}`);
-      if (failure) return json(failure.status, failure.body, failure.headers);
+      if (trackerFailure) return json(trackerFailure.status, trackerFailure.body, trackerFailure.headers);
       if (method === 'PUT')
         state.notificationPreferences = savePreferences(state.notificationPreferences, body);
       return json(200, { status: '200', responseData: { value: state.notificationPreferences } });
