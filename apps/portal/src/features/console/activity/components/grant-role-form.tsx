@@ -3,11 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../../components/forms/form-field.tsx';
+import { fieldErrors } from '../../../../lib/field-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useConsole } from '../../console-context.ts';
 import { isOperator } from '../../lib/roles.ts';
 import { useGrantRoleMutation } from '../api/access.ts';
-import { fieldErrors } from '../lib/field-errors.ts';
 
 const FIELDS = ['login', 'role', 'firstName', 'lastName'] as const;
 

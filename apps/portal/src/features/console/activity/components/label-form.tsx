@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../../components/forms/form-field.tsx';
-import { fieldErrors } from '../lib/field-errors.ts';
+import { fieldErrors } from '../../../../lib/field-errors.ts';
 
 /**
  * "Create with a label" (an API key, a client): a labelled field, its error from the server next to it, and
