@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import './secret-once.css';
 
 /** Its words, from the feature that shows it: this adds no strings to the shell's namespace. */
 export type SecretOnceWords = {
@@ -11,26 +10,21 @@ export type SecretOnceWords = {
   done: string;
 };
 
-/**
- * A secret (API key, client secret) shown this one time: a warning that it will not be shown again, the
- * value in a read-only field, a copy button, and "Done" that forgets it. It lives only in the screen's
- * state: leaving the screen forgets it too. Focus moves to its heading when it appears.
- */
-export function SecretOnce({
-  title,
-  label,
-  secret,
-  words,
-  extra,
-  onDone,
-}: {
+export type SecretOnceProps = {
   title: string;
   label: string;
   secret: string;
   words: SecretOnceWords;
   extra?: ReactNode;
   onDone: () => void;
-}) {
+};
+
+/**
+ * A secret (API key, client secret) shown this one time: a warning that it will not be shown again, the
+ * value in a read-only field, a copy button, and "Done" that forgets it. It lives only in the screen's
+ * state: leaving the screen forgets it too. Focus moves to its heading when it appears.
+ */
+export function SecretOnce({ title, label, secret, words, extra, onDone }: SecretOnceProps) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
@@ -46,7 +40,7 @@ export function SecretOnce({
   }
 
   return (
-    <section className="alert alert-warning tw-secret-once" aria-labelledby={`${id}-title`}>
+    <section className="alert alert-warning mb-3" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className="h6" tabIndex={-1} ref={headingRef}>
         {title}
       </h4>
@@ -54,7 +48,7 @@ export function SecretOnce({
       <label className="form-label" htmlFor={`${id}-value`}>
         {label}
       </label>
-      <div className="tw-secret-once__row">
+      <div className="input-group">
         <input
           id={`${id}-value`}
           className="form-control font-monospace"

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { WebhooksPanel } from '../../webhooks/index.ts';
 import { ConsoleScreen } from '../components/console-screen.tsx';
 import './activity.css';
+
+// Loaded on first visit: shared with the account area, the panel's chunk stays out of the first download's
+// list of the console's chunks.
+const WebhooksPanel = lazy(() =>
+  import('../../webhooks/index.ts').then((m) => ({ default: m.WebhooksPanel })),
+);
 
 /**
  * `/admin/stores/:code/webhooks` (issue 16 §5): the store's webhook endpoints, in the panel the account area
@@ -15,7 +21,9 @@ export function WebhooksScreen({ code }: { code: string }) {
   return (
     <div className="tw-activity">
       <ConsoleScreen title={t('webhooks.title')}>
-        <WebhooksPanel scope={{ kind: 'store', code }} />
+        <Suspense fallback={<PendingMessage>{t('state.loading')}</PendingMessage>}>
+          <WebhooksPanel scope={{ kind: 'store', code }} />
+        </Suspense>
       </ConsoleScreen>
     </div>
   );

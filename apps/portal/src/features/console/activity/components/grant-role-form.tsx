@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../../components/forms/form-field.tsx';
-import { fieldErrors } from '../../../../lib/field-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useConsole } from '../../console-context.ts';
 import { isOperator } from '../../lib/roles.ts';
@@ -41,6 +40,7 @@ export function GrantRoleForm({ code }: { code: string }) {
     const done = await grant({ code, login: login.trim(), role, ...names });
     if ('error' in done) {
       const status = (done.error as { status?: unknown }).status;
+      const { fieldErrors } = await import('../../../../lib/field-errors.ts');
       setErrors(fieldErrors(done.error, FIELDS, status === 403 ? 'role' : 'login', tCommon));
       return;
     }

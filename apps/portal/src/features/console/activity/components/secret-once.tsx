@@ -1,8 +1,15 @@
-import type { ComponentProps } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SecretOnce as SharedSecretOnce } from '../../../../components/ui/secret-once.tsx';
+import type { SecretOnceProps } from '../../../../components/ui/secret-once.tsx';
 
-type Props = Omit<ComponentProps<typeof SharedSecretOnce>, 'words'> & {
+// Loaded when a secret is to be shown: the webhooks panel (features/webhooks) shares it, and a chunk shared
+// with a lazily loaded feature must not be a static part of the console's routes (its name would join the
+// first download's list of chunks).
+const SharedSecretOnce = lazy(() =>
+  import('../../../../components/ui/secret-once.tsx').then((m) => ({ default: m.SecretOnce })),
+);
+
+type Props = Omit<SecretOnceProps, 'words'> & {
   /** What to do with it (default: keep it safe; only its fingerprint is stored). */
   warning?: string;
 };
@@ -17,5 +24,9 @@ export function SecretOnce({ warning, ...props }: Props) {
     copyFailed: t('secret.copyFailed'),
     done: t('secret.done'),
   };
-  return <SharedSecretOnce {...props} words={words} />;
+  return (
+    <Suspense fallback={null}>
+      <SharedSecretOnce {...props} words={words} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,12 @@
 import { toBcp47 } from '../../../../lib/i18n.ts';
 
-export { formatInstant } from '../../../../lib/format-instant.ts';
+/** A date and time in the page's language (the console's tables); i18next's `es_ES` is Intl's `es-ES`. */
+export function formatInstant(value: string | null | undefined, language: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(toBcp47(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
 
 /** A UTC day (YYYY-MM-DD) in the page's language, short. */
 export function formatDay(day: string, language: string): string {
