@@ -10,9 +10,7 @@ export type FakeWebhooks = {
 };
 
 const json = (status: number, body: unknown) =>
-  status === 204
-    ? new Response(null, { status })
-    : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const webhookEndpoint = (id: string, url: string): WebhookEndpoint => ({
   id,
@@ -37,7 +35,7 @@ export const webhookAttempt = (over: Partial<WebhookAttempt> = {}): WebhookAttem
   ...over,
 });
 
-/** What the user routes answer: https only (the server's SSRF guard says more), one endpoint at a time. */
+/** What the user routes answer (the server's: DELETE answers the removed endpoint); https only. */
 function answer(
   state: FakeWebhooks,
   method: string,
@@ -67,8 +65,10 @@ function answer(
   }
   if (path.endsWith('/deliveries')) return json(200, { attempts: state.attempts });
   if (method === 'DELETE') {
-    state.endpoints = state.endpoints.filter((e) => e.id !== id);
-    return json(204, null);
+    const removed = state.endpoints.find((e) => e.id === id);
+    if (!removed) return json(404, { message: 'No such endpoint.' });
+    state.endpoints = state.endpoints.filter((e) => e !== removed);
+    return json(200, removed);
   }
   return json(404, { message: 'Not found.' });
 }
