@@ -33,15 +33,3 @@ export type ConsoleRoleName = (typeof CONSOLE_ROLES)[number];
 export const CONSOLE_ROLES_CLAIM = 'trackwell_roles';
 export const CONSOLE_IDENTITY_TEST_PATH = `${CONSOLE_BASE}/stores/:code/identity/test` as const;
 export const CONSOLE_LOGO_PATH = `${CONSOLE_BASE}/stores/:code/logo` as const;
-
-/** Webhook endpoints (issue 16 §5): a store's in the console, a user's own in the tracker API. */
-export const WEBHOOK_PATHS = {
-  storeWebhooks: `${CONSOLE_BASE}/stores/:code/webhooks`,
-  storeWebhook: `${CONSOLE_BASE}/stores/:code/webhooks/:id`,
-  storeWebhookTest: `${CONSOLE_BASE}/stores/:code/webhooks/:id/test`,
-  storeWebhookDeliveries: `${CONSOLE_BASE}/stores/:code/webhooks/:id/deliveries`,
-  userWebhooks: '/api/tracker/v1/webhooks',
-  userWebhook: '/api/tracker/v1/webhooks/:id',
-  userWebhookTest: '/api/tracker/v1/webhooks/:id/test',
-  userWebhookDeliveries: '/api/tracker/v1/webhooks/:id/deliveries',
-} as const;

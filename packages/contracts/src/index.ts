@@ -50,4 +50,5 @@ export * from './theme-contrast.ts';
 export * from './tracker.ts';
 export * from './tracker-sources.ts';
 export * from './unsafe-strings.ts';
+export * from './webhook-paths.ts';
 export * from './webhooks.ts';

@@ -8,6 +8,7 @@ import type enConsoleStores from '../../public/locales/en/console-stores.json';
 import type enNotifications from '../../public/locales/en/notifications.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
+import type enWebhooks from '../../public/locales/en/webhooks.json';
 
 // Translation keys are checked at compile time against the English files, the reference for every language.
 declare module 'i18next' {
@@ -23,6 +24,7 @@ declare module 'i18next' {
       'console-activity': typeof enConsoleActivity;
       'console-stores': typeof enConsoleStores;
       notifications: typeof enNotifications;
+      webhooks: typeof enWebhooks;
     };
   }
 }

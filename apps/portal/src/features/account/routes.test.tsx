@@ -21,6 +21,7 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
       'Password',
       'Preferences',
       'Feed',
+      'Webhooks',
       'Devices',
       'Your data',
     ]);

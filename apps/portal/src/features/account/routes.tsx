@@ -1,9 +1,9 @@
 import type { OktaAuth } from '@okta/okta-auth-js';
 import { useOktaAuth } from '@okta/okta-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
-import { LoadingScreen } from '../../components/ui/spinner.tsx';
+import { LoadingScreen, PendingMessage } from '../../components/ui/spinner.tsx';
 import { useAccessTokenClaims } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import './account.css';
@@ -17,6 +17,9 @@ import { PreferencesScreen } from './components/preferences-screen.tsx';
 import { ProfileScreen } from './components/profile-screen.tsx';
 import { YourDataScreen } from './components/your-data-screen.tsx';
 import { createMyAccountClient } from './lib/myaccount.ts';
+
+// Issue 16 §5: the webhooks screen and its shared panel (features/webhooks) load on first visit.
+const WebhooksScreen = lazy(() => import('./components/webhooks-screen.tsx'));
 
 /**
  * `/account/*` — the account area (spec §1 "A profile and account management area exists", §7 "Account
@@ -40,6 +43,7 @@ export const ACCOUNT_SCREENS = [
   'password',
   'preferences',
   'feed',
+  'webhooks',
   'devices',
   'data',
 ] as const;
@@ -75,6 +79,14 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
           <Route path="password" element={<PasswordScreen />} />
           <Route path="preferences" element={<PreferencesScreen />} />
           <Route path="feed" element={<FeedScreen />} />
+          <Route
+            path="webhooks"
+            element={
+              <Suspense fallback={<PendingMessage>{t('state.loading')}</PendingMessage>}>
+                <WebhooksScreen />
+              </Suspense>
+            }
+          />
           <Route path="devices" element={<DevicesScreen />} />
           <Route path="data" element={<YourDataScreen />} />
           <Route path="*" element={<Navigate to="/account/profile" replace />} />

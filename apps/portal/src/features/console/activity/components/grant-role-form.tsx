@@ -7,7 +7,6 @@ import { notify } from '../../../../lib/notify.ts';
 import { useConsole } from '../../console-context.ts';
 import { isOperator } from '../../lib/roles.ts';
 import { useGrantRoleMutation } from '../api/access.ts';
-import { fieldErrors } from '../lib/field-errors.ts';
 
 const FIELDS = ['login', 'role', 'firstName', 'lastName'] as const;
 
@@ -41,6 +40,7 @@ export function GrantRoleForm({ code }: { code: string }) {
     const done = await grant({ code, login: login.trim(), role, ...names });
     if ('error' in done) {
       const status = (done.error as { status?: unknown }).status;
+      const { fieldErrors } = await import('../../../../lib/field-errors.ts');
       setErrors(fieldErrors(done.error, FIELDS, status === 403 ? 'role' : 'login', tCommon));
       return;
     }

@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
 import { Field } from '../../../../components/forms/form-field.tsx';
-import { fieldErrors } from '../lib/field-errors.ts';
 
 /**
  * "Create with a label" (an API key, a client): a labelled field, its error from the server next to it, and
@@ -37,6 +36,7 @@ export function LabelForm({
       await onCreate(label.trim());
       setLabel('');
     } catch (failure) {
+      const { fieldErrors } = await import('../../../../lib/field-errors.ts');
       setError(fieldErrors(failure, ['label'], 'label', tCommon).label);
     } finally {
       setBusy(false);

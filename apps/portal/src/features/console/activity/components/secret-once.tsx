@@ -1,71 +1,32 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SecretOnceProps } from '../../../../components/ui/secret-once.tsx';
 
-/**
- * A secret (API key, client secret) shown this one time: a warning that it will not be shown again, the
- * value in a read-only field, a copy button, and "Done" that forgets it. It lives only in the screen's
- * state: leaving the screen forgets it too. Focus moves to its heading when it appears.
- */
-export function SecretOnce({
-  title,
-  label,
-  secret,
-  warning,
-  extra,
-  onDone,
-}: {
-  title: string;
-  label: string;
-  secret: string;
+// Loaded when a secret is to be shown: the webhooks panel (features/webhooks) shares it, and a chunk shared
+// with a lazily loaded feature must not be a static part of the console's routes (its name would join the
+// first download's list of chunks).
+const SharedSecretOnce = lazy(() =>
+  import('../../../../components/ui/secret-once.tsx').then((m) => ({ default: m.SecretOnce })),
+);
+
+type Props = Omit<SecretOnceProps, 'words'> & {
   /** What to do with it (default: keep it safe; only its fingerprint is stored). */
   warning?: string;
-  extra?: ReactNode;
-  onDone: () => void;
-}) {
+};
+
+/** The shared secret-shown-once panel in the console's words (API keys, client secrets). */
+export function SecretOnce({ warning, ...props }: Props) {
   const { t } = useTranslation('console-activity');
-  const id = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  }
-
+  const words = {
+    warning: warning ?? t('secret.warning'),
+    copy: t('secret.copy'),
+    copied: t('secret.copied'),
+    copyFailed: t('secret.copyFailed'),
+    done: t('secret.done'),
+  };
   return (
-    <section className="alert alert-warning tw-activity__secret" aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`} className="h6" tabIndex={-1} ref={headingRef}>
-        {title}
-      </h4>
-      <p>{warning ?? t('secret.warning')}</p>
-      <label className="form-label" htmlFor={`${id}-value`}>
-        {label}
-      </label>
-      <div className="tw-activity__secret-row">
-        <input
-          id={`${id}-value`}
-          className="form-control font-monospace"
-          dir="ltr"
-          readOnly
-          value={secret}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="btn btn-outline-dark" onClick={copy}>
-          {t('secret.copy')}
-        </button>
-      </div>
-      <p className="small mt-1 mb-2" role="status">
-        {copied === 'yes' ? t('secret.copied') : copied === 'no' ? t('secret.copyFailed') : ''}
-      </p>
-      {extra}
-      <button type="button" className="btn btn-primary" onClick={onDone}>
-        {t('secret.done')}
-      </button>
-    </section>
+    <Suspense fallback={null}>
+      <SharedSecretOnce {...props} words={words} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '../../../../components/forms/form-buttons.tsx';
-import { Field } from '../../../../components/forms/form-field.tsx';
-import { fieldErrors } from '../lib/field-errors.ts';
+import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
+import { Field } from '../../../components/forms/form-field.tsx';
+import { fieldErrors } from '../../../lib/field-errors.ts';
 
 type Errors = { url?: string; description?: string };
 
@@ -15,7 +15,7 @@ export function WebhookForm({
 }: {
   onCreate: (url: string, description: string) => Promise<unknown>;
 }) {
-  const { t } = useTranslation('console-activity');
+  const { t } = useTranslation('webhooks');
   const { t: tCommon } = useTranslation();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -24,7 +24,7 @@ export function WebhookForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!url.trim()) return setErrors({ url: t('webhooks.urlRequired') });
+    if (!url.trim()) return setErrors({ url: t('urlRequired') });
     setBusy(true);
     setErrors({});
     try {
@@ -39,10 +39,10 @@ export function WebhookForm({
   }
 
   return (
-    <form className="tw-activity__webhook-form" onSubmit={submit} noValidate>
+    <form className="tw-webhooks__form" onSubmit={submit} noValidate>
       <Field
-        label={t('webhooks.url')}
-        hint={t('webhooks.urlHint')}
+        label={t('url')}
+        hint={t('urlHint')}
         type="url"
         inputMode="url"
         dir="ltr"
@@ -53,7 +53,7 @@ export function WebhookForm({
         error={errors.url}
       />
       <Field
-        label={t('webhooks.description')}
+        label={t('description')}
         value={description}
         onChange={setDescription}
         autoComplete="off"
@@ -61,7 +61,7 @@ export function WebhookForm({
         required={false}
         error={errors.description}
       />
-      <SubmitButton busy={busy} label={t('webhooks.create')} busyLabel={t('form.working')} />
+      <SubmitButton busy={busy} label={t('create')} busyLabel={t('form.working')} />
     </form>
   );
 }

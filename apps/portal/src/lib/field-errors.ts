@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { describeApiError } from '../../../../lib/api-errors.ts';
+import { describeApiError } from './api-errors.ts';
 
 type Issue = { path?: unknown; message?: unknown };
 
 /**
- * The message a failed console call gives about `field` (its 400 answer's `issues`, e.g. `body.label`), or,
+ * The message a failed call gives about `field` (its 400 answer's `issues`, e.g. `body.label`), or,
  * when no issue names a field of the form, the answer's own message for `fallbackField`: the form shows it
  * next to the field it is about.
  */
