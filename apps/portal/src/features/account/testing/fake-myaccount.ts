@@ -153,13 +153,10 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
         return json(404, {});
       }
     }
-    const trackerFailure = state.failures.get(`${method} ${url.pathname}`);
-    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) {
-      if (trackerFailure) return json(trackerFailure.status, trackerFailure.body, trackerFailure.headers);
-      return json(200, frequencyAnswer(state, method, body));
-    }
+    const failure = state.failures.get(`${method} ${url.pathname}`);
+    if (failure) return json(failure.status, failure.body, failure.headers);
+    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
     if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
-      if (trackerFailure) return json(trackerFailure.status, trackerFailure.body, trackerFailure.headers);
       if (method === 'PUT')
         state.notificationPreferences = savePreferences(state.notificationPreferences, body);
       return json(200, { status: '200', responseData: { value: state.notificationPreferences } });
@@ -170,8 +167,6 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
         responseData: { value: { contentSourceTrackings: state.sourceTrackings } },
       });
     }
-    const failure = state.failures.get(`${method} ${url.pathname}`);
-    if (failure) return json(failure.status, failure.body, failure.headers);
     return answer(state, method, url.pathname.replace('/idp/myaccount', ''), body ?? {});
   });
   vi.stubGlobal('fetch', fetchMock);
