@@ -180,4 +180,20 @@ describe('OpenAPI document and the /docs reference page', () => {
     const portal = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(String(portal.headers['content-security-policy'])).not.toContain('sha256-');
   });
+  it('serves the YAML form too, the same document each time (made once, then kept), with its headers', async () => {
+    const first = await t.app.inject({ url: '/docs/openapi.yaml' });
+    const again = await t.app.inject({ url: '/docs/openapi.yaml' });
+    for (const res of [first, again]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/yaml/);
+      expect(res.headers['content-disposition']).toMatch(/\.yaml$/);
+    }
+    expect(first.body).toMatch(/^openapi: 3\.1\.0$/m);
+    expect(first.body).toContain(`${TRACKER_PATHS.listContentTrackings}:`);
+    expect(again.body).toBe(first.body);
+    const head = await t.app.inject({ method: 'HEAD', url: '/docs/openapi.yaml' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^application\/yaml/);
+    expect(head.body).toBe('');
+  });
 });

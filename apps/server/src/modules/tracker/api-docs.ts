@@ -169,6 +169,7 @@ export async function apiReferencePage(app: FastifyInstance): Promise<void> {
     reply.header('content-security-policy', serialiseCsp(directives));
     return payload;
   });
+  await cacheYamlDocument(app);
   await app.register(scalar, {
     routePrefix: '/docs',
     configuration: {
@@ -177,6 +178,38 @@ export async function apiReferencePage(app: FastifyInstance): Promise<void> {
       agent: { disabled: true },
       telemetry: false,
     },
+  });
+}
+
+const YAML_URL = '/docs/openapi.yaml';
+
+/**
+ * Scalar writes the YAML form of the document anew for every request (`yaml.stringify` of the whole
+ * document: about half a second of the server's time each); the document cannot change while the app runs,
+ * so its first answer is kept and given again, with the same headers. (The JSON form is cached by
+ * @fastify/swagger.)
+ */
+async function cacheYamlDocument(app: FastifyInstance): Promise<void> {
+  let kept: { body: string; headers: Record<string, string> } | undefined;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!kept || request.routeOptions.url !== YAML_URL) return;
+    return reply.headers(kept.headers).send(kept.body);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (kept || request.routeOptions.url !== YAML_URL || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' || request.method !== 'GET') return payload;
+    const headers: Record<string, string> = {};
+    for (const name of [
+      'content-type',
+      'content-disposition',
+      'access-control-allow-origin',
+      'access-control-allow-methods',
+    ]) {
+      const value = reply.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    kept = { body: payload, headers };
+    return payload;
   });
 }
 
