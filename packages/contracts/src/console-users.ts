@@ -66,6 +66,8 @@ export const consoleUserDetail = z.object({
     statusChanged: nullableDate,
     passwordChanged: nullableDate,
   }),
+  /** What may be done to the user now (from its status, as the Users API's lifecycle links say), and delete. */
+  actions: z.array(z.enum([...CONSOLE_USER_ACTIONS, 'delete'])),
   factors: z.array(
     z.object({ id: z.string(), factorType: z.string(), provider: z.string(), status: z.string() }),
   ),

@@ -76,6 +76,26 @@ export async function searchStoreUsers(
   return { users: page.users.map(summaryOf), nextAfter: more ? (page.users.at(-1)?.id ?? null) : null };
 }
 
+/** The console's actions its Users API lifecycle links allow (present-user.ts says which, by status). */
+const LINK_ACTIONS: Record<string, ConsoleUserAction> = {
+  suspend: 'lock',
+  unsuspend: 'unlock',
+  unlock: 'unlock',
+  resetPassword: 'reset_password',
+  deactivate: 'deactivate',
+  activate: 'reactivate',
+};
+function actionsOf(user: OktaUser, factorCount: number): ConsoleUserDetail['actions'] {
+  const actions = new Set<ConsoleUserDetail['actions'][number]>();
+  for (const link of Object.keys(user._links)) {
+    const action = LINK_ACTIONS[link];
+    if (action) actions.add(action);
+  }
+  if (factorCount > 0 && user.status !== 'DEPROVISIONED') actions.add('reset_factors');
+  if (user.status === 'DEPROVISIONED') actions.add('delete');
+  return [...actions];
+}
+
 export async function readStoreUser(ctx: ProvisioningContext, userId: string): Promise<ConsoleUserDetail> {
   const { db, tenant } = ctx;
   const user = presentUser(await asConsole(() => requireUser(ctx, userId)), ctx.origin);
@@ -93,6 +113,7 @@ export async function readStoreUser(ctx: ProvisioningContext, userId: string): P
       statusChanged: user.statusChanged,
       passwordChanged: user.passwordChanged,
     },
+    actions: actionsOf(user, factors.length),
     factors: factors.map(({ id, factorType, provider, status }) => ({ id, factorType, provider, status })),
     sessions: sessions.map((s) => ({
       id: s.uid,
