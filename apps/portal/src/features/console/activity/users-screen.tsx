@@ -50,47 +50,44 @@ function SearchForm({ onSearch }: { onSearch: (q: string, status: OktaUserStatus
     onSearch(q.trim().slice(0, 100), status);
   };
   return (
-    <form
-      role="search"
-      className="tw-activity__filters"
-      onSubmit={submit}
-      aria-label={t('users.searchLabel')}
-    >
-      <div>
-        <label className="form-label" htmlFor="tw-users-q">
-          {t('users.query')}
-        </label>
-        <input
-          id="tw-users-q"
-          type="search"
-          className="form-control"
-          value={q}
-          maxLength={100}
-          onChange={(e) => setQ(e.target.value)}
-        />
-      </div>
-      <div>
-        <label className="form-label" htmlFor="tw-users-status">
-          {t('users.status')}
-        </label>
-        <select
-          id="tw-users-status"
-          className="form-select"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as OktaUserStatus | '')}
-        >
-          <option value="">{t('users.anyStatus')}</option>
-          {OKTA_USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`users.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="btn btn-primary">
-        {t('users.search')}
-      </button>
-    </form>
+    <search aria-label={t('users.searchLabel')}>
+      <form className="tw-activity__filters" onSubmit={submit}>
+        <div>
+          <label className="form-label" htmlFor="tw-users-q">
+            {t('users.query')}
+          </label>
+          <input
+            id="tw-users-q"
+            type="search"
+            className="form-control"
+            value={q}
+            maxLength={100}
+            onChange={(e) => setQ(e.target.value)}
+          />
+        </div>
+        <div>
+          <label className="form-label" htmlFor="tw-users-status">
+            {t('users.status')}
+          </label>
+          <select
+            id="tw-users-status"
+            className="form-select"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OktaUserStatus | '')}
+          >
+            <option value="">{t('users.anyStatus')}</option>
+            {OKTA_USER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`users.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          {t('users.search')}
+        </button>
+      </form>
+    </search>
   );
 }
 
