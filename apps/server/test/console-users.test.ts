@@ -18,7 +18,7 @@ import {
   t,
   useConsoleWorld,
 } from './console-world.ts';
-import { createEmbeddedUser } from './embedded-signin.ts';
+import { createEmbeddedUser, EMBEDDED_PASSWORD } from './embedded-signin.ts';
 import { leaksInternals } from './helpers.ts';
 
 /**
@@ -28,6 +28,9 @@ import { leaksInternals } from './helpers.ts';
  * store's user, another store's host refused. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
  */
 useConsoleWorld();
+
+let hostOf = '';
+const embeddedHost = () => hostOf;
 
 const usersUrl = (code = a.tenant.code) => CONSOLE_PATHS.storeUsers.replace(':code', code);
 const userUrl = (id: string, code = a.tenant.code) =>
@@ -194,5 +197,34 @@ describe('refusals', () => {
     }
     const untouched = await callAs(adminB, { url: userUrl(other.id, b.tenant.code) });
     expect(consoleUserDetail.parse(untouched.json()).user.status).toBe('ACTIVE');
+  });
+});
+
+describe('signing in once deactivated', () => {
+  const authn = (username: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authn',
+      headers: { host: embeddedHost(), 'content-type': 'application/json' },
+      payload: { username, password },
+    });
+  it('the right password is told the account is not active; a wrong one gets the plain refusal', async () => {
+    const store = await t.createTenant();
+    const user = await createEmbeddedUser(t.app, store.tenant.id);
+    hostOf = store.host;
+    expect((await authn(user.login, EMBEDDED_PASSWORD)).statusCode).toBe(200);
+    const op = await callAs(operator, {
+      method: 'POST',
+      url: actionUrl(user.id, 'deactivate', store.tenant.code),
+    });
+    expect(op.statusCode, op.body).toBe(200);
+    const right = await authn(user.login, EMBEDDED_PASSWORD);
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toMatchObject({
+      errorCode: 'E0000004',
+      errorCauses: [{ errorSummary: 'The account is not active.' }],
+    });
+    const wrong = await authn(user.login, 'Not-The-Password-1');
+    expect(wrong.json()).toMatchObject({ errorCode: 'E0000004', errorCauses: [] });
   });
 });
