@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { withArabic } from './signin-journey-support.ts';
 import { currentSession, signIn, signInUrl, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * Issue 15 §3 in the console against the real server: a shopper of awwa (made by this test) is signed in on
- * the tracker; awwa's administrator finds them under Users (search), opens them and deactivates them behind
+ * Issue 15 §3 in the console against the real server: a shopper of aenor (made by this test) is signed in on
+ * the tracker; aenor's administrator finds them under Users (search), opens them and deactivates them behind
  * the confirmation → the shopper's next tracker API call is refused (their token no longer works) and the
  * sign-in page says the account is not active. Axe, 360 px and Arabic on the way.
  */
@@ -41,8 +42,8 @@ test('an administrator finds a user and deactivates them: their token is refused
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const origin = storeUrl(baseURL, 'awwa');
-  await addStoreUser('awwa', { login: LOGIN, firstName: 'Sandra', lastName: 'Shopper' });
+  const origin = storeUrl(baseURL, 'aenor');
+  await addStoreUser('aenor', { login: LOGIN, firstName: 'Sandra', lastName: 'Shopper' });
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
   await signIn(shopper, { origin, username: LOGIN });
@@ -51,10 +52,12 @@ test('an administrator finds a user and deactivates them: their token is refused
   await expect.poll(() => trackerStatus(shopper, userId)).toBe(200);
 
   const errors = watchConsole(page);
+  // aenor opens in Spanish; the administrator reads English first (the locale cookie the language menu sets).
+  await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
   await signIn(page, {
     origin,
-    username: 'admin@awwa.example',
-    returnTo: `${origin}/admin/stores/awwa/users`,
+    username: 'admin@aenor.example',
+    returnTo: `${origin}/admin/stores/aenor/users`,
   });
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('searchbox', { name: 'Login, e-mail or name starts with' }).fill('shopper-');
@@ -85,7 +88,8 @@ test('an administrator finds a user and deactivates them: their token is refused
 
   // 360 px in Arabic: right to left, nothing wider than the screen.
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.goto(`${origin}/admin/stores/awwa/users?lang=ar`);
+  await withArabic(page.context(), origin);
+  await page.goto(`${origin}/admin/stores/aenor/users`);
   await expect(page.getByRole('heading', { level: 2, name: 'المستخدمون' })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
