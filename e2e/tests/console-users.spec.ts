@@ -78,6 +78,7 @@ test('an administrator finds a user and deactivates them: their token is refused
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(`${LOGIN} is deactivated.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('console-users-en-1280.png'), fullPage: true });
 
   // The shopper's next tracker API call is refused; signing in again is told the account is not active.
   await expect.poll(() => trackerStatus(shopper, userId)).toBe(401);
