@@ -241,7 +241,18 @@ const ROUTES: RouteCase[] = [
     url: () => at(W.storeWebhookDeliveries),
     allowed: ['adminA'],
   },
+  // Issue 15 §3: the store's users (A's user without a role is the one acted on).
+  { method: 'GET', route: P.storeUsers, url: () => at(P.storeUsers), allowed: ['adminA'] },
+  { method: 'GET', route: P.storeUser, url: () => userAt(P.storeUser), allowed: ['adminA'] },
+  {
+    method: 'POST',
+    route: P.storeUserAction,
+    url: () => userAt(P.storeUserAction).replace(':action', 'deactivate'),
+    allowed: ['adminA'],
+  },
+  { method: 'DELETE', route: P.storeUser, url: () => userAt(P.storeUser), allowed: ['adminA'] },
 ];
+const userAt = (path: string) => at(path).replace(':userId', nobodyA.user.id);
 
 const ACTORS = () =>
   ({ anonymous: null, nobodyA, editorA, adminA, adminB }) as Record<string, ConsoleActor | null>;

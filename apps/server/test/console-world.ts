@@ -87,6 +87,8 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM notification_deliveries WHERE status = 'pending') AS pending,
             (SELECT count(*)::int FROM webhook_endpoints) AS webhooks,
             (SELECT count(*)::int FROM webhook_messages) AS webhook_messages,
+            (SELECT count(*)::int FROM users) AS users,
+            (SELECT count(*)::int FROM identity_accounts WHERE status <> 'ACTIVE') AS inactive_users,
             (SELECT max(updated_at)::text FROM tenants) AS last_update`,
   );
   return rows[0]!;

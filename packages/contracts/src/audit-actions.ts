@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.delete',
   'account.delete',
+  'user.lifecycle',
+  'user.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,6 +13,10 @@ export const CONSOLE_PATHS = {
   /** Issue 15 §1: the store's Users API tokens (`Authorization: SSWS <token>`). */
   storeProvisioningTokens: `${CONSOLE_BASE}/stores/:code/provisioning-tokens`,
   storeProvisioningToken: `${CONSOLE_BASE}/stores/:code/provisioning-tokens/:id`,
+  /** Issue 15 §3: the store's users (search, one user, the administrator's actions). */
+  storeUsers: `${CONSOLE_BASE}/stores/:code/users`,
+  storeUser: `${CONSOLE_BASE}/stores/:code/users/:userId`,
+  storeUserAction: `${CONSOLE_BASE}/stores/:code/users/:userId/actions/:action`,
   storeAudit: `${CONSOLE_BASE}/stores/:code/audit`,
   audit: `${CONSOLE_BASE}/audit`,
   storeChanges: `${CONSOLE_BASE}/stores/:code/changes`,

@@ -13,18 +13,9 @@ export const OKTA_USERS_PATHS = {
   lifecycle: '/api/v1/users/:userId/lifecycle/:operation',
 } as const;
 
-/** Okta's user statuses. PASSWORD_EXPIRED is derived (an ACTIVE user whose password has expired). */
-export const OKTA_USER_STATUSES = [
-  'STAGED',
-  'PROVISIONED',
-  'ACTIVE',
-  'RECOVERY',
-  'PASSWORD_EXPIRED',
-  'LOCKED_OUT',
-  'SUSPENDED',
-  'DEPROVISIONED',
-] as const;
-export type OktaUserStatus = (typeof OKTA_USER_STATUSES)[number];
+import { OKTA_USER_STATUSES, type OktaUserStatus } from './okta-user-statuses.ts';
+
+export { OKTA_USER_STATUSES, type OktaUserStatus };
 /** What the database stores (PASSWORD_EXPIRED is ACTIVE plus an expiry in the past). */
 export type StoredUserStatus = Exclude<OktaUserStatus, 'PASSWORD_EXPIRED'>;
 

@@ -65,6 +65,9 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_CA:console:nav.catalog',
   'fr_FR:console:nav.catalog',
   'de:console:stores.name',
+  // German "Name" and "Status" in the console's Users screen (issue 15 §3).
+  'de:console-activity:users.name',
+  'de:console-activity:users.status',
   // "Catalogue" (French); German "Status" and "(optional)" are the German words.
   'fr_CA:console-catalog:catalog.title',
   'fr_FR:console-catalog:catalog.title',

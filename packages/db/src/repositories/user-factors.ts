@@ -82,3 +82,12 @@ export async function activateIdentityFactor(db: SqlExecutor, tenantId: string, 
     [tenantId, userId, id],
   );
 }
+
+/** Forgets every sign-in factor of the user (the console's "reset MFA factors", issue 15 §3); how many went. */
+export async function deleteIdentityFactors(db: SqlExecutor, tenantId: string, userId: string) {
+  const { rows } = await db.query<{ id: string }>(
+    'DELETE FROM identity_factors WHERE tenant_id = $1 AND user_id = $2 RETURNING id',
+    [tenantId, userId],
+  );
+  return rows.length;
+}

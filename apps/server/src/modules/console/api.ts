@@ -18,6 +18,7 @@ import { authenticateByViewToken } from './message-html-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
+import { registerUserAdminRoutes } from './user-routes.ts';
 import { registerWebhookConsoleRoutes } from './webhook-routes.ts';
 
 declare module 'fastify' {
@@ -57,6 +58,7 @@ export async function consoleApi(app: FastifyInstance): Promise<void> {
   registerStandardRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
   registerWebhookConsoleRoutes(app);
+  registerUserAdminRoutes(app);
 }
 
 async function authorize(app: FastifyInstance, request: FastifyRequest): Promise<ConsoleCaller> {

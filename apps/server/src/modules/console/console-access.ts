@@ -6,7 +6,8 @@ import type { ConsoleRole } from '@trackwell/contracts';
  *  - store_admin: its own store only: read and change its settings, grant and revoke store_admin and
  *    catalog_editor there, manage its publisher API keys and Users API tokens (issue 15 §1), read its audit log, catalogue and changes (preview
  *    and publish), its deliveries (per change, per day, the e-mails sent, retry the failed), and its
- *    webhook endpoints (issue 16 §5: register, delete, test, delivery log);
+ *    webhook endpoints (issue 16 §5: register, delete, test, delivery log), and its users (issue 15 §3:
+ *    search, read, lock/unlock, reset, deactivate/reactivate, delete);
  *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list), not the
  *    deliveries (issue 14 "Who": catalogue and changes only).
  * Anything not listed is refused. The grants come from the database on every call (never from the token).
@@ -28,7 +29,9 @@ export type ConsoleAction =
   | 'changes.publish'
   | 'deliveries.read'
   | 'deliveries.retry'
-  | 'webhooks.manage';
+  | 'webhooks.manage'
+  | 'users.read'
+  | 'users.manage';
 
 /** One role a user holds, on the store (tenant id) of the grant. */
 export interface RoleGrant {
@@ -51,6 +54,8 @@ const STORE_ADMIN_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'deliveries.read',
   'deliveries.retry',
   'webhooks.manage',
+  'users.read',
+  'users.manage',
 ]);
 const CATALOG_EDITOR_ACTIONS: ReadonlySet<ConsoleAction> = new Set([
   'store.list',

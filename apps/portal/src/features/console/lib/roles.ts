@@ -23,6 +23,7 @@ export const STORE_SECTIONS = [
   'changes',
   'deliveries',
   'access',
+  'users',
   'webhooks',
   'audit',
 ] as const;

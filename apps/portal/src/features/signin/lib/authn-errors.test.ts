@@ -27,6 +27,13 @@ describe('authnErrorKey', () => {
     expect(authnErrorKey({ name: 'AuthApiError', message: 'x', errorCode, xhr: { status } })).toBe(key);
   });
 
+  it('E0000004 with the "not active" cause (the right password of a deactivated account) says so', () => {
+    const errorCauses = [{ errorSummary: 'The account is not active.' }];
+    expect(
+      authnErrorKey({ name: 'AuthApiError', errorCode: 'E0000004', errorCauses, xhr: { status: 401 } }),
+    ).toBe('errors.notActive');
+  });
+
   it('any 429 is rate limiting, any 5xx a server problem, a failed fetch the network', () => {
     expect(authnErrorKey({ name: 'AuthApiError', xhr: { status: 429 } })).toBe('errors.rateLimited');
     expect(authnErrorKey({ name: 'AuthApiError', errorCode: 'E0000009', xhr: { status: 503 } })).toBe(

@@ -7,6 +7,7 @@
  */
 export type AuthnErrorKey =
   | 'errors.wrongPassword'
+  | 'errors.notActive'
   | 'errors.wrongCode'
   | 'errors.wrongAnswer'
   | 'errors.passwordPolicy'
@@ -46,10 +47,14 @@ const OKTA_CODES: Record<string, AuthnErrorKey> = {
   E0000047: 'errors.rateLimited',
 };
 
+/** The cause the identity provider adds to E0000004 after the right password of a deactivated or locked account. */
+const NOT_ACTIVE_CAUSE = 'The account is not active.';
+
 interface SdkErrorShape {
   name?: string;
   message?: string;
   errorCode?: string;
+  errorCauses?: Array<{ errorSummary?: string }>;
   xhr?: { status?: number };
 }
 
@@ -57,6 +62,8 @@ export function authnErrorKey(error: unknown): AuthnErrorKey {
   const e = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape;
   const byMessage = e.message ? SDK_MESSAGES[e.message] : undefined;
   if (byMessage) return byMessage;
+  if (e.errorCode === 'E0000004' && e.errorCauses?.some((c) => c.errorSummary === NOT_ACTIVE_CAUSE))
+    return 'errors.notActive';
   const byCode = e.errorCode ? OKTA_CODES[e.errorCode] : undefined;
   if (byCode) return byCode;
   const status = e.xhr?.status;

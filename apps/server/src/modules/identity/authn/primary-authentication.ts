@@ -29,7 +29,9 @@ const RELAY_STATE_MAX = 2048;
 /**
  * POST /api/v1/authn (Okta Authentication API: Primary Authentication), or with a stateToken the
  * transaction's current state. An unknown user costs the same time as a wrong password and gets the same
- * 401 E0000004; wrong passwords count towards the lockout (LOCKED_OUT). Limited per IP and per login.
+ * 401 E0000004; wrong passwords count towards the lockout (LOCKED_OUT). The right password of an account that
+ * an administrator deactivated or suspended gets E0000004 with the cause "The account is not active."
+ * Limited per IP and per login.
  */
 export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): Promise<AuthnResult> {
   if (input.stateToken !== undefined) return currentState(ctx, input.stateToken);
@@ -40,9 +42,16 @@ export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): 
   await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
   await limitAttempts(ctx, `login:${sha256(input.username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
   const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, input.username);
-  if (!user?.passwordHash || !maySignIn(user.status)) {
+  if (!user?.passwordHash) {
     await verifyPassword(input.password, await dummyPasswordHash()); // same time as a real check
     throw oktaErrors.authenticationFailed();
+  }
+  // Issue 15 §3: a deactivated or locked (suspended) account is said to be one only to whoever knows its
+  // password; a wrong password gets the plain refusal and does not count towards a lockout.
+  if (!maySignIn(user.status)) {
+    const right = await verifyPassword(input.password, user.passwordHash);
+    const ended = user.status === 'DEPROVISIONED' || user.status === 'SUSPENDED';
+    throw right && ended ? oktaErrors.accountNotActive() : oktaErrors.authenticationFailed();
   }
   if (user.status === 'LOCKED_OUT') return lockedOut(ctx);
   if (!(await verifyPassword(input.password, user.passwordHash))) {

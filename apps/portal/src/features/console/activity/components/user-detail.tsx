@@ -1,0 +1,166 @@
+import type { ConsoleUserDetail } from '@trackwell/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { notify } from '../../../../lib/notify.ts';
+import { ConsoleLoadError } from '../../components/console-load-error.tsx';
+import { useActOnUserMutation, useDeleteUserMutation, useGetUserQuery } from '../api/users.ts';
+import { formatInstant } from '../lib/format.ts';
+
+type Action = ConsoleUserDetail['actions'][number];
+
+/**
+ * One user of the store (issue 15 §3): profile, factors, signed-in devices, trackings and recent deliveries,
+ * and the actions its status allows (the server says which), each behind a confirmation. The heading takes
+ * the focus when a user is opened, so a keyboard user lands on it.
+ */
+export function UserDetail({ code, userId, onClose }: { code: string; userId: string; onClose: () => void }) {
+  const { t } = useTranslation('console-activity');
+  const detail = useGetUserQuery({ code, userId });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when another user is opened.
+  useEffect(() => heading.current?.focus(), [userId, detail.data === undefined]);
+  return (
+    <section className="tw-activity__panel" aria-labelledby="tw-user-title">
+      <div className="tw-activity__panel-head">
+        <h3 id="tw-user-title" className="h5 tw-activity__wrap" tabIndex={-1} ref={heading}>
+          {detail.data ? detail.data.user.login : t('users.detailTitle')}
+        </h3>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onClose}>
+          {t('users.close')}
+        </button>
+      </div>
+      {detail.isLoading ? (
+        <PendingMessage>{t('state.loading')}</PendingMessage>
+      ) : detail.error || !detail.data ? (
+        <ConsoleLoadError error={detail.error} onRetry={detail.refetch} />
+      ) : (
+        <>
+          <UserActions code={code} detail={detail.data} onDeleted={onClose} />
+          <UserFacts detail={detail.data} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function UserActions({
+  code,
+  detail,
+  onDeleted,
+}: {
+  code: string;
+  detail: ConsoleUserDetail;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('console-activity');
+  const [act] = useActOnUserMutation();
+  const [remove] = useDeleteUserMutation();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const { login } = detail.user;
+
+  async function confirm() {
+    const action = asking;
+    setAsking(null);
+    if (!action) return;
+    const userId = detail.user.id;
+    const done = action === 'delete' ? await remove({ code, userId }) : await act({ code, userId, action });
+    if ('error' in done) return;
+    notify.success(t(`users.done.${action}`, { login }));
+    if (action === 'delete') onDeleted();
+  }
+
+  if (detail.actions.length === 0) return null;
+  return (
+    <div className="tw-activity__row-actions mb-3">
+      {detail.actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`btn btn-sm ${action === 'delete' || action === 'deactivate' ? 'btn-outline-danger' : 'btn-outline-primary'}`}
+          onClick={() => setAsking(action)}
+        >
+          {t(`users.actions.${action}`)}
+        </button>
+      ))}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`users.actions.${asking}`) : ''}
+        message={asking ? t(`users.confirm.${asking}`, { login }) : ''}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      />
+    </div>
+  );
+}
+
+function UserFacts({ detail }: { detail: ConsoleUserDetail }) {
+  const { t, i18n } = useTranslation('console-activity');
+  const when = (value: string | null) => (value ? formatInstant(value, i18n.language) : t('users.never'));
+  const { user } = detail;
+  return (
+    <div className="tw-user-facts">
+      <dl className="tw-user-facts__profile">
+        <dt>{t('users.name')}</dt>
+        <dd>{`${user.firstName} ${user.lastName}`}</dd>
+        <dt>{t('users.email')}</dt>
+        <dd dir="ltr">{user.email}</dd>
+        <dt>{t('users.status')}</dt>
+        <dd>{t(`users.statuses.${user.status}`)}</dd>
+        <dt>{t('users.created')}</dt>
+        <dd>{when(user.created)}</dd>
+        <dt>{t('users.lastLogin')}</dt>
+        <dd>{when(user.lastLogin)}</dd>
+      </dl>
+      <h4 className="h6">{t('users.factors')}</h4>
+      {detail.factors.length === 0 ? (
+        <p className="tw-activity__muted">{t('users.noFactors')}</p>
+      ) : (
+        <ul>
+          {detail.factors.map((f) => (
+            <li key={f.id} dir="ltr">{`${f.factorType} (${f.provider})`}</li>
+          ))}
+        </ul>
+      )}
+      <h4 className="h6">{t('users.sessions')}</h4>
+      {detail.sessions.length === 0 ? (
+        <p className="tw-activity__muted">{t('users.noSessions')}</p>
+      ) : (
+        <ul>
+          {detail.sessions.map((s) => (
+            <li key={s.id}>
+              {t('users.session', {
+                device: [s.browser, s.os].filter(Boolean).join(', ') || t('users.unknownDevice'),
+                ip: s.ipAddress || '—',
+                at: when(s.lastActiveAt),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4 className="h6">{t('users.trackings', { n: detail.trackings.count })}</h4>
+      {detail.trackings.standards.length > 0 ? (
+        <ul>
+          {detail.trackings.standards.map((s) => (
+            <li key={`${s.designation}:${s.createdAt}`}>
+              <span dir="ltr">{s.designation}</span> {s.title}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <h4 className="h6">{t('users.deliveries')}</h4>
+      {detail.deliveries.length === 0 ? (
+        <p className="tw-activity__muted">{t('users.noDeliveries')}</p>
+      ) : (
+        <ul>
+          {detail.deliveries.map((d) => (
+            <li key={d.id}>
+              <span dir="ltr">{d.designation}</span> {d.title} · {when(d.createdAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

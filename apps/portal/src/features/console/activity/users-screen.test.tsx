@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONSOLE_PATHS, type ConsoleUserDetail, type ConsoleUserSummary } from '@trackwell/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeConsoleApi } from '../testing/fake-console-api.ts';
+import { dismissToasts, renderConsole } from '../testing/render-console.tsx';
+
+afterEach(dismissToasts);
+
+const STORES = [
+  { code: 'awwa', name: 'AWWA Store', canonicalHost: 'awwa.localhost', hosts: ['awwa.localhost'] },
+];
+const PATH = '/admin/stores/awwa/users';
+const ID = '0a8f5a54-8e34-4b7a-9a4e-5c1a1f0b2c3d';
+const summary = (over: Partial<ConsoleUserSummary> = {}): ConsoleUserSummary => ({
+  id: ID,
+  login: 'ann@shop.example',
+  email: 'ann@shop.example',
+  firstName: 'Ann',
+  lastName: 'Shopper',
+  status: 'ACTIVE',
+  created: '2026-11-01T09:00:00Z',
+  lastLogin: null,
+  ...over,
+});
+const detailOf = (user: ConsoleUserSummary, actions: ConsoleUserDetail['actions']): ConsoleUserDetail => ({
+  user: { ...user, locale: null, activated: null, statusChanged: null, passwordChanged: null },
+  actions,
+  factors: [{ id: 'f1', factorType: 'token:software:totp', provider: 'GOOGLE', status: 'ACTIVE' }],
+  sessions: [
+    {
+      id: 's1',
+      browser: 'Firefox 140',
+      os: 'Linux',
+      ipAddress: '203.0.113.9',
+      signedInAt: '2026-11-25T09:00:00Z',
+      lastActiveAt: '2026-11-25T10:00:00Z',
+    },
+  ],
+  trackings: {
+    count: 1,
+    standards: [{ designation: 'D638-22', title: 'Tensile', createdAt: '2026-11-02T09:00:00Z' }],
+  },
+  deliveries: [],
+});
+
+function usersApi(users: ConsoleUserSummary[] = [summary()]) {
+  const state = { users: [...users], next: null as string | null };
+  const api = fakeConsoleApi()
+    .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
+    .on('GET', CONSOLE_PATHS.storeUsers, () => ({
+      status: 200,
+      body: { users: state.users, nextAfter: state.next },
+    }))
+    .on('GET', CONSOLE_PATHS.storeUser, () => {
+      const user = state.users[0];
+      if (!user) return { status: 404, body: { message: 'This store has no such user.' } };
+      const actions: ConsoleUserDetail['actions'] =
+        user.status === 'DEPROVISIONED' ? ['reactivate', 'delete'] : ['lock', 'reset_password', 'deactivate'];
+      return { status: 200, body: detailOf(user, actions) };
+    })
+    .on('POST', CONSOLE_PATHS.storeUserAction, (_call, params) => {
+      const user = state.users[0]!;
+      if (params.action === 'deactivate') state.users[0] = { ...user, status: 'DEPROVISIONED' };
+      return { status: 200, body: detailOf(state.users[0]!, ['reactivate', 'delete']) };
+    })
+    .on('DELETE', CONSOLE_PATHS.storeUser, () => {
+      state.users = [];
+      return { status: 204 };
+    });
+  return { api, state };
+}
+
+describe('Users', { timeout: 20_000 }, () => {
+  it('searches by text and status, opens a user, deactivates and deletes it behind confirmations', async () => {
+    const { api } = usersApi();
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const table = await screen.findByRole('table', { name: "The store's users" });
+    expect(within(table).getByRole('cell', { name: 'Ann Shopper' })).toBeInTheDocument();
+
+    // The form is a <search> landmark (jsdom does not map that element to its role yet; Chromium does).
+    const search = screen.getByRole('button', { name: 'Search' }).closest('form')!;
+    await user.type(
+      within(search).getByRole('searchbox', { name: 'Login, e-mail or name starts with' }),
+      'ann',
+    );
+    await user.selectOptions(within(search).getByRole('combobox', { name: 'Status' }), 'Active');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const last = api.callsTo('GET', '/api/console/v1/stores/awwa/users').at(-1);
+      expect(last?.query.get('q')).toBe('ann');
+      expect(last?.query.get('status')).toBe('ACTIVE');
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Open ann@shop.example' }));
+    const heading = await screen.findByRole('heading', { name: 'ann@shop.example' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Tracked standards: 1')).toBeInTheDocument();
+    expect(screen.getByText(/Firefox 140, Linux · 203\.0\.113\.9/)).toBeInTheDocument();
+    expect(screen.getByText('token:software:totp (GOOGLE)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate' });
+    expect(dialog).toHaveTextContent('their tokens stop working');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('ann@shop.example is deactivated.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/console/v1/stores/awwa/users/${ID}/actions/deactivate`)).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await screen.findByText('ann@shop.example was deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ann@shop.example' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No user matches this search.')).toBeInTheDocument();
+  });
+
+  it('answering No changes nothing', async () => {
+    const { api } = usersApi();
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Open ann@shop.example' }));
+    await user.click(await screen.findByRole('button', { name: 'Lock' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock' })).getByRole('button', { name: 'No' }),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/console/v1/stores/awwa/users/${ID}/actions/lock`)).toHaveLength(0);
+  });
+
+  it('pages with the cursor the server gives, and back', async () => {
+    const { api, state } = usersApi();
+    state.next = ID;
+    const user = userEvent.setup();
+    renderConsole({ roles: ['platform_operator'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/console/v1/stores/awwa/users').at(-1)?.query.get('after')).toBe(ID),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Previous page' }));
+    // Back on the first page (its answer is cached): no way further back.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Previous page' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says when the list cannot be loaded, and tries again', async () => {
+    const { api } = usersApi();
+    let fail = true;
+    api.on('GET', CONSOLE_PATHS.storeUsers, () =>
+      fail
+        ? { status: 500, body: { message: 'boom' } }
+        : { status: 200, body: { users: [], nextAfter: null } },
+    );
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByText('No user matches this search.')).toBeInTheDocument();
+  });
+
+  it('is not in a catalogue editor’s sections', async () => {
+    usersApi();
+    renderConsole({ roles: ['catalog_editor'], path: '/admin/stores/awwa/catalog' });
+    await screen.findByRole('navigation', { name: /Sections of/ });
+    expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+});
