@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import type { MyAccountScope } from './identity.ts';
-import { MYACCOUNT_BASE } from './okta-myaccount.ts';
 
 /**
  * Issue 15 §4: passkeys in the account area, through the MyAccount API (`okta.myAccount.webauthn.*`): ask
  * for registration options (a single-use challenge), register the authenticator's answer, list, rename and
  * remove. The relying party (its id and origin) is the store's configured host, never the request's.
  */
-
-export const WEBAUTHN_PATHS = {
-  passkeys: `${MYACCOUNT_BASE}/webauthn`,
-  passkey: `${MYACCOUNT_BASE}/webauthn/:id`,
-  registration: `${MYACCOUNT_BASE}/webauthn/registration`,
-} as const;
 
 export const WEBAUTHN_READ = [
   'okta.myAccount.webauthn.read',

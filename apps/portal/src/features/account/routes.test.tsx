@@ -22,6 +22,7 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
       'Preferences',
       'Feed',
       'Devices',
+      'Passkeys',
       'Your data',
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
