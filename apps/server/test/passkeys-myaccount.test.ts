@@ -1,7 +1,12 @@
 import { WEBAUTHN_PATHS as PATHS } from '@trackwell/contracts';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedUser, embeddedAccessToken } from './embedded-signin.ts';
+import {
+  createEmbeddedUser,
+  EMBEDDED_PASSWORD,
+  embeddedAccessToken,
+  embeddedTokens,
+} from './embedded-signin.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { register } from './software-authenticator.ts';
 
@@ -179,5 +184,49 @@ describe('passkeys in the account area', () => {
     ).json().id;
     await bad(passkeyPath(id), 'PUT', {}, 'name');
     await bad(passkeyPath(id), 'PUT', { name: '   ' }, 'name');
+  });
+
+  it('403 without the webauthn scopes (read for the list, manage for changes)', async () => {
+    const s = await store();
+    const user = await createEmbeddedUser(t.app, s.tenant.id);
+    const readOnly = (
+      await embeddedTokens(t.app, s.host, s.clientId, user.login, EMBEDDED_PASSWORD, [
+        'okta.myAccount.profile.read',
+        'okta.myAccount.webauthn.read',
+      ])
+    ).access_token;
+    expect((await call(s, readOnly, 'GET', PATHS.passkeys)).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['POST', PATHS.registration],
+      ['POST', PATHS.passkeys],
+      ['PUT', passkeyPath('pky1')],
+      ['DELETE', passkeyPath('pky1')],
+    ] as const) {
+      const res = await call(s, readOnly, method, url, method === 'DELETE' ? undefined : {});
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.headers['www-authenticate']).toContain('scope="okta.myAccount.webauthn.manage"');
+    }
+    const none = (
+      await embeddedTokens(t.app, s.host, s.clientId, user.login, EMBEDDED_PASSWORD, [
+        'okta.myAccount.profile.read',
+      ])
+    ).access_token;
+    expect((await call(s, none, 'GET', PATHS.passkeys)).statusCode).toBe(403);
+  });
+
+  it('an expired challenge is refused', async () => {
+    const s = await store();
+    const { token } = await signedIn(s);
+    const options = await optionsFor(s, token);
+    await t.app.db.query(
+      `UPDATE identity_tokens SET expires_at = now() - interval '1 second'
+        WHERE tenant_id = $1 AND kind = 'webauthn_challenge'`,
+      [s.tenant.id],
+    );
+    const res = await call(s, token, 'POST', PATHS.passkeys, {
+      credential: register(options, s.origin).response,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCauses[0].errorSummary).toMatch(/^credential: The challenge/);
   });
 });
