@@ -38,6 +38,7 @@ export async function embeddedTokens(
   clientId: string,
   login: string,
   password = EMBEDDED_PASSWORD,
+  myAccountScopes: readonly string[] = MYACCOUNT_SCOPES,
 ): Promise<{ access_token: string; id_token: string }> {
   const headers = { host, 'content-type': 'application/json', accept: 'application/json' };
   const authn = await app.inject({
@@ -54,7 +55,7 @@ export async function embeddedTokens(
     client_id: clientId,
     redirect_uri: redirectUri,
     response_type: 'code',
-    scope: ['openid', 'profile', 'email', ...MYACCOUNT_SCOPES].join(' '),
+    scope: ['openid', 'profile', 'email', ...myAccountScopes].join(' '),
     state: b64url(randomBytes(8)),
     nonce: b64url(randomBytes(8)),
     code_challenge: b64url(createHash('sha256').update(verifier).digest()),

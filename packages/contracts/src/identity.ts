@@ -26,6 +26,8 @@ export const MYACCOUNT_SCOPES = [
   'okta.myAccount.phone.manage',
   'okta.myAccount.password.read',
   'okta.myAccount.password.manage',
+  'okta.myAccount.webauthn.read',
+  'okta.myAccount.webauthn.manage',
 ] as const;
 export type MyAccountScope = (typeof MYACCOUNT_SCOPES)[number];
 

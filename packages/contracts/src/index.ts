@@ -32,6 +32,8 @@ export * from './notification-kinds.ts';
 export * from './notifications.ts';
 export * from './okta-authn.ts';
 export * from './okta-myaccount.ts';
+export * from './okta-myaccount-webauthn.ts';
+export * from './okta-myaccount-webauthn-paths.ts';
 export * from './okta-oauth.ts';
 export * from './okta-session.ts';
 export * from './okta-users.ts';

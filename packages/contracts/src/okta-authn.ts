@@ -78,6 +78,9 @@ export const resetPasswordBody = body({ stateToken, newPassword });
 export const passCodeBody = body({
   stateToken,
   passCode: field('The six-digit code (e-mailed, or from the authenticator app).'),
+  clientData: field('`webauthn`: the assertion’s clientDataJSON (base64url).'),
+  authenticatorData: field('`webauthn`: the assertion’s authenticatorData (base64url).'),
+  signatureData: field('`webauthn`: the assertion’s signature (base64url).'),
 });
 
 export const enrollFactorBody = body({
@@ -145,10 +148,23 @@ export const totpActivation = z.object({
   _links: z.object({ qrcode: z.object({ href: z.string(), type: z.literal('image/png') }) }),
 });
 
+/**
+ * A passkey (issue 15 §4) is Okta's `webauthn` factor: registered in the account area, not enrolled at sign-in,
+ * and offered on its own when someone signs in with a username and no password.
+ */
+export const WEBAUTHN_FACTOR_TYPE = 'webauthn';
+
+/** Okta's WebAuthn challenge in MFA_CHALLENGE (`_embedded.factor._embedded.challenge`). */
+export const webauthnChallenge = z.object({
+  challenge: z.string(),
+  userVerification: z.enum(['required', 'preferred', 'discouraged']),
+  extensions: z.object({}),
+});
+
 /** Okta's Factor Object as a transaction shows it. */
 export const authnFactor = z.object({
   id: z.string(),
-  factorType: z.enum(AUTHN_FACTOR_TYPES),
+  factorType: z.enum([...AUTHN_FACTOR_TYPES, WEBAUTHN_FACTOR_TYPE]),
   provider: z.string(),
   vendorName: z.string(),
   profile: z.object({
@@ -156,10 +172,13 @@ export const authnFactor = z.object({
     name: z.string().optional(),
     platform: z.string().optional(),
     credentialId: z.string().optional(),
+    authenticatorName: z.string().optional(),
   }),
   status: z.literal('PENDING_ACTIVATION').optional(),
   _links: z.object({ verify: authnLink }).optional(),
-  _embedded: z.object({ activation: totpActivation }).optional(),
+  _embedded: z
+    .object({ activation: totpActivation.optional(), challenge: webauthnChallenge.optional() })
+    .optional(),
 });
 
 /** A factor the person may enrol at sign-in (MFA_ENROLL). */

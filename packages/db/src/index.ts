@@ -37,5 +37,6 @@ export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
 export * from './repositories/users.ts';
 export * from './repositories/users-passwords.ts';
+export * from './repositories/webauthn-credentials.ts';
 export * from './repositories/webhook-outbox.ts';
 export * from './repositories/webhooks.ts';

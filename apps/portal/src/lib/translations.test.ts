@@ -20,6 +20,12 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_FR:notifications:bell.label',
   'fr_FR:notifications:field.date',
   'de:account:nav.feed',
+  // "Passkey(s)" is the German and Italian word too, and "Name" the German one (issue 15 §4).
+  'de:account:nav.passkeys',
+  'de:account:passkeys.title',
+  'de:account:passkeys.name',
+  'de:account:passkeys.defaultName',
+  'it:account:passkeys.defaultName',
   // "Webhooks" is the loan word in German, Spanish, French and Portuguese; "Message" in French.
   'de:console:nav.webhooks',
   'de:console-activity:webhooks.title',

@@ -22,7 +22,9 @@ export type IdentityTokenKind =
   | 'phone_challenge'
   | 'device'
   /** A self-registration awaiting its e-mailed code (issue 15 §2); no user until it is verified. */
-  | 'registration';
+  | 'registration'
+  /** A WebAuthn challenge (issue 15 §4): the token is the challenge itself, single-use, minutes long. */
+  | 'webauthn_challenge';
 
 export interface IdentityToken<D = Record<string, unknown>> {
   tenantId: string;

@@ -23,6 +23,7 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
       'Feed',
       'Webhooks',
       'Devices',
+      'Passkeys',
       'Your data',
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');

@@ -11,6 +11,7 @@ import { AccountContext } from './account-context.ts';
 import { DevicesScreen } from './components/devices-screen.tsx';
 import { EmailsScreen } from './components/emails-screen.tsx';
 import { FeedScreen } from './components/feed-screen.tsx';
+import { PasskeysScreen } from './components/passkeys-screen.tsx';
 import { PasswordScreen } from './components/password-screen.tsx';
 import { PhonesScreen } from './components/phones-screen.tsx';
 import { PreferencesScreen } from './components/preferences-screen.tsx';
@@ -45,16 +46,17 @@ export const ACCOUNT_SCREENS = [
   'feed',
   'webhooks',
   'devices',
+  'passkeys',
   'data',
 ] as const;
 export type AccountScreenName = (typeof ACCOUNT_SCREENS)[number];
 
 /**
- * Issue 15 §4: devices and "your data" are the embedded identity provider's own operations (a store on a
+ * Issue 15 §4: devices, passkeys and "your data" are the embedded identity provider's own operations (a store on a
  * real Okta org has no such API), so they are offered only when the store's issuer is the embedded one (the
  * issuer on this page's own origin).
  */
-const EMBEDDED_ONLY: ReadonlySet<AccountScreenName> = new Set(['devices', 'data']);
+const EMBEDDED_ONLY: ReadonlySet<AccountScreenName> = new Set(['devices', 'passkeys', 'data']);
 const isEmbeddedIssuer = (issuerUri: string) =>
   new URL(issuerUri, window.location.origin).origin === window.location.origin;
 
@@ -88,6 +90,7 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
             }
           />
           <Route path="devices" element={<DevicesScreen />} />
+          <Route path="passkeys" element={<PasskeysScreen />} />
           <Route path="data" element={<YourDataScreen />} />
           <Route path="*" element={<Navigate to="/account/profile" replace />} />
         </Route>

@@ -70,6 +70,53 @@ function RegisterPrompt({ onRegister, disabled }: { onRegister: () => void; disa
   );
 }
 
+/** Sign in, "Forgot your password?", and (issue 15 §4) "Sign in with a passkey". */
+function PasswordActions(p: { busy: boolean; onForgotPassword: () => void; onPasskey: () => void }) {
+  const { t } = useTranslation('signin');
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <SubmitButton busy={p.busy} label={t('password.submit')} busyLabel={t('password.submitting')} />
+        <LinkButton onClick={p.onForgotPassword} disabled={p.busy}>
+          {t('password.forgot')}
+        </LinkButton>
+      </div>
+      <button
+        type="button"
+        className="btn btn-outline-secondary mt-3"
+        onClick={p.onPasskey}
+        disabled={p.busy}
+      >
+        {t('password.passkey')}
+      </button>
+    </>
+  );
+}
+
+/**
+ * Issue 15 §4, "Sign in with a passkey": the username only (it is asked for first), then the passkey; the
+ * code (and @simplewebauthn/browser) is fetched only now, never with the sign-in page.
+ */
+function usePasskeySignIn(
+  oktaAuth: OktaAuth,
+  returnUrl: string,
+  username: string,
+  run: (action: () => Promise<unknown>) => Promise<void>,
+  onTransaction: (tx: AuthnTransaction, username: string) => void,
+) {
+  const [checked, setChecked] = useState(false);
+  const start = () => {
+    setChecked(true);
+    const name = username.trim();
+    if (!name) return;
+    void run(async () => {
+      const { signInWithPasskey } = await import('../lib/passkey-sign-in.ts');
+      onTransaction(await signInWithPasskey(oktaAuth, name, returnUrl), name);
+    });
+  };
+  return { checked, start };
+}
+
 /** The first step: username and password → `signInWithCredentials`. */
 export function PasswordStep(props: PasswordStepProps) {
   const {
@@ -88,7 +135,8 @@ export function PasswordStep(props: PasswordStepProps) {
   const [checked, setChecked] = useState(false);
   const { busy, error, run } = useAuthnAction();
   const form = useTypedBeforeScript(setUsername, setPassword);
-  const usernameMissing = checked && !username.trim();
+  const passkey = usePasskeySignIn(oktaAuth, returnUrl, username, run, onTransaction);
+  const usernameMissing = (checked || passkey.checked) && !username.trim();
   const passwordMissing = checked && !password;
 
   const submit = (event: FormEvent) => {
@@ -138,12 +186,11 @@ export function PasswordStep(props: PasswordStepProps) {
         error={passwordMissing ? t('fields.passwordMissing') : null}
         describedBy={error ? ['signin-error'] : []}
       />
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        <SubmitButton busy={busy} label={t('password.submit')} busyLabel={t('password.submitting')} />
-        <LinkButton onClick={() => onForgotPassword(username.trim())} disabled={busy}>
-          {t('password.forgot')}
-        </LinkButton>
-      </div>
+      <PasswordActions
+        busy={busy}
+        onForgotPassword={() => onForgotPassword(username.trim())}
+        onPasskey={passkey.start}
+      />
       {onRegister ? <RegisterPrompt onRegister={onRegister} disabled={busy} /> : null}
     </form>
   );

@@ -23,6 +23,7 @@ export type AuthnErrorKey =
   | 'errors.noTransactionToEvaluate'
   | 'errors.noLinkName'
   | 'errors.noLinkFound'
+  | 'errors.passkeyCancelled'
   | 'errors.unknown';
 
 /** The SDK's own messages (spec §5 "Account and sign-in rules", §8 polling/auto-push/remember-device). */
@@ -60,6 +61,8 @@ interface SdkErrorShape {
 
 export function authnErrorKey(error: unknown): AuthnErrorKey {
   const e = (typeof error === 'object' && error !== null ? error : {}) as SdkErrorShape;
+  // The browser's WebAuthn refusals: the user cancelled, or the request timed out (no passkey chosen).
+  if (e.name === 'NotAllowedError' || e.name === 'AbortError') return 'errors.passkeyCancelled';
   const byMessage = e.message ? SDK_MESSAGES[e.message] : undefined;
   if (byMessage) return byMessage;
   if (e.errorCode === 'E0000004' && e.errorCauses?.some((c) => c.errorSummary === NOT_ACTIVE_CAUSE))

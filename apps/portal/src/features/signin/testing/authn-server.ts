@@ -88,6 +88,15 @@ const ok = (
   body,
 });
 
+const passkeyFactor = (id: string, credentialId: string): AuthnFactor => ({
+  id,
+  factorType: 'webauthn',
+  provider: 'FIDO',
+  vendorName: 'FIDO',
+  profile: { credentialId, authenticatorName: `Passkey ${id}` },
+  _links: { verify: post(factorPath(AUTHN_PATHS.verifyFactor, id)) },
+});
+
 export const okta = {
   error: (status: number, errorCode: string, errorSummary: string): Answer => ({
     status,
@@ -219,6 +228,26 @@ export const okta = {
       _links: {},
     }),
   cancelled: (): Answer => ok({ relayState: null }),
+  /** A sign-in with a username and no password (issue 15 §4): the user's passkeys, then one challenged. */
+  passkeyRequired: (credentialIds = ['cred-1', 'cred-2']): Answer =>
+    ok({
+      ...common('MFA_REQUIRED'),
+      _embedded: { user: user(), factors: credentialIds.map((id, i) => passkeyFactor(`pky${i + 1}`, id)) },
+      _links: { cancel },
+    }),
+  passkeyChallenge: (challenge = 'Y2hhbGxlbmdl'): Answer =>
+    ok({
+      ...common('MFA_CHALLENGE'),
+      _embedded: {
+        user: user(),
+        factor: {
+          ...passkeyFactor('pky1', 'cred-1'),
+          _links: undefined,
+          _embedded: { challenge: { challenge, userVerification: 'preferred', extensions: {} } },
+        },
+      },
+      _links: { next: post(factorPath(AUTHN_PATHS.verifyFactor, 'pky1'), 'verify'), cancel },
+    }),
 };
 
 const FACTOR_IDS: Record<AuthnFactorType, string> = {

@@ -53,6 +53,10 @@ export interface TransactionData {
   recoveryType?: 'PASSWORD' | 'UNLOCK';
   /** Wrong recovery answers in this transaction (RECOVERY). */
   answerAttempts?: number;
+  /** A sign-in with a passkey and no password: its only factors are the user's passkeys (passkey-sign-in.ts). */
+  passwordless?: boolean;
+  /** The WebAuthn challenge of this transaction's MFA_CHALLENGE (a passkey). */
+  webauthnChallenge?: string;
 }
 
 /** A transaction read back by its stateToken (transaction.ts `loadTransaction`). */

@@ -12,3 +12,6 @@ export const ENROLLABLE = [
   { factorType: 'email' as const, provider: 'OKTA' },
   { factorType: 'token:software:totp' as const, provider: 'GOOGLE' },
 ];
+
+/** A passkey (Okta's `webauthn` factor) is FIDO's. */
+export const PASSKEY_VENDOR = 'FIDO';

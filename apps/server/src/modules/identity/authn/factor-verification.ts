@@ -3,6 +3,7 @@ import { oktaErrors } from '../okta-errors.ts';
 import { limitAttempts, sendLimit } from './attempt-limits.ts';
 import type { AuthnContext, AuthnResult, LoadedTransaction } from './authn-context.ts';
 import { checkEmailCode, sendEmailCode } from './email-code.ts';
+import { type AssertionInput, verifyPasskey } from './passkey-sign-in.ts';
 import { pushResult, sendPush } from './push.ts';
 import { afterMfa, rememberDevice } from './sign-in-outcome.ts';
 import { totpCodeValid } from './totp.ts';
@@ -14,7 +15,7 @@ import { endTransaction, loadTransaction, moveTransaction, presentAs } from './t
  * verifies it; for a push, later calls are the SDK's poll. A verified factor ends the transaction.
  */
 
-export interface VerifyInput {
+export interface VerifyInput extends AssertionInput {
   stateToken?: unknown;
   passCode?: unknown;
 }
@@ -30,6 +31,8 @@ export async function verifyFactor(
   if (tx.data.status !== 'MFA_REQUIRED' && tx.data.status !== 'MFA_CHALLENGE')
     throw oktaErrors.invalidToken();
   await limitAttempts(ctx, `verify:${tx.user.id}`, ctx.rateLimitPerUser);
+  // A passkey sign-in offers the user's passkeys and nothing else.
+  if (tx.data.passwordless) return verifyPasskey(ctx, tx, factorId, input);
   const factor = (await listIdentityFactors(ctx.db, ctx.tenant.id, tx.user.id)).find(
     (f) => f.id === factorId && f.status === 'ACTIVE',
   );

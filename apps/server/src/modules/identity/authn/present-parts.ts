@@ -4,9 +4,10 @@ import {
   type AuthnUser,
   factorPath,
   languageOfCode,
+  WEBAUTHN_FACTOR_TYPE,
 } from '@trackwell/contracts';
-import type { IdentityFactor, IdentityUser } from '@trackwell/db';
-import { FACTOR_VENDOR } from './factor-catalogue.ts';
+import type { IdentityFactor, IdentityUser, WebAuthnCredential } from '@trackwell/db';
+import { FACTOR_VENDOR, PASSKEY_VENDOR } from './factor-catalogue.ts';
 import { postLink } from './links.ts';
 
 /** Okta's User Object as a transaction embeds it (Okta Authentication API: User Object). */
@@ -52,6 +53,31 @@ export function presentFactor(
     profile: factorProfile(factor, user),
     ...(withVerify
       ? { _links: { verify: postLink(`${origin}${factorPath(AUTHN_PATHS.verifyFactor, factor.id)}`) } }
+      : {}),
+  };
+}
+
+/** A passkey as Okta's Factor Object; listed for a choice it carries its `verify` link. */
+export function presentPasskeyFactor(
+  origin: string,
+  passkey: WebAuthnCredential,
+  options: { withVerify?: boolean; challenge?: string } = {},
+): AuthnFactor {
+  return {
+    id: passkey.id,
+    factorType: WEBAUTHN_FACTOR_TYPE,
+    provider: PASSKEY_VENDOR,
+    vendorName: PASSKEY_VENDOR,
+    profile: { credentialId: passkey.credentialId, authenticatorName: passkey.name },
+    ...(options.withVerify !== false
+      ? { _links: { verify: postLink(`${origin}${factorPath(AUTHN_PATHS.verifyFactor, passkey.id)}`) } }
+      : {}),
+    ...(options.challenge
+      ? {
+          _embedded: {
+            challenge: { challenge: options.challenge, userVerification: 'preferred', extensions: {} },
+          },
+        }
       : {}),
   };
 }

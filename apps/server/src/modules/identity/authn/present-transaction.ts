@@ -10,12 +10,13 @@ import {
   findRecoveryQuestion,
   type IdentityUser,
   listIdentityFactors,
+  listWebAuthnCredentials,
 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
 import type { AuthnContext, TransactionData } from './authn-context.ts';
 import { ENROLLABLE, FACTOR_VENDOR } from './factor-catalogue.ts';
 import { postLink } from './links.ts';
-import { presentFactor, presentUser } from './present-parts.ts';
+import { presentFactor, presentPasskeyFactor, presentUser } from './present-parts.ts';
 import { totpActivation } from './totp.ts';
 
 /**
@@ -49,6 +50,7 @@ const passwordChange: StatePresenter = (p) => ({
 });
 
 const mfaRequired: StatePresenter = async (p) => {
+  if (p.tx.passwordless) return passkeyRequired(p);
   const factors = await listIdentityFactors(p.ctx.db, p.ctx.tenant.id, p.user.id);
   return {
     ...p.common,
@@ -63,6 +65,7 @@ const mfaRequired: StatePresenter = async (p) => {
 };
 
 const mfaChallenge: StatePresenter = async (p) => {
+  if (p.tx.passwordless) return passkeyChallenge(p);
   const factors = await listIdentityFactors(p.ctx.db, p.ctx.tenant.id, p.user.id);
   const factor = factors.find((f) => f.id === p.tx.factorId);
   if (!factor) throw oktaErrors.invalidToken();
@@ -79,6 +82,36 @@ const mfaChallenge: StatePresenter = async (p) => {
       ...(factor.factorType === 'token:software:totp'
         ? {}
         : { resend: [p.link(factorPath(AUTHN_PATHS.resendFactor, factor.id), isPush ? 'push' : 'email')] }),
+    },
+  };
+};
+
+/** A passkey sign-in's factor choice: the user's passkeys. */
+const passkeyRequired: StatePresenter = async (p) => {
+  const passkeys = await listWebAuthnCredentials(p.ctx.db, p.ctx.tenant.id, p.user.id);
+  return {
+    ...p.common,
+    _embedded: {
+      user: presentUser(p.user),
+      factors: passkeys.map((k) => presentPasskeyFactor(p.ctx.origin, k)),
+    },
+    _links: { cancel: cancelLink(p) },
+  };
+};
+
+/** A passkey challenged: the challenge for `navigator.credentials.get`, and the link to send the assertion to. */
+const passkeyChallenge: StatePresenter = async (p) => {
+  const passkeys = await listWebAuthnCredentials(p.ctx.db, p.ctx.tenant.id, p.user.id);
+  const passkey = passkeys.find((k) => k.id === p.tx.factorId);
+  if (!passkey || !p.tx.webauthnChallenge) throw oktaErrors.invalidToken();
+  const options = { withVerify: false, challenge: p.tx.webauthnChallenge };
+  return {
+    ...p.common,
+    _embedded: { user: presentUser(p.user), factor: presentPasskeyFactor(p.ctx.origin, passkey, options) },
+    _links: {
+      next: p.link(factorPath(AUTHN_PATHS.verifyFactor, passkey.id), 'verify'),
+      prev: p.link(AUTHN_PATHS.previous),
+      cancel: cancelLink(p),
     },
   };
 };

@@ -13,6 +13,7 @@ import {
 import { oktaErrors } from '../okta-errors.ts';
 import { limitAttempts } from './attempt-limits.ts';
 import type { AuthnContext, AuthnResult } from './authn-context.ts';
+import { startPasskeySignIn } from './passkey-sign-in.ts';
 import { afterPassword, lockedOut } from './sign-in-outcome.ts';
 import { currentState } from './transaction-steps.ts';
 
@@ -35,10 +36,13 @@ const RELAY_STATE_MAX = 2048;
  */
 export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): Promise<AuthnResult> {
   if (input.stateToken !== undefined) return currentState(ctx, input.stateToken);
-  if (typeof input.username !== 'string' || typeof input.password !== 'string' || !input.username)
-    throw oktaErrors.authenticationFailed();
   const relayState =
     typeof input.relayState === 'string' ? input.relayState.slice(0, RELAY_STATE_MAX) : undefined;
+  // A username without a password: a sign-in with a passkey (Okta's webauthn factor, passkey-sign-in.ts).
+  if (typeof input.username === 'string' && input.username && input.password === undefined)
+    return startPasskeySignIn(ctx, input.username, relayState);
+  if (typeof input.username !== 'string' || typeof input.password !== 'string' || !input.username)
+    throw oktaErrors.authenticationFailed();
   await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
   await limitAttempts(ctx, `login:${sha256(input.username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
   const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, input.username);

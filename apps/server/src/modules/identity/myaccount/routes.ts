@@ -15,6 +15,7 @@ import { registerAccountDataRoutes } from './account-data-routes.ts';
 import { type MyAccountApp, NO_CONTENT, noContent, myAccountSchema as schema, send } from './answers.ts';
 import { authenticateCaller, callerOf as caller, checkAccess } from './caller.ts';
 import { registerContactRoutes } from './contact-routes.ts';
+import { registerPasskeyRoutes } from './passkey-routes.ts';
 import { changePassword, deletePassword, enrolPassword, readPassword } from './password.ts';
 import { readProfile, readProfileSchema, updateProfile } from './profile.ts';
 
@@ -35,6 +36,7 @@ export const myAccountRoutes: FastifyPluginAsyncZod<{ registry: ProviderRegistry
   registerContactRoutes(app);
   registerPasswordRoutes(app);
   registerAccountDataRoutes(app);
+  registerPasskeyRoutes(app);
 };
 
 function registerProfileRoutes(app: MyAccountApp) {

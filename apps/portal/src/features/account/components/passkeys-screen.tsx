@@ -1,0 +1,143 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useAccount } from '../account-context.ts';
+import { describeMyAccountError } from '../lib/myaccount-errors.ts';
+import { type AccountPasskey, createPasskeysClient } from '../lib/passkeys.ts';
+import { useResource } from '../lib/use-resource.ts';
+import { AccountScreen, Loaded } from './screen.tsx';
+
+/**
+ * Issue 15 §4: the user's passkeys — add one on this device (the browser asks for the fingerprint, face or
+ * PIN), see when each was added and last used, remove one after confirming. A passkey signs in on the
+ * sign-in page instead of the password.
+ */
+export function PasskeysScreen() {
+  const { t } = useTranslation('account');
+  const { oktaAuth } = useAccount();
+  const client = useMemo(() => createPasskeysClient(oktaAuth), [oktaAuth]);
+  const { state, reload } = useResource(() => client.list());
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<AccountPasskey | undefined>(undefined);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    try {
+      await action();
+      notify.success(done);
+      await reload();
+    } catch (error) {
+      const cancelled = (error as { name?: string } | null)?.name === 'NotAllowedError';
+      notify.error(cancelled ? t('passkeys.cancelled') : describeMyAccountError(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AccountScreen title={t('passkeys.title')}>
+      <p className="tw-account__intro">{t('passkeys.intro')}</p>
+      <Loaded resource={state} onRetry={() => void reload()}>
+        {(passkeys) =>
+          passkeys.length === 0 ? (
+            <p className="text-body-secondary">{t('passkeys.none')}</p>
+          ) : (
+            <ul className="tw-devices">
+              {passkeys.map((passkey) => (
+                <PasskeyItem
+                  key={passkey.id}
+                  passkey={passkey}
+                  busy={busy}
+                  onRemove={() => setRemoving(passkey)}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+      <AddPasskeyForm busy={busy} onAdd={(name) => void run(() => client.add(name), t('passkeys.added'))} />
+      <ConfirmDialog
+        open={removing !== undefined}
+        title={t('passkeys.removeTitle')}
+        message={t('passkeys.removeMessage', { name: removing?.name ?? '' })}
+        onConfirm={() => {
+          const passkey = removing;
+          setRemoving(undefined);
+          if (passkey) void run(() => client.remove(passkey.id), t('passkeys.removed'));
+        }}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </AccountScreen>
+  );
+}
+
+function AddPasskeyForm({ busy, onAdd }: { busy: boolean; onAdd: (name: string) => void }) {
+  const { t } = useTranslation('account');
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onAdd(name.trim() || t('passkeys.defaultName'));
+  };
+  return (
+    <form className="mt-3" onSubmit={submit} aria-busy={busy}>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="tw-passkey-name">
+          {t('passkeys.name')}
+        </label>
+        <input
+          id="tw-passkey-name"
+          className="form-control"
+          value={name}
+          maxLength={100}
+          placeholder={t('passkeys.defaultName')}
+          onChange={(event) => setName(event.target.value)}
+          dir="auto"
+        />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('passkeys.add')}
+      </button>
+    </form>
+  );
+}
+
+function PasskeyItem({
+  passkey,
+  busy,
+  onRemove,
+}: {
+  passkey: AccountPasskey;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const format = new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <li className="tw-devices__item">
+      <div className="tw-devices__head">
+        <span className="fw-semibold" dir="auto">
+          {passkey.name}
+        </span>
+      </div>
+      <dl className="tw-devices__facts">
+        <dt>{t('passkeys.created')}</dt>
+        <dd>{format.format(new Date(passkey.createdAt))}</dd>
+        <dt>{t('passkeys.lastUsed')}</dt>
+        <dd>{passkey.lastUsedAt ? format.format(new Date(passkey.lastUsedAt)) : t('passkeys.neverUsed')}</dd>
+      </dl>
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm"
+        disabled={busy}
+        aria-label={t('passkeys.removeNamed', { name: passkey.name })}
+        onClick={onRemove}
+      >
+        {t('passkeys.remove')}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { maySignIn } from '@trackwell/contracts';
+import {
+  findIdentityUserByLogin,
+  listWebAuthnCredentials,
+  recordWebAuthnUse,
+  sha256,
+  type WebAuthnCredential,
+} from '@trackwell/db';
+import { oktaErrors } from '../okta-errors.ts';
+import { challengeOf, newChallenge, relyingPartyOf, spendChallenge } from '../webauthn/relying-party.ts';
+import { limitAttempts } from './attempt-limits.ts';
+import type { AuthnContext, AuthnResult, LoadedTransaction } from './authn-context.ts';
+import { afterMfa } from './sign-in-outcome.ts';
+import { endTransaction, moveTransaction, newTransaction } from './transaction.ts';
+
+/**
+ * Signing in with a passkey (issue 15 §4), as Okta's `webauthn` factor: `POST /api/v1/authn` with a username
+ * and no password opens a passwordless transaction whose only factors are the user's passkeys
+ * (MFA_REQUIRED); verifying one without an assertion challenges it (MFA_CHALLENGE with
+ * `_embedded.factor._embedded.challenge`); verifying with `clientData`, `authenticatorData` and
+ * `signatureData` checks the assertion against the store's relying party (configured origin and host), spends
+ * the challenge whatever the outcome, and moves the counter on. A user without passkeys, an unknown one and a
+ * wrong assertion get the same answers as a wrong password or code.
+ */
+
+/** RFC 8176: a hardware-bound key, with the user verified by it. */
+const PASSKEY_AMR = ['hwk', 'user'];
+
+/** POST /api/v1/authn `{ username }` without a password. */
+export async function startPasskeySignIn(
+  ctx: AuthnContext,
+  username: string,
+  relayState: string | undefined,
+): Promise<AuthnResult> {
+  await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
+  await limitAttempts(ctx, `login:${sha256(username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
+  const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, username);
+  if (!user || !maySignIn(user.status) || user.status === 'LOCKED_OUT')
+    throw oktaErrors.authenticationFailed();
+  const passkeys = await listWebAuthnCredentials(ctx.db, ctx.tenant.id, user.id);
+  if (passkeys.length === 0) throw oktaErrors.authenticationFailed();
+  return newTransaction(ctx, user, { status: 'MFA_REQUIRED', relayState, passwordless: true });
+}
+
+export interface AssertionInput {
+  clientData?: unknown;
+  authenticatorData?: unknown;
+  signatureData?: unknown;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 4096 ? v : undefined);
+
+/** POST …/factors/{passkey id}/verify in a passwordless transaction: challenge, or check the assertion. */
+export async function verifyPasskey(
+  ctx: AuthnContext,
+  tx: LoadedTransaction,
+  factorId: string,
+  input: AssertionInput,
+): Promise<AuthnResult> {
+  const passkey = (await listWebAuthnCredentials(ctx.db, ctx.tenant.id, tx.user.id)).find(
+    (p) => p.id === factorId,
+  );
+  if (!passkey) throw oktaErrors.notFound(`${factorId} (UserFactor)`);
+  if (input.clientData === undefined && input.signatureData === undefined) {
+    const { challenge } = await newChallenge(ctx.db, ctx.tenant.id, tx.user.id, 'authentication');
+    return moveTransaction(ctx, tx, {
+      ...tx.data,
+      status: 'MFA_CHALLENGE',
+      factorId: passkey.id,
+      webauthnChallenge: challenge,
+    });
+  }
+  if (!(await assertionValid(ctx, tx, passkey, input))) throw oktaErrors.invalidPasscode();
+  await endTransaction(ctx, tx);
+  return afterMfa(ctx, tx.user, PASSKEY_AMR, tx.data.relayState);
+}
+
+/** The assertion answers this transaction's challenge (spent now), for the store's relying party, counter moving on. */
+async function assertionValid(
+  ctx: AuthnContext,
+  tx: LoadedTransaction,
+  passkey: WebAuthnCredential,
+  input: AssertionInput,
+): Promise<boolean> {
+  const [clientDataJSON, authenticatorData, signature] = [
+    text(input.clientData),
+    text(input.authenticatorData),
+    text(input.signatureData),
+  ];
+  const challenge = challengeOf(clientDataJSON);
+  if (!clientDataJSON || !authenticatorData || !signature || !challenge) return false;
+  if (challenge !== tx.data.webauthnChallenge) return false;
+  if (!(await spendChallenge(ctx.db, ctx.tenant.id, tx.user.id, 'authentication', challenge))) return false;
+  const rp = relyingPartyOf(ctx.tenant, ctx.origin);
+  const verification = await verifyAuthenticationResponse({
+    response: {
+      id: passkey.credentialId,
+      rawId: passkey.credentialId,
+      type: 'public-key',
+      response: { clientDataJSON, authenticatorData, signature },
+      clientExtensionResults: {},
+    },
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: passkey.publicKey as Uint8Array<ArrayBuffer>,
+      counter: passkey.signCount,
+    },
+    requireUserVerification: false,
+  }).catch(() => undefined);
+  if (!verification?.verified) return false;
+  return recordWebAuthnUse(ctx.db, ctx.tenant.id, passkey.id, verification.authenticationInfo.newCounter);
+}
