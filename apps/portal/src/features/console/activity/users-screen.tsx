@@ -120,7 +120,10 @@ function UserList({
                 <th scope="col">{t('users.name')}</th>
                 <th scope="col">{t('users.login')}</th>
                 <th scope="col">{t('users.status')}</th>
-                <th scope="col">{t('users.lastLogin')}</th>
+                {/* On a phone the last sign-in is left to the user's detail: the login and Open keep their room. */}
+                <th scope="col" className="d-none d-sm-table-cell">
+                  {t('users.lastLogin')}
+                </th>
                 <th scope="col">
                   <span className="tw-visually-hidden">{t('table.actions')}</span>
                 </th>
@@ -134,7 +137,9 @@ function UserList({
                     {u.login}
                   </td>
                   <td>{t(`users.statuses.${u.status}`)}</td>
-                  <td>{u.lastLogin ? formatInstant(u.lastLogin, i18n.language) : t('users.never')}</td>
+                  <td className="d-none d-sm-table-cell">
+                    {u.lastLogin ? formatInstant(u.lastLogin, i18n.language) : t('users.never')}
+                  </td>
                   <td className="text-end">
                     <button
                       type="button"
