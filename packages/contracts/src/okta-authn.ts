@@ -234,7 +234,11 @@ export const pendingTransaction = z.object({
   /** PASSWORD_RESET, RECOVERY. */
   recoveryType: recoveryType.optional(),
   _embedded: z.object({
-    user: authnUser,
+    /**
+     * Every state but a passkey sign-in's: whoever has only typed an address is told nothing of the person
+     * (their name, their passkeys' names) before the passkey answered.
+     */
+    user: authnUser.optional(),
     /** MFA_REQUIRED: the person's active factors; MFA_ENROLL: the factors they may enrol. */
     factors: z.array(z.union([authnFactor, enrollableFactor])).optional(),
     /** MFA_CHALLENGE, MFA_ENROLL_ACTIVATE. */

@@ -68,7 +68,8 @@ export function presentPasskeyFactor(
     factorType: WEBAUTHN_FACTOR_TYPE,
     provider: PASSKEY_VENDOR,
     vendorName: PASSKEY_VENDOR,
-    profile: { credentialId: passkey.credentialId, authenticatorName: passkey.name },
+    // Only what the browser needs to ask for it: the name the user gave it is theirs to see, in the account area.
+    profile: { credentialId: passkey.credentialId },
     ...(options.withVerify !== false
       ? { _links: { verify: postLink(`${origin}${factorPath(AUTHN_PATHS.verifyFactor, passkey.id)}`) } }
       : {}),

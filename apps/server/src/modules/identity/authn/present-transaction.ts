@@ -86,15 +86,15 @@ const mfaChallenge: StatePresenter = async (p) => {
   };
 };
 
-/** A passkey sign-in's factor choice: the user's passkeys. */
+/**
+ * A passkey sign-in's factor choice: the user's passkeys. No `user`: the caller has shown nothing but an
+ * address, and learns no name from it (nor the passkeys' names: presentPasskeyFactor).
+ */
 const passkeyRequired: StatePresenter = async (p) => {
   const passkeys = await listWebAuthnCredentials(p.ctx.db, p.ctx.tenant.id, p.user.id);
   return {
     ...p.common,
-    _embedded: {
-      user: presentUser(p.user),
-      factors: passkeys.map((k) => presentPasskeyFactor(p.ctx.origin, k)),
-    },
+    _embedded: { factors: passkeys.map((k) => presentPasskeyFactor(p.ctx.origin, k)) },
     _links: { cancel: cancelLink(p) },
   };
 };
@@ -107,7 +107,7 @@ const passkeyChallenge: StatePresenter = async (p) => {
   const options = { withVerify: false, challenge: p.tx.webauthnChallenge };
   return {
     ...p.common,
-    _embedded: { user: presentUser(p.user), factor: presentPasskeyFactor(p.ctx.origin, passkey, options) },
+    _embedded: { factor: presentPasskeyFactor(p.ctx.origin, passkey, options) },
     _links: {
       next: p.link(factorPath(AUTHN_PATHS.verifyFactor, passkey.id), 'verify'),
       prev: p.link(AUTHN_PATHS.previous),
