@@ -1,4 +1,4 @@
-import { WEBAUTHN_PATHS as PATHS } from '@trackwell/contracts';
+import { ACCOUNT_DATA_PATHS, WEBAUTHN_PATHS as PATHS } from '@trackwell/contracts';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -80,6 +80,12 @@ describe('passkeys in the account area', () => {
     const renamed = await call(s, token, 'PUT', passkeyPath(passkey.id), { name: 'Work laptop' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().name).toBe('Work laptop');
+    // "Export my data" lists it by name and dates; the key itself is the authenticator's, not exported.
+    const exported = await call(s, token, 'GET', ACCOUNT_DATA_PATHS.export);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().passkeys).toEqual([
+      { id: passkey.id, name: 'Work laptop', createdAt: passkey.createdAt, lastUsedAt: null },
+    ]);
     expect((await call(s, token, 'DELETE', passkeyPath(passkey.id))).statusCode).toBe(204);
     expect((await call(s, token, 'GET', PATHS.passkeys)).json()).toEqual([]);
     expect((await call(s, token, 'DELETE', passkeyPath(passkey.id))).statusCode).toBe(404);

@@ -70,6 +70,10 @@ export const accountExport = z.object({
     }),
   ),
   sessions: z.array(accountSession),
+  /** The passkeys' names and dates: their public keys and credential ids are the authenticator's, not data about the person. */
+  passkeys: z.array(
+    z.object({ id: z.string(), name: z.string(), createdAt: isoDate, lastUsedAt: isoDate.nullable() }),
+  ),
   notificationPreferences: z.unknown(),
 });
 export type AccountExport = z.infer<typeof accountExport>;

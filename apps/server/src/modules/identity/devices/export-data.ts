@@ -6,6 +6,7 @@ import {
   listIdentityPhones,
   listSourceTrackings,
   listUserNotifications,
+  listWebAuthnCredentials,
 } from '@trackwell/db';
 import type { MyAccountCaller } from '../myaccount/caller.ts';
 import { listAccountSessions } from './sessions.ts';
@@ -16,7 +17,7 @@ import { listAccountSessions } from './sessions.ts';
  */
 export async function exportAccountData(c: MyAccountCaller): Promise<AccountExport> {
   const { db, tenant, user } = c;
-  const [emails, phones, standards, sources, deliveries, sessions, notificationPreferences] =
+  const [emails, phones, standards, sources, deliveries, sessions, passkeys, notificationPreferences] =
     await Promise.all([
       listIdentityEmails(db, tenant.id, user.id),
       listIdentityPhones(db, tenant.id, user.id),
@@ -24,6 +25,7 @@ export async function exportAccountData(c: MyAccountCaller): Promise<AccountExpo
       allTrackedSources(c),
       allDeliveries(c),
       listAccountSessions(c),
+      listWebAuthnCredentials(db, tenant.id, user.id),
       getNotificationPreferences(db, tenant.id, user.id),
     ]);
   return {
@@ -53,6 +55,12 @@ export async function exportAccountData(c: MyAccountCaller): Promise<AccountExpo
     trackings: { standards, sources },
     deliveries,
     sessions,
+    passkeys: passkeys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    })),
     notificationPreferences,
   };
 }
