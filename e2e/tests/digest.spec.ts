@@ -19,8 +19,9 @@ test('a daily digest chosen in Preferences is saved and still chosen after a rel
   test.setTimeout(90_000);
   const origin = storeUrl(baseURL);
   await addStoreUser('trackwell', { login: LOGIN, firstName: 'Digest', lastName: 'Tester' });
-  await signIn(page, { origin, username: LOGIN });
-  await page.goto(`${origin}/account/preferences`);
+  // Straight back to Preferences: a second navigation right after signing in could cut into the page's own
+  // (its silent sign-in moves it on by itself) and be aborted.
+  await signIn(page, { origin, username: LOGIN, returnTo: `${origin}/account/preferences` });
 
   const card = page.getByRole('region', { name: "How often you're e-mailed" });
   await expect(card.getByRole('radio', { name: 'Each change at once' })).toBeChecked();

@@ -64,9 +64,9 @@ test.describe('JavaScript off', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
     await expect(page.getByRole('img', { name: 'AENOR Tienda de Normas' })).toBeVisible();
     await expect(page.getByLabel('Correo electrónico')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
     // The store's theme is applied before any script runs: the primary button takes its colour.
-    const button = page.getByRole('button', { name: 'Iniciar sesión' });
+    const button = page.getByRole('button', { name: 'Iniciar sesión', exact: true });
     expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     await page.screenshot({ path: join(screenshots, 'first-screen-no-js-360.png'), fullPage: true });
   });
@@ -118,17 +118,20 @@ test.describe('JavaScript on', () => {
     baseURL,
   }) => {
     const origin = storeUrl(baseURL, 'aenor');
-    const submit = page.getByRole('button', { name: 'Iniciar sesión' });
+    const submit = page.getByRole('button', { name: 'Iniciar sesión', exact: true });
     const forgot = page.getByRole('button', { name: '¿Olvidaste tu contraseña?' });
+    const passkey = page.getByRole('button', { name: 'Iniciar sesión con una llave de acceso' });
     const language = page.getByRole('combobox');
     await openMarkingTheServersHeading(page, signInUrl(origin), async () => {
       await expect(submit).toBeDisabled();
       await expect(forgot).toBeDisabled();
+      await expect(passkey).toBeDisabled();
       await expect(language).toBeDisabled();
       await page.getByLabel('Correo electrónico').fill(demoLogin('user', 'aenor'));
     });
     // Live: what was typed is kept, and the controls work.
     await expect(submit).toBeEnabled();
+    await expect(passkey).toBeEnabled();
     await expect(language).toBeEnabled();
     await expect(page.getByLabel('Correo electrónico')).toHaveValue(demoLogin('user', 'aenor'));
     await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);

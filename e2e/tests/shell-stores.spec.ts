@@ -88,6 +88,9 @@ test('the header and sidebar work from the keyboard, in reading order', async ({
     page.getByRole('link', { name: `Compass service ${NEW_TAB}` }),
     page.getByRole('link', { name: `Public website ${NEW_TAB}` }),
   ];
+  // The bell's code loads after the page's (lazily): wait for it before walking, or the walk may pass its
+  // place before it is there.
+  await expect(expected[4]!).toBeVisible();
   for (const target of expected) {
     await page.keyboard.press('Tab');
     await expect(target).toBeFocused();

@@ -81,14 +81,18 @@ function PasswordActions(p: { busy: boolean; onForgotPassword: () => void; onPas
           {t('password.forgot')}
         </LinkButton>
       </div>
-      <button
-        type="button"
-        className="btn btn-outline-secondary mt-3"
-        onClick={p.onPasskey}
-        disabled={p.busy}
-      >
-        {t('password.passkey')}
-      </button>
+      {/* The form kit's button: disabled until the page is live, like the others (a server-drawn screen). */}
+      <div className="mt-3">
+        <SubmitButton
+          type="button"
+          variant="outline-secondary"
+          busy={false}
+          disabled={p.busy}
+          label={t('password.passkey')}
+          busyLabel={t('password.passkey')}
+          onClick={p.onPasskey}
+        />
+      </div>
     </>
   );
 }
