@@ -1,4 +1,4 @@
-import { OKTA_USER_STATUSES, type OktaUserStatus } from '@trackwell/contracts';
+import { type ConsoleUserSummary, OKTA_USER_STATUSES, type OktaUserStatus } from '@trackwell/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
@@ -91,6 +91,28 @@ function SearchForm({ onSearch }: { onSearch: (q: string, status: OktaUserStatus
   );
 }
 
+/** One user of the list; on a phone the last sign-in is left to the user's detail (the login and Open keep their room). */
+function UserRow({ user: u, onOpen }: { user: ConsoleUserSummary; onOpen: (id: string) => void }) {
+  const { t, i18n } = useTranslation('console-activity');
+  return (
+    <tr>
+      <td>{`${u.firstName} ${u.lastName}`}</td>
+      <td dir="ltr" className="tw-console__host">
+        {u.login}
+      </td>
+      <td>{t(`users.statuses.${u.status}`)}</td>
+      <td className="d-none d-sm-table-cell">
+        {u.lastLogin ? formatInstant(u.lastLogin, i18n.language) : t('users.never')}
+      </td>
+      <td className="text-end">
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => onOpen(u.id)}>
+          {t('users.open')} <span className="tw-visually-hidden">{u.login}</span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 function UserList({
   search,
   onOpen,
@@ -102,7 +124,7 @@ function UserList({
   onNext: (cursor: string) => void;
   onPrevious: (() => void) | undefined;
 }) {
-  const { t, i18n } = useTranslation('console-activity');
+  const { t } = useTranslation('console-activity');
   const list = useListUsersQuery(search);
   if (list.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
   if (list.error || !list.data) return <ConsoleLoadError error={list.error} onRetry={list.refetch} />;
@@ -120,7 +142,6 @@ function UserList({
                 <th scope="col">{t('users.name')}</th>
                 <th scope="col">{t('users.login')}</th>
                 <th scope="col">{t('users.status')}</th>
-                {/* On a phone the last sign-in is left to the user's detail: the login and Open keep their room. */}
                 <th scope="col" className="d-none d-sm-table-cell">
                   {t('users.lastLogin')}
                 </th>
@@ -131,25 +152,7 @@ function UserList({
             </thead>
             <tbody>
               {users.map((u) => (
-                <tr key={u.id}>
-                  <td>{`${u.firstName} ${u.lastName}`}</td>
-                  <td dir="ltr" className="tw-console__host">
-                    {u.login}
-                  </td>
-                  <td>{t(`users.statuses.${u.status}`)}</td>
-                  <td className="d-none d-sm-table-cell">
-                    {u.lastLogin ? formatInstant(u.lastLogin, i18n.language) : t('users.never')}
-                  </td>
-                  <td className="text-end">
-                    <button
-                      type="button"
-                      className="btn btn-outline-primary btn-sm"
-                      onClick={() => onOpen(u.id)}
-                    >
-                      {t('users.open')} <span className="tw-visually-hidden">{u.login}</span>
-                    </button>
-                  </td>
-                </tr>
+                <UserRow key={u.id} user={u} onOpen={onOpen} />
               ))}
             </tbody>
           </table>
