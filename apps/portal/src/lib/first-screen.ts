@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@trackwell/contracts';
+import { isRecord } from './is-record.ts';
 
 /**
  * The data block the server writes into a page whose first screen it drew (issue 12 §1, entry-server.tsx;
@@ -12,9 +13,6 @@ export interface FirstScreen {
   /** The strings of each namespace, as in public/locales/{language}/{namespace}.json. */
   namespaces: Record<string, Record<string, unknown>>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The page's first-screen block; absent (a page the browser draws itself) or invalid → undefined. */
 export function readFirstScreen(doc: Document = document): FirstScreen | undefined {

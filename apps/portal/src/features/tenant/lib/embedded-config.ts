@@ -1,10 +1,8 @@
 import type { TenantConfig } from '@trackwell/contracts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /** The id of the data block the server writes into a store's page (apps/server/src/modules/portal/index-page.ts). */
 export const EMBEDDED_CONFIG_ID = 'tw-tenant-config';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The configuration the server wrote into this page (no configuration round trip before the first screen).

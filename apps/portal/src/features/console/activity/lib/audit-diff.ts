@@ -1,11 +1,10 @@
+import { isRecord } from '../../../../lib/is-record.ts';
+
 /** One line of an audit entry's change: a field, its value before and after (undefined: absent). */
 export type DiffLine = { field: string; before?: string; after?: string };
 
 const show = (value: unknown): string | undefined =>
   value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The fields of two records that differ, one line each; a field that is a record on both sides is opened. */
 function recordDiff(b: Record<string, unknown>, a: Record<string, unknown>, prefix: string): DiffLine[] {
