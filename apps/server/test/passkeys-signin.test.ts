@@ -1,5 +1,5 @@
 import { WEBAUTHN_PATHS } from '@trackwell/contracts';
-import { upsertIdentityFactor } from '@trackwell/db';
+import { setProvisionedUserStatus, upsertIdentityFactor } from '@trackwell/db';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedUser, EMBEDDED_PASSWORD, embeddedAccessToken } from './embedded-signin.ts';
@@ -77,8 +77,16 @@ async function challenged(s: Store, login: string) {
   return challenge;
 }
 
-const answer = (s: Store, tx: Tx, passkey: SoftwarePasskey, origin = s.origin, signCount?: number) => {
-  const a = assert(passkey, tx._embedded.factor!._embedded.challenge.challenge, origin, undefined, signCount);
+const answer = (
+  s: Store,
+  tx: Tx,
+  passkey: SoftwarePasskey,
+  origin = s.origin,
+  signCount?: number,
+  userVerified = true,
+) => {
+  const challenge = tx._embedded.factor!._embedded.challenge.challenge;
+  const a = assert(passkey, challenge, origin, undefined, signCount, userVerified);
   return post(s, path(tx._links.next!.href), {
     stateToken: tx.stateToken,
     clientData: a.response.clientDataJSON,
@@ -134,6 +142,10 @@ describe('sign in with a passkey (authn API, webauthn factor)', () => {
     const third = await challenged(s, user.login);
     // A cloned authenticator: its counter is where the last sign-in left it.
     expect((await answer(s, third, passkey, s.origin, passkey.signCount)).statusCode).toBe(403);
+    // The passkey is both factors only with the person verified (PIN, biometrics), not a touch alone.
+    const fourth = await challenged(s, user.login);
+    expect((await answer(s, fourth, passkey, s.origin, undefined, false)).statusCode).toBe(403);
+    expect(fourth._embedded.factor!._embedded.challenge).toMatchObject({ userVerification: 'required' });
   });
 
   it('another store’s passkey is never accepted, and its id is not a factor here', async () => {
@@ -149,18 +161,15 @@ describe('sign in with a passkey (authn API, webauthn factor)', () => {
       stateToken: again.stateToken,
     });
     expect(foreign.statusCode).toBe(404);
-    // The other store's user does not exist here.
-    expect((await post(s, '/api/v1/authn', { username: theirs.user.login })).statusCode).toBe(401);
+    // The other store's user does not exist here: a decoy, with none of their passkeys.
+    const elsewhere = (await post(s, '/api/v1/authn', { username: theirs.user.login })).json() as Tx;
+    expect(elsewhere.status).toBe('MFA_REQUIRED');
+    expect(JSON.stringify(elsewhere)).not.toContain(theirs.passkeyId);
+    expect(JSON.stringify(elsewhere)).not.toContain(theirs.passkey.credentialId.toString('base64url'));
   });
 
-  it('without passkeys it is a failed sign-in; a password still works; "previous" offers only passkeys', async () => {
+  it('a password still works beside a passkey; "previous" offers only passkeys', async () => {
     const s = await store();
-    const plain = await createEmbeddedUser(t.app, s.tenant.id);
-    const none = await post(s, '/api/v1/authn', { username: plain.login });
-    const unknown = await post(s, '/api/v1/authn', { username: 'nobody@example.test' });
-    expect([none.statusCode, unknown.statusCode]).toEqual([401, 401]);
-    expect(none.json().errorCode).toBe(unknown.json().errorCode);
-
     const { user } = await userWithPasskey(s);
     const withPassword = await post(s, '/api/v1/authn', {
       username: user.login,
@@ -179,5 +188,81 @@ describe('sign in with a passkey (authn API, webauthn factor)', () => {
     expect(back._embedded.factors!.map((f) => f.factorType)).toEqual(['webauthn']);
     const viaEmail = await post(s, `/api/v1/authn/factors/${email.id}/verify`, { stateToken: tx.stateToken });
     expect(viaEmail.statusCode).toBe(404);
+  });
+});
+
+/** The answer's shape: its keys, nested, with every string reduced to its kind of value. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== 'expiresAt')
+        .map(([k, v]) => [k, shapeOf(v)]),
+    );
+  if (typeof value !== 'string') return value;
+  if (value.startsWith('http')) return new URL(value).pathname.replace(/pky[\w-]{12}/, 'pky…');
+  return /^[\w-]{12,}$/.test(value) ? `token:${value.length > 20 ? 'long' : value.length}` : value;
+}
+
+describe('passkey sign-in does not tell who has a passkey (decoy transactions)', () => {
+  it('an unknown address, one without passkeys and a deactivated one answer as a real account does', async () => {
+    const s = await store();
+    const real = await userWithPasskey(s);
+    const plain = await createEmbeddedUser(t.app, s.tenant.id);
+    const ended = await userWithPasskey(s);
+    await setProvisionedUserStatus(t.app.db, s.tenant.id, ended.user.id, 'DEPROVISIONED');
+    const ask = async (login: string) => {
+      const r = await post(s, '/api/v1/authn', { username: login });
+      expect(r.statusCode).toBe(200);
+      return r.json() as Tx;
+    };
+    const realTx = await ask(real.user.login);
+    for (const login of [plain.login, 'nobody@example.test', ended.user.login]) {
+      const decoy = await ask(login);
+      expect(decoy.status).toBe('MFA_REQUIRED');
+      const factors = decoy._embedded.factors!;
+      expect(factors.length === 1 || factors.length === 2).toBe(true);
+      // The same shape as the real account's answer (one passkey: compare with its first).
+      expect(shapeOf({ ...decoy, _embedded: { factors: factors.slice(0, 1) } })).toEqual(shapeOf(realTx));
+      // Asked again, the same passkeys, as a real account's are.
+      expect((await ask(login))._embedded.factors!.map((f) => f.id)).toEqual(factors.map((f) => f.id));
+      expect(factors[0]!.id).toMatch(/^pky[\w-]{12}$/);
+      expect(factors[0]!.profile.credentialId).toMatch(/^[\w-]{43}$/);
+    }
+    expect(JSON.stringify(await ask(ended.user.login))).not.toContain(ended.passkeyId);
+  });
+
+  it("a decoy's challenge, previous, introspect and cancel work; its assertion gets a wrong one's answer", async () => {
+    const s = await store();
+    const { user, passkey } = await userWithPasskey(s);
+    const resendOf = async (tx: Tx) =>
+      post(s, path(tx._links.next!.href).replace(/verify$/, 'verify/resend'), { stateToken: tx.stateToken });
+    const realResend = await resendOf(await challenged(s, user.login));
+    const tx = await challenged(s, 'nobody@example.test');
+    const decoyResend = await resendOf(tx);
+    expect(decoyResend.statusCode).toBe(realResend.statusCode);
+    expect(decoyResend.json().errorCode).toBe(realResend.json().errorCode);
+    expect(tx._embedded.factor!._embedded.challenge.challenge).toMatch(/^[\w-]{43}$/);
+    const introspected = await post(s, '/api/v1/authn/introspect', { stateToken: tx.stateToken });
+    expect(introspected.json()).toMatchObject({ status: 'MFA_CHALLENGE' });
+    const refused = await answer(s, tx, passkey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('E0000068');
+    const back = await post(s, '/api/v1/authn/previous', { stateToken: tx.stateToken });
+    expect(back.json()).toMatchObject({ status: 'MFA_REQUIRED' });
+    expect((back.json() as Tx)._embedded.factors!.map((f) => f.id)).toContain(tx._embedded.factor!.id);
+    const cancelled = await post(s, '/api/v1/authn/cancel', { stateToken: tx.stateToken });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await post(s, '/api/v1/authn/introspect', { stateToken: tx.stateToken })).statusCode).toBe(401);
+  });
+
+  it("another store's decoy for the same address is another one (the store's own secret)", async () => {
+    const [a, b] = [await store(), await store()];
+    const ids = async (s: Store) =>
+      (
+        (await post(s, '/api/v1/authn', { username: 'same@example.test' })).json() as Tx
+      )._embedded.factors!.map((f) => f.id);
+    expect(await ids(a)).not.toEqual(await ids(b));
   });
 });

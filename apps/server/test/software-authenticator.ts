@@ -87,18 +87,22 @@ export function register(
   return { passkey, response };
 }
 
-/** The assertion for `challenge`; the counter moves on by one unless `signCount` is given. */
+/**
+ * The assertion for `challenge`; the counter moves on by one unless `signCount` is given. `userVerified: false`
+ * is an authenticator that only saw a touch (no PIN or biometrics).
+ */
 export function assert(
   passkey: SoftwarePasskey,
   challenge: string,
   origin: string,
   rpId = new URL(origin).hostname,
   signCount?: number,
+  userVerified = true,
 ) {
   passkey.signCount = signCount ?? passkey.signCount + 1;
   const authenticatorData = Buffer.concat([
     sha256(rpId),
-    Buffer.from([0x01 | 0x04]),
+    Buffer.from([userVerified ? 0x01 | 0x04 : 0x01]),
     counter(passkey.signCount),
   ]);
   const clientDataJSON = clientData('webauthn.get', challenge, origin);

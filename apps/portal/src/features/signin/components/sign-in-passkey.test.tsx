@@ -44,7 +44,7 @@ describe('sign in with a passkey', () => {
           { id: 'cred-1', type: 'public-key' },
           { id: 'cred-2', type: 'public-key' },
         ],
-        userVerification: 'preferred',
+        userVerification: 'required',
       },
     });
     expect(calls.at(-1)?.body).toEqual({
@@ -55,13 +55,15 @@ describe('sign in with a passkey', () => {
     });
   });
 
-  it('no passkey for the address: the usual failed sign-in', async () => {
+  it('a start the server refuses (401): the usual failed sign-in', async () => {
     setup({ 'POST /api/v1/authn': () => okta.error(401, 'E0000004', 'Authentication failed') });
     await user.type(await screen.findByLabelText('E-mail address'), 'ada@example.test');
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByText('The e-mail address or password is not correct.')).toBeVisible();
   });
 
+  // An address without a passkey gets a decoy (the server's passkey-decoy.ts): the browser finds none of its
+  // credentials, and the person cancels its prompt.
   it('a cancelled browser prompt is said in words, and nothing is sent', async () => {
     const { calls } = setup({
       'POST /api/v1/authn': () => okta.passkeyRequired(['cred-1']),

@@ -28,7 +28,7 @@ export async function signInWithPasskey(
     optionsJSON: {
       challenge,
       allowCredentials: passkeys.map((f) => ({ id: f.profile?.credentialId ?? '', type: 'public-key' })),
-      userVerification: 'preferred',
+      userVerification: 'required',
     },
   });
   const used = passkeys.find((f) => f.profile?.credentialId === assertion.id) ?? first;

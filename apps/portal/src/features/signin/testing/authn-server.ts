@@ -243,7 +243,7 @@ export const okta = {
         factor: {
           ...passkeyFactor('pky1', 'cred-1'),
           _links: undefined,
-          _embedded: { challenge: { challenge, userVerification: 'preferred', extensions: {} } },
+          _embedded: { challenge: { challenge, userVerification: 'required', extensions: {} } },
         },
       },
       _links: { next: post(factorPath(AUTHN_PATHS.verifyFactor, 'pky1'), 'verify'), cancel },

@@ -57,6 +57,8 @@ export interface TransactionData {
   passwordless?: boolean;
   /** The WebAuthn challenge of this transaction's MFA_CHALLENGE (a passkey). */
   webauthnChallenge?: string;
+  /** A decoy passkey sign-in's seed: the transaction has no user (passkey-decoy.ts). */
+  decoy?: string;
 }
 
 /** A transaction read back by its stateToken (transaction.ts `loadTransaction`). */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { maySignIn } from '@trackwell/contracts';
 import {
@@ -7,10 +8,12 @@ import {
   sha256,
   type WebAuthnCredential,
 } from '@trackwell/db';
+import { storeSecret } from '../oidc/keys.ts';
 import { oktaErrors } from '../okta-errors.ts';
 import { challengeOf, newChallenge, relyingPartyOf, spendChallenge } from '../webauthn/relying-party.ts';
 import { limitAttempts } from './attempt-limits.ts';
 import type { AuthnContext, AuthnResult, LoadedTransaction } from './authn-context.ts';
+import { decoySeed, decoyUser, passkeysOf } from './passkey-decoy.ts';
 import { afterMfa } from './sign-in-outcome.ts';
 import { endTransaction, moveTransaction, newTransaction } from './transaction.ts';
 
@@ -20,11 +23,13 @@ import { endTransaction, moveTransaction, newTransaction } from './transaction.t
  * (MFA_REQUIRED); verifying one without an assertion challenges it (MFA_CHALLENGE with
  * `_embedded.factor._embedded.challenge`); verifying with `clientData`, `authenticatorData` and
  * `signatureData` checks the assertion against the store's relying party (configured origin and host), spends
- * the challenge whatever the outcome, and moves the counter on. A user without passkeys, an unknown one and a
- * wrong assertion get the same answers as a wrong password or code.
+ * the challenge whatever the outcome, and moves the counter on. An unknown address, a user without passkeys
+ * or one who may not sign in gets a decoy transaction that answers the same way (passkey-decoy.ts), and
+ * whose assertion is refused as a wrong one is. The user must be verified by the authenticator (PIN,
+ * biometrics): the passkey is then both factors, hence the `amr`.
  */
 
-/** RFC 8176: a hardware-bound key, with the user verified by it. */
+/** RFC 8176: a hardware-bound key, with the user verified by it (required: `requireUserVerification`). */
 const PASSKEY_AMR = ['hwk', 'user'];
 
 /** POST /api/v1/authn `{ username }` without a password. */
@@ -35,12 +40,14 @@ export async function startPasskeySignIn(
 ): Promise<AuthnResult> {
   await limitAttempts(ctx, `ip:${ctx.ip}`, ctx.rateLimitPerIp);
   await limitAttempts(ctx, `login:${sha256(username.trim().toLowerCase())}`, ctx.rateLimitPerUser);
+  const seed = decoySeed(await storeSecret(ctx.db, ctx.tenant.id), username);
   const user = await findIdentityUserByLogin(ctx.db, ctx.tenant.id, username);
-  if (!user || !maySignIn(user.status) || user.status === 'LOCKED_OUT')
-    throw oktaErrors.authenticationFailed();
-  const passkeys = await listWebAuthnCredentials(ctx.db, ctx.tenant.id, user.id);
-  if (passkeys.length === 0) throw oktaErrors.authenticationFailed();
-  return newTransaction(ctx, user, { status: 'MFA_REQUIRED', relayState, passwordless: true });
+  const mayUse = user && maySignIn(user.status) && user.status !== 'LOCKED_OUT';
+  const passkeys = mayUse ? await listWebAuthnCredentials(ctx.db, ctx.tenant.id, user.id) : [];
+  const data = { status: 'MFA_REQUIRED', relayState, passwordless: true } as const;
+  if (!user || passkeys.length === 0)
+    return newTransaction(ctx, decoyUser(ctx.tenant.id, seed), { ...data, decoy: seed });
+  return newTransaction(ctx, user, data);
 }
 
 export interface AssertionInput {
@@ -58,12 +65,12 @@ export async function verifyPasskey(
   factorId: string,
   input: AssertionInput,
 ): Promise<AuthnResult> {
-  const passkey = (await listWebAuthnCredentials(ctx.db, ctx.tenant.id, tx.user.id)).find(
-    (p) => p.id === factorId,
-  );
+  const passkey = (await passkeysOf(ctx, tx.data, tx.user)).find((p) => p.id === factorId);
   if (!passkey) throw oktaErrors.notFound(`${factorId} (UserFactor)`);
   if (input.clientData === undefined && input.signatureData === undefined) {
-    const { challenge } = await newChallenge(ctx.db, ctx.tenant.id, tx.user.id, 'authentication');
+    const { challenge } = tx.data.decoy
+      ? { challenge: randomBytes(32).toString('base64url') }
+      : await newChallenge(ctx.db, ctx.tenant.id, tx.user.id, 'authentication');
     return moveTransaction(ctx, tx, {
       ...tx.data,
       status: 'MFA_CHALLENGE',
@@ -71,7 +78,9 @@ export async function verifyPasskey(
       webauthnChallenge: challenge,
     });
   }
-  if (!(await assertionValid(ctx, tx, passkey, input))) throw oktaErrors.invalidPasscode();
+  // A decoy's passkeys have no key: its assertion is refused as a wrong one is.
+  if (!('publicKey' in passkey) || !(await assertionValid(ctx, tx, passkey, input)))
+    throw oktaErrors.invalidPasscode();
   await endTransaction(ctx, tx);
   return afterMfa(ctx, tx.user, PASSKEY_AMR, tx.data.relayState);
 }
@@ -109,7 +118,7 @@ async function assertionValid(
       publicKey: passkey.publicKey as Uint8Array<ArrayBuffer>,
       counter: passkey.signCount,
     },
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => undefined);
   if (!verification?.verified) return false;
   return recordWebAuthnUse(ctx.db, ctx.tenant.id, passkey.id, verification.authenticationInfo.newCounter);

@@ -60,7 +60,7 @@ export function presentFactor(
 /** A passkey as Okta's Factor Object; listed for a choice it carries its `verify` link. */
 export function presentPasskeyFactor(
   origin: string,
-  passkey: WebAuthnCredential,
+  passkey: Pick<WebAuthnCredential, 'id' | 'credentialId'>,
   options: { withVerify?: boolean; challenge?: string } = {},
 ): AuthnFactor {
   return {
@@ -76,7 +76,7 @@ export function presentPasskeyFactor(
     ...(options.challenge
       ? {
           _embedded: {
-            challenge: { challenge: options.challenge, userVerification: 'preferred', extensions: {} },
+            challenge: { challenge: options.challenge, userVerification: 'required', extensions: {} },
           },
         }
       : {}),

@@ -10,12 +10,12 @@ import {
   findRecoveryQuestion,
   type IdentityUser,
   listIdentityFactors,
-  listWebAuthnCredentials,
 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
 import type { AuthnContext, TransactionData } from './authn-context.ts';
 import { ENROLLABLE, FACTOR_VENDOR } from './factor-catalogue.ts';
 import { postLink } from './links.ts';
+import { passkeysOf } from './passkey-decoy.ts';
 import { presentFactor, presentPasskeyFactor, presentUser } from './present-parts.ts';
 import { totpActivation } from './totp.ts';
 
@@ -91,7 +91,7 @@ const mfaChallenge: StatePresenter = async (p) => {
  * address, and learns no name from it (nor the passkeys' names: presentPasskeyFactor).
  */
 const passkeyRequired: StatePresenter = async (p) => {
-  const passkeys = await listWebAuthnCredentials(p.ctx.db, p.ctx.tenant.id, p.user.id);
+  const passkeys = await passkeysOf(p.ctx, p.tx, p.user);
   return {
     ...p.common,
     _embedded: { factors: passkeys.map((k) => presentPasskeyFactor(p.ctx.origin, k)) },
@@ -101,7 +101,7 @@ const passkeyRequired: StatePresenter = async (p) => {
 
 /** A passkey challenged: the challenge for `navigator.credentials.get`, and the link to send the assertion to. */
 const passkeyChallenge: StatePresenter = async (p) => {
-  const passkeys = await listWebAuthnCredentials(p.ctx.db, p.ctx.tenant.id, p.user.id);
+  const passkeys = await passkeysOf(p.ctx, p.tx, p.user);
   const passkey = passkeys.find((k) => k.id === p.tx.factorId);
   if (!passkey || !p.tx.webauthnChallenge) throw oktaErrors.invalidToken();
   const options = { withVerify: false, challenge: p.tx.webauthnChallenge };

@@ -25,11 +25,11 @@ export async function cancel(
 /** POST /api/v1/authn/previous: from a challenge back to the factor choice, from activation back to enrolment. */
 export async function previous(ctx: AuthnContext, stateToken: unknown): Promise<AuthnResult> {
   const tx = await loadTransaction(ctx, stateToken);
-  const { relayState, passwordless } = tx.data;
+  const { relayState, passwordless, decoy } = tx.data;
   if (tx.data.status === 'MFA_ENROLL_ACTIVATE')
     return moveTransaction(ctx, tx, { status: 'MFA_ENROLL', relayState });
   if (tx.data.status === 'MFA_CHALLENGE')
-    return moveTransaction(ctx, tx, { status: 'MFA_REQUIRED', relayState, passwordless });
+    return moveTransaction(ctx, tx, { status: 'MFA_REQUIRED', relayState, passwordless, decoy });
   return presentAs(ctx, tx, tx.data);
 }
 

@@ -8,12 +8,14 @@ import {
 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
 import type { AuthnContext, AuthnResult, LoadedTransaction, TransactionData } from './authn-context.ts';
+import { decoyUser } from './passkey-decoy.ts';
 import { presentTransaction } from './present-transaction.ts';
 
 /**
  * A transaction lives in `identity_tokens` (kind "state", 10 minutes); its stateToken is only ever stored
  * hashed. Any step with an unknown, expired or used stateToken is Okta's 401 E0000011 (okta-auth-js then
- * forgets the token).
+ * forgets the token). A decoy passkey sign-in's transaction has no user row; it keeps its seed, and reads
+ * back with its stand-in user (passkey-decoy.ts).
  */
 
 export const STATE_TTL_SECONDS = 10 * 60;
@@ -25,7 +27,7 @@ export async function newTransaction(
 ): Promise<AuthnResult> {
   const { token, expiresAt } = await createIdentityToken(ctx.db, ctx.tenant.id, {
     kind: 'state',
-    userId: user.id,
+    userId: data.decoy ? null : user.id,
     data,
     ttlSeconds: STATE_TTL_SECONDS,
   });
@@ -35,8 +37,10 @@ export async function newTransaction(
 export async function loadTransaction(ctx: AuthnContext, stateToken: unknown): Promise<LoadedTransaction> {
   if (typeof stateToken !== 'string') throw oktaErrors.invalidToken();
   const tx = await findIdentityToken<TransactionData>(ctx.db, ctx.tenant.id, 'state', stateToken);
-  if (!tx?.userId) throw oktaErrors.invalidToken();
-  const user = await findIdentityUserById(ctx.db, ctx.tenant.id, tx.userId);
+  if (!tx) throw oktaErrors.invalidToken();
+  const user = tx.userId
+    ? await findIdentityUserById(ctx.db, ctx.tenant.id, tx.userId)
+    : tx.data.decoy && decoyUser(ctx.tenant.id, tx.data.decoy);
   if (!user) throw oktaErrors.invalidToken();
   return { token: stateToken, data: tx.data, expiresAt: tx.expiresAt, user };
 }

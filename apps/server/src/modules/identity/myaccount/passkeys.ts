@@ -39,7 +39,7 @@ export async function registrationOptions(c: MyAccountCaller): Promise<PasskeyRe
     challenge: new Uint8Array(Buffer.from(challenge, 'base64url')),
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   return {
     options: { ...options },
@@ -84,7 +84,7 @@ export async function registerPasskey(
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    requireUserVerification: false,
+    requireUserVerification: true,
   }).catch(() => undefined);
   const info = verification?.verified ? verification.registrationInfo : undefined;
   if (!info) throw oktaErrors.validation('credential: The registration response could not be verified');

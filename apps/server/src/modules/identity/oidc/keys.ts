@@ -28,3 +28,8 @@ export async function storeKeys(db: DatabaseHandle, tenantId: string) {
   const publicKey: VerifyKey = await importJWK({ ...publicJwk, alg: 'RS256' }, 'RS256');
   return { kid: keys.kid, privateJwk: keys.privateJwk as JWK, cookieSecret: keys.cookieSecret, publicKey };
 }
+
+/** The store's own secret (identity_keys), for values that must be stable and unguessable (passkey-decoy.ts). */
+export async function storeSecret(db: DatabaseHandle, tenantId: string): Promise<string> {
+  return (await getOrCreateIdentityKeys(db, tenantId, generateKeys)).cookieSecret;
+}
