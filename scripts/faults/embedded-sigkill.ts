@@ -16,10 +16,17 @@ import {
   waitUntilReady,
 } from './server-process.ts';
 
-const CONNECTIONS = 5;
+export const CONNECTIONS = 5;
 
 /** main.ts on the PGlite data directory, sending to the counting relay, with short claims and retries. */
-function startEmbedded(name: string, port: number, scratch: string, dataDir: string, relayPort: number) {
+export function startEmbedded(
+  name: string,
+  port: number,
+  scratch: string,
+  dataDir: string,
+  relayPort: number,
+  env: Record<string, string> = {},
+) {
   return startServerProcess({
     port,
     scratch,
@@ -31,6 +38,7 @@ function startEmbedded(name: string, port: number, scratch: string, dataDir: str
       NOTIFICATIONS_SMTP_CONNECTIONS: String(CONNECTIONS),
       NOTIFICATIONS_CLAIM_SECONDS: '5',
       NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',
+      ...env,
     },
   });
 }

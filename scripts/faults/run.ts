@@ -1,14 +1,16 @@
 /**
  * The fault runs, one after the other, with short defaults for CI:
  *
- *   node scripts/faults/run.ts [--only=postgres,smtp,sigkill] [--smtp-outage-seconds 20] [--users 200]
+ *   node scripts/faults/run.ts [--only=postgres,smtp,sigkill,digest] [--smtp-outage-seconds 20] [--users 200]
  *   (or `npm run faults -- …`; Node 24, as every script of this repository)
  *
  * - postgres: PostgreSQL restarted (stopped, then started) under load, on a throw-away cluster of its own in a
  *   temp dir (needs the server binaries in /usr/lib/postgresql/*\/bin and, as root, the `postgres` user);
  * - smtp: the SMTP relay refusing connections for --smtp-outage-seconds (default 20; the issue's figure
  *   is 120) in the middle of a fan-out;
- * - sigkill: the embedded server (PGlite) SIGKILLed in the middle of writes, then started again.
+ * - sigkill: the embedded server (PGlite) SIGKILLed in the middle of writes, then started again;
+ * - digest: the embedded server SIGKILLed in the middle of a daily digest run (5 × --users users), then
+ *   started again: exactly one digest each.
  * Each prints one `PASS`/`FAIL` line with its figures; the closing line counts them, and the exit code is
  * non-zero when one failed. E-mails are counted by Message-ID in a relay that keeps duplicates.
  */
@@ -17,7 +19,7 @@ import type { FaultResult } from './fault-result.ts';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'postgres,smtp,sigkill' },
+    only: { type: 'string', default: 'postgres,smtp,sigkill,digest' },
     'smtp-outage-seconds': { type: 'string', default: '20' },
     users: { type: 'string', default: '200' },
   },
@@ -42,6 +44,10 @@ const faults: Array<[string, () => Promise<FaultResult>]> = [
       (await import('./smtp-outage.ts')).runSmtpOutage({ users: users * 2, events: 6, outageSeconds }),
   ],
   ['sigkill', async () => (await import('./embedded-sigkill.ts')).runEmbeddedSigkill({ users, events: 16 })],
+  [
+    'digest',
+    async () => (await import('./digest-sigkill.ts')).runDigestSigkill({ users: users * 5, changes: 3 }),
+  ],
 ];
 
 const results: FaultResult[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchJob, jobData, readJobData, sendJob } from '../src/modules/notifications/jobs.ts';
+import { digestJob, dispatchJob, jobData, readJobData, sendJob } from '../src/modules/notifications/jobs.ts';
+import { webhookDeliverJob } from '../src/modules/webhooks/jobs.ts';
 
 /** The notification jobs as definitions: what a job carries, and what a worker accepts. */
 describe('notification job definitions', () => {
@@ -8,6 +9,12 @@ describe('notification job definitions', () => {
     expect(data).toEqual({ ids: [1, 2, 3], v: 1 });
     expect(readJobData(sendJob, data)).toEqual({ ids: [1, 2, 3] });
     expect(readJobData(dispatchJob, jobData(dispatchJob, { eventId: 7 }))).toEqual({ eventId: 7 });
+  });
+
+  it('every definition reads back what it writes, a strict payload too (the digest job had refused its own v)', () => {
+    expect(readJobData(digestJob, jobData(digestJob, {}))).toEqual({});
+    const sample = readJobData(webhookDeliverJob, { v: webhookDeliverJob.version, messageId: 1 });
+    expect(readJobData(webhookDeliverJob, jobData(webhookDeliverJob, sample))).toEqual(sample);
   });
 
   it('a job written before versions (no v) is version 1', () => {

@@ -167,6 +167,11 @@ export const envSchema = z.object({
    * them to the next worker after this many seconds; keep it well above the time one batch takes.
    */
   NOTIFICATIONS_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  /**
+   * Issue 16 §2: how often the digest job runs at most (one pg-boss singleton slot of this many seconds, for
+   * every worker together): a digest goes out within this after its hour.
+   */
+  NOTIFICATIONS_DIGEST_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Retries of a sender job after SMTP 4xx or connection errors, with exponential backoff. */
   NOTIFICATIONS_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(8),
   /** First retry delay in seconds (then doubling, with jitter, up to an hour). */

@@ -84,12 +84,9 @@ export const sendJob: JobDefinition<{ ids: number[] }> = {
     },
 };
 
-/** How often the digest job runs at most (issue 16 §2): a digest goes out within this after its hour. */
-export const DIGEST_EVERY_SECONDS = 300;
-
 /**
  * Issue 16 §2: creates the digests due now in each user's own time zone and sends them (digests.ts). Queued
- * by every worker's sweep with a pg-boss singleton slot of DIGEST_EVERY_SECONDS, so one job per slot runs
+ * by every worker's sweep with a pg-boss singleton slot of NOTIFICATIONS_DIGEST_EVERY_SECONDS, so one job per slot runs
  * however many workers there are; even two at once send each digest once (the period key and the claims).
  */
 export const digestJob: JobDefinition<Record<string, never>> = {
@@ -126,7 +123,9 @@ export function readJobData<P>(job: JobDefinition<P>, data: unknown): P {
     throw new Error(
       `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
     );
-  return job.payload.parse(data);
+  // The version is the envelope's, not the payload's: a strict payload shape must not see it.
+  const { v: _version, ...payload } = (data ?? {}) as Record<string, unknown>;
+  return job.payload.parse(payload);
 }
 
 /** Queues one job, its payload checked first. */

@@ -7,7 +7,6 @@ import { queueOverdueWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
 import { createDigestRunner } from './digests.ts';
 import type { EmailImages } from './email-images.ts';
 import {
-  DIGEST_EVERY_SECONDS,
   digestJob,
   dispatchJob,
   ensureQueues,
@@ -106,10 +105,10 @@ export function createNotificationService(options: NotificationServiceOptions): 
    */
   async function sweep() {
     const b = await queues();
-    // Issue 16 §2: at most one digest job per DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first.
+    // Issue 16 §2: at most one digest job per NOTIFICATIONS_DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first.
     await b.send(digestJob.name, jobData(digestJob, {}), {
       singletonKey: 'digests',
-      singletonSeconds: DIGEST_EVERY_SECONDS,
+      singletonSeconds: env.NOTIFICATIONS_DIGEST_EVERY_SECONDS,
     });
     await queueOverdueWebhooks(db, b);
     if (await hasUnfinishedJobs(db, [dispatchJob.name, sendJob.name])) return;
