@@ -1,5 +1,6 @@
 import type { CatalogEvent } from '@trackwell/contracts';
 import { requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
+import { decodeQuotedPrintable } from '@trackwell/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDigestRunner } from '../src/modules/notifications/digests.ts';
 import { createMailContent } from '../src/modules/notifications/mail-content.ts';
@@ -38,7 +39,9 @@ describe('digests', () => {
     const transport: MailTransport = {
       async send(m) {
         if (options.refused) throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
-        sent.push(m);
+        // The digest's HTML goes as its quoted-printable body: kept here decoded, as a mail client reads it.
+        const html = typeof m.html === 'string' ? m.html : decodeQuotedPrintable(m.html.quotedPrintable);
+        sent.push({ ...m, html });
         return { messageId: m.messageId, raw: '' };
       },
       close: async () => {},

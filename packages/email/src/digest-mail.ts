@@ -15,6 +15,7 @@ import {
   linesHtml,
   notificationSubject,
 } from './notification-mjml.ts';
+import { encodedTemplate } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface DigestRecipient {
 export interface CompiledDigest {
   language: Language;
   render(recipient: DigestRecipient): { subject: string; html: string; text: string };
+  /** The same, the HTML as its quoted-printable body: the frame's static parts were encoded once (qp.ts). */
+  renderEncoded(recipient: DigestRecipient): { subject: string; htmlQuotedPrintable: string; text: string };
 }
 
 const DIGEST_TOKEN = {
@@ -152,36 +155,50 @@ export async function compileDigest(input: DigestContent): Promise<CompiledDiges
     if (!html.includes(token)) throw new Error(`Digest template lost its ${token} token`);
   const b = input.branding;
   const foot = ['--', b.tenantName, addressFor(b, input.language).text].join('\n');
+  const encoded = encodedTemplate(html, DIGEST_TOKEN);
+  const parts = ({ name, unsubscribeUrl, entries }: DigestRecipient) => {
+    const subject = fill(d.subject[input.frequency], { count: String(entries.length) });
+    const greeting = fill(t.greeting, { name });
+    const text = [
+      greeting,
+      '',
+      d.intro[input.frequency],
+      '',
+      entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
+      '',
+      `${t.openTracker}: ${input.links.trackerUrl}`,
+      `${t.chooseChanges}: ${input.links.preferencesUrl}`,
+      `${t.unsubscribe}: ${unsubscribeUrl}`,
+      '',
+      foot,
+      '',
+    ].join('\n');
+    const values = {
+      subject: e(subject),
+      name: e(greeting),
+      items: entries.map((entry) => entryHtml(input, t, entry)).join(''),
+      unsubscribe: e(unsubscribeUrl),
+    };
+    return { subject, text, values };
+  };
   return {
     language: input.language,
-    render({ name, unsubscribeUrl, entries }) {
-      const subject = fill(d.subject[input.frequency], { count: String(entries.length) });
-      const greeting = fill(t.greeting, { name });
-      const items = entries.map((entry) => entryHtml(input, t, entry)).join('');
-      const text = [
-        greeting,
-        '',
-        d.intro[input.frequency],
-        '',
-        entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
-        '',
-        `${t.openTracker}: ${input.links.trackerUrl}`,
-        `${t.chooseChanges}: ${input.links.preferencesUrl}`,
-        `${t.unsubscribe}: ${unsubscribeUrl}`,
-        '',
-        foot,
-        '',
-      ].join('\n');
+    render(recipient) {
+      const { subject, text, values } = parts(recipient);
       return {
         subject,
         // functions as replacements: a '$' in a name is text, not a replacement pattern
         html: html
-          .replaceAll(DIGEST_TOKEN.subject, () => e(subject))
-          .replace(DIGEST_TOKEN.name, () => e(greeting))
-          .replace(DIGEST_TOKEN.items, () => items)
-          .replace(DIGEST_TOKEN.unsubscribe, () => e(unsubscribeUrl)),
+          .replaceAll(DIGEST_TOKEN.subject, () => values.subject)
+          .replace(DIGEST_TOKEN.name, () => values.name)
+          .replace(DIGEST_TOKEN.items, () => values.items)
+          .replace(DIGEST_TOKEN.unsubscribe, () => values.unsubscribe),
         text,
       };
+    },
+    renderEncoded(recipient) {
+      const { subject, text, values } = parts(recipient);
+      return { subject, htmlQuotedPrintable: encoded(values), text };
     },
   };
 }

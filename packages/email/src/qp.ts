@@ -41,5 +41,52 @@ export function encodeQuotedPrintable(text: string): string {
   return out.join('');
 }
 
+/** RFC 2045 decoding (reading back what was sent): soft breaks vanish, =XX are bytes, CRLF stays a line break. */
+export function decodeQuotedPrintable(qp: string): string {
+  const s = qp.replace(/=\r\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '=') {
+      bytes.push(Number.parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(s.charCodeAt(i));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 /** Joins separately encoded pieces with soft line breaks (each piece restarts at column 0). */
 export const joinQuotedPrintable = (pieces: string[]): string => pieces.join('=\r\n');
+
+/**
+ * An HTML template cut at every occurrence of its tokens, the static pieces encoded once; `fill` encodes only
+ * the values and joins. Decoded, `fill(values)` is the HTML with each token replaced by its value.
+ */
+export function encodedTemplate<K extends string>(
+  html: string,
+  tokens: Record<K, string>,
+): (values: Record<K, string>) => string {
+  const slots: Array<{ key: K; at: number }> = [];
+  for (const key of Object.keys(tokens) as K[]) {
+    const token = tokens[key];
+    for (let at = html.indexOf(token); at >= 0; at = html.indexOf(token, at + token.length))
+      slots.push({ key, at });
+  }
+  slots.sort((a, b) => a.at - b.at);
+  const staticPieces: string[] = [];
+  let from = 0;
+  for (const slot of slots) {
+    staticPieces.push(encodeQuotedPrintable(html.slice(from, slot.at)));
+    from = slot.at + tokens[slot.key].length;
+  }
+  staticPieces.push(encodeQuotedPrintable(html.slice(from)));
+  return (values) => {
+    const encoded = new Map<K, string>();
+    const pieces: string[] = [staticPieces[0]!];
+    slots.forEach((slot, i) => {
+      let value = encoded.get(slot.key);
+      if (value === undefined) encoded.set(slot.key, (value = encodeQuotedPrintable(values[slot.key])));
+      pieces.push(value, staticPieces[i + 1]!);
+    });
+    return joinQuotedPrintable(pieces);
+  };
+}

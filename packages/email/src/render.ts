@@ -11,7 +11,7 @@ import {
   notificationSubject,
   TOKEN,
 } from './notification-mjml.ts';
-import { encodeQuotedPrintable, joinQuotedPrintable } from './qp.ts';
+import { encodedTemplate } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 
 /**
@@ -105,30 +105,12 @@ function plainText(input: NotificationContent, t: EmailStrings) {
   return { head, foot };
 }
 
-/**
- * The HTML cut at the first occurrence of each token (what render()'s replace() fills), in document order;
- * the static pieces quoted-printable encoded once.
- */
-function cutAtTokens(html: string) {
-  const slots = (Object.keys(TOKEN) as Array<keyof typeof TOKEN>)
-    .map((key) => ({ key, at: html.indexOf(TOKEN[key]) }))
-    .sort((a, b) => a.at - b.at);
-  const staticPieces: string[] = [];
-  let from = 0;
-  for (const slot of slots) {
-    staticPieces.push(encodeQuotedPrintable(html.slice(from, slot.at)));
-    from = slot.at + TOKEN[slot.key].length;
-  }
-  staticPieces.push(encodeQuotedPrintable(html.slice(from)));
-  return { slots, staticPieces };
-}
-
 /** Compiles the message once; `render` fills one recipient in microseconds. */
 export async function compileNotification(input: NotificationMessageInput): Promise<CompiledNotification> {
   const t = EMAIL_STRINGS[input.language];
   const html = await compileHtml(input);
   const text = plainText(input, t);
-  const { slots, staticPieces } = cutAtTokens(html);
+  const encoded = encodedTemplate(html, TOKEN);
   const e = escapeHtml;
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
@@ -161,11 +143,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     },
     renderEncoded(recipient) {
       const { values, text } = parts(recipient);
-      const pieces: string[] = [staticPieces[0]!];
-      slots.forEach((slot, i) => {
-        pieces.push(encodeQuotedPrintable(values[slot.key]), staticPieces[i + 1]!);
-      });
-      return { htmlQuotedPrintable: joinQuotedPrintable(pieces), text };
+      return { htmlQuotedPrintable: encoded(values), text };
     },
   };
 }

@@ -79,7 +79,7 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     const language = resolveEmailLanguage(d.locale, store.store);
     const frequency: DigestFrequency = d.period.startsWith('weekly') ? 'weekly' : 'daily';
     const unsubscribe = unsubscribeLink(env, d, store.origin);
-    const message = (await frame(d.tenantId, language, frequency, store)).render({
+    const message = (await frame(d.tenantId, language, frequency, store)).renderEncoded({
       name: `${d.firstName} ${d.lastName}`.trim(),
       unsubscribeUrl: unsubscribe.url,
       entries: d.items.map((item) => ({
@@ -101,7 +101,7 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
         to: d.login,
         subject: message.subject,
         text: message.text,
-        html: message.html,
+        html: { quotedPrintable: message.htmlQuotedPrintable },
         messageId,
         headers: mailHeaders(unsubscribe, mailto, language, `digest-${d.id}`),
       });
