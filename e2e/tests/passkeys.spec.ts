@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { withArabic } from './signin-journey-support.ts';
 import { signIn, signInUrl } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
@@ -14,6 +14,42 @@ import { storeUrl } from './support.ts';
 
 const suffix = randomUUID().slice(0, 6).toLowerCase();
 const LOGIN = `passkey-${suffix}@trackwell.example`;
+
+/**
+ * Renames the passkey just added: the inline form opens on the current name; Escape cancels (the focus back on
+ * Rename), Enter saves; then the form in Arabic at 360 px (right to left, nothing wider than the screen).
+ */
+async function renameTheAddedPasskey(page: Page, origin: string) {
+  const rename = page.getByRole('button', { name: 'Rename Virtual authenticator' });
+  await rename.click();
+  const field = page.getByRole('textbox', { name: 'New name for “Virtual authenticator”' });
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(rename).toBeFocused();
+  await page.keyboard.press('Enter');
+  await field.fill('Office laptop');
+  await page.screenshot({ path: test.info().outputPath('passkeys-rename-en.png'), fullPage: true });
+  await field.press('Enter');
+  await expect(page.getByText('The passkey is now called “Office laptop”.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rename Office laptop' })).toBeFocused();
+  const item = page.getByRole('listitem').filter({ hasText: 'Office laptop' });
+  await expect(item).toContainText('Never');
+
+  // 360 px in Arabic: the form right to left, nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await withArabic(page.context(), origin);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: 'إعادة تسمية Office laptop' }).click();
+  await expect(page.getByRole('textbox', { name: 'اسم جديد لـ «Office laptop»' })).toBeFocused();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('passkeys-rename-ar-360.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+}
 
 test('add a passkey in the account area, sign out, sign in with the passkey, land on the tracker', async ({
   page,
@@ -45,36 +81,7 @@ test('add a passkey in the account area, sign out, sign in with the passkey, lan
     'Never',
   );
 
-  // Rename it: the inline form opens on the current name; Escape cancels (the focus back on Rename), Enter saves.
-  const rename = page.getByRole('button', { name: 'Rename Virtual authenticator' });
-  await rename.click();
-  const field = page.getByRole('textbox', { name: 'New name for “Virtual authenticator”' });
-  await expect(field).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(rename).toBeFocused();
-  await page.keyboard.press('Enter');
-  await field.fill('Office laptop');
-  await page.screenshot({ path: test.info().outputPath('passkeys-rename-en.png'), fullPage: true });
-  await field.press('Enter');
-  await expect(page.getByText('The passkey is now called “Office laptop”.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Rename Office laptop' })).toBeFocused();
-  const item = page.getByRole('listitem').filter({ hasText: 'Office laptop' });
-  await expect(item).toContainText('Never');
-
-  // 360 px in Arabic: the form right to left, nothing wider than the screen.
-  await page.setViewportSize({ width: 360, height: 780 });
-  await withArabic(page.context(), origin);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByRole('button', { name: 'إعادة تسمية Office laptop' }).click();
-  await expect(page.getByRole('textbox', { name: 'اسم جديد لـ «Office laptop»' })).toBeFocused();
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: test.info().outputPath('passkeys-rename-ar-360.png'), fullPage: true });
-  await page.keyboard.press('Escape');
-  await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+  await renameTheAddedPasskey(page, origin);
 
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
