@@ -10,7 +10,8 @@ import { storeUrl, watchConsole } from './support.ts';
  * Issue 15 §3 in the console against the real server: a shopper of aenor (made by this test) is signed in on
  * the tracker; aenor's administrator finds them under Users (search), opens them and deactivates them behind
  * the confirmation → the shopper's next tracker API call is refused (their token no longer works) and the
- * sign-in page says the account is not active. Axe, 360 px and Arabic on the way.
+ * sign-in page says the account is not active; on their own account they are offered no action that would
+ * lock them out. Axe, 360 px and Arabic on the way.
  */
 
 const LOGIN = `shopper-${randomUUID().slice(0, 8)}@example.com`;
@@ -79,6 +80,17 @@ test('an administrator finds a user and deactivates them: their token is refused
   await expect(page.getByText(`${LOGIN} is deactivated.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('console-users-en-1280.png'), fullPage: true });
+
+  // The administrator's own account: none of the actions that would lock them out, and why.
+  await page.getByRole('searchbox', { name: 'Login, e-mail or name starts with' }).fill('admin@aenor');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Any status' });
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await table.getByRole('button', { name: 'Open admin@aenor.example' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'admin@aenor.example' })).toBeFocused();
+  await expect(page.getByText('This is you:', { exact: false })).toBeVisible();
+  for (const name of ['Lock', 'Deactivate', 'Delete', 'Send a password reset'])
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('console-users-self-en.png'), fullPage: true });
 
   // The shopper's next tracker API call is refused; signing in again is told the account is not active.
   await expect.poll(() => trackerStatus(shopper, userId)).toBe(401);

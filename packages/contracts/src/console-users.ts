@@ -28,8 +28,12 @@ export type ConsoleUsersQuery = z.infer<typeof consoleUsersQuery>;
 
 export const consoleUserParams = storeCodeParams.extend({ userId: uuid });
 
-/** What the console may do to a user; `lock` is Okta's suspend, `reset_factors` forgets every MFA factor. */
+/**
+ * What the console may do to a user; `lock` is Okta's suspend, `reset_factors` forgets every MFA factor,
+ * `activate` starts a STAGED user (the activation e-mail), `reactivate` brings a DEPROVISIONED one back.
+ */
 export const CONSOLE_USER_ACTIONS = [
+  'activate',
   'lock',
   'unlock',
   'reset_password',
@@ -40,6 +44,17 @@ export const CONSOLE_USER_ACTIONS = [
 export type ConsoleUserAction = (typeof CONSOLE_USER_ACTIONS)[number];
 export const consoleUserActionParams = consoleUserParams.extend({ action: z.enum(CONSOLE_USER_ACTIONS) });
 
+/** The actions and delete (DELETE on the user). */
+export const CONSOLE_USER_OPERATIONS = [...CONSOLE_USER_ACTIONS, 'delete'] as const;
+export type ConsoleUserOperation = (typeof CONSOLE_USER_OPERATIONS)[number];
+
+/** The console's refusals of an action on a user (409), which the portal words in the reader's language. */
+export const CONSOLE_USER_ERRORS = {
+  /** The user's status does not allow the action (Okta's lifecycle). */
+  notAllowed: 'user_action_not_allowed',
+  /** An administrator locking, deactivating, deleting… their own account. */
+  ownAccount: 'own_account',
+} as const;
 export const consoleUserSummary = z.object({
   id: z.string(),
   login: z.string(),
@@ -66,8 +81,10 @@ export const consoleUserDetail = z.object({
     statusChanged: nullableDate,
     passwordChanged: nullableDate,
   }),
-  /** What may be done to the user now (from its status, as the Users API's lifecycle links say), and delete. */
-  actions: z.array(z.enum([...CONSOLE_USER_ACTIONS, 'delete'])),
+  /** What may be done to the user now: consoleUserActionsFor (console-user-actions.ts). */
+  actions: z.array(z.enum(CONSOLE_USER_OPERATIONS)),
+  /** The user is the caller: what would lock them out of their own account is not offered. */
+  self: z.boolean(),
   factors: z.array(
     z.object({ id: z.string(), factorType: z.string(), provider: z.string(), status: z.string() }),
   ),

@@ -11,6 +11,7 @@ export * from './console-identity-test.ts';
 export * from './console-logo.ts';
 export * from './console-paths.ts';
 export * from './console-standards.ts';
+export * from './console-user-actions.ts';
 export * from './console-users.ts';
 export * from './designation-match.ts';
 export * from './email-logo.ts';

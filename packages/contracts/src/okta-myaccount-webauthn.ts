@@ -21,6 +21,16 @@ export const WEBAUTHN_CHALLENGE_TTL_SECONDS = 5 * 60;
 /** The longest passkey name; a longer one is refused naming `name`. */
 export const PASSKEY_NAME_MAX = 100;
 
+/** Why a passkey's name is refused (the server answers 400 naming `name`; the portal says it first), or null. */
+export function passkeyNameProblem(raw: string): 'required' | 'tooLong' | 'control' | null {
+  const name = raw.trim();
+  if (!name) return 'required';
+  if (name.length > PASSKEY_NAME_MAX) return 'tooLong';
+  return [...name].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch.codePointAt(0) === 0x7f)
+    ? 'control'
+    : null;
+}
+
 const field = (description: string, type = 'string') => z.unknown().optional().meta({ type, description });
 
 export const passkeyRegisterBody = z

@@ -1,36 +1,44 @@
-import type {
-  ConsoleUserAction,
-  ConsoleUserDetail,
-  ConsoleUserList,
-  ConsoleUserSummary,
-  ConsoleUsersQuery,
-  LifecycleOperation,
-  OktaUser,
+import {
+  type ConsoleUserAction,
+  type ConsoleUserDetail,
+  type ConsoleUserList,
+  type ConsoleUserOperation,
+  type ConsoleUserSummary,
+  type ConsoleUsersQuery,
+  consoleUserActionsFor,
+  type LifecycleOperation,
+  type OktaUser,
 } from '@trackwell/contracts';
 import {
   type AuditEntryInput,
   deleteIdentityFactors,
+  findProvisionedUser,
   listContentTrackings,
   listIdentityFactors,
   listSessionDevices,
   listUserNotifications,
   recordAuditEntry,
+  type SqlExecutor,
 } from '@trackwell/db';
 import { HttpError } from '../../http/errors.ts';
 import { describeUserAgent } from '../identity/devices/user-agent.ts';
 import { OktaApiError } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from '../provisioning/context.ts';
-import { deleteUser, runLifecycle } from '../provisioning/lifecycle.ts';
+import { type AlsoInTx, deleteUser, runLifecycle } from '../provisioning/lifecycle.ts';
 import { listUsers } from '../provisioning/list-users.ts';
-import { presentUser } from '../provisioning/present-user.ts';
+import { oktaStatusOf, presentUser } from '../provisioning/present-user.ts';
 import { requireUser } from '../provisioning/users.ts';
+import { refuseUnlessAllowed } from './user-action-rule.ts';
 
 /**
  * Issue 15 §3: a store's users in the console. Every rule is the Users API's (provisioning/): the search is
  * its list (`q` and `status eq`), the actions its lifecycle (lock = suspend, so sessions and tokens end as
  * they do on deactivate), the reset e-mail its reset link, delete its DELETE — here only once the user is
- * DEPROVISIONED (Okta's admin console asks for a deactivation first). Each action is audited (`user.lifecycle`
- * with the action, `user.delete`) once it has been done. Okta's refusals become the console's envelope.
+ * DEPROVISIONED (Okta's admin console asks for a deactivation first). Which action a status allows, and what an
+ * administrator may not do to their own account, is one rule of the contracts (consoleUserActionsFor): the
+ * detail offers those, an action outside them is refused (409). Each action is audited (`user.lifecycle` with
+ * the action, `user.delete`) in the same transaction as the change: both commit or neither does. Okta's
+ * refusals become the console's envelope.
  */
 
 export interface UserAdminActor {
@@ -76,27 +84,11 @@ export async function searchStoreUsers(
   return { users: page.users.map(summaryOf), nextAfter: more ? (page.users.at(-1)?.id ?? null) : null };
 }
 
-/** The console's actions its Users API lifecycle links allow (present-user.ts says which, by status). */
-const LINK_ACTIONS: Record<string, ConsoleUserAction> = {
-  suspend: 'lock',
-  unsuspend: 'unlock',
-  unlock: 'unlock',
-  resetPassword: 'reset_password',
-  deactivate: 'deactivate',
-  activate: 'reactivate',
-};
-function actionsOf(user: OktaUser, factorCount: number): ConsoleUserDetail['actions'] {
-  const actions = new Set<ConsoleUserDetail['actions'][number]>();
-  for (const link of Object.keys(user._links)) {
-    const action = LINK_ACTIONS[link];
-    if (action) actions.add(action);
-  }
-  if (factorCount > 0 && user.status !== 'DEPROVISIONED') actions.add('reset_factors');
-  if (user.status === 'DEPROVISIONED') actions.add('delete');
-  return [...actions];
-}
-
-export async function readStoreUser(ctx: ProvisioningContext, userId: string): Promise<ConsoleUserDetail> {
+export async function readStoreUser(
+  ctx: ProvisioningContext,
+  actor: UserAdminActor,
+  userId: string,
+): Promise<ConsoleUserDetail> {
   const { db, tenant } = ctx;
   const user = presentUser(await asConsole(() => requireUser(ctx, userId)), ctx.origin);
   const [factors, sessions, trackings, deliveries] = await Promise.all([
@@ -113,7 +105,11 @@ export async function readStoreUser(ctx: ProvisioningContext, userId: string): P
       statusChanged: user.statusChanged,
       passwordChanged: user.passwordChanged,
     },
-    actions: actionsOf(user, factors.length),
+    actions: consoleUserActionsFor(user.status, {
+      hasFactors: factors.length > 0,
+      self: actor.id === user.id,
+    }),
+    self: actor.id === user.id,
     factors: factors.map(({ id, factorType, provider, status }) => ({ id, factorType, provider, status })),
     sessions: sessions.map((s) => ({
       id: s.uid,
@@ -141,32 +137,60 @@ export async function readStoreUser(ctx: ProvisioningContext, userId: string): P
   };
 }
 
-/** The console's actions that are a Users API lifecycle operation. */
-const LIFECYCLE: Record<Exclude<ConsoleUserAction, 'reset_factors' | 'reactivate'>, LifecycleOperation> = {
+/** The console's actions that are one Users API lifecycle operation. */
+const LIFECYCLE: Record<Exclude<ConsoleUserAction, 'reset_factors'>, LifecycleOperation> = {
+  activate: 'activate',
   lock: 'suspend',
   unlock: 'unlock',
   reset_password: 'reset_password',
   deactivate: 'deactivate',
+  reactivate: 'activate',
 };
 
-/** A locked user is SUSPENDED (the console's lock) or LOCKED_OUT (failed passwords): unlock undoes either. */
-async function run(ctx: ProvisioningContext, userId: string, action: ConsoleUserAction, status: string) {
-  if (action === 'reset_factors') return deleteIdentityFactors(ctx.db, ctx.tenant.id, userId);
-  if (action === 'reactivate') return runLifecycle(ctx, userId, 'activate');
-  if (action === 'unlock' && status === 'SUSPENDED') return runLifecycle(ctx, userId, 'unsuspend');
-  return runLifecycle(ctx, userId, LIFECYCLE[action]);
+/** Does `action` with `alsoInTx` in its transaction. Unlock undoes a lock (SUSPENDED) or failed passwords (LOCKED_OUT). */
+async function run(
+  ctx: ProvisioningContext,
+  userId: string,
+  action: ConsoleUserAction,
+  status: string,
+  alsoInTx: AlsoInTx,
+) {
+  if (action === 'reset_factors')
+    return ctx.db.transaction(async (tx) => {
+      await deleteIdentityFactors(tx, ctx.tenant.id, userId);
+      await alsoInTx(tx);
+    });
+  const operation = action === 'unlock' && status === 'SUSPENDED' ? 'unsuspend' : LIFECYCLE[action];
+  return runLifecycle(ctx, userId, operation, true, alsoInTx);
 }
 
 const audit = (
+  tx: SqlExecutor,
   ctx: ProvisioningContext,
   actor: UserAdminActor,
   entry: Omit<AuditEntryInput, 'storeCode' | 'actor'>,
 ) =>
-  recordAuditEntry(ctx.db, ctx.tenant.id, {
+  recordAuditEntry(tx, ctx.tenant.id, {
     storeCode: ctx.tenant.code,
     actor: { kind: 'user', id: actor.id, login: actor.login },
     ...entry,
   });
+
+/** Checks the action against the user's status and the actor (409 otherwise), then does it, audited. */
+async function allowedUser(
+  ctx: ProvisioningContext,
+  actor: UserAdminActor,
+  userId: string,
+  operation: ConsoleUserOperation,
+) {
+  const user = await asConsole(() => requireUser(ctx, userId));
+  const factors = await listIdentityFactors(ctx.db, ctx.tenant.id, user.id);
+  refuseUnlessAllowed(oktaStatusOf(user), operation, {
+    hasFactors: factors.length > 0,
+    self: actor.id === user.id,
+  });
+  return user;
+}
 
 export async function actOnStoreUser(
   ctx: ProvisioningContext,
@@ -174,27 +198,32 @@ export async function actOnStoreUser(
   userId: string,
   action: ConsoleUserAction,
 ): Promise<ConsoleUserDetail> {
-  const before = presentUser(await asConsole(() => requireUser(ctx, userId)), ctx.origin);
-  await asConsole(() => run(ctx, userId, action, before.status));
-  const after = await readStoreUser(ctx, userId);
-  await audit(ctx, actor, {
-    action: 'user.lifecycle',
-    target: userId,
-    before: { login: before.profile.login, status: before.status },
-    after: { action, status: after.user.status },
-  });
-  return after;
+  const before = await allowedUser(ctx, actor, userId, action);
+  const status = oktaStatusOf(before);
+  await asConsole(() =>
+    run(ctx, before.id, action, before.status, async (tx) => {
+      const now = await findProvisionedUser(tx, ctx.tenant.id, before.id);
+      await audit(tx, ctx, actor, {
+        action: 'user.lifecycle',
+        target: before.id,
+        before: { login: before.login, status },
+        after: { action, status: now ? oktaStatusOf(now) : status },
+      });
+    }),
+  );
+  return readStoreUser(ctx, actor, before.id);
 }
 
 /** Deletes a DEPROVISIONED user (409 otherwise: deactivate first); the audit entry keeps id and login only. */
 export async function deleteStoreUser(ctx: ProvisioningContext, actor: UserAdminActor, userId: string) {
-  const user = await asConsole(() => requireUser(ctx, userId));
-  if (user.status !== 'DEPROVISIONED')
-    throw new HttpError(409, 'conflict', 'Only a deactivated user can be deleted: deactivate it first.');
-  await asConsole(() => deleteUser(ctx, userId));
-  await audit(ctx, actor, {
-    action: 'user.delete',
-    target: userId,
-    before: { login: user.login, status: user.status },
-  });
+  const user = await allowedUser(ctx, actor, userId, 'delete');
+  await asConsole(() =>
+    deleteUser(ctx, user.id, (tx) =>
+      audit(tx, ctx, actor, {
+        action: 'user.delete',
+        target: user.id,
+        before: { login: user.login, status: user.status },
+      }),
+    ),
+  );
 }

@@ -18,7 +18,7 @@ import { actOnStoreUser, deleteStoreUser, readStoreUser, searchStoreUsers } from
 
 /**
  * Issue 15 §3: a store's users in the console (user-admin.ts does the work with the Users API's own domain
- * functions): search, read one, act on one (lock, unlock, reset password, reset factors, deactivate,
+ * functions): search, read one, act on one (activate, lock, unlock, reset password, reset factors, deactivate,
  * reactivate), delete a deactivated one. Store administrators of the store and operators.
  */
 
@@ -64,7 +64,7 @@ export function registerUserAdminRoutes(app: ConsoleApp) {
         response: { 200: consoleUserDetail, ...consoleErrors },
       },
     },
-    async (request) => readStoreUser(ctx(request), request.params.userId),
+    async (request) => readStoreUser(ctx(request), actor(request), request.params.userId),
   );
   app.post(
     CONSOLE_PATHS.storeUserAction,
@@ -72,7 +72,8 @@ export function registerUserAdminRoutes(app: ConsoleApp) {
       config: { consoleAction: 'users.manage' },
       schema: {
         ...consoleDocs,
-        summary: 'Lock, unlock, send a password reset, reset MFA factors, deactivate or reactivate a user',
+        summary:
+          'Activate, lock, unlock, send a password reset, reset MFA factors, deactivate or reactivate a user (409: not for its status, or your own account)',
         params: consoleUserActionParams,
         response: { 200: consoleUserDetail, 409: conflict, ...consoleErrors },
       },

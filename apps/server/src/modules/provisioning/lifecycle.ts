@@ -5,11 +5,12 @@ import {
   endUserSessionsAndGrants,
   expireUserPassword,
   type ProvisionedUser,
+  type SqlExecutor,
   setProvisionedUserStatus,
 } from '@trackwell/db';
 import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from './context.ts';
-import { sendActivationMail, sendResetPasswordMail } from './lifecycle-mail.ts';
+import { activationLink, mailActivation, mailResetPassword, resetPasswordLink } from './lifecycle-mail.ts';
 import { oktaStatusOf } from './present-user.ts';
 import { readUser, requireUser } from './users.ts';
 
@@ -23,94 +24,141 @@ import { readUser, requireUser } from './users.ts';
  *   DELETE        DEPROVISIONED → gone; any other status is deactivated first (as Okta: call it twice)
  * `sendEmail=false` answers the link instead of e-mailing it. A move from a status it does not start from is
  * Okta's 400 E0000001 (403 E0000016 for activating an active user).
+ *
+ * Each operation's writes are one transaction, and a caller may add its own writes to it (`alsoInTx`: the
+ * console's audit entry), so they commit or roll back together. What cannot be undone — the e-mail, the
+ * in-memory revocation list — happens once that transaction has committed (a step answers it as `then`).
  */
 
 const refused = (cause: string) => oktaErrors.validation(cause);
 
-/** Ends the user's sign-ins: sessions, grants, refresh tokens, and every access token issued so far. */
-async function endSignIns(ctx: ProvisioningContext, userId: string, status: StoredUserStatus) {
-  await ctx.db.transaction(async (tx) => {
-    await setProvisionedUserStatus(tx, ctx.tenant.id, userId, status);
-    await endUserSessionsAndGrants(tx, ctx.tenant.id, userId);
-    await consumeUserTokens(tx, ctx.tenant.id, userId, 'recovery');
-  });
-  await ctx.revocations.revokeUserTokens(ctx.tenant.id, userId, 'deactivation');
-}
-
+/** Writes in the operation's transaction, then (after commit) its side effects and Okta's answer. */
 type Step = (
+  tx: SqlExecutor,
   ctx: ProvisioningContext,
   user: ProvisionedUser,
   sendEmail: boolean,
-) => Promise<OktaLifecycleAnswer>;
+) => Promise<() => Promise<OktaLifecycleAnswer>>;
 
-const setStatus = async (ctx: ProvisioningContext, user: ProvisionedUser, status: StoredUserStatus) =>
-  setProvisionedUserStatus(ctx.db, ctx.tenant.id, user.id, status);
+/** The caller's own writes, in the lifecycle's transaction. */
+export type AlsoInTx = (tx: SqlExecutor) => Promise<void>;
+
+const none = async (): Promise<OktaLifecycleAnswer> => ({});
+
+/** Ends the user's sign-ins: sessions, grants, refresh tokens, and (after commit) every access token so far. */
+async function endSignIns(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  userId: string,
+  status: StoredUserStatus,
+) {
+  await setProvisionedUserStatus(tx, ctx.tenant.id, userId, status);
+  await endUserSessionsAndGrants(tx, ctx.tenant.id, userId);
+  await consumeUserTokens(tx, ctx.tenant.id, userId, 'recovery');
+  return async (): Promise<OktaLifecycleAnswer> => {
+    await ctx.revocations.revokeUserTokens(ctx.tenant.id, userId, 'deactivation');
+    return {};
+  };
+}
+
+const setStatus = async (
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  user: ProvisionedUser,
+  status: StoredUserStatus,
+) => setProvisionedUserStatus(tx, ctx.tenant.id, user.id, status);
 
 const STEPS: Record<LifecycleOperation, Step> = {
-  async activate(ctx, user, sendEmail) {
+  async activate(tx, ctx, user, sendEmail) {
     if (user.status !== 'STAGED' && user.status !== 'DEPROVISIONED')
       throw new OktaApiError(403, 'E0000016', 'Activation failed because the user is already active');
-    await setStatus(ctx, user, user.passwordHash ? 'ACTIVE' : 'PROVISIONED');
-    if (user.passwordHash && sendEmail) return {};
-    const link = await sendActivationMail(ctx, user, sendEmail);
-    return sendEmail ? {} : link;
+    await setStatus(tx, ctx, user, user.passwordHash ? 'ACTIVE' : 'PROVISIONED');
+    if (user.passwordHash && sendEmail) return none;
+    const link = await activationLink(tx, ctx, user);
+    return async () => {
+      const answer = await mailActivation(ctx, user, link, sendEmail);
+      return sendEmail ? {} : answer;
+    };
   },
-  async reactivate(ctx, user, sendEmail) {
+  async reactivate(tx, ctx, user, sendEmail) {
     if (user.status !== 'PROVISIONED') throw refused('Cannot reactivate a user that is not provisioned');
-    const link = await sendActivationMail(ctx, user, sendEmail);
-    return sendEmail ? {} : link;
+    const link = await activationLink(tx, ctx, user);
+    return async () => {
+      const answer = await mailActivation(ctx, user, link, sendEmail);
+      return sendEmail ? {} : answer;
+    };
   },
-  async deactivate(ctx, user) {
-    if (user.status !== 'DEPROVISIONED') await endSignIns(ctx, user.id, 'DEPROVISIONED');
-    return {};
+  async deactivate(tx, ctx, user) {
+    return user.status === 'DEPROVISIONED' ? none : endSignIns(tx, ctx, user.id, 'DEPROVISIONED');
   },
-  async suspend(ctx, user) {
+  async suspend(tx, ctx, user) {
     if (user.status !== 'ACTIVE') throw refused('Cannot suspend a user that is not active');
-    await endSignIns(ctx, user.id, 'SUSPENDED');
-    return {};
+    return endSignIns(tx, ctx, user.id, 'SUSPENDED');
   },
-  async unsuspend(ctx, user) {
+  async unsuspend(tx, ctx, user) {
     if (user.status !== 'SUSPENDED') throw refused('Cannot unsuspend a user that is not suspended');
-    await setStatus(ctx, user, 'ACTIVE');
-    return {};
+    await setStatus(tx, ctx, user, 'ACTIVE');
+    return none;
   },
-  async unlock(ctx, user) {
+  async unlock(tx, ctx, user) {
     if (user.status !== 'LOCKED_OUT' && user.status !== 'ACTIVE')
       throw refused('Cannot unlock a user that is not locked out');
-    await setStatus(ctx, user, 'ACTIVE');
-    return {};
+    await setStatus(tx, ctx, user, 'ACTIVE');
+    return none;
   },
-  async reset_password(ctx, user, sendEmail) {
+  async reset_password(tx, ctx, user, sendEmail) {
     if (!['ACTIVE', 'RECOVERY', 'LOCKED_OUT'].includes(user.status))
       throw refused('Cannot reset the password of a user that is not active');
-    await setStatus(ctx, user, 'RECOVERY');
-    const link = await sendResetPasswordMail(ctx, user, sendEmail);
-    return sendEmail ? {} : link;
+    await setStatus(tx, ctx, user, 'RECOVERY');
+    const link = await resetPasswordLink(tx, ctx, user);
+    return async () => {
+      const answer = await mailResetPassword(ctx, user, link, sendEmail);
+      return sendEmail ? {} : answer;
+    };
   },
-  async expire_password(ctx, user) {
+  async expire_password(tx, ctx, user) {
     if (oktaStatusOf(user) !== 'ACTIVE' || !user.passwordHash)
       throw refused('Cannot expire the password of a user that is not active or has no password');
-    await expireUserPassword(ctx.db, ctx.tenant.id, user.id);
-    return readUser(ctx, user.id);
+    await expireUserPassword(tx, ctx.tenant.id, user.id);
+    return () => readUser(ctx, user.id);
   },
 };
 
+/** Runs `operation` on the user; `alsoInTx` joins its transaction (a throw there undoes the operation). */
 export async function runLifecycle(
   ctx: ProvisioningContext,
   idOrLogin: string,
   operation: LifecycleOperation,
   sendEmail = true,
+  alsoInTx?: AlsoInTx,
 ): Promise<OktaLifecycleAnswer> {
-  return STEPS[operation](ctx, await requireUser(ctx, idOrLogin), sendEmail);
+  const user = await requireUser(ctx, idOrLogin);
+  const then = await ctx.db.transaction(async (tx) => {
+    const after = await STEPS[operation](tx, ctx, user, sendEmail);
+    await alsoInTx?.(tx);
+    return after;
+  });
+  return then();
 }
 
 /** DELETE: deactivates a user that is not DEPROVISIONED yet, deletes one that is. */
-export async function deleteUser(ctx: ProvisioningContext, idOrLogin: string): Promise<void> {
+export async function deleteUser(
+  ctx: ProvisioningContext,
+  idOrLogin: string,
+  alsoInTx?: AlsoInTx,
+): Promise<void> {
   const user = await requireUser(ctx, idOrLogin);
-  if (user.status !== 'DEPROVISIONED') {
-    await endSignIns(ctx, user.id, 'DEPROVISIONED');
-    return;
-  }
-  await deleteProvisionedUser(ctx.db, ctx.tenant.id, user.id);
-  await ctx.revocations.revokeUserTokens(ctx.tenant.id, user.id, 'deactivation');
+  const then = await ctx.db.transaction(async (tx) => {
+    const after =
+      user.status === 'DEPROVISIONED'
+        ? async () => {
+            await ctx.revocations.revokeUserTokens(ctx.tenant.id, user.id, 'deactivation');
+            return {};
+          }
+        : await endSignIns(tx, ctx, user.id, 'DEPROVISIONED');
+    if (user.status === 'DEPROVISIONED') await deleteProvisionedUser(tx, ctx.tenant.id, user.id);
+    await alsoInTx?.(tx);
+    return after;
+  });
+  await then();
 }

@@ -27,6 +27,7 @@ const reply = (status: number, body: unknown) =>
 function stubPasskeys(passkeys: AccountPasskey[]) {
   const fallback = stubMyAccount().fetchMock.getMockImplementation()!;
   const posted: unknown[] = [];
+  const renames: unknown[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost:3000');
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -41,6 +42,19 @@ function stubPasskeys(passkeys: AccountPasskey[]) {
     }
     if (url.pathname === '/idp/myaccount/webauthn') return reply(200, passkeys);
     const one = /^\/idp\/myaccount\/webauthn\/([^/]+)$/.exec(url.pathname);
+    if (one && method === 'PUT') {
+      const body = JSON.parse(String(init?.body)) as { name: string };
+      renames.push(body);
+      if (body.name === 'Taken')
+        return reply(400, {
+          errorCode: 'E0000001',
+          errorSummary: 'Api validation failed: name',
+          errorCauses: [{ errorSummary: 'name: the server refuses this one' }],
+        });
+      const passkey = passkeys.find((p) => p.id === one[1])!;
+      passkey.name = body.name;
+      return reply(200, passkey);
+    }
     if (one && method === 'DELETE') {
       passkeys.splice(
         passkeys.findIndex((p) => p.id === one[1]),
@@ -51,7 +65,7 @@ function stubPasskeys(passkeys: AccountPasskey[]) {
     return fallback(input, init);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { posted };
+  return { posted, renames };
 }
 
 const laptop: AccountPasskey = {
@@ -107,5 +121,72 @@ describe('Passkeys (issue 15 §4)', { timeout: 20_000 }, () => {
       await screen.findByText('The passkey was not created: the request was cancelled or timed out.'),
     ).toBeInTheDocument();
     expect(posted).toEqual([]);
+  });
+
+  it('renames one: the form opens on the current name, saves, announces, and gives the focus back', async () => {
+    const { renames } = stubPasskeys([{ ...laptop }]);
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/passkeys' });
+    await user.click(await screen.findByRole('button', { name: 'Rename Laptop' }));
+    const field = screen.getByRole('textbox', { name: 'New name for “Laptop”' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveValue('Laptop');
+    await user.clear(field);
+    await user.type(field, '  Work laptop ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The passkey is now called “Work laptop”.')).toBeInTheDocument();
+    expect(renames).toEqual([{ name: 'Work laptop' }]);
+    const again = await screen.findByRole('button', { name: 'Rename Work laptop' });
+    await waitFor(() => expect(again).toHaveFocus());
+    expect(screen.queryByRole('textbox', { name: /New name/ })).not.toBeInTheDocument();
+  });
+
+  it('names the field of a refused name — by the contract’s rule before sending, then the server’s', async () => {
+    const { renames } = stubPasskeys([{ ...laptop }]);
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/passkeys' });
+    await user.click(await screen.findByRole('button', { name: 'Rename Laptop' }));
+    const field = screen.getByRole('textbox', { name: 'New name for “Laptop”' });
+    await user.clear(field);
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: enter a name.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Name: enter a name.');
+    await user.clear(field);
+    await user.type(field, 'x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name: at most 100 characters.');
+    expect(renames).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'Taken');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('name: the server refuses this one'),
+    );
+    expect(renames).toEqual([{ name: 'Taken' }]);
+    expect(field).toHaveFocus();
+    expect(screen.getByText('Laptop')).toBeInTheDocument(); // unchanged
+  });
+
+  it('Escape or Cancel closes the form without renaming, and the focus returns to Rename', async () => {
+    const { renames } = stubPasskeys([{ ...laptop }]);
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/passkeys' });
+    const rename = await screen.findByRole('button', { name: 'Rename Laptop' });
+    await user.click(rename);
+    await user.type(screen.getByRole('textbox', { name: 'New name for “Laptop”' }), ' changed');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: /New name/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename Laptop' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    const field = screen.getByRole('textbox', { name: 'New name for “Laptop”' });
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename Laptop' })).toHaveFocus());
+    expect(renames).toEqual([]);
   });
 });

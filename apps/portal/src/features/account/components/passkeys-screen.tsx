@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
-import { describeMyAccountError } from '../lib/myaccount-errors.ts';
+import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
 import { type AccountPasskey, createPasskeysClient } from '../lib/passkeys.ts';
 import { useResource } from '../lib/use-resource.ts';
+import { PasskeyItem } from './passkey-item.tsx';
 import { AccountScreen, Loaded } from './screen.tsx';
 
 /**
  * Issue 15 §4: the user's passkeys — add one on this device (the browser asks for the fingerprint, face or
- * PIN), see when each was added and last used, remove one after confirming. A passkey signs in on the
- * sign-in page instead of the password.
+ * PIN), see when each was added and last used, rename one (passkey-item.tsx), remove one after confirming.
+ * A passkey signs in on the sign-in page instead of the password.
  */
 export function PasskeysScreen() {
   const { t } = useTranslation('account');
@@ -35,6 +36,20 @@ export function PasskeysScreen() {
     }
   }
 
+  /** Renames; a refusal is answered for the form to show under its field, anything else is a toast. */
+  async function rename(passkey: AccountPasskey, name: string): Promise<string | null> {
+    try {
+      await client.rename(passkey.id, name);
+    } catch (error) {
+      if (myAccountErrorKind(error) === 'invalid') return describeMyAccountError(error, t);
+      notify.error(describeMyAccountError(error, t));
+      return t('passkeys.notRenamed');
+    }
+    notify.success(t('passkeys.renamed', { name }));
+    await reload();
+    return null;
+  }
+
   return (
     <AccountScreen title={t('passkeys.title')}>
       <p className="tw-account__intro">{t('passkeys.intro')}</p>
@@ -49,6 +64,7 @@ export function PasskeysScreen() {
                   key={passkey.id}
                   passkey={passkey}
                   busy={busy}
+                  onRename={(name) => rename(passkey, name)}
                   onRemove={() => setRemoving(passkey)}
                 />
               ))}
@@ -99,45 +115,5 @@ function AddPasskeyForm({ busy, onAdd }: { busy: boolean; onAdd: (name: string) 
         {t('passkeys.add')}
       </button>
     </form>
-  );
-}
-
-function PasskeyItem({
-  passkey,
-  busy,
-  onRemove,
-}: {
-  passkey: AccountPasskey;
-  busy: boolean;
-  onRemove: () => void;
-}) {
-  const { t, i18n } = useTranslation('account');
-  const format = new Intl.DateTimeFormat(i18n.language.replaceAll('_', '-'), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  return (
-    <li className="tw-devices__item">
-      <div className="tw-devices__head">
-        <span className="fw-semibold" dir="auto">
-          {passkey.name}
-        </span>
-      </div>
-      <dl className="tw-devices__facts">
-        <dt>{t('passkeys.created')}</dt>
-        <dd>{format.format(new Date(passkey.createdAt))}</dd>
-        <dt>{t('passkeys.lastUsed')}</dt>
-        <dd>{passkey.lastUsedAt ? format.format(new Date(passkey.lastUsedAt)) : t('passkeys.neverUsed')}</dd>
-      </dl>
-      <button
-        type="button"
-        className="btn btn-outline-danger btn-sm"
-        disabled={busy}
-        aria-label={t('passkeys.removeNamed', { name: passkey.name })}
-        onClick={onRemove}
-      >
-        {t('passkeys.remove')}
-      </button>
-    </li>
   );
 }

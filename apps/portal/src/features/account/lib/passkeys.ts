@@ -46,6 +46,10 @@ export function createPasskeysClient(oktaAuth: OktaAuth) {
       const saved = await call(oktaAuth, 'POST', WEBAUTHN_PATHS.passkeys, { credential, name });
       return (await saved.json()) as AccountPasskey;
     },
+    async rename(id: string, name: string): Promise<AccountPasskey> {
+      const path = WEBAUTHN_PATHS.passkey.replace(':id', encodeURIComponent(id));
+      return (await (await call(oktaAuth, 'PUT', path, { name })).json()) as AccountPasskey;
+    },
     async remove(id: string): Promise<void> {
       await call(oktaAuth, 'DELETE', WEBAUTHN_PATHS.passkey.replace(':id', encodeURIComponent(id)));
     },

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONSOLE_PATHS, type ConsoleUserDetail, type ConsoleUserSummary } from '@trackwell/contracts';
+import {
+  CONSOLE_PATHS,
+  type ConsoleUserDetail,
+  type ConsoleUserSummary,
+  consoleUserActionsFor,
+} from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeConsoleApi } from '../testing/fake-console-api.ts';
 import { dismissToasts, renderConsole } from '../testing/render-console.tsx';
@@ -23,9 +28,11 @@ const summary = (over: Partial<ConsoleUserSummary> = {}): ConsoleUserSummary => 
   lastLogin: null,
   ...over,
 });
-const detailOf = (user: ConsoleUserSummary, actions: ConsoleUserDetail['actions']): ConsoleUserDetail => ({
+/** The user as the server answers it: its actions from the contracts' one rule. */
+const detailOf = (user: ConsoleUserSummary, self = false): ConsoleUserDetail => ({
   user: { ...user, locale: null, activated: null, statusChanged: null, passwordChanged: null },
-  actions,
+  actions: consoleUserActionsFor(user.status, { hasFactors: true, self }),
+  self,
   factors: [{ id: 'f1', factorType: 'token:software:totp', provider: 'GOOGLE', status: 'ACTIVE' }],
   sessions: [
     {
@@ -45,7 +52,7 @@ const detailOf = (user: ConsoleUserSummary, actions: ConsoleUserDetail['actions'
 });
 
 function usersApi(users: ConsoleUserSummary[] = [summary()]) {
-  const state = { users: [...users], next: null as string | null };
+  const state = { users: [...users], next: null as string | null, self: false };
   const api = fakeConsoleApi()
     .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
     .on('GET', CONSOLE_PATHS.storeUsers, () => ({
@@ -55,14 +62,14 @@ function usersApi(users: ConsoleUserSummary[] = [summary()]) {
     .on('GET', CONSOLE_PATHS.storeUser, () => {
       const user = state.users[0];
       if (!user) return { status: 404, body: { message: 'This store has no such user.' } };
-      const actions: ConsoleUserDetail['actions'] =
-        user.status === 'DEPROVISIONED' ? ['reactivate', 'delete'] : ['lock', 'reset_password', 'deactivate'];
-      return { status: 200, body: detailOf(user, actions) };
+      return { status: 200, body: detailOf(user, state.self) };
     })
     .on('POST', CONSOLE_PATHS.storeUserAction, (_call, params) => {
       const user = state.users[0]!;
-      if (params.action === 'deactivate') state.users[0] = { ...user, status: 'DEPROVISIONED' };
-      return { status: 200, body: detailOf(state.users[0]!, ['reactivate', 'delete']) };
+      const next = { deactivate: 'DEPROVISIONED', activate: 'PROVISIONED' } as const;
+      const status = next[params.action as keyof typeof next];
+      if (status) state.users[0] = { ...user, status };
+      return { status: 200, body: detailOf(state.users[0]!) };
     })
     .on('DELETE', CONSOLE_PATHS.storeUser, () => {
       state.users = [];
@@ -114,6 +121,52 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('ann@shop.example was deleted.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'ann@shop.example' })).not.toBeInTheDocument();
     expect(await screen.findByText('No user matches this search.')).toBeInTheDocument();
+  });
+
+  it('offers a staged user Activate, not Reactivate', async () => {
+    const { api } = usersApi([summary({ status: 'STAGED' })]);
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Open ann@shop.example' }));
+    await user.click(await screen.findByRole('button', { name: 'Activate' }));
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Activate' });
+    expect(dialog).toHaveTextContent('e-mailed a link to set one');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('ann@shop.example is activated.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/api/console/v1/stores/awwa/users/${ID}/actions/activate`)).toHaveLength(1);
+    const table = screen.getByRole('table', { name: "The store's users" });
+    expect(await within(table).findByRole('cell', { name: 'Waiting for activation' })).toBeInTheDocument();
+  });
+
+  it('on your own account, offers no lock, deactivate or delete, and says it is you', async () => {
+    const { state } = usersApi();
+    state.self = true;
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Open ann@shop.example' }));
+    expect(await screen.findByText(/^This is you: locking, deactivating/)).toBeInTheDocument();
+    for (const name of ['Lock', 'Deactivate', 'Delete', 'Send a password reset', 'Reset MFA factors'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('words a refusal by its error code, not the server’s English message', async () => {
+    const { api } = usersApi();
+    api.on('POST', CONSOLE_PATHS.storeUserAction, () => ({
+      status: 409,
+      body: { status: '409', error: 'own_account', message: 'Server words.' },
+    }));
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Open ann@shop.example' }));
+    await user.click(await screen.findByRole('button', { name: 'Lock' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Lock' })).getByRole('button', { name: 'Yes' }),
+    );
+    expect(
+      await screen.findByText('You cannot do this to your own account: another administrator must do it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Server words.')).not.toBeInTheDocument();
   });
 
   it('answering No changes nothing', async () => {

@@ -3,6 +3,7 @@ import {
   type MyAccountPasskey,
   PASSKEY_NAME_MAX,
   type PasskeyRegistrationOptions,
+  passkeyNameProblem,
   presentPasskey,
   WEBAUTHN_PATHS,
 } from '@trackwell/contracts';
@@ -48,14 +49,11 @@ export async function registrationOptions(c: MyAccountCaller): Promise<PasskeyRe
   };
 }
 
-const hasControlCharacter = (s: string) =>
-  [...s].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch.codePointAt(0) === 0x7f);
-
 function nameOf(raw: unknown, fallback?: string): string {
   if (raw === undefined && fallback) return fallback;
   if (typeof raw !== 'string') throw oktaErrors.validation('name: Property is required');
   const name = raw.trim();
-  if (!name || name.length > PASSKEY_NAME_MAX || hasControlCharacter(name))
+  if (passkeyNameProblem(name))
     throw oktaErrors.validation(`name: 1 to ${PASSKEY_NAME_MAX} characters, no control characters`);
   return name;
 }

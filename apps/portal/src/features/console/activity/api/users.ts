@@ -54,8 +54,9 @@ export const consoleUsersApi = api
     }),
   });
 
-// The list and the user show their failures in place; the actions toast theirs (e.g. 409 "deactivate first").
-silenceErrorToasts('listUsers', 'getUser');
+// The list and the user show their failures in place; the actions toast theirs in the reader's words
+// (user-detail.tsx: the contract's error codes, e.g. 409 own_account).
+silenceErrorToasts('listUsers', 'getUser', 'actOnUser', 'deleteUser');
 
 export const { useListUsersQuery, useGetUserQuery, useActOnUserMutation, useDeleteUserMutation } =
   consoleUsersApi;

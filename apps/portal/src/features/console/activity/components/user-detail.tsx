@@ -1,8 +1,9 @@
-import type { ConsoleUserDetail } from '@trackwell/contracts';
+import { CONSOLE_USER_ERRORS, type ConsoleUserDetail } from '@trackwell/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { describeApiError } from '../../../../lib/api-errors.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { useActOnUserMutation, useDeleteUserMutation, useGetUserQuery } from '../api/users.ts';
@@ -12,8 +13,9 @@ type Action = ConsoleUserDetail['actions'][number];
 
 /**
  * One user of the store (issue 15 §3): profile, factors, signed-in devices, trackings and recent deliveries,
- * and the actions its status allows (the server says which), each behind a confirmation. The heading takes
- * the focus when a user is opened, so a keyboard user lands on it.
+ * and the actions its status allows (the server answers them from the contracts' consoleUserActionsFor), each
+ * behind a confirmation; on the administrator's own account, those that would lock them out are not offered,
+ * and a note says why. The heading takes the focus when a user is opened, so a keyboard user lands on it.
  */
 export function UserDetail({ code, userId, onClose }: { code: string; userId: string; onClose: () => void }) {
   const { t } = useTranslation('console-activity');
@@ -55,6 +57,7 @@ function UserActions({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('console-activity');
+  const { t: tCommon } = useTranslation('common');
   const [act] = useActOnUserMutation();
   const [remove] = useDeleteUserMutation();
   const [asking, setAsking] = useState<Action | null>(null);
@@ -66,14 +69,21 @@ function UserActions({
     if (!action) return;
     const userId = detail.user.id;
     const done = action === 'delete' ? await remove({ code, userId }) : await act({ code, userId, action });
-    if ('error' in done) return;
+    if ('error' in done) {
+      const code = (done.error as { data?: { error?: unknown } }).data?.error;
+      const known = Object.values(CONSOLE_USER_ERRORS).find((c) => c === code);
+      notify.error(known ? t(`users.errors.${known}`) : describeApiError(done.error, tCommon));
+      return;
+    }
     notify.success(t(`users.done.${action}`, { login }));
     if (action === 'delete') onDeleted();
   }
 
-  if (detail.actions.length === 0) return null;
+  const self = detail.self ? <p className="tw-activity__muted">{t('users.self')}</p> : null;
+  if (detail.actions.length === 0) return self;
   return (
     <div className="tw-activity__row-actions mb-3">
+      {self}
       {detail.actions.map((action) => (
         <button
           key={action}
