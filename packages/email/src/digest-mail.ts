@@ -1,20 +1,8 @@
-/// <reference path="./mjml.d.ts" />
 import type { Language, NotificationChange, NotificationReason } from '@trackwell/contracts';
-import { RTL_LANGUAGES } from '@trackwell/contracts';
-import mjml2html from 'mjml';
 import type { EmailBranding } from './branding.ts';
+import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
-import {
-  addressFor,
-  changeRows,
-  color,
-  escapeHtml as e,
-  fontStack,
-  footerSection,
-  headerLogo,
-  linesHtml,
-  notificationSubject,
-} from './notification-mjml.ts';
+import { changeRows, color, escapeHtml as e, linesHtml, notificationSubject } from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 
 /**
@@ -48,50 +36,6 @@ export interface DigestRecipient {
 export interface CompiledDigest {
   language: Language;
   render(recipient: DigestRecipient): { subject: string; html: string; text: string };
-}
-
-const DIGEST_TOKEN = {
-  subject: 'TWDIGESTSUBJECT9c1e',
-  name: 'TWDIGESTNAME9c1e',
-  items: 'TWDIGESTITEMS9c1e',
-  unsubscribe: 'https://unsubscribe.invalid/TWDIGESTUNSUB9c1e',
-} as const;
-
-function digestMjml(input: DigestContent): string {
-  const { language, branding: b, frequency, links } = input;
-  const t = EMAIL_STRINGS[language];
-  const d = DIGEST_STRINGS[language];
-  const rtl = RTL_LANGUAGES.has(language);
-  const align = rtl ? 'right' : 'left';
-  const k = b.colors;
-  return `<mjml lang="${e(language.replace('_', '-'))}" dir="${rtl ? 'rtl' : 'ltr'}">
-  <mj-head>
-    <mj-title>${DIGEST_TOKEN.subject}</mj-title>
-    <mj-attributes>
-      <mj-all font-family="${fontStack(b.fonts.body)}" />
-      <mj-text color="${color(k.text)}" font-size="15px" line-height="1.5" align="${align}" />
-      <mj-section direction="${rtl ? 'rtl' : 'ltr'}" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${color(k.surface)}">
-    <mj-section background-color="${color(k.headerBackground)}" padding="16px 24px">
-      <mj-column>${headerLogo(b, align)}</mj-column>
-    </mj-section>
-    <mj-section background-color="${color(k.background)}" padding="24px 16px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${DIGEST_TOKEN.subject}</mj-text>
-        <mj-text>${DIGEST_TOKEN.name}</mj-text>
-        <mj-text>${e(d.intro[frequency])}</mj-text>
-        <mj-text>${DIGEST_TOKEN.items}</mj-text>
-        <mj-text><a href="${e(links.trackerUrl)}" style="color:${color(k.link)}">${e(t.openTracker)}</a></mj-text>
-        <mj-divider border-color="${color(k.surface)}" />
-        <mj-text font-size="13px"><a href="${e(links.preferencesUrl)}" style="color:${color(k.link)}">${e(t.chooseChanges)}</a></mj-text>
-        <mj-text font-size="13px"><a href="${DIGEST_TOKEN.unsubscribe}" style="color:${color(k.link)}">${e(t.unsubscribe)}</a></mj-text>
-      </mj-column>
-    </mj-section>
-    ${footerSection(b, t, addressFor(b, language))}
-  </mj-body>
-</mjml>`;
 }
 
 const reasonLines = (t: EmailStrings, reasons: NotificationReason[]) =>
@@ -136,22 +80,17 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   ].join('\n');
 }
 
-/** Compiles the digest's frame once; `render` fills in one recipient and their changes. */
+/** Compiles the digest's frame once (digest-frame.ts); `render` fills in one recipient and their changes. */
 export async function compileDigest(input: DigestContent): Promise<CompiledDigest> {
   const t = EMAIL_STRINGS[input.language];
   const d = DIGEST_STRINGS[input.language];
-  const compiled = await mjml2html(digestMjml(input), {
-    validationLevel: 'strict',
-    minify: false,
-    fonts: {},
+  const frame = await compileDigestFrame({
+    language: input.language,
+    branding: input.branding,
+    intro: d.intro[input.frequency],
+    links: input.links,
+    preferencesLabel: t.chooseChanges,
   });
-  if (compiled.errors.length > 0)
-    throw new Error(`Digest template: ${compiled.errors.map((x) => x.formattedMessage).join('; ')}`);
-  const html = compiled.html;
-  for (const token of Object.values(DIGEST_TOKEN))
-    if (!html.includes(token)) throw new Error(`Digest template lost its ${token} token`);
-  const b = input.branding;
-  const foot = ['--', b.tenantName, addressFor(b, input.language).text].join('\n');
   return {
     language: input.language,
     render({ name, unsubscribeUrl, entries }) {
@@ -169,19 +108,10 @@ export async function compileDigest(input: DigestContent): Promise<CompiledDiges
         `${t.chooseChanges}: ${input.links.preferencesUrl}`,
         `${t.unsubscribe}: ${unsubscribeUrl}`,
         '',
-        foot,
+        frame.foot,
         '',
       ].join('\n');
-      return {
-        subject,
-        // functions as replacements: a '$' in a name is text, not a replacement pattern
-        html: html
-          .replaceAll(DIGEST_TOKEN.subject, () => e(subject))
-          .replace(DIGEST_TOKEN.name, () => e(greeting))
-          .replace(DIGEST_TOKEN.items, () => items)
-          .replace(DIGEST_TOKEN.unsubscribe, () => e(unsubscribeUrl)),
-        text,
-      };
+      return { subject, html: frame.fill({ subject, greeting, items, unsubscribeUrl }), text };
     },
   };
 }
