@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchJob, jobData, readJobData, sendJob } from '../src/modules/notifications/jobs.ts';
+import { digestJob, dispatchJob, jobData, readJobData, sendJob } from '../src/modules/notifications/jobs.ts';
 
 /** The notification jobs as definitions: what a job carries, and what a worker accepts. */
 describe('notification job definitions', () => {
@@ -8,6 +8,12 @@ describe('notification job definitions', () => {
     expect(data).toEqual({ ids: [1, 2, 3], v: 1 });
     expect(readJobData(sendJob, data)).toEqual({ ids: [1, 2, 3] });
     expect(readJobData(dispatchJob, jobData(dispatchJob, { eventId: 7 }))).toEqual({ eventId: 7 });
+  });
+
+  it('a strict payload (the digest job’s, empty) is read back with its version beside it', () => {
+    // Before this, every queued digest job failed on its own `v` ("Unrecognized key") and no digest ran.
+    expect(readJobData(digestJob, jobData(digestJob, {}))).toEqual({});
+    expect(() => readJobData(digestJob, { v: 1, other: true })).toThrow();
   });
 
   it('a job written before versions (no v) is version 1', () => {

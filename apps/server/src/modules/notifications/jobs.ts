@@ -126,7 +126,10 @@ export function readJobData<P>(job: JobDefinition<P>, data: unknown): P {
     throw new Error(
       `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
     );
-  return job.payload.parse(data);
+  // `v` is the job's envelope, not its payload: a strict payload (the digest job's) would refuse it.
+  if (data === null || typeof data !== 'object') return job.payload.parse(data);
+  const { v: _version, ...payload } = data as Record<string, unknown>;
+  return job.payload.parse(payload);
 }
 
 /** Queues one job, its payload checked first. */
