@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandingFromTenant, compileStatusReport, type StatusReportList } from '../src/index.ts';
 
 /** Issue 16 §1: the monthly "status of your list" report, rendered in the user's language. */
-const def = buildTenantDefinition('acme');
+const def = buildTenantDefinition({ code: 'acme' });
 const branding = brandingFromTenant(def, 'http://acme.localhost:8080');
 const links = {
   trackerUrl: 'http://acme.localhost:8080/',
