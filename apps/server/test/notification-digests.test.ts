@@ -1,10 +1,8 @@
 import type { CatalogEvent } from '@trackwell/contracts';
 import { requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
-import { decodeQuotedPrintable } from '@trackwell/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDigestRunner } from '../src/modules/notifications/digests.ts';
-import { createMailContent } from '../src/modules/notifications/mail-content.ts';
-import type { MailTransport, NotificationMail } from '../src/modules/notifications/transport.ts';
+import type { NotificationMail } from '../src/modules/notifications/transport.ts';
+import { testDigestRunner } from './digest-test-runner.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import {
   addNotificationUser,
@@ -29,40 +27,7 @@ describe('digests', () => {
   });
   afterAll(() => t?.close());
 
-  /**
-   * A runner like the worker's, mailing into `sent` (or crashing once when asked, or refused by the relay
-   * for good: SMTP 550).
-   */
-  function runner(options: { crashOnce?: boolean; refused?: boolean } = {}) {
-    const sent: NotificationMail[] = [];
-    let crash = options.crashOnce ?? false;
-    const transport: MailTransport = {
-      async send(m) {
-        if (options.refused) throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
-        // The digest's HTML goes as its quoted-printable body: kept here decoded, as a mail client reads it.
-        const html = typeof m.html === 'string' ? m.html : decodeQuotedPrintable(m.html.quotedPrintable);
-        sent.push({ ...m, html });
-        return { messageId: m.messageId, raw: '' };
-      },
-      close: async () => {},
-    };
-    const content = createMailContent({
-      db: t.app.db,
-      origin: (host) => t.app.publicUrls.origin({ canonicalHost: host }),
-      log: t.app.log,
-    });
-    const storeMail: typeof content.storeMail = async (tenantId) => {
-      if (crash) {
-        crash = false;
-        throw new Error('the worker died here (simulated)');
-      }
-      return content.storeMail(tenantId);
-    };
-    return {
-      sent,
-      ...createDigestRunner({ db: t.app.db, env: t.app.env, transport, content: { ...content, storeMail } }),
-    };
-  }
+  const runner = (options: { crashOnce?: boolean; refused?: boolean } = {}) => testDigestRunner(t, options);
 
   let eventNo = 0;
   async function world() {

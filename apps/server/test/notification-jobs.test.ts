@@ -15,6 +15,7 @@ describe('notification job definitions', () => {
     expect(readJobData(digestJob, jobData(digestJob, {}))).toEqual({});
     const sample = readJobData(webhookDeliverJob, { v: webhookDeliverJob.version, messageId: 1 });
     expect(readJobData(webhookDeliverJob, jobData(webhookDeliverJob, sample))).toEqual(sample);
+    expect(() => readJobData(digestJob, { v: 1, other: true })).toThrow();
   });
 
   it('a job written before versions (no v) is version 1', () => {

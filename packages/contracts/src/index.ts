@@ -26,6 +26,7 @@ export * from './list-io-paths.ts';
 export * from './locale-cookie.ts';
 export * from './localized-text.ts';
 export * from './members.ts';
+export * from './monthly-status.ts';
 export * from './notification-centre.ts';
 export * from './notification-centre-paths.ts';
 export * from './notification-frequency.ts';

@@ -1,21 +1,8 @@
-/// <reference path="./mjml.d.ts" />
 import type { Language, NotificationChange, NotificationReason } from '@trackwell/contracts';
-import { RTL_LANGUAGES } from '@trackwell/contracts';
-import mjml2html from 'mjml';
 import type { EmailBranding } from './branding.ts';
+import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
-import {
-  addressFor,
-  changeRows,
-  color,
-  escapeHtml as e,
-  fontStack,
-  footerSection,
-  headerLogo,
-  linesHtml,
-  notificationSubject,
-} from './notification-mjml.ts';
-import { encodedTemplate } from './qp.ts';
+import { changeRows, color, escapeHtml as e, linesHtml, notificationSubject } from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 
 /**
@@ -51,50 +38,6 @@ export interface CompiledDigest {
   render(recipient: DigestRecipient): { subject: string; html: string; text: string };
   /** The same, the HTML as its quoted-printable body: the frame's static parts were encoded once (qp.ts). */
   renderEncoded(recipient: DigestRecipient): { subject: string; htmlQuotedPrintable: string; text: string };
-}
-
-const DIGEST_TOKEN = {
-  subject: 'TWDIGESTSUBJECT9c1e',
-  name: 'TWDIGESTNAME9c1e',
-  items: 'TWDIGESTITEMS9c1e',
-  unsubscribe: 'https://unsubscribe.invalid/TWDIGESTUNSUB9c1e',
-} as const;
-
-function digestMjml(input: DigestContent): string {
-  const { language, branding: b, frequency, links } = input;
-  const t = EMAIL_STRINGS[language];
-  const d = DIGEST_STRINGS[language];
-  const rtl = RTL_LANGUAGES.has(language);
-  const align = rtl ? 'right' : 'left';
-  const k = b.colors;
-  return `<mjml lang="${e(language.replace('_', '-'))}" dir="${rtl ? 'rtl' : 'ltr'}">
-  <mj-head>
-    <mj-title>${DIGEST_TOKEN.subject}</mj-title>
-    <mj-attributes>
-      <mj-all font-family="${fontStack(b.fonts.body)}" />
-      <mj-text color="${color(k.text)}" font-size="15px" line-height="1.5" align="${align}" />
-      <mj-section direction="${rtl ? 'rtl' : 'ltr'}" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="${color(k.surface)}">
-    <mj-section background-color="${color(k.headerBackground)}" padding="16px 24px">
-      <mj-column>${headerLogo(b, align)}</mj-column>
-    </mj-section>
-    <mj-section background-color="${color(k.background)}" padding="24px 16px">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${DIGEST_TOKEN.subject}</mj-text>
-        <mj-text>${DIGEST_TOKEN.name}</mj-text>
-        <mj-text>${e(d.intro[frequency])}</mj-text>
-        <mj-text>${DIGEST_TOKEN.items}</mj-text>
-        <mj-text><a href="${e(links.trackerUrl)}" style="color:${color(k.link)}">${e(t.openTracker)}</a></mj-text>
-        <mj-divider border-color="${color(k.surface)}" />
-        <mj-text font-size="13px"><a href="${e(links.preferencesUrl)}" style="color:${color(k.link)}">${e(t.chooseChanges)}</a></mj-text>
-        <mj-text font-size="13px"><a href="${DIGEST_TOKEN.unsubscribe}" style="color:${color(k.link)}">${e(t.unsubscribe)}</a></mj-text>
-      </mj-column>
-    </mj-section>
-    ${footerSection(b, t, addressFor(b, language))}
-  </mj-body>
-</mjml>`;
 }
 
 const reasonLines = (t: EmailStrings, reasons: NotificationReason[]) =>
@@ -139,26 +82,21 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   ].join('\n');
 }
 
-/** Compiles the digest's frame once; `render` fills in one recipient and their changes. */
+/** Compiles the digest's frame once (digest-frame.ts); `render` fills in one recipient and their changes. */
 export async function compileDigest(input: DigestContent): Promise<CompiledDigest> {
   const t = EMAIL_STRINGS[input.language];
   const d = DIGEST_STRINGS[input.language];
-  const compiled = await mjml2html(digestMjml(input), {
-    validationLevel: 'strict',
-    minify: false,
-    fonts: {},
+  const frame = await compileDigestFrame({
+    language: input.language,
+    branding: input.branding,
+    intro: d.intro[input.frequency],
+    links: input.links,
+    preferencesLabel: t.chooseChanges,
   });
-  if (compiled.errors.length > 0)
-    throw new Error(`Digest template: ${compiled.errors.map((x) => x.formattedMessage).join('; ')}`);
-  const html = compiled.html;
-  for (const token of Object.values(DIGEST_TOKEN))
-    if (!html.includes(token)) throw new Error(`Digest template lost its ${token} token`);
-  const b = input.branding;
-  const foot = ['--', b.tenantName, addressFor(b, input.language).text].join('\n');
-  const encoded = encodedTemplate(html, DIGEST_TOKEN);
   const parts = ({ name, unsubscribeUrl, entries }: DigestRecipient) => {
     const subject = fill(d.subject[input.frequency], { count: String(entries.length) });
     const greeting = fill(t.greeting, { name });
+    const items = entries.map((entry) => entryHtml(input, t, entry)).join('');
     const text = [
       greeting,
       '',
@@ -170,35 +108,20 @@ export async function compileDigest(input: DigestContent): Promise<CompiledDiges
       `${t.chooseChanges}: ${input.links.preferencesUrl}`,
       `${t.unsubscribe}: ${unsubscribeUrl}`,
       '',
-      foot,
+      frame.foot,
       '',
     ].join('\n');
-    const values = {
-      subject: e(subject),
-      name: e(greeting),
-      items: entries.map((entry) => entryHtml(input, t, entry)).join(''),
-      unsubscribe: e(unsubscribeUrl),
-    };
-    return { subject, text, values };
+    return { text, frameParts: { subject, greeting, items, unsubscribeUrl } };
   };
   return {
     language: input.language,
     render(recipient) {
-      const { subject, text, values } = parts(recipient);
-      return {
-        subject,
-        // functions as replacements: a '$' in a name is text, not a replacement pattern
-        html: html
-          .replaceAll(DIGEST_TOKEN.subject, () => values.subject)
-          .replace(DIGEST_TOKEN.name, () => values.name)
-          .replace(DIGEST_TOKEN.items, () => values.items)
-          .replace(DIGEST_TOKEN.unsubscribe, () => values.unsubscribe),
-        text,
-      };
+      const { text, frameParts } = parts(recipient);
+      return { subject: frameParts.subject, html: frame.fill(frameParts), text };
     },
     renderEncoded(recipient) {
-      const { subject, text, values } = parts(recipient);
-      return { subject, htmlQuotedPrintable: encoded(values), text };
+      const { text, frameParts } = parts(recipient);
+      return { subject: frameParts.subject, htmlQuotedPrintable: frame.fillEncoded(frameParts), text };
     },
   };
 }

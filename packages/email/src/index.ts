@@ -8,5 +8,7 @@ export * from './qp.ts';
 export * from './render.ts';
 export * from './sign-in-mail.ts';
 export * from './sign-in-strings.ts';
+export * from './status-report-mail.ts';
+export * from './status-report-strings.ts';
 export * from './strings.ts';
 export * from './unsubscribe-page.ts';

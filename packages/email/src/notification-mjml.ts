@@ -36,7 +36,7 @@ export const TOKEN = {
   unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
 } as const;
 
-const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
+export const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
 
 /** The rows of "what changed" as [label, value] pairs, in reading order. */
 export function changeRows(t: EmailStrings, change: NotificationChange): Array<[string, string]> {

@@ -79,6 +79,8 @@ export interface ClaimedDigest {
   tenantId: string;
   userId: string;
   period: string;
+  /** 'changes': a digest of `items`; 'status': the monthly status of the list (no items; migration 0023). */
+  kind: 'changes' | 'status';
   login: string;
   firstName: string;
   lastName: string;
@@ -103,8 +105,8 @@ export async function claimDigests(
         WHERE g.id IN (SELECT id FROM notification_digests
                         WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < $1::timestamptz)
                         ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING g.id, g.tenant_id, g.user_id, g.period)
-     SELECT c.id, c.tenant_id AS "tenantId", c.user_id AS "userId", c.period, u.login,
+        RETURNING g.id, g.tenant_id, g.user_id, g.period, g.kind)
+     SELECT c.id, c.tenant_id AS "tenantId", c.user_id AS "userId", c.period, c.kind, u.login,
             u.first_name AS "firstName", u.last_name AS "lastName", u.locale,
             (SELECT coalesce(json_agg(json_build_object('eventId', d.event_id, 'change', e.change,
                                       'reasons', d.reasons, 'occurredAt', e.occurred_at)

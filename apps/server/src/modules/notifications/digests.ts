@@ -3,6 +3,7 @@ import {
   type ClaimedDigest,
   claimDigests,
   createDueDigests,
+  createDueStatusReports,
   type DatabaseHandle,
   markDigestAttemptFailed,
   markDigestSent,
@@ -16,6 +17,7 @@ import {
 import type { Env } from '../../config/env.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
 import { mailHeaders, mailIdentity, unsubscribeLink } from './sender.ts';
+import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 
 /**
@@ -24,6 +26,8 @@ import { isTransientSmtpError, type MailTransport } from './transport.ts';
  * period key is the idempotency key); 2. pending digests are claimed, rendered in the user's language and
  * sent with a stable Message-ID (`<digest.{id}@domain>`), then marked sent with their changes. A run that
  * dies after the claim leaves the digest pending: the next run after the claim ends sends it, once.
+ * The monthly status reports (issue 16 §1, status-reports.ts) are created in the same run and travel the
+ * same way: a notification_digests row of kind 'status', one per user and month.
  */
 
 export interface DigestDeps {
@@ -69,19 +73,14 @@ function digestFrames() {
   return frame;
 }
 
-export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
-  const { address, domain, mailto } = mailIdentity(env);
+/** A digest's message: its changes, each with a link to its standard's page. */
+function digestMessages() {
   const frame = digestFrames();
-
-  /** Renders and sends one claimed digest; marks it sent, or records why not. */
-  async function sendDigest(d: ClaimedDigest, now: Date): Promise<'sent' | 'failed' | 'retry'> {
-    const store = await content.storeMail(d.tenantId);
-    const language = resolveEmailLanguage(d.locale, store.store);
+  return async (d: ClaimedDigest, store: StoreMail, language: Language, unsubscribeUrl: string) => {
     const frequency: DigestFrequency = d.period.startsWith('weekly') ? 'weekly' : 'daily';
-    const unsubscribe = unsubscribeLink(env, d, store.origin);
-    const message = (await frame(d.tenantId, language, frequency, store)).renderEncoded({
+    const m = (await frame(d.tenantId, language, frequency, store)).renderEncoded({
       name: `${d.firstName} ${d.lastName}`.trim(),
-      unsubscribeUrl: unsubscribe.url,
+      unsubscribeUrl,
       entries: d.items.map((item) => ({
         change: item.change,
         reasons: item.reasons,
@@ -93,7 +92,28 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
           : undefined,
       })),
     });
-    const messageId = `<digest.${d.id}@${domain}>`;
+    // Sent as its quoted-printable body: nodemailer neither scans nor re-encodes it (transport.ts).
+    return { subject: m.subject, text: m.text, html: { quotedPrintable: m.htmlQuotedPrintable } };
+  };
+}
+
+export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
+  const { address, domain, mailto } = mailIdentity(env);
+  const digestMessage = digestMessages();
+  const statusReport = statusReportMessages(db);
+
+  /** Renders and sends one claimed digest (or monthly status report); marks it sent, or records why not. */
+  async function sendDigest(d: ClaimedDigest, now: Date): Promise<'sent' | 'failed' | 'retry'> {
+    const store = await content.storeMail(d.tenantId);
+    const language = resolveEmailLanguage(d.locale, store.store);
+    const unsubscribe = unsubscribeLink(env, d, store.origin);
+    const message = await (d.kind === 'status' ? statusReport : digestMessage)(
+      d,
+      store,
+      language,
+      unsubscribe.url,
+    );
+    const messageId = `<${d.kind === 'status' ? 'status' : 'digest'}.${d.id}@${domain}>`;
     let sent: { raw: string };
     try {
       sent = await transport.send({
@@ -101,7 +121,7 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
         to: d.login,
         subject: message.subject,
         text: message.text,
-        html: { quotedPrintable: message.htmlQuotedPrintable },
+        html: message.html,
         messageId,
         headers: mailHeaders(unsubscribe, mailto, language, `digest-${d.id}`),
       });
@@ -120,7 +140,7 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
   /** One run at `now`: create what is due, then send every pending digest this run can claim. */
   async function run(now: Date): Promise<DigestRunResult> {
     const result: DigestRunResult = {
-      created: await createDueDigests(db, now),
+      created: (await createDueDigests(db, now)) + (await createDueStatusReports(db, now)),
       sent: 0,
       failed: 0,
       retry: 0,

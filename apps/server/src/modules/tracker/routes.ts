@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerContentTrackingRoutes } from './content-routes.ts';
 import { registerFrequencyRoutes } from './frequency-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
+import { registerMonthlyStatusRoutes } from './monthly-status-routes.ts';
 import { registerPreferenceRoutes } from './preference-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
 
@@ -11,5 +12,6 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSourceRoutes(app);
   registerPreferenceRoutes(app);
   registerFrequencyRoutes(app);
+  registerMonthlyStatusRoutes(app);
   registerHistoryRoutes(app);
 };

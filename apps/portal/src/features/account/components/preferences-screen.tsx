@@ -18,6 +18,7 @@ import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 import { saveProfileLanguage } from '../lib/profile-language.ts';
 import { ChangeKindsCard } from './change-kinds-card.tsx';
 import { FrequencyCard } from './frequency-card.tsx';
+import { MonthlyStatusCard } from './monthly-status-card.tsx';
 import { AccountScreen } from './screen.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
@@ -31,6 +32,7 @@ export function PreferencesScreen() {
       <LanguagePreference />
       <TrackingEmails />
       <FrequencyCard />
+      <MonthlyStatusCard />
       <ChangeKindsCard />
     </AccountScreen>
   );

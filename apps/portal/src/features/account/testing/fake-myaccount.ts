@@ -6,8 +6,6 @@ import {
   type EmailRole,
   MYACCOUNT_BASE,
   MYACCOUNT_CONTENT_TYPE,
-  NOTIFICATION_FREQUENCY_PATH,
-  NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
   type ProfilePermission,
   presentEmail as presentEmailAt,
@@ -19,7 +17,7 @@ import {
   presentProfileSchema,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
-import { EVERY_KIND, frequencyAnswer, savePreferences } from './fake-notification-preferences.ts';
+import { EVERY_KIND, trackerPreferencesAnswer } from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -52,6 +50,8 @@ export type FakeState = {
   /** The tracker service's notification preferences (issue 16 §1); a PUT saves what it is given. */
   notificationPreferences: NotificationPreferences;
   notificationFrequency?: Record<string, unknown>;
+  /** The monthly status report's switch (issue 16 §1). */
+  monthlyStatus?: boolean;
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
@@ -155,12 +155,8 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
     }
     const failure = state.failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body, failure.headers);
-    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
-    if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
-      if (method === 'PUT')
-        state.notificationPreferences = savePreferences(state.notificationPreferences, body);
-      return json(200, { status: '200', responseData: { value: state.notificationPreferences } });
-    }
+    const preferences = trackerPreferencesAnswer(state, method, url.pathname, body);
+    if (preferences) return json(200, preferences);
     if (url.pathname.startsWith('/api/tracker/')) {
       return json(200, {
         status: '200',

@@ -1,4 +1,10 @@
-import { CHANGE_KIND_CHOICES, type NotificationPreferences } from '@trackwell/contracts';
+import {
+  CHANGE_KIND_CHOICES,
+  MONTHLY_STATUS_PATH,
+  NOTIFICATION_FREQUENCY_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  type NotificationPreferences,
+} from '@trackwell/contracts';
 
 /** The tracker service's notification preferences as the fake answers them (issue 16 §1). */
 
@@ -30,4 +36,46 @@ export function frequencyAnswer(
   }
   const value = state.notificationFrequency ?? { frequency: 'instant', hour: 8, weekday: 1, timeZone: null };
   return { status: '200', responseData: { value } };
+}
+
+/**
+ * The monthly status route (issue 16 §1): off, no zone, until a PUT turns it on; the zone sent is kept only
+ * while none was saved (by it or the frequency), as the server does.
+ */
+export function monthlyStatusAnswer(
+  state: { monthlyStatus?: boolean; notificationFrequency?: Record<string, unknown> },
+  method: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (method === 'PUT' && body) {
+    state.monthlyStatus = body.enabled === true;
+    state.notificationFrequency ??= { frequency: 'instant', hour: 8, weekday: 1, timeZone: body.timeZone };
+  }
+  const schedule = state.notificationFrequency;
+  const value = {
+    enabled: state.monthlyStatus ?? false,
+    hour: schedule?.hour ?? 8,
+    timeZone: schedule?.timeZone ?? null,
+  };
+  return { status: '200', responseData: { value } };
+}
+
+type PreferencesState = {
+  notificationPreferences: NotificationPreferences;
+  notificationFrequency?: Record<string, unknown>;
+  monthlyStatus?: boolean;
+};
+
+/** The answer of the tracker's preference routes (kinds, frequency, monthly status), or undefined. */
+export function trackerPreferencesAnswer(
+  state: PreferencesState,
+  method: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (path === NOTIFICATION_FREQUENCY_PATH) return frequencyAnswer(state, method, body);
+  if (path === MONTHLY_STATUS_PATH) return monthlyStatusAnswer(state, method, body);
+  if (path !== NOTIFICATION_PREFERENCES_PATH) return undefined;
+  if (method === 'PUT') state.notificationPreferences = savePreferences(state.notificationPreferences, body);
+  return { status: '200', responseData: { value: state.notificationPreferences } };
 }

@@ -1,0 +1,69 @@
+import {
+  MONTHLY_STATUS_PATH,
+  monthlyStatusQuery,
+  monthlyStatusResponse,
+  ok,
+  saveMonthlyStatusBody,
+} from '@trackwell/contracts';
+import { getMonthlyStatus, saveMonthlyStatus, UnknownTimeZoneError } from '@trackwell/db';
+import { badRequest } from '../../http/errors.ts';
+import { assertOwnUserId } from '../auth/plugin.ts';
+import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
+
+const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
+const tags = ['tracker'];
+
+/** Issue 16 §1: the opt-in monthly "status of your list" report (contracts monthly-status.ts). */
+export function registerMonthlyStatusRoutes(app: TrackerApp) {
+  app.get(
+    MONTHLY_STATUS_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Whether the user gets the monthly status of their list',
+        description:
+          'Off by default. When on, sent on the 1st of each month at `hour` in `timeZone` (the digest’s); ' +
+          '`timeZone` is null while never chosen.',
+        security: BEARER_SECURITY,
+        querystring: monthlyStatusQuery,
+        response: { 200: monthlyStatusResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
+      },
+    },
+    async (request) => {
+      const user = assertOwnUserId(request, request.query.userId);
+      return ok(await getMonthlyStatus(app.db, user.tenantId, user.id));
+    },
+  );
+  app.put(
+    MONTHLY_STATUS_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Turn the monthly status of the list on or off',
+        description:
+          'One e-mail on the 1st of each month with every tracked standard’s edition and status, even when ' +
+          'nothing changed (none while nothing is tracked). `timeZone` (IANA) is used only while the user ' +
+          'has none yet.',
+        security: BEARER_SECURITY,
+        body: saveMonthlyStatusBody,
+        response: { 200: monthlyStatusResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
+      },
+    },
+    async (request) => {
+      const { userId, ...choice } = request.body;
+      const user = assertOwnUserId(request, userId);
+      const saved = await app.db
+        .transaction(async (tx) => {
+          await saveMonthlyStatus(tx, user.tenantId, user.id, choice);
+          return getMonthlyStatus(tx, user.tenantId, user.id);
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof UnknownTimeZoneError)) throw error;
+          throw badRequest('This time zone is not known here.', [
+            { path: 'body.timeZone', message: error.message },
+          ]);
+        });
+      return ok(saved);
+    },
+  );
+}
