@@ -84,7 +84,10 @@ export function encodedTemplate<K extends string>(
     const pieces: string[] = [staticPieces[0]!];
     slots.forEach((slot, i) => {
       let value = encoded.get(slot.key);
-      if (value === undefined) encoded.set(slot.key, (value = encodeQuotedPrintable(values[slot.key])));
+      if (value === undefined) {
+        value = encodeQuotedPrintable(values[slot.key]);
+        encoded.set(slot.key, value);
+      }
       pieces.push(value, staticPieces[i + 1]!);
     });
     return joinQuotedPrintable(pieces);
