@@ -11,7 +11,7 @@ import {
 import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from './context.ts';
 import { activationLink, mailActivation, mailResetPassword, resetPasswordLink } from './lifecycle-mail.ts';
-import { oktaStatusOf } from './present-user.ts';
+import { STARTS_FROM } from './lifecycle-rules.ts';
 import { readUser, requireUser } from './users.ts';
 
 /**
@@ -70,7 +70,7 @@ const setStatus = async (
 
 const STEPS: Record<LifecycleOperation, Step> = {
   async activate(tx, ctx, user, sendEmail) {
-    if (user.status !== 'STAGED' && user.status !== 'DEPROVISIONED')
+    if (!STARTS_FROM.activate(user))
       throw new OktaApiError(403, 'E0000016', 'Activation failed because the user is already active');
     await setStatus(tx, ctx, user, user.passwordHash ? 'ACTIVE' : 'PROVISIONED');
     if (user.passwordHash && sendEmail) return none;
@@ -81,7 +81,7 @@ const STEPS: Record<LifecycleOperation, Step> = {
     };
   },
   async reactivate(tx, ctx, user, sendEmail) {
-    if (user.status !== 'PROVISIONED') throw refused('Cannot reactivate a user that is not provisioned');
+    if (!STARTS_FROM.reactivate(user)) throw refused('Cannot reactivate a user that is not provisioned');
     const link = await activationLink(tx, ctx, user);
     return async () => {
       const answer = await mailActivation(ctx, user, link, sendEmail);
@@ -92,22 +92,21 @@ const STEPS: Record<LifecycleOperation, Step> = {
     return user.status === 'DEPROVISIONED' ? none : endSignIns(tx, ctx, user.id, 'DEPROVISIONED');
   },
   async suspend(tx, ctx, user) {
-    if (user.status !== 'ACTIVE') throw refused('Cannot suspend a user that is not active');
+    if (!STARTS_FROM.suspend(user)) throw refused('Cannot suspend a user that is not active');
     return endSignIns(tx, ctx, user.id, 'SUSPENDED');
   },
   async unsuspend(tx, ctx, user) {
-    if (user.status !== 'SUSPENDED') throw refused('Cannot unsuspend a user that is not suspended');
+    if (!STARTS_FROM.unsuspend(user)) throw refused('Cannot unsuspend a user that is not suspended');
     await setStatus(tx, ctx, user, 'ACTIVE');
     return none;
   },
   async unlock(tx, ctx, user) {
-    if (user.status !== 'LOCKED_OUT' && user.status !== 'ACTIVE')
-      throw refused('Cannot unlock a user that is not locked out');
+    if (!STARTS_FROM.unlock(user)) throw refused('Cannot unlock a user that is not locked out');
     await setStatus(tx, ctx, user, 'ACTIVE');
     return none;
   },
   async reset_password(tx, ctx, user, sendEmail) {
-    if (!['ACTIVE', 'RECOVERY', 'LOCKED_OUT'].includes(user.status))
+    if (!STARTS_FROM.reset_password(user))
       throw refused('Cannot reset the password of a user that is not active');
     await setStatus(tx, ctx, user, 'RECOVERY');
     const link = await resetPasswordLink(tx, ctx, user);
@@ -117,7 +116,7 @@ const STEPS: Record<LifecycleOperation, Step> = {
     };
   },
   async expire_password(tx, ctx, user) {
-    if (oktaStatusOf(user) !== 'ACTIVE' || !user.passwordHash)
+    if (!STARTS_FROM.expire_password(user))
       throw refused('Cannot expire the password of a user that is not active or has no password');
     await expireUserPassword(tx, ctx.tenant.id, user.id);
     return () => readUser(ctx, user.id);

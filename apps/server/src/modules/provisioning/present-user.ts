@@ -1,5 +1,6 @@
 import { OKTA_USERS_PATHS, type OktaUser, type OktaUserStatus } from '@trackwell/contracts';
 import type { ProvisionedUser } from '@trackwell/db';
+import { lifecycleLinks } from './lifecycle-rules.ts';
 
 /** Okta's status of a stored user: an ACTIVE user whose password has expired is PASSWORD_EXPIRED. */
 export const oktaStatusOf = (u: ProvisionedUser, now = Date.now()): OktaUserStatus =>
@@ -8,24 +9,6 @@ export const oktaStatusOf = (u: ProvisionedUser, now = Date.now()): OktaUserStat
     : u.status;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** The lifecycle links Okta lists for a user in this status (what may be done next). */
-function lifecycleLinks(
-  self: string,
-  status: OktaUserStatus,
-): Record<string, { href: string; method: string }> {
-  const op = (name: string) => ({ href: `${self}/lifecycle/${name}`, method: 'POST' });
-  if (status === 'STAGED' || status === 'DEPROVISIONED') return { activate: op('activate') };
-  if (status === 'PROVISIONED') return { reactivate: op('reactivate'), deactivate: op('deactivate') };
-  if (status === 'SUSPENDED') return { unsuspend: op('unsuspend'), deactivate: op('deactivate') };
-  const links = {
-    suspend: op('suspend'),
-    resetPassword: op('reset_password'),
-    expirePassword: op('expire_password'),
-    deactivate: op('deactivate'),
-  };
-  return status === 'LOCKED_OUT' ? { ...links, unlock: op('unlock') } : links;
-}
 
 /** The user as Okta's User object; `origin` is the store's canonical origin. */
 export function presentUser(u: ProvisionedUser, origin: string): OktaUser {
@@ -53,6 +36,6 @@ export function presentUser(u: ProvisionedUser, origin: string): OktaUser {
       ...(u.recoveryQuestion ? { recovery_question: { question: u.recoveryQuestion } } : {}),
       provider: { type: 'OKTA', name: 'OKTA' },
     },
-    _links: { self: { href: self }, ...lifecycleLinks(self, status) },
+    _links: { self: { href: self }, ...lifecycleLinks(self, u) },
   };
 }
