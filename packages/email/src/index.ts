@@ -9,4 +9,6 @@ export * from './render.ts';
 export * from './sign-in-mail.ts';
 export * from './sign-in-strings.ts';
 export * from './strings.ts';
+export * from './successor-page.ts';
+export * from './successor-strings.ts';
 export * from './unsubscribe-page.ts';
