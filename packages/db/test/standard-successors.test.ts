@@ -53,7 +53,7 @@ async function userTracking(db: DatabaseHandle, tenantId: string, standardIds: n
   return id;
 }
 
-const replacement = (id: string, replaces?: CatalogEvent & { type: 'new_standard' }['replaces']) =>
+const replacement = (id: string, replaces?: Extract<CatalogEvent, { type: 'new_standard' }>['replaces']) =>
   ({
     id,
     type: 'new_standard',

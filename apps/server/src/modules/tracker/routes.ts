@@ -4,12 +4,14 @@ import { registerFrequencyRoutes } from './frequency-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
 import { registerPreferenceRoutes } from './preference-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
+import { registerSuccessorPreferenceRoutes } from './successor-preference-routes.ts';
 
 /** The tracker service (spec §7): every call needs the user's token (the enclosing scope checks it). */
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerContentTrackingRoutes(app);
   registerSourceRoutes(app);
   registerPreferenceRoutes(app);
+  registerSuccessorPreferenceRoutes(app);
   registerFrequencyRoutes(app);
   registerHistoryRoutes(app);
 };
