@@ -19,6 +19,7 @@ import { saveProfileLanguage } from '../lib/profile-language.ts';
 import { ChangeKindsCard } from './change-kinds-card.tsx';
 import { FrequencyCard } from './frequency-card.tsx';
 import { AccountScreen } from './screen.tsx';
+import { SuccessorCard } from './successor-card.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
 export const TRACKER_UNSUBSCRIBE_HREF = { pathname: '/', hash: '#unsubscribe' };
@@ -32,6 +33,7 @@ export function PreferencesScreen() {
       <TrackingEmails />
       <FrequencyCard />
       <ChangeKindsCard />
+      <SuccessorCard />
     </AccountScreen>
   );
 }

@@ -17,9 +17,15 @@ import {
   presentPhoneChallenge,
   presentProfile,
   presentProfileSchema,
+  SUCCESSOR_PREFERENCE_PATH,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
-import { EVERY_KIND, frequencyAnswer, savePreferences } from './fake-notification-preferences.ts';
+import {
+  EVERY_KIND,
+  frequencyAnswer,
+  savePreferences,
+  successorAnswer,
+} from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -52,6 +58,7 @@ export type FakeState = {
   /** The tracker service's notification preferences (issue 16 §1); a PUT saves what it is given. */
   notificationPreferences: NotificationPreferences;
   notificationFrequency?: Record<string, unknown>;
+  successorPreference?: { followAutomatically: boolean };
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
@@ -156,6 +163,7 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
     const failure = state.failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body, failure.headers);
     if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
+    if (url.pathname === SUCCESSOR_PREFERENCE_PATH) return json(200, successorAnswer(state, method, body));
     if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
       if (method === 'PUT')
         state.notificationPreferences = savePreferences(state.notificationPreferences, body);

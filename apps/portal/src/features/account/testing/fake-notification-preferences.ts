@@ -31,3 +31,15 @@ export function frequencyAnswer(
   const value = state.notificationFrequency ?? { frequency: 'instant', hour: 8, weekday: 1, timeZone: null };
   return { status: '200', responseData: { value } };
 }
+
+/** The successor preference (issue 16 §3): off until a PUT saves what it was sent. */
+export function successorAnswer(
+  state: { successorPreference?: { followAutomatically: boolean } },
+  method: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (method === 'PUT' && body)
+    state.successorPreference = { followAutomatically: body.followAutomatically === true };
+  const value = state.successorPreference ?? { followAutomatically: false };
+  return { status: '200', responseData: { value } };
+}
