@@ -6,8 +6,6 @@ import {
   type EmailRole,
   MYACCOUNT_BASE,
   MYACCOUNT_CONTENT_TYPE,
-  NOTIFICATION_FREQUENCY_PATH,
-  NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
   type ProfilePermission,
   presentEmail as presentEmailAt,
@@ -17,15 +15,9 @@ import {
   presentPhoneChallenge,
   presentProfile,
   presentProfileSchema,
-  SUCCESSOR_PREFERENCE_PATH,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
-import {
-  EVERY_KIND,
-  frequencyAnswer,
-  savePreferences,
-  successorAnswer,
-} from './fake-notification-preferences.ts';
+import { EVERY_KIND, preferenceAnswer } from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -162,13 +154,8 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
     }
     const failure = state.failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body, failure.headers);
-    if (url.pathname === NOTIFICATION_FREQUENCY_PATH) return json(200, frequencyAnswer(state, method, body));
-    if (url.pathname === SUCCESSOR_PREFERENCE_PATH) return json(200, successorAnswer(state, method, body));
-    if (url.pathname === NOTIFICATION_PREFERENCES_PATH) {
-      if (method === 'PUT')
-        state.notificationPreferences = savePreferences(state.notificationPreferences, body);
-      return json(200, { status: '200', responseData: { value: state.notificationPreferences } });
-    }
+    const preference = preferenceAnswer(state, method, url.pathname, body);
+    if (preference) return json(200, preference);
     if (url.pathname.startsWith('/api/tracker/')) {
       return json(200, {
         status: '200',

@@ -1,4 +1,10 @@
-import { CHANGE_KIND_CHOICES, type NotificationPreferences } from '@trackwell/contracts';
+import {
+  CHANGE_KIND_CHOICES,
+  NOTIFICATION_FREQUENCY_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  type NotificationPreferences,
+  SUCCESSOR_PREFERENCE_PATH,
+} from '@trackwell/contracts';
 
 /** The tracker service's notification preferences as the fake answers them (issue 16 §1). */
 
@@ -42,4 +48,22 @@ export function successorAnswer(
     state.successorPreference = { followAutomatically: body.followAutomatically === true };
   const value = state.successorPreference ?? { followAutomatically: false };
   return { status: '200', responseData: { value } };
+}
+
+/** The tracker service's preference routes the fake answers (frequency, kinds, successors); else undefined. */
+export function preferenceAnswer(
+  state: {
+    notificationPreferences: NotificationPreferences;
+    notificationFrequency?: Record<string, unknown>;
+    successorPreference?: { followAutomatically: boolean };
+  },
+  method: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (path === NOTIFICATION_FREQUENCY_PATH) return frequencyAnswer(state, method, body);
+  if (path === SUCCESSOR_PREFERENCE_PATH) return successorAnswer(state, method, body);
+  if (path !== NOTIFICATION_PREFERENCES_PATH) return undefined;
+  if (method === 'PUT') state.notificationPreferences = savePreferences(state.notificationPreferences, body);
+  return { status: '200', responseData: { value: state.notificationPreferences } };
 }
