@@ -14,9 +14,10 @@ import { addFirstMatchByKeyboard } from './tracker-support.ts';
 
 const suffix = randomUUID().slice(0, 6).toUpperCase();
 const LOGIN = `successor-${suffix.toLowerCase()}@trackwell.example`;
+const AUTO_LOGIN = `successor-auto-${suffix.toLowerCase()}@trackwell.example`;
 
-async function mailTo(page: Page, origin: string) {
-  const answer = await page.request.get(`${origin}/_dev/mail/messages?to=${encodeURIComponent(LOGIN)}`);
+async function mailTo(page: Page, origin: string, login = LOGIN) {
+  const answer = await page.request.get(`${origin}/_dev/mail/messages?to=${encodeURIComponent(login)}`);
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { messages: Array<{ subject: string; html: string; text: string }> })
     .messages;
@@ -109,6 +110,61 @@ test('a tracked standard is replaced: the e-mail’s "Track <new> instead" → c
 
   // The tracker shows the successor and no longer the replaced standard.
   await page.getByRole('link', { name: 'Open your tracker' }).click();
+  await expect(page.getByRole('row').filter({ hasText: newDesignation })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: oldDesignation })).toHaveCount(0);
+});
+
+test('a user who chose "Follow successors automatically" is moved at publish, and the e-mail says so', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const origin = storeUrl(baseURL);
+  await addStoreUser('trackwell', { login: AUTO_LOGIN, firstName: 'Auto', lastName: 'Follower' });
+  await signIn(page, { origin, username: AUTO_LOGIN });
+  const select = page
+    .getByRole('region', { name: 'Committees' })
+    .getByRole('combobox', { name: 'Committee' });
+  const option = select.locator('option:not([disabled]):not([value=""])').first();
+  await expect(option).toBeAttached();
+  const committee = (await option.getAttribute('value'))!;
+  const oldDesignation = `SA${suffix}-24`;
+  const newDesignation = `SA${suffix}-26`;
+  await publish(page, origin, {
+    type: 'new_standard',
+    standard: standard(committee, `E2E-AO-${suffix}`, oldDesignation),
+  });
+  await page.reload();
+  expect(await addFirstMatchByKeyboard(page, oldDesignation)).toBe(oldDesignation);
+
+  // Account › Preferences, at 360 px: the choice is made and kept.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`${origin}/account/preferences`);
+  const follow = page.getByRole('checkbox', { name: 'Follow successors automatically' });
+  await expect(follow).not.toBeChecked();
+  await follow.check();
+  await page.getByRole('button', { name: 'Save replacement choice' }).click();
+  await expect(page.getByText('Your choice about replaced standards has been saved.')).toBeVisible();
+  await page.getByRole('heading', { name: 'Replaced standards' }).scrollIntoViewIfNeeded();
+  await testInfo.attach('successor-preference-360', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Follow successors automatically' })).toBeChecked();
+
+  await publish(page, origin, {
+    type: 'new_standard',
+    standard: standard(committee, `E2E-AN-${suffix}`, newDesignation),
+    replaces: { contentCode: `E2E-AO-${suffix}` },
+  });
+  await expect.poll(async () => (await mailTo(page, origin, AUTO_LOGIN)).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = await mailTo(page, origin, AUTO_LOGIN);
+  expect(mail!.text).toContain(`You now track ${newDesignation} instead of ${oldDesignation}.`);
+  expect(mail!.html).not.toContain('/notifications/follow-successor');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${origin}/`);
   await expect(page.getByRole('row').filter({ hasText: newDesignation })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: oldDesignation })).toHaveCount(0);
 });
