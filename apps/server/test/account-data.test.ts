@@ -143,6 +143,7 @@ describe('export my data', () => {
     });
     expect(body.deliveries).toEqual([]);
     expect(body.notificationPreferences.kinds.length).toBeGreaterThan(0);
+    expect(body.successorPreference).toEqual({ followAutomatically: false });
     expect(res.body).not.toContain(them.login);
     expect(TRACKER_PATHS).toBeDefined();
   });

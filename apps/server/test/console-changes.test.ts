@@ -170,6 +170,40 @@ describe('console changes: bad input is a 400 naming the field, and nothing is w
       { ...newEdition('bad-3', 'X1-26'), standard: { contentCode: 'NOPE' } },
       /body\.standard/,
     ],
+    [
+      'a new standard replacing an unknown one (issue 16 §3)',
+      {
+        id: 'bad-4',
+        type: 'new_standard',
+        standard: {
+          assetId: 'D9998',
+          contentCode: 'D9998-CC',
+          designation: 'D9998-26',
+          title: 'A replacement',
+          publisherCode: 'PUB1',
+          committeeDesignation: 'D20',
+          edition: '2026',
+          publishedOn: '2026-01-01',
+        },
+        replaces: { assetId: 'NOPE' },
+      },
+      /body\.replaces/,
+    ],
+    [
+      'a withdrawal replaced by an unknown standard (issue 16 §3)',
+      {
+        id: 'bad-5',
+        type: 'withdrawal',
+        standard: { contentCode: 'D638-CC' },
+        replacedBy: { contentCode: 'NOPE' },
+      },
+      /body\.replacedBy/,
+    ],
+    [
+      'a withdrawal replaced by a reference of the wrong shape',
+      { id: 'bad-6', type: 'withdrawal', standard: { contentCode: 'D638-CC' }, replacedBy: 'D638-22' },
+      /body\.replacedBy/,
+    ],
   ])('%s', async (_name, body, field) => {
     for (const call of [preview, publish]) {
       const before = await consoleRowCounts();

@@ -48,6 +48,7 @@ export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './standard-history.ts';
 export * from './standard-history-paths.ts';
+export * from './successor-follow.ts';
 export * from './tenant-config.ts';
 export * from './tenant-config-paths.ts';
 export * from './tenant-definition.ts';

@@ -59,6 +59,13 @@ export const notificationChange = z.object({
   /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
   summary: z.string().optional(),
   compareUrl: z.string().optional(),
+  /** The standard replaced and its successor (issue 16 §3). */
+  successor: z
+    .object({
+      from: z.object({ assetId: z.string(), designation: z.string() }),
+      to: z.object({ assetId: z.string(), designation: z.string() }),
+    })
+    .optional(),
 });
 /** The recorded change (`NotificationChange`) is served as is: the server's presenter types it against this. */
 export type NotificationChangeView = z.infer<typeof notificationChange> & NotificationChange;

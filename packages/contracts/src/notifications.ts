@@ -43,6 +43,7 @@ const base = {
 
 /** Which standard an event is about: its content code (or the store page id). */
 const standardRef = z.union([z.object({ contentCode: code }), z.object({ assetId: code })]);
+export type StandardRef = z.infer<typeof standardRef>;
 
 const newStandard = z.object({
   ...base,
@@ -58,6 +59,11 @@ const newStandard = z.object({
     publishedOn: isoDate,
     industryAreas: z.array(code).max(20).default([]),
   }),
+  /**
+   * The standard this one replaces (issue 16 §3): it becomes `historical`, and its trackers are told and
+   * may follow this one (automatically, or from the e-mail's button).
+   */
+  replaces: standardRef.optional(),
 });
 
 /** A new edition or revision: the designation changes (D638-14 → D638-22). */
@@ -82,8 +88,11 @@ const designationChange = (type: 'amendment' | 'editorial_change' | 'reaffirmati
     note: text.optional(),
   });
 
-const statusChange = (type: 'withdrawal' | 'reinstatement') =>
+const statusChange = <T extends 'withdrawal' | 'reinstatement'>(type: T) =>
   z.object({ ...base, type: z.literal(type), standard: standardRef, note: text.optional() });
+
+/** A withdrawal may name the standard that replaces it (issue 16 §3): its trackers may follow that one. */
+const withdrawal = statusChange('withdrawal').extend({ replacedBy: standardRef.optional() });
 
 const newWorkItem = z.object({
   ...base,
@@ -110,7 +119,7 @@ export const catalogEvent = z.discriminatedUnion('type', [
   designationChange('amendment'),
   designationChange('editorial_change'),
   designationChange('reaffirmation'),
-  statusChange('withdrawal'),
+  withdrawal,
   statusChange('reinstatement'),
   newWorkItem,
   workItemStatusChange,
@@ -195,6 +204,14 @@ export interface NotificationChange {
   summary?: string;
   /** A link to a comparison of the versions (issue 16 §3). */
   compareUrl?: string;
+  /** The standard replaced and its successor (issue 16 §3: a new standard that replaces, a withdrawal replaced by). */
+  successor?: StandardSuccession;
+}
+
+/** One standard replaced by another, as the e-mail, the confirm page and the in-app list name them. */
+export interface StandardSuccession {
+  from: { assetId: string; designation: string };
+  to: { assetId: string; designation: string };
 }
 
 /** The summary and comparison link an event carries, as the change records them (absent when not given). */

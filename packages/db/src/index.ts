@@ -28,6 +28,7 @@ export * from './repositories/provisioned-users.ts';
 export * from './repositories/session-devices.ts';
 export * from './repositories/signals.ts';
 export * from './repositories/standard-history.ts';
+export * from './repositories/standard-successors.ts';
 export * from './repositories/store-definitions.ts';
 export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';

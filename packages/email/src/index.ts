@@ -11,4 +11,6 @@ export * from './sign-in-strings.ts';
 export * from './status-report-mail.ts';
 export * from './status-report-strings.ts';
 export * from './strings.ts';
+export * from './successor-page.ts';
+export * from './successor-strings.ts';
 export * from './unsubscribe-page.ts';

@@ -2,6 +2,7 @@ import type { Language, NotificationChange } from '@trackwell/contracts';
 import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
 import type { EmailBranding, EmailImage } from './branding.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
+import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
  * The change-notification e-mail's MJML, for one (store, language, change): the three per-recipient parts
@@ -34,9 +35,18 @@ export const TOKEN = {
   name: 'TWTOKENNAME7f3a',
   reasons: 'TWTOKENREASONS7f3a',
   unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
+  /** Only in a replacement's e-mail (issue 16 §3): the "Track <new> instead" button, or "You now track …". */
+  successor: 'TWTOKENSUCCESSOR7f3a',
 } as const;
 
 export const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
+
+/** The successor words of the language whose e-mail words these are. */
+const successorStringsOf = (t: EmailStrings) =>
+  SUCCESSOR_STRINGS[
+    (Object.keys(EMAIL_STRINGS) as Language[]).find((language) => EMAIL_STRINGS[language] === t) ??
+      FALLBACK_LANGUAGE
+  ];
 
 /** The rows of "what changed" as [label, value] pairs, in reading order. */
 export function changeRows(t: EmailStrings, change: NotificationChange): Array<[string, string]> {
@@ -57,8 +67,22 @@ export function changeRows(t: EmailStrings, change: NotificationChange): Array<[
     rows.push([t.labels.status, statusLabel(t, w.status)]);
     rows.push([t.labels.committee, w.committee]);
   }
+  if (change.successor) {
+    // issue 16 §3: the standard a new one replaces, or the one that replaces a withdrawn one
+    const { from, to } = change.successor;
+    if (change.kind === 'withdrawal') rows.push([successorStringsOf(t).replacedBy, to.designation]);
+    else rows.push([t.labels.previousDesignation, from.designation]);
+  }
   if (change.note) rows.push([t.labels.note, change.note]);
   return rows;
+}
+
+/** A replacement's old → new line (designations read left to right, also in Arabic). */
+function successorLine(change: NotificationChange) {
+  if (!change.successor) return '';
+  const { from, to } = change.successor;
+  return `<mj-text font-size="17px" font-weight="700"><span dir="ltr">${escapeHtml(`${from.designation} → ${to.designation}`)}</span></mj-text>
+        <mj-text>${TOKEN.successor}</mj-text>`;
 }
 
 export function notificationSubject(language: Language, change: NotificationChange): string {
@@ -152,6 +176,7 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
         <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
         ${summary}
         <mj-table>${table}</mj-table>
+        ${successorLine(change)}
         ${compare}
         ${button}
         <mj-text><a href="${e(links.trackerUrl)}" style="color:${color(k.link)}">${e(t.openTracker)}</a></mj-text>

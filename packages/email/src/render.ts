@@ -5,6 +5,7 @@ import mjml2html from 'mjml';
 import {
   addressFor,
   changeRows,
+  color,
   escapeHtml,
   type NotificationContent,
   notificationMjml,
@@ -13,6 +14,7 @@ import {
 } from './notification-mjml.ts';
 import { encodedTemplate } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
+import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
  * The change-notification e-mail, written in MJML. Why MJML and not React Email: Node 24 runs our
@@ -44,6 +46,11 @@ export interface NotificationRecipient {
   name: string;
   reasons: NotificationReason[];
   unsubscribeUrl: string;
+  /**
+   * A replacement's e-mail (issue 16 §3): `followed` when the tracking already moved (automatic follow),
+   * else the signed "Track <new> instead" link.
+   */
+  successor?: { followed: true } | { followed: false; url: string };
 }
 
 export interface CompiledNotification {
@@ -72,7 +79,8 @@ async function compileHtml(input: NotificationContent): Promise<string> {
   if (compiled.errors.length > 0) {
     throw new Error(`E-mail template: ${compiled.errors.map((x) => x.formattedMessage).join('; ')}`);
   }
-  for (const token of Object.values(TOKEN)) {
+  for (const [key, token] of Object.entries(TOKEN)) {
+    if (key === 'successor' && !input.change.successor) continue;
     if (!compiled.html.includes(token)) throw new Error(`E-mail template lost its ${token} token`);
   }
   return compiled.html;
@@ -105,6 +113,30 @@ function plainText(input: NotificationContent, t: EmailStrings) {
   return { head, foot };
 }
 
+/**
+ * A replacement's per-recipient part (issue 16 §3): "You now track <new> instead of <old>." for a user the
+ * publish moved, else the button to the signed link (an <a> drawn as a button: its URL is the recipient's).
+ */
+function successorParts(input: NotificationContent) {
+  const pair = input.change.successor;
+  const s = SUCCESSOR_STRINGS[input.language];
+  const k = input.branding.colors;
+  return (recipient: NotificationRecipient): { html: string; text: string } => {
+    if (!pair || !recipient.successor) return { html: '', text: '' };
+    const names = { old: pair.from.designation, new: pair.to.designation };
+    if (recipient.successor.followed) {
+      const done = fill(s.nowTracking, names);
+      return { html: `<strong>${escapeHtml(done)}</strong>`, text: `${done}\n\n` };
+    }
+    const label = fill(s.trackInstead, names);
+    const url = recipient.successor.url;
+    return {
+      html: `<a href="${escapeHtml(url)}" style="display:inline-block;background:${color(k.primary)};color:${color(k.primaryContrast)};padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`,
+      text: `${label}: ${url}\n\n`,
+    };
+  };
+}
+
 /** Compiles the message once; `render` fills one recipient in microseconds. */
 export async function compileNotification(input: NotificationMessageInput): Promise<CompiledNotification> {
   const t = EMAIL_STRINGS[input.language];
@@ -114,16 +146,20 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const e = escapeHtml;
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
+  const successor = successorParts(input);
+
   const parts = (recipient: NotificationRecipient) => {
     const lines = reasonLines(t, recipient.reasons);
     const greeting = fill(t.greeting, { name: recipient.name });
+    const follow = successor(recipient);
     return {
       values: {
         name: e(greeting),
         reasons: lines.map(e).join('<br>'),
         unsubscribe: e(recipient.unsubscribeUrl),
+        successor: follow.html,
       },
-      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
+      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${follow.text}${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
     };
   };
 
@@ -137,7 +173,8 @@ export async function compileNotification(input: NotificationMessageInput): Prom
         html: html
           .replace(TOKEN.name, () => values.name)
           .replace(TOKEN.reasons, () => values.reasons)
-          .replace(TOKEN.unsubscribe, () => values.unsubscribe),
+          .replace(TOKEN.unsubscribe, () => values.unsubscribe)
+          .replace(TOKEN.successor, () => values.successor),
         text,
       };
     },

@@ -35,6 +35,7 @@ async function findStandardForUpdate(
   tx: SqlExecutor,
   tenantId: string,
   ref: { contentCode: string } | { assetId: string },
+  errorCode = 'unknown_standard',
 ): Promise<StandardRow> {
   const [column, value] =
     'contentCode' in ref ? ['content_code', ref.contentCode] : ['asset_id', ref.assetId];
@@ -43,7 +44,7 @@ async function findStandardForUpdate(
        FROM standards WHERE tenant_id = $1 AND ${column} = $2 FOR UPDATE`,
     [tenantId, value],
   );
-  if (!rows[0]) throw new CatalogEventError('unknown_standard', `No standard ${value} in this catalogue.`);
+  if (!rows[0]) throw new CatalogEventError(errorCode, `No standard ${value} in this catalogue.`);
   return rows[0];
 }
 
@@ -86,12 +87,34 @@ async function updateStandard(tx: SqlExecutor, tenantId: string, id: number, set
   return rows[0]!;
 }
 
-export type CatalogueChange = { change: NotificationChange; standardId?: number; workItemId?: number };
+export type CatalogueChange = {
+  change: NotificationChange;
+  standardId?: number;
+  workItemId?: number;
+  /** A standard replaced by another (issue 16 §3): recorded with the event, its trackers matched. */
+  succession?: { standardId: number; successorId: number };
+};
+
+/** The e-mail's old → new of a replacement. */
+const succession = (from: StandardRow, to: StandardRow) => ({
+  change: {
+    from: { assetId: from.asset_id, designation: from.designation },
+    to: { assetId: to.asset_id, designation: to.designation },
+  },
+  ids: { standardId: from.id, successorId: to.id },
+});
 type EventOf<T extends CatalogEvent['type']> = Extract<CatalogEvent, { type: T }>;
 
-async function addStandard(tx: SqlExecutor, tenantId: string, event: EventOf<'new_standard'>) {
+async function addStandard(
+  tx: SqlExecutor,
+  tenantId: string,
+  event: EventOf<'new_standard'>,
+): Promise<CatalogueChange> {
   const s = event.standard;
   await requireCommittee(tx, tenantId, s.committeeDesignation);
+  const replaced = event.replaces
+    ? await findStandardForUpdate(tx, tenantId, event.replaces, 'unknown_replaces')
+    : undefined;
   const pub = await tx.query('SELECT 1 FROM publishers WHERE tenant_id = $1 AND code = $2', [
     tenantId,
     s.publisherCode,
@@ -133,7 +156,11 @@ async function addStandard(tx: SqlExecutor, tenantId: string, event: EventOf<'ne
      SELECT $1, $2, unnest($3::text[]) ON CONFLICT DO NOTHING`,
     [tenantId, row.id, s.industryAreas],
   );
-  return { change: { kind: event.type, standard: standardChange(null, row) }, standardId: row.id };
+  const change = { kind: event.type, standard: standardChange(null, row) };
+  if (!replaced) return { change, standardId: row.id };
+  await updateStandard(tx, tenantId, replaced.id, { status: 'historical' });
+  const pair = succession(replaced, row);
+  return { change: { ...change, successor: pair.change }, standardId: row.id, succession: pair.ids };
 }
 
 async function newEdition(tx: SqlExecutor, tenantId: string, event: EventOf<'new_edition'>) {
@@ -175,12 +202,27 @@ async function setStandardStatus(
   const status = event.type === 'withdrawal' ? 'withdrawn' : 'active';
   if (before.status === status)
     throw new CatalogEventError('no_change', `${before.designation} is already ${status}.`);
+  const successor = await replacedByOf(tx, tenantId, event, before);
   const after = await updateStandard(tx, tenantId, before.id, { status });
   const note = event.note ? { note: event.note } : {};
-  return {
-    change: { kind: event.type, standard: standardChange(before, after), ...note },
-    standardId: after.id,
-  };
+  const change = { kind: event.type, standard: standardChange(before, after), ...note };
+  if (!successor) return { change, standardId: after.id };
+  const pair = succession(after, successor);
+  return { change: { ...change, successor: pair.change }, standardId: after.id, succession: pair.ids };
+}
+
+/** A withdrawal's `replacedBy`: another standard of the catalogue (not the withdrawn one itself). */
+async function replacedByOf(
+  tx: SqlExecutor,
+  tenantId: string,
+  event: EventOf<'withdrawal' | 'reinstatement'>,
+  withdrawn: StandardRow,
+): Promise<StandardRow | undefined> {
+  if (event.type !== 'withdrawal' || !event.replacedBy) return undefined;
+  const successor = await findStandardForUpdate(tx, tenantId, event.replacedBy, 'unknown_replaced_by');
+  if (successor.id === withdrawn.id)
+    throw new CatalogEventError('unknown_replaced_by', `${withdrawn.designation} cannot replace itself.`);
+  return successor;
 }
 
 async function addWorkItem(tx: SqlExecutor, tenantId: string, event: EventOf<'new_work_item'>) {

@@ -15,6 +15,7 @@ import {
   NO_RECIPIENTS,
   type RecipientsBySource,
 } from './event-matching.ts';
+import { followSuccessorsAutomatically, recordSuccession } from './standard-successors.ts';
 import { queueEventsWebhookMessages, queueWebhookMessages } from './webhooks.ts';
 
 /**
@@ -190,7 +191,11 @@ async function recordAndApply(
       applied.workItemId ?? null,
     ],
   );
+  // issue 16 §3: the replacement is recorded before the matching (which tells the replaced standard's
+  // trackers), the automatic followers are moved after it (they are told "You now track …").
+  if (applied.succession) await recordSuccession(tx, tenantId, eventId, applied.succession);
   const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
+  if (applied.succession) await followSuccessorsAutomatically(tx, tenantId, eventId);
   const webhooks = await queueWebhookMessages(tx, tenantId, eventId);
   return {
     result: { id: event.id, outcome: 'applied' as const, recipients },

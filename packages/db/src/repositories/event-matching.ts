@@ -31,6 +31,13 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
        JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
       WHERE NOT ct.tracking_off AND $3::boolean
      UNION ALL
+     -- issue 16 §3: a replacement also tells those who track the standard it replaces
+     SELECT ev.id, ct.user_id, 'STANDARD', s.designation, NULL::text[] FROM ev
+       JOIN standard_successors ss ON ss.tenant_id = $1 AND ss.event_id = ev.id
+       JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ss.standard_id
+       JOIN standards s ON s.tenant_id = $1 AND s.id = ss.standard_id
+      WHERE NOT ct.tracking_off AND $3::boolean
+     UNION ALL
      SELECT ev.id, src.user_id, 'COMMITTEE', src.value, src.kinds FROM ev JOIN src
          ON src.tracking_type = 'COMMITTEE' AND src.value = ev.s_committee
       WHERE $4::boolean
@@ -88,8 +95,8 @@ const EVENT_KINDS = Object.keys(CHOICE_OF_EVENT_KIND) as Array<keyof typeof CHOI
 /**
  * The matching, set-based: one INSERT … SELECT writes one outbox row per user, with every rule that
  * matched aggregated into `reasons`. Rules (each gated by the tenant's settings):
- * - standard events: the user tracks the standard with tracking on; or its committee; or one of its
- *   industry areas; or its publisher.
+ * - standard events: the user tracks the standard with tracking on (or the standard it replaces, issue 16
+ *   §3); or its committee; or one of its industry areas; or its publisher.
  * - work-item events: the user's work-item switch is 'true' AND the user tracks the work item's committee,
  *   or an industry area that one of that committee's standards belongs to ("within the user's committees
  *   and areas"). The reasons name the work-item switch and the covering committee/areas.

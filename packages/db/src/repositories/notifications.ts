@@ -112,6 +112,8 @@ export interface PendingNotification {
   reasons: NotificationReason[];
   change: EventChange;
   occurredAt: Date;
+  /** The user's tracking already followed the change's successor at publish (issue 16 §3). */
+  followedSuccessor: boolean;
 }
 
 /** Ids of pending, unclaimed rows of an event (not those held for a digest), in order, for the dispatcher to cut into sender batches. */
@@ -156,6 +158,7 @@ export async function claimPendingNotifications(
     reasons: NotificationReason[];
     change: EventChange;
     occurred_at: Date;
+    followed: boolean;
   }>(
     `WITH claimed AS (
        UPDATE notification_deliveries SET claimed_until = now() + make_interval(secs => $2)
@@ -163,7 +166,10 @@ export async function claimPendingNotifications(
           AND (claimed_until IS NULL OR claimed_until < now())
         RETURNING id, tenant_id, event_id, user_id, reasons)
      SELECT c.id, c.tenant_id, c.event_id, c.user_id, u.login, u.first_name, u.last_name, u.locale, c.reasons,
-            e.change, e.occurred_at
+            e.change, e.occurred_at,
+            EXISTS (SELECT 1 FROM successor_follows f
+                     WHERE f.tenant_id = c.tenant_id AND f.event_id = c.event_id AND f.user_id = c.user_id
+                       AND f.how = 'automatic') AS followed
        FROM claimed c
        JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
        JOIN catalog_events e ON e.tenant_id = c.tenant_id AND e.id = c.event_id
@@ -182,6 +188,7 @@ export async function claimPendingNotifications(
     reasons: r.reasons,
     change: r.change,
     occurredAt: new Date(r.occurred_at),
+    followedSuccessor: r.followed,
   }));
 }
 

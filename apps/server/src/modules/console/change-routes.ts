@@ -87,6 +87,8 @@ const REFUSED_FIELD: Record<string, string> = {
   work_item_exists: 'workItem.workItemNumber',
   standard_exists: 'standard.designation',
   no_change: 'type',
+  unknown_replaces: 'replaces',
+  unknown_replaced_by: 'replacedBy',
 };
 
 /** A refused event (unknown standard, …) is a 400 naming the field; nothing was written. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerFollowSuccessorRoutes } from './follow-successor-routes.ts';
 import { registerPublisherRoutes } from './publisher-routes.ts';
 import type { NotificationService } from './service.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts';
@@ -11,7 +12,9 @@ import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts';
  *   `catalog.changes`) on the tenant's own host: a credential of another tenant is refused (403 for a key,
  *   401 for a token) and nothing is applied;
  * - the e-mail's one-click unsubscribe: GET shows a confirmation page and changes nothing (link scanners
- *   follow GETs), POST (the button, or a mail client's RFC 8058 one-click) unsubscribes at once.
+ *   follow GETs), POST (the button, or a mail client's RFC 8058 one-click) unsubscribes at once;
+ * - the e-mail's "Track <new> instead" of a replaced standard (issue 16 §3), the same way: GET confirms,
+ *   POST acts (follow-successor-routes.ts).
  */
 
 declare module 'fastify' {
@@ -31,4 +34,5 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerPublisherRoutes(app);
   registerUnsubscribeRoutes(app);
+  registerFollowSuccessorRoutes(app);
 };

@@ -1,4 +1,4 @@
-import { UNSUBSCRIBE_PATH } from '@trackwell/contracts';
+import { FOLLOW_SUCCESSOR_PATH, UNSUBSCRIBE_PATH } from '@trackwell/contracts';
 import {
   claimPendingNotifications,
   type DatabaseHandle,
@@ -8,6 +8,7 @@ import {
 } from '@trackwell/db';
 import { resolveEmailLanguage } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
+import { signFollowSuccessorToken } from './follow-successor-token.ts';
 import type { MailContent } from './mail-content.ts';
 import { type SentMark, startSentMarks } from './sent-marks.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
@@ -37,6 +38,22 @@ export function unsubscribeLink(env: Env, n: { tenantId: string; userId: string 
   const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
   const token = signUnsubscribeToken(env.NOTIFICATIONS_SECRET, n.tenantId, n.userId, expires);
   return { token, url: `${origin}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}` };
+}
+
+/**
+ * A replacement's part for this recipient (issue 16 §3), only for those who track the replaced standard:
+ * their tracking already moved at publish, or the signed "Track <new> instead" link (valid as long as the
+ * unsubscribe link).
+ */
+export function successorPart(env: Env, n: PendingNotification, origin: string) {
+  const pair = n.change.successor;
+  if (!pair || !n.reasons.some((r) => r.type === 'STANDARD' && r.value === pair.from.designation))
+    return undefined;
+  if (n.followedSuccessor) return { followed: true as const };
+  const expires = new Date(Date.now() + env.NOTIFICATIONS_UNSUBSCRIBE_DAYS * 86_400_000);
+  const token = signFollowSuccessorToken(env.NOTIFICATIONS_SECRET, n, expires);
+  const url = `${origin}${FOLLOW_SUCCESSOR_PATH}?e=${n.eventId}&t=${encodeURIComponent(token)}`;
+  return { followed: false as const, url };
 }
 
 /** The change e-mail's own headers: one-click unsubscribe, its language, automatic, which delivery. */
@@ -81,6 +98,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       name: `${n.firstName} ${n.lastName}`.trim(),
       reasons: n.reasons,
       unsubscribeUrl: unsubscribe.url,
+      successor: successorPart(env, n, store.origin),
     });
     const messageId = `<notification.${n.id}.${n.eventId}@${domain}>`;
     let sent: { raw: string };

@@ -20,6 +20,7 @@ import { ChangeKindsCard } from './change-kinds-card.tsx';
 import { FrequencyCard } from './frequency-card.tsx';
 import { MonthlyStatusCard } from './monthly-status-card.tsx';
 import { AccountScreen } from './screen.tsx';
+import { SuccessorCard } from './successor-card.tsx';
 
 /** Where the tracker page's unsubscribe is (spec §2 "Tracker page": the unsubscribe link, its last section). */
 export const TRACKER_UNSUBSCRIBE_HREF = { pathname: '/', hash: '#unsubscribe' };
@@ -34,6 +35,7 @@ export function PreferencesScreen() {
       <FrequencyCard />
       <MonthlyStatusCard />
       <ChangeKindsCard />
+      <SuccessorCard />
     </AccountScreen>
   );
 }

@@ -52,6 +52,7 @@ export type FakeState = {
   notificationFrequency?: Record<string, unknown>;
   /** The monthly status report's switch (issue 16 §1). */
   monthlyStatus?: boolean;
+  successorPreference?: { followAutomatically: boolean };
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */

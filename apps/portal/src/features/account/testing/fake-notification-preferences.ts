@@ -4,6 +4,7 @@ import {
   NOTIFICATION_FREQUENCY_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
+  SUCCESSOR_PREFERENCE_PATH,
 } from '@trackwell/contracts';
 
 /** The tracker service's notification preferences as the fake answers them (issue 16 §1). */
@@ -60,13 +61,26 @@ export function monthlyStatusAnswer(
   return { status: '200', responseData: { value } };
 }
 
+/** The successor preference (issue 16 §3): off until a PUT saves what it was sent. */
+export function successorAnswer(
+  state: { successorPreference?: { followAutomatically: boolean } },
+  method: string,
+  body: Record<string, unknown> | undefined,
+) {
+  if (method === 'PUT' && body)
+    state.successorPreference = { followAutomatically: body.followAutomatically === true };
+  const value = state.successorPreference ?? { followAutomatically: false };
+  return { status: '200', responseData: { value } };
+}
+
 type PreferencesState = {
   notificationPreferences: NotificationPreferences;
   notificationFrequency?: Record<string, unknown>;
   monthlyStatus?: boolean;
+  successorPreference?: { followAutomatically: boolean };
 };
 
-/** The answer of the tracker's preference routes (kinds, frequency, monthly status), or undefined. */
+/** The answer of the tracker's preference routes (kinds, frequency, monthly status, successors), or undefined. */
 export function trackerPreferencesAnswer(
   state: PreferencesState,
   method: string,
@@ -75,6 +89,7 @@ export function trackerPreferencesAnswer(
 ) {
   if (path === NOTIFICATION_FREQUENCY_PATH) return frequencyAnswer(state, method, body);
   if (path === MONTHLY_STATUS_PATH) return monthlyStatusAnswer(state, method, body);
+  if (path === SUCCESSOR_PREFERENCE_PATH) return successorAnswer(state, method, body);
   if (path !== NOTIFICATION_PREFERENCES_PATH) return undefined;
   if (method === 'PUT') state.notificationPreferences = savePreferences(state.notificationPreferences, body);
   return { status: '200', responseData: { value: state.notificationPreferences } };

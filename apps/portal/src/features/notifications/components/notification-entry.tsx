@@ -42,6 +42,13 @@ function WhatChanged({ change }: { change: NotificationItem['change'] }) {
           <ChangeRow label={t('field.date')} after={s.date} />
         </>
       ) : null}
+      {change.successor ? (
+        <ChangeRow
+          label={t('field.replacement')}
+          before={change.successor.from.designation}
+          after={change.successor.to.designation}
+        />
+      ) : null}
       {w ? (
         <>
           <ChangeRow label={t('field.workItem')} after={`${w.number} — ${w.title}`} />

@@ -102,6 +102,18 @@ describe('the notification list', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('shows a replacement as old → new (issue 16 §3)', async () => {
+    const base = buildNotification(8);
+    const successor = {
+      from: { assetId: 'D638', designation: 'D638-14' },
+      to: { assetId: 'D638-NEW', designation: 'D638-26' },
+    };
+    fakeNotificationServer([{ ...base, change: { ...base.change, kind: 'new_standard', successor } }]);
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item).toHaveTextContent('ReplacementD638-14 → D638-26');
+  });
+
   it('marks one read, then all read', async () => {
     const server = fakeNotificationServer(someItems());
     const user = userEvent.setup();

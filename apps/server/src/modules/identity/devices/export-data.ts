@@ -1,6 +1,7 @@
 import { type AccountExport, APPLICATION_CODES, MAX_PAGE_SIZE } from '@trackwell/contracts';
 import {
   getNotificationPreferences,
+  getSuccessorPreference,
   listContentTrackings,
   listIdentityEmails,
   listIdentityPhones,
@@ -17,17 +18,27 @@ import { listAccountSessions } from './sessions.ts';
  */
 export async function exportAccountData(c: MyAccountCaller): Promise<AccountExport> {
   const { db, tenant, user } = c;
-  const [emails, phones, standards, sources, deliveries, sessions, passkeys, notificationPreferences] =
-    await Promise.all([
-      listIdentityEmails(db, tenant.id, user.id),
-      listIdentityPhones(db, tenant.id, user.id),
-      allTrackedStandards(c),
-      allTrackedSources(c),
-      allDeliveries(c),
-      listAccountSessions(c),
-      listWebAuthnCredentials(db, tenant.id, user.id),
-      getNotificationPreferences(db, tenant.id, user.id),
-    ]);
+  const [
+    emails,
+    phones,
+    standards,
+    sources,
+    deliveries,
+    sessions,
+    passkeys,
+    notificationPreferences,
+    successor,
+  ] = await Promise.all([
+    listIdentityEmails(db, tenant.id, user.id),
+    listIdentityPhones(db, tenant.id, user.id),
+    allTrackedStandards(c),
+    allTrackedSources(c),
+    allDeliveries(c),
+    listAccountSessions(c),
+    listWebAuthnCredentials(db, tenant.id, user.id),
+    getNotificationPreferences(db, tenant.id, user.id),
+    getSuccessorPreference(db, tenant.id, user.id),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     store: tenant.code,
@@ -62,6 +73,7 @@ export async function exportAccountData(c: MyAccountCaller): Promise<AccountExpo
       lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     })),
     notificationPreferences,
+    successorPreference: successor,
   };
 }
 

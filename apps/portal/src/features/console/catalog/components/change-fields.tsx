@@ -7,7 +7,15 @@ import { StandardPicker } from './standard-picker.tsx';
 /** The label key of a field path: `standard.contentCode` → `changeFields.standard_contentCode`. */
 const labelKey = (path: string) => `changeFields.${path.replaceAll('.', '_')}` as 'changeFields.designation';
 const hintKey = (path: string) => `changeHints.${path.replaceAll('.', '_')}` as 'changeHints.note';
-const HINTED = new Set(['standard.industryAreas', 'designation', 'note', 'summary', 'compareUrl']);
+const HINTED = new Set([
+  'standard.industryAreas',
+  'designation',
+  'note',
+  'summary',
+  'compareUrl',
+  'replaces.contentCode',
+  'replacedBy.contentCode',
+]);
 
 /** The longest value of an input kind the contract takes (others: 500 for free text, else 64). */
 const MAX_LENGTH: Partial<Record<ChangeField['input'], number>> = { list: 64 * 21, summary: 1000, url: 2048 };

@@ -147,6 +147,40 @@ describe('The changes section', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
   });
 
+  it('a withdrawal names its replacement (issue 16 §3); an unknown one is shown beside that field', async () => {
+    const api = changesApi();
+    api.on('POST', CONSOLE_PATHS.storeChangePreview, () => ({
+      status: 400,
+      body: {
+        status: '400',
+        error: 'validation_error',
+        message: 'No standard NOPE in this store.',
+        issues: [
+          { path: 'body.replacedBy', message: 'unknown_replaced_by: No standard NOPE in this store.' },
+        ],
+      },
+    }));
+    const user = userEvent.setup();
+    open();
+    await user.selectOptions(await screen.findByLabelText('Kind of change'), 'withdrawal');
+    await user.type(screen.getByLabelText('Standard (content code)'), 'AWWA C151');
+    const replacedBy = screen.getByLabelText('Replaced by (content code) (optional)');
+    expect(replacedBy).toHaveAccessibleDescription(
+      'Its trackers are told, and can follow that standard instead.',
+    );
+    await user.type(replacedBy, 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(
+      await screen.findByText('unknown_replaced_by: No standard NOPE in this store.'),
+    ).toBeInTheDocument();
+    expect(replacedBy).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/console/v1/stores/awwa/changes/preview')[0]?.body).toMatchObject({
+      type: 'withdrawal',
+      standard: { contentCode: 'AWWA C151' },
+      replacedBy: { contentCode: 'NOPE' },
+    });
+  });
+
   it('a catalogue editor publishes but is not shown the deliveries’ list', async () => {
     const api = changesApi();
     open(['catalog_editor']);

@@ -3,7 +3,8 @@ import type { CatalogEvent, CatalogEventKind, WORK_ITEM_STATUSES } from '@trackw
 /** One field of a change form: its path in the event body (as the server's 400 answers name it). */
 export type ChangeField = {
   path: string;
-  input: 'text' | 'date' | 'standard' | 'workItemStatus' | 'list' | 'summary' | 'url';
+  /** `standard`: the event's standard (typed or found); `ref`: another standard's content code, typed. */
+  input: 'text' | 'date' | 'standard' | 'ref' | 'workItemStatus' | 'list' | 'summary' | 'url';
   required: boolean;
 };
 
@@ -42,11 +43,12 @@ const KIND_FIELDS: Record<CatalogEventKind, ChangeField[]> = {
     f('standard.edition', 'text'),
     f('standard.publishedOn', 'date'),
     f('standard.industryAreas', 'list', false),
+    f('replaces.contentCode', 'ref', false), // issue 16 §3: the standard this one replaces
   ],
   amendment: designationChange,
   editorial_change: designationChange,
   reaffirmation: designationChange,
-  withdrawal: [STANDARD, f('note', 'text', false)],
+  withdrawal: [STANDARD, f('replacedBy.contentCode', 'ref', false), f('note', 'text', false)],
   reinstatement: [STANDARD, f('note', 'text', false)],
   new_work_item: [
     f('workItem.workItemNumber', 'text'),

@@ -93,16 +93,20 @@ export function useChangeForm(code: string) {
 function fieldErrorsFor(kind: CatalogEventKind, missing: string[], error: unknown) {
   const serverErrors = fieldErrorsOf(error);
   const shown = new Set(['id', 'type', ...CHANGE_FIELDS[kind].map((f) => f.path)]);
+  // A standard reference (the event's standard, a replacement) is one field: the server may name it whole.
+  const refs = CHANGE_FIELDS[kind]
+    .filter((f) => f.input === 'standard' || f.input === 'ref')
+    .map((f) => f.path.split('.')[0]!);
   const errorOf = (path: string): string | 'required' | null => {
     if (missing.includes(path)) return 'required';
     if (serverErrors[path]) return serverErrors[path];
-    if (path === 'standard.contentCode')
-      return serverErrors.standard ?? serverErrors['standard.assetId'] ?? null;
+    const [head = '', tail] = path.split('.');
+    if (tail === 'contentCode' && refs.includes(head))
+      return serverErrors[head] ?? serverErrors[`${head}.assetId`] ?? null;
     return null;
   };
-  const standardRef = shown.has('standard.contentCode');
   const unmatched = Object.entries(serverErrors).filter(
-    ([path]) => !shown.has(path) && !(standardRef && path.startsWith('standard')),
+    ([path]) => !shown.has(path) && !refs.some((ref) => path === ref || path.startsWith(`${ref}.`)),
   );
   const generalError =
     error && (Object.keys(serverErrors).length === 0 || unmatched.length > 0) ? error : null;
