@@ -17,7 +17,7 @@ export function testDigestRunner(t: TestApp, options: { crashOnce?: boolean; ref
       // A digest's HTML goes as its quoted-printable body: kept here decoded, as a mail client reads it.
       const html = typeof m.html === 'string' ? m.html : decodeQuotedPrintable(m.html.quotedPrintable);
       sent.push({ ...m, html });
-      return { messageId: m.messageId, raw: '' };
+      return { messageId: m.messageId, raw: `Message-ID: ${m.messageId}\r\nSubject: ${m.subject}\r\n\r\n` };
     },
     close: async () => {},
   };

@@ -1,5 +1,5 @@
 import type { CatalogEvent } from '@trackwell/contracts';
-import { requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
+import { findSentDeliveryMessage, requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationMail } from '../src/modules/notifications/transport.ts';
 import { testDigestRunner } from './digest-test-runner.ts';
@@ -119,6 +119,14 @@ describe('digests', () => {
     );
     expect(rows.map((x) => x.status)).toEqual(['sent', 'sent', 'sent']);
     expect(new Set(rows.map((x) => x.message_id))).toEqual(new Set([mail!.messageId]));
+    // The message as sent is kept once, on the digest; the console opens it from any of its changes.
+    const kept = await t.app.db.query<{ id: string; tenant_id: string; own: string | null }>(
+      'SELECT id, tenant_id, sent_message AS own FROM notification_deliveries WHERE user_id = $1',
+      [tokyo.id],
+    );
+    expect(kept.rows.map((x) => x.own)).toEqual([null, null, null]);
+    const opened = await findSentDeliveryMessage(t.app.db, kept.rows[0]!.tenant_id, kept.rows[0]!.id);
+    expect(opened?.mime).toContain(`Message-ID: ${mail!.messageId}`);
     // the next day, nothing changed: no digest
     expect(await r.run(at('2099-01-16T00:00:00Z'))).toMatchObject({ created: 0, sent: 0 });
   });

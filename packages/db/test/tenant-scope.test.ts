@@ -39,8 +39,10 @@ const UNSCOPED: Record<string, string> = {
   'notification-digests.ts markDigestSent': 'marks a digest by id, after sending',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
   // The monthly status report (issue 16 §1) rides the digest job, across every store's schedules.
-  'notification-status-reports.ts createDueStatusReports': 'the reports due now across every store’s schedules',
-  'notification-status-reports.ts loadListStatus': 'a claimed report names its tenant and user in its argument',
+  'notification-status-reports.ts createDueStatusReports':
+    'the reports due now across every store’s schedules',
+  'notification-status-reports.ts loadListStatus':
+    'a claimed report names its tenant and user in its argument',
   // The webhook sender serves every store: its message ids come from messages matched per tenant.
   'webhook-outbox.ts listPendingWebhookMessageIds':
     'one event’s webhook messages (the event was recorded under its tenant)',

@@ -132,8 +132,11 @@ export async function findSentDeliveryMessage(
     sent_at: Date | null;
     sent_message: string | null;
   }>(
-    `SELECT id, event_id, message_id, sent_at, sent_message FROM notification_deliveries
-      WHERE tenant_id = $1 AND id = $2`,
+    // A digest's changes share its one message (migration 0025).
+    `SELECT d.id, d.event_id, d.message_id, d.sent_at, coalesce(d.sent_message, g.sent_message) AS sent_message
+       FROM notification_deliveries d
+       LEFT JOIN notification_digests g ON g.id = d.digest_id AND g.tenant_id = d.tenant_id
+      WHERE d.tenant_id = $1 AND d.id = $2`,
     [tenantId, deliveryId],
   );
   const r = rows[0];
@@ -174,9 +177,10 @@ export async function listChangeDeliveries(
   if (event.rows.length === 0) return undefined;
   const { rows } = await db.query<Omit<ChangeDelivery, 'id'> & { id: number | string }>(
     `SELECT d.id, u.login AS recipient, d.status, d.attempts, d.last_error AS "lastError",
-            d.sent_at AS "sentAt", d.sent_message IS NOT NULL AS "hasMessage"
+            d.sent_at AS "sentAt", (d.sent_message IS NOT NULL OR g.sent_message IS NOT NULL) AS "hasMessage"
        FROM notification_deliveries d
        JOIN users u ON u.tenant_id = d.tenant_id AND u.id = d.user_id
+       LEFT JOIN notification_digests g ON g.id = d.digest_id AND g.tenant_id = d.tenant_id
       WHERE d.tenant_id = $1 AND d.event_id = $2 AND ($3::bigint IS NULL OR d.id > $3)
       ORDER BY d.id LIMIT $4`,
     [tenantId, eventId, page.cursor ?? null, page.limit],

@@ -121,7 +121,10 @@ export async function claimDigests(
   return rows;
 }
 
-/** Marks a digest and its changes sent (after the SMTP server accepted it), in one transaction. */
+/**
+ * Marks a digest and its changes sent (after the SMTP server accepted it), in one statement; the message is
+ * kept once, on the digest (migration 0025; the console reads a change's message from its digest).
+ */
 export async function markDigestSent(
   db: SqlExecutor,
   sent: { id: number; messageId: string; message?: string },
@@ -129,11 +132,10 @@ export async function markDigestSent(
   await db.query(
     `WITH g AS (
        UPDATE notification_digests SET status = 'sent', message_id = $2, sent_at = now(), claimed_until = NULL,
-              last_error = NULL
+              last_error = NULL, sent_message = $3
         WHERE id = $1 AND status = 'pending' RETURNING id)
      UPDATE notification_deliveries d
-        SET status = 'sent', message_id = $2, sent_at = now(), updated_at = now(), attempts = d.attempts + 1,
-            sent_message = $3
+        SET status = 'sent', message_id = $2, sent_at = now(), updated_at = now(), attempts = d.attempts + 1
        FROM g WHERE d.digest_id = g.id AND d.status = 'pending'`,
     [sent.id, sent.messageId, sent.message ?? null],
   );
