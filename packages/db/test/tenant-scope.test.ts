@@ -36,7 +36,7 @@ const UNSCOPED: Record<string, string> = {
   // The digest job serves every store (issue 16 §2): due digests are found in each user's own schedule.
   'notification-digests.ts createDueDigests': 'the digests due now across every store’s schedules',
   'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
-  'notification-digests.ts markDigestSent': 'marks a digest by id, after sending',
+  'notification-digests.ts markDigestsSent': 'marks digests by id, after sending',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
   // The monthly status report (issue 16 §1) rides the digest job, across every store's schedules.
   'notification-status-reports.ts createDueStatusReports':

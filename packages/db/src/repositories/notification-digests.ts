@@ -122,22 +122,27 @@ export async function claimDigests(
 }
 
 /**
- * Marks a digest and its changes sent (after the SMTP server accepted it), in one statement; the message is
- * kept once, on the digest (migration 0025; the console reads a change's message from its digest).
+ * Marks sent digests and their changes in one statement (the sender's group commit, sent-marks.ts); each
+ * digest keeps its message once (migration 0025; the console reads a change's message from its digest).
  */
-export async function markDigestSent(
+export async function markDigestsSent(
   db: SqlExecutor,
-  sent: { id: number; messageId: string; message?: string },
+  sent: ReadonlyArray<{ id: number; messageId: string; message?: string }>,
 ): Promise<void> {
+  if (sent.length === 0) return;
   await db.query(
     `WITH g AS (
-       UPDATE notification_digests SET status = 'sent', message_id = $2, sent_at = now(), claimed_until = NULL,
-              last_error = NULL, sent_message = $3
-        WHERE id = $1 AND status = 'pending' RETURNING id)
+       UPDATE notification_digests g
+          SET status = 'sent', message_id = x.message_id, sent_at = now(), claimed_until = NULL,
+              last_error = NULL, sent_message = x.message
+         FROM unnest($1::bigint[], $2::text[], $3::text[]) AS x(id, message_id, message)
+        WHERE g.id = x.id AND g.status = 'pending'
+        RETURNING g.id, g.message_id)
      UPDATE notification_deliveries d
-        SET status = 'sent', message_id = $2, sent_at = now(), updated_at = now(), attempts = d.attempts + 1
+        SET status = 'sent', message_id = g.message_id, sent_at = now(), updated_at = now(),
+            attempts = d.attempts + 1
        FROM g WHERE d.digest_id = g.id AND d.status = 'pending'`,
-    [sent.id, sent.messageId, sent.message ?? null],
+    [sent.map((s) => s.id), sent.map((s) => s.messageId), sent.map((s) => s.message ?? null)],
   );
 }
 

@@ -6,7 +6,7 @@ import {
   createDueStatusReports,
   type DatabaseHandle,
   markDigestAttemptFailed,
-  markDigestSent,
+  markDigestsSent,
 } from '@trackwell/db';
 import {
   type CompiledDigest,
@@ -17,6 +17,7 @@ import {
 import type { Env } from '../../config/env.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
 import { mailHeaders, mailIdentity, unsubscribeLink } from './sender.ts';
+import { type SentMark, startSentMarks } from './sent-marks.ts';
 import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 
@@ -97,13 +98,43 @@ function digestMessages() {
   };
 }
 
+type Outcome = 'sent' | 'failed' | 'retry';
+
+/** Sends a claimed batch over one lane per SMTP connection; resolves once every sent one is marked. */
+async function sendClaimed(
+  db: DatabaseHandle,
+  env: Env,
+  batch: ClaimedDigest[],
+  send: (d: ClaimedDigest, record: (sent: SentMark) => void) => Promise<Outcome>,
+  result: DigestRunResult,
+) {
+  const marks = startSentMarks(
+    (sent) => markDigestsSent(db, sent),
+    Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
+  );
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(env.NOTIFICATIONS_SMTP_CONNECTIONS, batch.length) }, async () => {
+      while (next < batch.length) {
+        await marks.room();
+        const d = batch[next++]!;
+        result[await send(d, marks.record)]++;
+      }
+    }),
+  );
+  await marks.drain();
+}
+
 export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
   const { address, domain, mailto } = mailIdentity(env);
   const digestMessage = digestMessages();
   const statusReport = statusReportMessages(db);
 
-  /** Renders and sends one claimed digest (or monthly status report); marks it sent, or records why not. */
-  async function sendDigest(d: ClaimedDigest, now: Date): Promise<'sent' | 'failed' | 'retry'> {
+  /**
+   * Renders and sends one claimed digest (or monthly status report); records it for its sent mark, or
+   * records why not.
+   */
+  async function sendDigest(d: ClaimedDigest, now: Date, record: (sent: SentMark) => void): Promise<Outcome> {
     const store = await content.storeMail(d.tenantId);
     const language = resolveEmailLanguage(d.locale, store.store);
     const unsubscribe = unsubscribeLink(env, d, store.origin);
@@ -131,9 +162,10 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
       await markDigestAttemptFailed(db, d.id, (error as Error).message, { permanent, retryAt });
       return permanent ? 'failed' : 'retry';
     }
-    // A crash (or a database outage) before this mark re-sends this one digest, with the same Message-ID,
-    // after its claim ends: the same honest bound as the change e-mails' (README "Delivery guarantees").
-    await markDigestSent(db, { id: d.id, messageId, message: sent.raw });
+    // Marked in a group commit (sent-marks.ts): a crash before the mark re-sends this digest, with the same
+    // Message-ID, after its claim ends; at most UNMARKED_LIMIT + one per SMTP connection, the change
+    // e-mails' honest bound (README "Delivery guarantees").
+    record({ id: d.id, messageId, message: sent.raw });
     return 'sent';
   }
 
@@ -146,18 +178,9 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
       retry: 0,
     };
     // One send in flight per SMTP connection, as the change e-mails' sender.
-    const lanes = env.NOTIFICATIONS_SMTP_CONNECTIONS;
     for (;;) {
       const batch = await claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(lanes, batch.length) }, async () => {
-          while (next < batch.length) {
-            const d = batch[next++]!;
-            result[await sendDigest(d, now)]++;
-          }
-        }),
-      );
+      await sendClaimed(db, env, batch, (d, record) => sendDigest(d, now, record), result);
       if (batch.length < CLAIM_BATCH) return result;
     }
   }
