@@ -1,5 +1,10 @@
 import type { CatalogEvent } from '@trackwell/contracts';
-import { findSentDeliveryMessage, requeueFailedDeliveries, saveNotificationFrequency } from '@trackwell/db';
+import {
+  findSentDeliveryMessage,
+  requeueFailedDeliveries,
+  saveNotificationFrequency,
+  saveSuccessorPreference,
+} from '@trackwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationMail } from '../src/modules/notifications/transport.ts';
 import { testDigestRunner } from './digest-test-runner.ts';
@@ -129,6 +134,39 @@ describe('digests', () => {
     expect(opened?.mime).toContain(`Message-ID: ${mail!.messageId}`);
     // the next day, nothing changed: no digest
     expect(await r.run(at('2099-01-16T00:00:00Z'))).toMatchObject({ created: 0, sent: 0 });
+  });
+
+  it('a replacement in a digest: the "Track … instead" link, or "You now track" for an automatic follower', async () => {
+    const w = await world();
+    const asks = await w.user({ frequency: 'daily', hour: 8, timeZone: 'UTC' });
+    const auto = await w.user({ frequency: 'daily', hour: 8, timeZone: 'UTC' });
+    await saveSuccessorPreference(t.app.db, w.tenant.id, auto.id, true);
+    const replacement = {
+      id: `dg-${++eventNo}`,
+      type: 'new_standard',
+      standard: {
+        assetId: 'D638-22',
+        contentCode: 'D638-22-CC',
+        designation: 'D638-22',
+        title: 'Tensile Properties of Plastics',
+        publisherCode: 'PUB1',
+        committeeDesignation: 'D20',
+        edition: '2022',
+        publishedOn: '2022-06-01',
+        industryAreas: [],
+      },
+      replaces: { assetId: 'D638' },
+    } as CatalogEvent;
+    await t.app.notifications.publish(w.tenant.id, [replacement], 'api');
+    const r = runner();
+    expect(await r.run(at('2099-01-15T08:00:00Z'))).toMatchObject({ created: 2, sent: 2 });
+    const [asked] = to(r.sent, asks.login);
+    expect(asked!.html).toMatch(/href="[^"]*\/notifications\/follow-successor\?e=\d+&amp;t=[^"]+"/);
+    expect(asked!.html).toContain('Track D638-22 instead');
+    expect(asked!.text).toMatch(/Track D638-22 instead: http\S+follow-successor\?e=\d+&t=\S+/);
+    const [moved] = to(r.sent, auto.login);
+    expect(moved!.html).not.toContain('follow-successor');
+    expect(moved!.text).toContain('You now track D638-22 instead of D638-14.');
   });
 
   it('a weekly digest waits for its weekday and hour, and sends nothing when nothing changed', async () => {

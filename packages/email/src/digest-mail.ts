@@ -4,6 +4,7 @@ import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
 import { changeRows, color, escapeHtml as e, linesHtml, notificationSubject } from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
+import { type SuccessorChoice, successorPart } from './successor-part.ts';
 
 /**
  * The digest e-mail (issue 16 §2): one per user and period, every change since the last one, each with
@@ -25,6 +26,8 @@ export interface DigestEntry {
   change: NotificationChange;
   reasons: NotificationReason[];
   standardUrl?: string | undefined;
+  /** A replacement of a standard the recipient tracks (issue 16 §3): moved already, or their signed link. */
+  successor?: SuccessorChoice | undefined;
 }
 
 export interface DigestRecipient {
@@ -54,6 +57,7 @@ function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   const title = change.standard?.title ?? change.workItem?.title ?? '';
   const link = (href: string, text: string) =>
     `<a href="${e(href)}" style="color:${color(k.link)}">${e(text)}</a>`;
+  const follow = successorPart(input.language, input.branding, change, entry.successor).html;
   const links = [
     entry.standardUrl ? link(entry.standardUrl, t.viewStandard) : '',
     change.compareUrl ? link(change.compareUrl, t.compareVersions) : '',
@@ -64,9 +68,15 @@ ${title ? `<div style="font-weight:600">${e(title)}</div>` : ''}
 ${change.summary ? `<div dir="auto">${linesHtml(change.summary)}</div>` : ''}
 <table role="presentation" style="border-collapse:collapse">${rows}</table>
 ${links.length ? `<div>${links.join(' &nbsp;·&nbsp; ')}</div>` : ''}
+${follow ? `<div style="padding:8px 0">${follow}</div>` : ''}
 <div style="font-size:13px;color:${color(k.mutedText)}">${reasonLines(t, entry.reasons).map(e).join(' ')}</div>
 </div>`;
 }
+
+const successorLines = (input: DigestContent, entry: DigestEntry) => {
+  const { text } = successorPart(input.language, input.branding, entry.change, entry.successor);
+  return text ? [`  ${text.trim()}`] : [];
+};
 
 function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): string {
   const { change } = entry;
@@ -78,6 +88,7 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
     ...changeRows(t, change).map(([label, value]) => `  ${label}: ${value}`),
     ...(entry.standardUrl ? [`  ${t.viewStandard}: ${entry.standardUrl}`] : []),
     ...(change.compareUrl ? [`  ${t.compareVersions}: ${change.compareUrl}`] : []),
+    ...successorLines(input, entry),
     ...reasonLines(t, entry.reasons).map((line) => `  ${line}`),
   ].join('\n');
 }

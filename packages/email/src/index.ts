@@ -12,5 +12,6 @@ export * from './status-report-mail.ts';
 export * from './status-report-strings.ts';
 export * from './strings.ts';
 export * from './successor-page.ts';
+export * from './successor-part.ts';
 export * from './successor-strings.ts';
 export * from './unsubscribe-page.ts';

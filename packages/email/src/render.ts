@@ -5,7 +5,6 @@ import mjml2html from 'mjml';
 import {
   addressFor,
   changeRows,
-  color,
   escapeHtml,
   type NotificationContent,
   notificationMjml,
@@ -14,7 +13,7 @@ import {
 } from './notification-mjml.ts';
 import { encodedTemplate } from './qp.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
-import { SUCCESSOR_STRINGS } from './successor-strings.ts';
+import { type SuccessorChoice, successorPart } from './successor-part.ts';
 
 /**
  * The change-notification e-mail, written in MJML. Why MJML and not React Email: Node 24 runs our
@@ -50,7 +49,7 @@ export interface NotificationRecipient {
    * A replacement's e-mail (issue 16 §3): `followed` when the tracking already moved (automatic follow),
    * else the signed "Track <new> instead" link.
    */
-  successor?: { followed: true } | { followed: false; url: string };
+  successor?: SuccessorChoice;
 }
 
 export interface CompiledNotification {
@@ -113,30 +112,6 @@ function plainText(input: NotificationContent, t: EmailStrings) {
   return { head, foot };
 }
 
-/**
- * A replacement's per-recipient part (issue 16 §3): "You now track <new> instead of <old>." for a user the
- * publish moved, else the button to the signed link (an <a> drawn as a button: its URL is the recipient's).
- */
-function successorParts(input: NotificationContent) {
-  const pair = input.change.successor;
-  const s = SUCCESSOR_STRINGS[input.language];
-  const k = input.branding.colors;
-  return (recipient: NotificationRecipient): { html: string; text: string } => {
-    if (!pair || !recipient.successor) return { html: '', text: '' };
-    const names = { old: pair.from.designation, new: pair.to.designation };
-    if (recipient.successor.followed) {
-      const done = fill(s.nowTracking, names);
-      return { html: `<strong>${escapeHtml(done)}</strong>`, text: `${done}\n\n` };
-    }
-    const label = fill(s.trackInstead, names);
-    const url = recipient.successor.url;
-    return {
-      html: `<a href="${escapeHtml(url)}" style="display:inline-block;background:${color(k.primary)};color:${color(k.primaryContrast)};padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`,
-      text: `${label}: ${url}\n\n`,
-    };
-  };
-}
-
 /** Compiles the message once; `render` fills one recipient in microseconds. */
 export async function compileNotification(input: NotificationMessageInput): Promise<CompiledNotification> {
   const t = EMAIL_STRINGS[input.language];
@@ -146,12 +121,10 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const e = escapeHtml;
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
-  const successor = successorParts(input);
-
   const parts = (recipient: NotificationRecipient) => {
     const lines = reasonLines(t, recipient.reasons);
     const greeting = fill(t.greeting, { name: recipient.name });
-    const follow = successor(recipient);
+    const follow = successorPart(input.language, input.branding, input.change, recipient.successor);
     return {
       values: {
         name: e(greeting),

@@ -71,6 +71,8 @@ export interface DigestItem {
   change: EventChange;
   reasons: NotificationReason[];
   occurredAt: string;
+  /** The user's tracking already followed the change's successor at publish (issue 16 §3). */
+  followedSuccessor: boolean;
 }
 
 /** A claimed digest with what its e-mail needs. */
@@ -109,7 +111,11 @@ export async function claimDigests(
      SELECT c.id, c.tenant_id AS "tenantId", c.user_id AS "userId", c.period, c.kind, u.login,
             u.first_name AS "firstName", u.last_name AS "lastName", u.locale,
             (SELECT coalesce(json_agg(json_build_object('eventId', d.event_id, 'change', e.change,
-                                      'reasons', d.reasons, 'occurredAt', e.occurred_at)
+                                      'reasons', d.reasons, 'occurredAt', e.occurred_at,
+                                      'followedSuccessor', EXISTS (
+                                        SELECT 1 FROM successor_follows f
+                                         WHERE f.tenant_id = d.tenant_id AND f.event_id = d.event_id
+                                           AND f.user_id = d.user_id AND f.how = 'automatic'))
                                       ORDER BY e.occurred_at, d.event_id), '[]')
                FROM notification_deliveries d
                JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id

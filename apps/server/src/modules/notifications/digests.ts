@@ -16,7 +16,7 @@ import {
 } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
-import { mailHeaders, mailIdentity, unsubscribeLink } from './sender.ts';
+import { mailHeaders, mailIdentity, successorChoice, unsubscribeLink } from './sender.ts';
 import { type SentMark, startSentMarks } from './sent-marks.ts';
 import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
@@ -74,8 +74,11 @@ function digestFrames() {
   return frame;
 }
 
-/** A digest's message: its changes, each with a link to its standard's page. */
-function digestMessages() {
+/**
+ * A digest's message: its changes, each with a link to its standard's page, and for a replacement of a
+ * standard the user tracks, its "Track <new> instead" link or "You now track" (issue 16 §3).
+ */
+function digestMessages(env: Env) {
   const frame = digestFrames();
   return async (d: ClaimedDigest, store: StoreMail, language: Language, unsubscribeUrl: string) => {
     const frequency: DigestFrequency = d.period.startsWith('weekly') ? 'weekly' : 'daily';
@@ -85,6 +88,7 @@ function digestMessages() {
       entries: d.items.map((item) => ({
         change: item.change,
         reasons: item.reasons,
+        successor: successorChoice(env, { ...item, tenantId: d.tenantId, userId: d.userId }, store.origin),
         standardUrl: item.change.standard
           ? new URL(
               `${store.publicURL}${encodeURIComponent(item.change.standard.assetId)}.html`,
@@ -127,7 +131,7 @@ async function sendClaimed(
 
 export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
   const { address, domain, mailto } = mailIdentity(env);
-  const digestMessage = digestMessages();
+  const digestMessage = digestMessages(env);
   const statusReport = statusReportMessages(db);
 
   /**

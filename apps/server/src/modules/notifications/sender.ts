@@ -6,7 +6,7 @@ import {
   markDeliveryAttemptFailed,
   type PendingNotification,
 } from '@trackwell/db';
-import { resolveEmailLanguage } from '@trackwell/email';
+import { resolveEmailLanguage, type SuccessorChoice } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
 import { signFollowSuccessorToken } from './follow-successor-token.ts';
 import type { MailContent } from './mail-content.ts';
@@ -41,11 +41,19 @@ export function unsubscribeLink(env: Env, n: { tenantId: string; userId: string 
 }
 
 /**
- * A replacement's part for this recipient (issue 16 §3), only for those who track the replaced standard:
+ * A replacement's part for this recipient (issue 16 §3; the change e-mail and a digest's entry), only for
+ * those who track the replaced standard:
  * their tracking already moved at publish, or the signed "Track <new> instead" link (valid as long as the
  * unsubscribe link).
  */
-export function successorPart(env: Env, n: PendingNotification, origin: string) {
+export function successorChoice(
+  env: Env,
+  n: Pick<
+    PendingNotification,
+    'tenantId' | 'eventId' | 'userId' | 'reasons' | 'change' | 'followedSuccessor'
+  >,
+  origin: string,
+): SuccessorChoice | undefined {
   const pair = n.change.successor;
   if (!pair || !n.reasons.some((r) => r.type === 'STANDARD' && r.value === pair.from.designation))
     return undefined;
@@ -98,7 +106,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       name: `${n.firstName} ${n.lastName}`.trim(),
       reasons: n.reasons,
       unsubscribeUrl: unsubscribe.url,
-      successor: successorPart(env, n, store.origin),
+      successor: successorChoice(env, n, store.origin),
     });
     const messageId = `<notification.${n.id}.${n.eventId}@${domain}>`;
     let sent: { raw: string };

@@ -1,0 +1,35 @@
+import type { Language, NotificationChange } from '@trackwell/contracts';
+import type { EmailBranding } from './branding.ts';
+import { color, escapeHtml } from './notification-mjml.ts';
+import { fill } from './strings.ts';
+import { SUCCESSOR_STRINGS } from './successor-strings.ts';
+
+/**
+ * A replacement's per-recipient part (issue 16 §3), in the change e-mail and in a digest's entry: "You now
+ * track <new> instead of <old>." for a user the publish moved, else the button to the recipient's signed
+ * link (an <a> drawn as a button). Nothing for a change that replaces nothing or a recipient who does not
+ * track the replaced standard.
+ */
+export type SuccessorChoice = { followed: true } | { followed: false; url: string };
+
+export function successorPart(
+  language: Language,
+  branding: EmailBranding,
+  change: NotificationChange,
+  choice: SuccessorChoice | undefined,
+): { html: string; text: string } {
+  const pair = change.successor;
+  if (!pair || !choice) return { html: '', text: '' };
+  const s = SUCCESSOR_STRINGS[language];
+  const names = { old: pair.from.designation, new: pair.to.designation };
+  if (choice.followed) {
+    const done = fill(s.nowTracking, names);
+    return { html: `<strong>${escapeHtml(done)}</strong>`, text: `${done}\n\n` };
+  }
+  const k = branding.colors;
+  const label = fill(s.trackInstead, names);
+  return {
+    html: `<a href="${escapeHtml(choice.url)}" style="display:inline-block;background:${color(k.primary)};color:${color(k.primaryContrast)};padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`,
+    text: `${label}: ${choice.url}\n\n`,
+  };
+}
