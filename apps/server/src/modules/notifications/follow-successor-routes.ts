@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verifyFollowSuccessorToken } from './follow-successor-token.ts';
+import { registerSignedLinkPage } from './signed-link-routes.ts';
 
 type NotificationsApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -49,49 +50,23 @@ async function followPage(app: FastifyInstance, tenant: Tenant, query: FollowQue
 }
 
 export function registerFollowSuccessorRoutes(app: NotificationsApp) {
-  app.get(
-    FOLLOW_SUCCESSOR_PATH,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Confirm page of "Track the successor instead" (changes nothing)',
-        querystring: followQuery,
-      },
+  registerSignedLinkPage(app, {
+    path: FOLLOW_SUCCESSOR_PATH,
+    querystring: followQuery,
+    summaries: {
+      confirm: 'Confirm page of "Track the successor instead" (changes nothing)',
+      act: 'Track the successor of a replaced standard instead of it (idempotent)',
     },
-    async (request, reply) => {
-      const tenant = await app.requireTenant(request);
-      const { user, render } = await followPage(app, tenant, request.query);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer');
-      if (!user) return reply.code(400).send(render('invalid'));
-      return reply.send(render('confirm'));
+    read: async (tenant, query) => {
+      const { user, render } = await followPage(app, tenant, query);
+      return { reader: user, render };
     },
-  );
-
-  app.post(
-    FOLLOW_SUCCESSOR_PATH,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Track the successor of a replaced standard instead of it (idempotent)',
-        querystring: followQuery,
-      },
-    },
-    async (request, reply) => {
-      const tenant = await app.requireTenant(request);
-      const { user, render } = await followPage(app, tenant, request.query);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer');
-      if (!user) return reply.code(400).send(render('invalid'));
+    act: async (tenant, query, user) => {
       const outcome = await app.db.transaction((tx) =>
-        followSuccessorByLink(tx, tenant.id, request.query.e, user.id),
+        followSuccessorByLink(tx, tenant.id, query.e, user.id),
       );
-      if (outcome === 'none') return reply.code(400).send(render('invalid'));
-      return reply.send(render(outcome === 'followed' ? 'done' : 'already'));
+      if (outcome === 'none') return 'invalid';
+      return outcome === 'followed' ? 'done' : 'already';
     },
-  );
+  });
 }

@@ -4,6 +4,7 @@ import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from 
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerSignedLinkPage } from './signed-link-routes.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
 type NotificationsApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -34,46 +35,23 @@ async function unsubscribePage(app: FastifyInstance, tenant: Tenant, token: stri
 }
 
 export function registerUnsubscribeRoutes(app: NotificationsApp) {
-  app.get(
-    UNSUBSCRIBE_PATH,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Unsubscribe confirmation page (changes nothing)',
-        querystring: unsubscribeQuery,
-      },
+  registerSignedLinkPage(app, {
+    path: UNSUBSCRIBE_PATH,
+    querystring: unsubscribeQuery,
+    summaries: {
+      confirm: 'Unsubscribe confirmation page (changes nothing)',
+      act: 'One-click unsubscribe (RFC 8058): unsubscribes at once',
     },
-    async (request, reply) => {
-      const tenant = await app.requireTenant(request);
-      const { user, render } = await unsubscribePage(app, tenant, request.query.t);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer');
-      if (!user) return reply.code(400).send(render('invalid'));
-      return reply.send(render('confirm'));
+    read: async (tenant, query) => {
+      const { user, render } = await unsubscribePage(app, tenant, query.t);
+      return { reader: user, render };
     },
-  );
-
-  app.post(
-    UNSUBSCRIBE_PATH,
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'One-click unsubscribe (RFC 8058): unsubscribes at once',
-        querystring: unsubscribeQuery,
-      },
-    },
-    async (request, reply) => {
-      const tenant = await app.requireTenant(request);
-      const { user, render } = await unsubscribePage(app, tenant, request.query.t);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!user) return reply.code(400).send(render('invalid'));
-      // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (APPLICATION_CODES:
-      // TRACKER, COMPASS, SB, PUB; sources cleared,
-      // the unsubscribe recorded, so the matching skips the user from now on).
+    // spec §4/§9 Unsubscribe: the tracker page's effect, for the same application codes (APPLICATION_CODES:
+    // TRACKER, COMPASS, SB, PUB; sources cleared, the unsubscribe recorded, so the matching skips the user
+    // from now on).
+    act: async (tenant, _query, user) => {
       await app.db.transaction((tx) => unsubscribeUser(tx, tenant.id, user.id, APPLICATION_CODES));
-      return reply.send(render('done'));
+      return 'done';
     },
-  );
+  });
 }
