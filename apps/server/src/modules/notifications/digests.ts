@@ -1,4 +1,4 @@
-import { ACCOUNT_PREFERENCES_PATH, type Language } from '@trackwell/contracts';
+import type { Language } from '@trackwell/contracts';
 import {
   type ClaimedDigest,
   claimDigests,
@@ -15,6 +15,7 @@ import {
   resolveEmailLanguage,
 } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
+import { frameCache, frameLinks } from './frame-cache.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
 import { mailHeaders, mailIdentity, successorChoice, unsubscribeLink } from './sender.ts';
 import { type SentMark, startSentMarks } from './sent-marks.ts';
@@ -47,31 +48,13 @@ export interface DigestRunResult {
   retry: number;
 }
 
-/** The compiled digest frames, per (store, language, frequency), kept while a worker lives (≤ 500). */
+/** The compiled digest frames, per (store, language, frequency) (frame-cache.ts). */
 function digestFrames() {
-  const compiled = new Map<string, Promise<CompiledDigest>>();
-
-  function frame(tenantId: string, language: Language, frequency: DigestFrequency, store: StoreMail) {
-    const key = `${tenantId}:${language}:${frequency}`;
-    let m = compiled.get(key);
-    if (!m) {
-      if (compiled.size > 500) compiled.clear();
-      m = compileDigest({
-        language,
-        branding: store.branding,
-        frequency,
-        links: {
-          trackerUrl: new URL('/', store.origin).toString(),
-          preferencesUrl: new URL(ACCOUNT_PREFERENCES_PATH, store.origin).toString(),
-        },
-      });
-      compiled.set(key, m);
-      m.catch(() => compiled.delete(key));
-    }
-    return m;
-  }
-
-  return frame;
+  const frames = frameCache<CompiledDigest>();
+  return (tenantId: string, language: Language, frequency: DigestFrequency, store: StoreMail) =>
+    frames(`${tenantId}:${language}:${frequency}`, () =>
+      compileDigest({ language, branding: store.branding, frequency, links: frameLinks(store) }),
+    );
 }
 
 /**

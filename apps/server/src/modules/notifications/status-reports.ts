@@ -1,6 +1,7 @@
-import { ACCOUNT_PREFERENCES_PATH, type Language, MONTHLY_STATUS_MAX_ROWS } from '@trackwell/contracts';
+import { type Language, MONTHLY_STATUS_MAX_ROWS } from '@trackwell/contracts';
 import { type ClaimedDigest, type DatabaseHandle, loadListStatus } from '@trackwell/db';
 import { type CompiledStatusReport, compileStatusReport } from '@trackwell/email';
+import { frameCache, frameLinks } from './frame-cache.ts';
 import type { StoreMail } from './mail-content.ts';
 
 /**
@@ -10,26 +11,11 @@ import type { StoreMail } from './mail-content.ts';
  * "and N more" with the tracker's link.
  */
 export function statusReportMessages(db: DatabaseHandle) {
-  const compiled = new Map<string, Promise<CompiledStatusReport>>();
-
-  function frame(tenantId: string, language: Language, store: StoreMail) {
-    const key = `${tenantId}:${language}`;
-    let m = compiled.get(key);
-    if (!m) {
-      if (compiled.size > 500) compiled.clear();
-      m = compileStatusReport({
-        language,
-        branding: store.branding,
-        links: {
-          trackerUrl: new URL('/', store.origin).toString(),
-          preferencesUrl: new URL(ACCOUNT_PREFERENCES_PATH, store.origin).toString(),
-        },
-      });
-      compiled.set(key, m);
-      m.catch(() => compiled.delete(key));
-    }
-    return m;
-  }
+  const frames = frameCache<CompiledStatusReport>();
+  const frame = (tenantId: string, language: Language, store: StoreMail) =>
+    frames(`${tenantId}:${language}`, () =>
+      compileStatusReport({ language, branding: store.branding, links: frameLinks(store) }),
+    );
 
   /** The report of `d` in `language`, with the list as it stands now. */
   return async function render(
