@@ -70,6 +70,7 @@ describe("a standard's edition history", () => {
         summary: null,
         compareUrl: null,
         note: 'No replacement.',
+        successor: null,
       },
       {
         kind: 'new_edition',
@@ -83,8 +84,26 @@ describe("a standard's edition history", () => {
         summary: 'Clause 7 rewritten.',
         compareUrl: 'https://example.org/s2/redline',
         note: null,
+        successor: null,
       },
     ]);
+  });
+
+  it('a replacement shows in the history of both standards, replaced → successor', async () => {
+    const [old, next] = [std(catA, 4), std(catA, 5)];
+    await apply({
+      id: 'h-3',
+      type: 'withdrawal',
+      standard: { assetId: old.assetId },
+      replacedBy: { assetId: next.assetId },
+      occurredAt: '2026-10-01T09:00:00Z',
+    });
+    for (const assetId of [old.assetId, next.assetId]) {
+      const { entries } = (await history(a, assetId)).json().responseData.value;
+      expect(entries).toEqual([
+        expect.objectContaining({ kind: 'withdrawal', successor: { from: 'S4-24', to: 'S5-24' } }),
+      ]);
+    }
   });
 
   it("another store's standard of the same id shows that store's history only", async () => {

@@ -27,6 +27,8 @@ export const standardHistoryEntry = z.object({
   summary: z.string().nullable(),
   compareUrl: z.string().nullable(),
   note: z.string().nullable(),
+  /** A replacement this change recorded (issue 16 §3): the replaced standard's and its successor's designations. */
+  successor: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
 });
 export type StandardHistoryEntry = z.infer<typeof standardHistoryEntry>;
 

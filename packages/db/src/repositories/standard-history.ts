@@ -3,8 +3,8 @@ import type { SqlExecutor } from '../client.ts';
 
 /**
  * Issue 16 §3: a standard's edition history, from the changes recorded for it (`catalog_events`, whatever
- * brought them: the publisher API, the CLI, the console or an import), newest first. Undefined when the
- * store has no such standard.
+ * brought them: the publisher API, the CLI, the console or an import), newest first, with the changes that
+ * replaced it or that it replaced (`standard_successors`). Undefined when the store has no such standard.
  */
 export async function getStandardHistory(
   db: SqlExecutor,
@@ -30,9 +30,16 @@ export async function getStandardHistory(
                        'date', e.change #>> '{standard,date}',
                        'summary', e.change ->> 'summary',
                        'compareUrl', e.change ->> 'compareUrl',
-                       'note', e.change ->> 'note') ORDER BY e.occurred_at DESC, e.id DESC)
+                       'note', e.change ->> 'note',
+                       'successor', CASE WHEN e.change ? 'successor' THEN json_build_object(
+                         'from', e.change #>> '{successor,from,designation}',
+                         'to', e.change #>> '{successor,to,designation}') END)
+                       ORDER BY e.occurred_at DESC, e.id DESC)
                 FROM (SELECT * FROM catalog_events
-                       WHERE tenant_id = $1 AND standard_id = s.id
+                       WHERE tenant_id = $1
+                         AND (standard_id = s.id
+                              OR id IN (SELECT ss.event_id FROM standard_successors ss
+                                         WHERE ss.tenant_id = $1 AND (ss.standard_id = s.id OR ss.successor_id = s.id)))
                        ORDER BY occurred_at DESC, id DESC LIMIT $3) e), '[]'::json) AS entries
        FROM standards s WHERE s.tenant_id = $1 AND s.asset_id = $2`,
     [tenantId, assetId, STANDARD_HISTORY_LIMIT],

@@ -35,7 +35,8 @@ const withdrawal = {
   oldStatus: 'active',
   summary: null,
   compareUrl: null,
-  note: 'No replacement.',
+  note: 'Replaced.',
+  successor: { from: 'S1-26', to: 'S9-26' },
 };
 
 describe("a tracked standard's edition history (issue 16 §3)", { timeout: 20_000 }, () => {
@@ -51,7 +52,9 @@ describe("a tracked standard's edition history (issue 16 §3)", { timeout: 20_00
       expect.stringMatching(/^New edition May 1, 2026$/),
     ]);
     expect(entries[0]).toHaveTextContent('StatusActive → Withdrawn');
-    expect(entries[0]).toHaveTextContent('No replacement.');
+    expect(entries[0]).toHaveTextContent('Replaced.');
+    expect(entries[0]).toHaveTextContent('ReplacementS1-26 → S9-26');
+    expect(entries[1]).not.toHaveTextContent('Replacement');
     expect(entries[1]).toHaveTextContent('DesignationS1-24 → S1-26');
     expect(within(entries[1]!).getByText('Clause 7 rewritten.')).toBeInTheDocument();
     expect(

@@ -93,6 +93,12 @@ function HistoryEntry({ entry }: { entry: StandardHistoryEntry }) {
         <dd>{changed(entry.oldDesignation, entry.designation)}</dd>
         <dt>{t('field.status')}</dt>
         <dd>{changed(entry.oldStatus && status(entry.oldStatus), status(entry.status))}</dd>
+        {entry.successor ? (
+          <>
+            <dt>{t('field.replacement')}</dt>
+            <dd>{changed(entry.successor.from, entry.successor.to)}</dd>
+          </>
+        ) : null}
         {entry.edition ? (
           <>
             <dt>{t('field.edition')}</dt>
