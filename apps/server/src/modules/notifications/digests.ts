@@ -18,7 +18,7 @@ import type { Env } from '../../config/env.ts';
 import { frameCache, frameLinks } from './frame-cache.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
 import { mailHeaders, mailIdentity, successorChoice, unsubscribeLink } from './sender.ts';
-import { type SentMark, startSentMarks } from './sent-marks.ts';
+import { type SentMark, sendInLanes, startSentMarks } from './sent-marks.ts';
 import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 
@@ -99,17 +99,7 @@ async function sendClaimed(
     (sent) => markDigestsSent(db, sent),
     Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
   );
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(env.NOTIFICATIONS_SMTP_CONNECTIONS, batch.length) }, async () => {
-      while (next < batch.length) {
-        await marks.room();
-        const d = batch[next++]!;
-        result[await send(d, marks.record)]++;
-      }
-    }),
-  );
-  await marks.drain();
+  await sendInLanes(batch, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, result);
 }
 
 export function createDigestRunner({ db, env, transport, content }: DigestDeps) {

@@ -10,7 +10,7 @@ import { resolveEmailLanguage, type SuccessorChoice } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
 import { signFollowSuccessorToken } from './follow-successor-token.ts';
 import type { MailContent } from './mail-content.ts';
-import { type SentMark, startSentMarks } from './sent-marks.ts';
+import { type SentMark, sendInLanes, startSentMarks } from './sent-marks.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -138,22 +138,9 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
       (error) => log.warn({ err: error }, 'could not mark e-mails sent yet (retrying)'),
     );
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        await marks.room(); // at most UNMARKED_LIMIT accepted-but-unmarked rows: the crash duplicate bound
-        const n = rows[next++];
-        if (!n) break;
-        counts[await sendOne(n, opts.finalAttempt ?? false, marks.record)]++;
-      }
-    };
-    try {
-      await Promise.all(
-        Array.from({ length: Math.min(env.NOTIFICATIONS_SMTP_CONNECTIONS, rows.length) }, lane),
-      );
-    } finally {
-      await marks.drain();
-    }
+    const send = (n: PendingNotification, record: (sent: SentMark) => void) =>
+      sendOne(n, opts.finalAttempt ?? false, record);
+    await sendInLanes(rows, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, counts);
     return counts;
   }
 

@@ -106,3 +106,32 @@ export function startSentMarks(
     },
   };
 }
+
+/**
+ * Sends `items` over `lanes` (one per SMTP connection), each accepted one recorded for its mark, counting
+ * the outcomes; a lane waits while UNMARKED_LIMIT accepted-but-unmarked items wait (the crash duplicate
+ * bound). Resolves once every mark is written, also when a send threw. The change e-mails' sender and the
+ * digest run both send this way.
+ */
+export async function sendInLanes<Item, Outcome extends string>(
+  items: readonly Item[],
+  lanes: number,
+  marks: SentMarks,
+  send: (item: Item, record: (sent: SentMark) => void) => Promise<Outcome>,
+  counts: Record<Outcome, number>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      await marks.room();
+      const item = items[next++];
+      if (item === undefined) break;
+      counts[await send(item, marks.record)]++;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  } finally {
+    await marks.drain();
+  }
+}
