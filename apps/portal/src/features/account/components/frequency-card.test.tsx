@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOTIFICATION_FREQUENCY_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,7 +67,7 @@ describe("Preferences: how often you're e-mailed (issue 16 §1)", { timeout: 20_
     ).toBeInTheDocument();
     expect(saves(calls)).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'A daily digest' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Save frequency' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save frequency' })).toBeEnabled());
   });
 
   it('says so when the frequency cannot be loaded, and tries again', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MONTHLY_STATUS_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('Preferences: the monthly status of your list (issue 16 §1)', { timeou
       { userId: USER_ID, enabled: true, timeZone: browserZone },
     ]);
     expect(state.monthlyStatus).toBe(true);
-    expect(await section.findByRole('switch', { checked: true })).toBeEnabled();
+    await waitFor(() => expect(section.getByRole('switch', { checked: true })).toBeEnabled());
 
     await user.click(section.getByRole('switch'));
     expect(await screen.findByText('The monthly status of your list is off.')).toBeInTheDocument();
@@ -71,8 +71,9 @@ describe('Preferences: the monthly status of your list (issue 16 §1)', { timeou
     expect(
       await screen.findByText('The monthly status could not be saved: timeZone: not a time zone.'),
     ).toBeInTheDocument();
+    // The toast comes from the mutation's error handler, a moment before the switch is enabled again.
+    await waitFor(() => expect(section.getByRole('switch')).toBeEnabled());
     expect(section.getByRole('switch')).not.toBeChecked();
-    expect(section.getByRole('switch')).toBeEnabled();
   });
 
   it('says so when it cannot be loaded, and tries again', async () => {

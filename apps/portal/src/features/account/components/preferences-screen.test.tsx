@@ -116,7 +116,7 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     // Nothing changed: the page is still English, no cookie was written, and the person can try again.
     expect(writes).toEqual([]);
     expect(i18n.language).toBe('en');
-    expect(screen.getByRole('button', { name: 'Save language' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save language' })).toBeEnabled());
   });
 
   it('without a choice, says which language the store is shown in', async () => {

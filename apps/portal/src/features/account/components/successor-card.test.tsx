@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUCCESSOR_PREFERENCE_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,7 +55,9 @@ describe('Preferences: following replaced standards (issue 16 §3)', { timeout: 
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Follow successors automatically' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Save replacement choice' })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save replacement choice' })).toBeEnabled(),
+    );
   });
 
   it('says so when the choice cannot be loaded, and tries again', async () => {
