@@ -254,6 +254,7 @@ describe(`GET ${P.featureFlags}`, () => {
         enable_resolver_DP_for_content: { enabled: true },
         track_by_publishers: { enabled: true },
         enable_translation: { enabled: false },
+        user_webhooks: { enabled: false },
       },
     });
     const user = await flagged.createUser();
@@ -265,6 +266,7 @@ describe(`GET ${P.featureFlags}`, () => {
           enable_resolver_DP_for_content: { enabled: true },
           track_by_publishers: { enabled: true },
           enable_translation: { enabled: false },
+          user_webhooks: { enabled: false },
         },
       },
     });

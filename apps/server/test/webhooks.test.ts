@@ -1,96 +1,41 @@
-import { CONSOLE_PATHS, WEBHOOK_PATHS } from '@trackwell/contracts';
 import { listAuditEntries, newWebhookSecret } from '@trackwell/db';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { attemptWebhookMessage } from '../src/modules/webhooks/deliver.ts';
-import {
-  a,
-  adminA,
-  adminB,
-  type ConsoleActor,
-  callAs,
-  editorA,
-  t,
-  useConsoleWorld,
-} from './console-world.ts';
-import { buildNotificationCatalogue, eventually, trackSource } from './notifications-fixtures.ts';
-import type { TestUser } from './tracker-fixtures.ts';
+import { a, adminA, adminB, callAs, editorA, t } from './console-world.ts';
+import { eventually } from './notifications-fixtures.ts';
 import { expectError } from './tracker-world.ts';
+import { type ReceivedHook, signatureHeaders } from './webhook-receiver.ts';
 import {
-  type ReceivedHook,
-  signatureHeaders,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from './webhook-receiver.ts';
+  bystander,
+  createStoreEndpoint,
+  createUserEndpoint,
+  endpointCount,
+  hooksOf,
+  publish,
+  reader,
+  receiver,
+  storeUrl,
+  useWebhooksWorld,
+  W,
+  WAIT,
+} from './webhooks-world.ts';
 
 /**
  * Issue 16 §5 webhooks, end to end with the worker: a store's endpoint (console) and a user's own (tracker
  * API) get each change, signed per Standard Webhooks (verified with the `standardwebhooks` package), once;
  * a 500 is retried and both attempts are logged; a replayed or old timestamp is refused by the verifier;
  * another store's admin gets 403 and another user's endpoint is 404; bad input is a 400 naming the field.
- * Private addresses are allowed here (the receiver is local); webhooks-ssrf.test.ts tests the refusal.
+ * Private addresses are allowed here (the receiver is local); webhooks-ssrf.test.ts tests the refusal, and
+ * webhooks-user-switch.test.ts the store's switch for its users' endpoints.
  */
-useConsoleWorld({
-  env: { SMTP_SINK_PORT: '0', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_DELAY_SECONDS: '1' },
-  worker: true,
-});
+useWebhooksWorld();
 
-const W = WEBHOOK_PATHS;
-const WAIT = 60_000;
-let receiver: WebhookReceiver;
-let reader: TestUser;
-let bystander: TestUser;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  await buildNotificationCatalogue(t.app.db, a.tenant.id);
-  reader = await a.createUser();
-  await trackSource(t.app.db, a.tenant.id, reader.id, 'COMMITTEE', 'D20');
-  bystander = await a.createUser();
-});
-afterAll(async () => {
-  await receiver?.close();
-});
-
-const storeUrl = (path: string) => path.replace(':code', a.tenant.code);
-const createStoreEndpoint = (path: string, actor: ConsoleActor = adminA) =>
-  callAs(actor, {
-    method: 'POST',
-    url: storeUrl(W.storeWebhooks),
-    payload: { url: `${receiver.origin}${path}`, description: `store ${path}` },
-  });
-const createUserEndpoint = (user: TestUser, path: string) =>
-  a.call(user, {
-    method: 'POST',
-    url: W.userWebhooks,
-    payload: { url: `${receiver.origin}${path}`, description: `mine ${path}` },
-  });
-const publish = (id: string, designation: string, whatChanged: object = {}) =>
-  callAs(editorA, {
-    method: 'POST',
-    url: storeUrl(CONSOLE_PATHS.storeChanges),
-    payload: {
-      id,
-      type: 'new_edition',
-      standard: { contentCode: 'D638-CC' },
-      designation,
-      edition: designation.slice(-2),
-      publishedOn: '2022-06-01',
-      ...whatChanged,
-    },
-  });
-const hooksOf = (path: string, changeId: string) =>
-  receiver
-    .at(path)
-    .filter((h) => (JSON.parse(h.body) as { data?: { changeId?: string } }).data?.changeId === changeId);
 const storeDeliveries = async (id: string) => {
   const res = await callAs(adminA, { url: storeUrl(W.storeWebhookDeliveries).replace(':id', id) });
   expect(res.statusCode).toBe(200);
   return (res.json() as { attempts: Array<Record<string, unknown>> }).attempts;
 };
-const endpointCount = async () =>
-  (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_endpoints')).rows[0]!.n;
-
 let storeSecret = '';
 let firstHook: ReceivedHook;
 

@@ -191,6 +191,13 @@ export const featureFlags = z.object({
   track_by_publishers: enabled,
   /** The spec's `{hash}.enabled`: whether the portal may translate (off → language forced to en). */
   enable_translation: enabled,
+  /**
+   * Issue 16 §5: the store's users may register their own webhook endpoints (Account › Webhooks). Off: the
+   * user routes answer 403 `webhooks_off`, the account area has no Webhooks tab, and no change is queued for
+   * a user's endpoint (the store's own endpoints are the console's, unaffected). Migration 0028 set it on
+   * for the stores that existed before it.
+   */
+  user_webhooks: enabled,
 });
 export type FeatureFlags = z.infer<typeof featureFlags>;
 

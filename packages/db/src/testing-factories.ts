@@ -86,6 +86,7 @@ export function buildTenantDefinition(
       enable_resolver_DP_for_content: { enabled: false },
       track_by_publishers: { enabled: false },
       enable_translation: { enabled: true },
+      user_webhooks: { enabled: true },
     },
     logoSvg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img"><title>${name}</title><rect width="120" height="32" rx="6" fill="#1d4ed8"/></svg>`,
   };

@@ -1,4 +1,5 @@
 import {
+  type FeatureFlags,
   NOTIFICATION_CENTRE_PATHS,
   type NotificationUnread,
   type TenantConfig,
@@ -58,6 +59,18 @@ export function seedSignedInSession(
   );
 }
 
+/** The feature-flag call's answer: every flag on unless `flags` says otherwise. */
+export function flagsAnswer(flags: Partial<Record<keyof FeatureFlags, boolean>> = {}) {
+  const on = (name: keyof FeatureFlags) => ({ enabled: flags[name] ?? true });
+  const value: FeatureFlags = {
+    enable_resolver_DP_for_content: on('enable_resolver_DP_for_content'),
+    track_by_publishers: on('track_by_publishers'),
+    enable_translation: on('enable_translation'),
+    user_webhooks: on('user_webhooks'),
+  };
+  return { status: '200', responseData: { value } };
+}
+
 /**
  * The signed-in calls of the shell: user info and feature flags (all on unless overridden); then `more`; then
  * the header bell's unread count (nothing unread) when `more` did not answer it.
@@ -68,29 +81,12 @@ export function signedInRoutes({
   more,
 }: {
   user?: UserInfo;
-  flags?: Partial<
-    Record<'enable_resolver_DP_for_content' | 'track_by_publishers' | 'enable_translation', boolean>
-  >;
+  flags?: Partial<Record<keyof FeatureFlags, boolean>>;
   more?: ExtraRoutes;
 } = {}): ExtraRoutes {
   return async (url, request) => {
     if (url.pathname === USER_INFO_PATH) return { status: 200, body: user };
-    if (url.pathname === TRACKER_PATHS.featureFlags) {
-      const on = (name: keyof typeof flags) => ({ enabled: flags[name] ?? true });
-      return {
-        status: 200,
-        body: {
-          status: '200',
-          responseData: {
-            value: {
-              enable_resolver_DP_for_content: on('enable_resolver_DP_for_content'),
-              track_by_publishers: on('track_by_publishers'),
-              enable_translation: on('enable_translation'),
-            },
-          },
-        },
-      };
-    }
+    if (url.pathname === TRACKER_PATHS.featureFlags) return { status: 200, body: flagsAnswer(flags) };
     const answered = await more?.(url, request);
     if (answered) return answered;
     if (url.pathname === NOTIFICATION_CENTRE_PATHS.unread) {

@@ -123,7 +123,8 @@ const MESSAGE_ID_SQL = `'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 /**
  * Writes the webhook messages of an applied event, set-based, in the matching's transaction (after
  * matchEventRecipients): every enabled store endpoint, and the enabled endpoints of users the change was
- * matched to (their outbox row's reasons say why). A replay writes nothing twice (unique endpoint, event).
+ * matched to (their outbox row's reasons say why) when the store lets its users have endpoints (feature flag
+ * `user_webhooks`). A replay writes nothing twice (unique endpoint, event).
  */
 export async function queueWebhookMessages(
   tx: SqlExecutor,
@@ -150,7 +151,9 @@ export async function queueEventsWebhookMessages(
          FROM unnest($2::bigint[]) WITH ORDINALITY AS ev(id, n)
          JOIN webhook_endpoints w ON w.tenant_id = $1 AND w.enabled
          LEFT JOIN notification_deliveries d ON d.tenant_id = $1 AND d.event_id = ev.id AND d.user_id = w.user_id
-        WHERE w.user_id IS NULL OR d.id IS NOT NULL
+        WHERE w.user_id IS NULL
+           OR (d.id IS NOT NULL
+               AND (SELECT (t.feature_flags #>> '{user_webhooks,enabled}')::boolean FROM tenants t WHERE t.id = $1))
         ORDER BY ev.n
        ON CONFLICT (endpoint_id, event_id) DO NOTHING
        RETURNING event_id

@@ -217,7 +217,12 @@ const trackwell = demoTenant({
     languages: [...SUPPORTED_LANGUAGES],
     defaultLanguage: 'en',
   },
-  featureFlags: { enable_resolver_DP_for_content: off, track_by_publishers: off, enable_translation: on },
+  featureFlags: {
+    enable_resolver_DP_for_content: off,
+    track_by_publishers: off,
+    enable_translation: on,
+    user_webhooks: on,
+  },
 });
 
 const awwa = demoTenant({
@@ -276,7 +281,12 @@ const awwa = demoTenant({
     languages: ['en', 'es', 'fr_CA'],
     defaultLanguage: 'en',
   },
-  featureFlags: { enable_resolver_DP_for_content: off, track_by_publishers: off, enable_translation: on },
+  featureFlags: {
+    enable_resolver_DP_for_content: off,
+    track_by_publishers: off,
+    enable_translation: on,
+    user_webhooks: on,
+  },
 });
 
 const aenor = demoTenant({
@@ -344,7 +354,12 @@ const aenor = demoTenant({
     languages: ['es_ES', 'en', 'fr_FR', 'pt', 'ar'],
     defaultLanguage: 'es_ES',
   },
-  featureFlags: { enable_resolver_DP_for_content: off, track_by_publishers: off, enable_translation: on },
+  featureFlags: {
+    enable_resolver_DP_for_content: off,
+    track_by_publishers: off,
+    enable_translation: on,
+    user_webhooks: on,
+  },
 });
 
 const nordic = demoTenant({
@@ -411,7 +426,12 @@ const nordic = demoTenant({
     languages: ['en', 'de', 'fr_FR'],
     defaultLanguage: 'en',
   },
-  featureFlags: { enable_resolver_DP_for_content: on, track_by_publishers: on, enable_translation: on },
+  featureFlags: {
+    enable_resolver_DP_for_content: on,
+    track_by_publishers: on,
+    enable_translation: on,
+    user_webhooks: on,
+  },
 });
 
 const pacific = demoTenant({
@@ -467,7 +487,12 @@ const pacific = demoTenant({
     languages: ['en'] satisfies Language[],
     defaultLanguage: 'en',
   },
-  featureFlags: { enable_resolver_DP_for_content: off, track_by_publishers: off, enable_translation: off },
+  featureFlags: {
+    enable_resolver_DP_for_content: off,
+    track_by_publishers: off,
+    enable_translation: off,
+    user_webhooks: off,
+  },
 });
 
 /** Every demo tenant, the platform's own first. */

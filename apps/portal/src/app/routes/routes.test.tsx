@@ -207,8 +207,8 @@ describe('other routes', () => {
     renderApp({ path: '/no/such/page' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(document.title).toBe('Page not found – Acme Standards');
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page not found – Acme Standards'));
     expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
   });
 

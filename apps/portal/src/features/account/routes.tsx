@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen, PendingMessage } from '../../components/ui/spinner.tsx';
-import { useAccessTokenClaims } from '../auth/index.ts';
+import { useAccessTokenClaims, useGetFeatureFlagsQuery } from '../auth/index.ts';
 import { useTenantConfig } from '../tenant/index.ts';
 import './account.css';
 import { AccountContext } from './account-context.ts';
@@ -16,6 +16,7 @@ import { PasswordScreen } from './components/password-screen.tsx';
 import { PhonesScreen } from './components/phones-screen.tsx';
 import { PreferencesScreen } from './components/preferences-screen.tsx';
 import { ProfileScreen } from './components/profile-screen.tsx';
+import { AccountScreen } from './components/screen.tsx';
 import { YourDataScreen } from './components/your-data-screen.tsx';
 import { createMyAccountClient } from './lib/myaccount.ts';
 
@@ -81,14 +82,7 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
           <Route path="password" element={<PasswordScreen />} />
           <Route path="preferences" element={<PreferencesScreen />} />
           <Route path="feed" element={<FeedScreen />} />
-          <Route
-            path="webhooks"
-            element={
-              <Suspense fallback={<PendingMessage>{t('state.loading')}</PendingMessage>}>
-                <WebhooksScreen />
-              </Suspense>
-            }
-          />
+          <Route path="webhooks" element={<WebhooksRoute />} />
           <Route path="devices" element={<DevicesScreen />} />
           <Route path="passkeys" element={<PasskeysScreen />} />
           <Route path="data" element={<YourDataScreen />} />
@@ -96,6 +90,27 @@ export function AccountArea({ oktaAuth, userId }: { oktaAuth: OktaAuth; userId: 
         </Route>
       </Routes>
     </AccountContext>
+  );
+}
+
+/**
+ * Account › Webhooks, when the store lets its users register endpoints (feature flag `user_webhooks`); a
+ * store that does not says so here, for whoever follows an old link.
+ */
+function WebhooksRoute() {
+  const { t } = useTranslation('account');
+  const { data: flags, isLoading } = useGetFeatureFlagsQuery();
+  if (isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
+  if (!flags?.user_webhooks.enabled)
+    return (
+      <AccountScreen title={t('webhooks.title')}>
+        <p>{t('webhooks.off')}</p>
+      </AccountScreen>
+    );
+  return (
+    <Suspense fallback={<PendingMessage>{t('state.loading')}</PendingMessage>}>
+      <WebhooksScreen />
+    </Suspense>
   );
 }
 
@@ -114,7 +129,11 @@ function useNavigated(): boolean {
 function AccountLayout() {
   const { t } = useTranslation('account');
   const embedded = isEmbeddedIssuer(useTenantConfig()['issuer-uri']);
-  const screens = ACCOUNT_SCREENS.filter((screen) => embedded || !EMBEDDED_ONLY.has(screen));
+  const { data: flags } = useGetFeatureFlagsQuery();
+  const screens = ACCOUNT_SCREENS.filter(
+    (screen) =>
+      (embedded || !EMBEDDED_ONLY.has(screen)) && (screen !== 'webhooks' || flags?.user_webhooks.enabled),
+  );
   return (
     <div className="tw-account">
       <h1 className="tw-page-title">{t('title')}</h1>

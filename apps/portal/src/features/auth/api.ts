@@ -14,6 +14,7 @@ export const FLAGS_OFF: FeatureFlags = {
   enable_resolver_DP_for_content: { enabled: false },
   track_by_publishers: { enabled: false },
   enable_translation: { enabled: false },
+  user_webhooks: { enabled: false },
 };
 
 /**

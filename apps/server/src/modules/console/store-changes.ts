@@ -136,7 +136,12 @@ export function newStoreDefinition(input: ConsoleStoreCreate, template: Pick<Sto
       },
     },
     theme: template.theme,
-    featureFlags: { enable_resolver_DP_for_content: off, track_by_publishers: off, enable_translation: off },
+    featureFlags: {
+      enable_resolver_DP_for_content: off,
+      track_by_publishers: off,
+      enable_translation: off,
+      user_webhooks: off,
+    },
     logoSvg:
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img"><rect width="120" height="32" rx="6" fill="#1d4ed8"/></svg>',
   };

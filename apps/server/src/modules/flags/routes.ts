@@ -12,8 +12,9 @@ export const flagRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['flags'],
         summary: "The store's feature flags",
         description:
-          'spec §3 "Feature flags": `enable_resolver_DP_for_content`, `track_by_publishers`, and ' +
-          "`enable_translation` (the spec's `{hash}.enabled`: off forces the portal to English).",
+          'spec §3 "Feature flags": `enable_resolver_DP_for_content`, `track_by_publishers`, ' +
+          "`enable_translation` (the spec's `{hash}.enabled`: off forces the portal to English), and " +
+          '`user_webhooks` (users may register their own webhook endpoints).',
         security: BEARER_SECURITY,
         response: { 200: featureFlagsResponse, 401: errorResponses[401], 429: errorResponses[429] },
       },

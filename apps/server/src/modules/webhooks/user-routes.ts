@@ -1,12 +1,18 @@
 import { userWebhookParams, WEBHOOK_PATHS } from '@trackwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 import { registerWebhookRoutes } from './routes.ts';
 
+/** The store's `user_webhooks` flag is off: its users have no endpoints of their own. */
+const webhooksOff = () =>
+  new HttpError(403, 'webhooks_off', 'This store does not offer webhooks to its users.');
+
 /**
  * A signed-in user's own webhook endpoints in the tracker API (issue 16 §5): the changes matched to their
  * trackings are POSTed to each. Only their own: another user's endpoint id is 404, as if it did not exist.
+ * Only where the store allows it (feature flag `user_webhooks`): otherwise 403 `webhooks_off`.
  */
 export const userWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   registerWebhookRoutes(app, {
@@ -21,6 +27,7 @@ export const userWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     errors: errorResponses,
     scopeOf(request) {
       const user = currentUser(request);
+      if (!user.tenant.featureFlags.user_webhooks.enabled) throw webhooksOff();
       return {
         tenantId: user.tenantId,
         storeCode: user.tenant.code,

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../testing/render-with-i18n.tsx';
+import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
 import { stubWebhooks, webhookAttempt, webhookEndpoint } from '../testing/fake-webhooks.ts';
 import { dismissToasts, renderAccount } from '../testing/render-account.tsx';
 
@@ -118,5 +119,20 @@ describe('Account webhooks', { timeout: 30_000 }, () => {
       await screen.findByRole('table', { name: 'نقاط استقبال خطافات الويب الخاصة بك' }),
     ).toBeInTheDocument();
     expect(screen.getByText(URL_A, { selector: 'span[dir]' })).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('a store that does not offer webhooks: no Webhooks tab, and an old link says so without asking for endpoints', async () => {
+    const { calls } = stubMyAccount(buildFakeState({ userWebhooks: false }));
+    renderAccount({ path: PATH });
+    expect(
+      await screen.findByText(
+        'This store does not offer webhooks. Changes to what you track reach you by e-mail, in the notification centre and in your feed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Account settings' });
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/tracker/v1/webhooks'))).toBe(false);
   });
 });

@@ -15,8 +15,10 @@ import {
   presentPhoneChallenge,
   presentProfile,
   presentProfileSchema,
+  TRACKER_PATHS,
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
+import { flagsAnswer } from '../../../testing/signed-in.ts';
 import { EVERY_KIND, trackerPreferencesAnswer } from './fake-notification-preferences.ts';
 
 /**
@@ -53,6 +55,8 @@ export type FakeState = {
   /** The monthly status report's switch (issue 16 §1). */
   monthlyStatus?: boolean;
   successorPreference?: { followAutomatically: boolean };
+  /** The store's `user_webhooks` feature flag (issue 16 §5): the Webhooks tab is there when on (default). */
+  userWebhooks?: boolean;
 };
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
@@ -156,6 +160,8 @@ export function stubMyAccount(state: FakeState = buildFakeState()) {
     }
     const failure = state.failures.get(`${method} ${url.pathname}`);
     if (failure) return json(failure.status, failure.body, failure.headers);
+    if (url.pathname === TRACKER_PATHS.featureFlags)
+      return json(200, flagsAnswer({ user_webhooks: state.userWebhooks ?? true }));
     const preferences = trackerPreferencesAnswer(state, method, url.pathname, body);
     if (preferences) return json(200, preferences);
     if (url.pathname.startsWith('/api/tracker/')) {

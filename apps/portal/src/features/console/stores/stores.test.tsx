@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSOLE_PATHS, type ConsoleStoreDefinition } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ const definition = (): ConsoleStoreDefinition => ({
     enable_resolver_DP_for_content: { enabled: false },
     track_by_publishers: { enabled: false },
     enable_translation: { enabled: true },
+    user_webhooks: { enabled: true },
   },
   logoSvg: '<svg/>',
   updatedAt: '2026-11-25T00:00:00.000Z',
@@ -118,6 +119,24 @@ describe('Console stores', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     refuse = false;
+  });
+
+  it("the users' webhooks switch: on with what it means, and turning it off sends only that flag", async () => {
+    const api = storeApi();
+    const user = userEvent.setup();
+    renderConsole({ path: '/admin/stores/acme/settings' });
+    const toggle = await screen.findByRole('switch', { name: 'Users may register their own webhooks' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      "Account › Webhooks: each change a user tracks is POSTed to their endpoints. The store's own webhooks are not affected.",
+    );
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', '/api/console/v1/stores/acme')[0]?.body).toEqual({
+        featureFlags: { user_webhooks: { enabled: false } },
+      }),
+    );
   });
 
   it('leaving with unsaved changes asks first: No stays with them, Yes leaves; nothing to save leaves at once', async () => {

@@ -29,6 +29,7 @@ export function buildFlags(overrides: Partial<Record<keyof FeatureFlags, boolean
     enable_resolver_DP_for_content: { enabled: overrides.enable_resolver_DP_for_content ?? false },
     track_by_publishers: { enabled: overrides.track_by_publishers ?? false },
     enable_translation: { enabled: overrides.enable_translation ?? true },
+    user_webhooks: { enabled: overrides.user_webhooks ?? true },
   };
 }
 

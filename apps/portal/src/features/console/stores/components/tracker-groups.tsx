@@ -143,6 +143,17 @@ export function FlagsGroup({ draft, edit, errors }: GroupProps) {
           })
         }
       />
+      <SwitchField
+        label={t('flags.userWebhooks')}
+        hint={t('flags.userWebhooksHint')}
+        checked={flags.user_webhooks.enabled}
+        error={errorAt(errors, 'featureFlags.user_webhooks')}
+        onChange={(on) =>
+          edit((d) => {
+            d.featureFlags.user_webhooks = { enabled: on };
+          })
+        }
+      />
       <Field
         label={t('flags.template')}
         value={draft.config.resolverApplicationUrl ?? ''}
