@@ -154,12 +154,18 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
       failed: 0,
       retry: 0,
     };
-    // One send in flight per SMTP connection, as the change e-mails' sender.
-    for (;;) {
-      const batch = await claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
+    // One send in flight per SMTP connection, as the change e-mails' sender. The next batch is claimed while
+    // this one is sent, so the lanes do not stand idle during the claim (bench/digest).
+    const claim = () => claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
+    let next: Promise<ClaimedDigest[]> | undefined = claim();
+    while (next) {
+      const batch: ClaimedDigest[] = await next;
+      next = batch.length === CLAIM_BATCH ? claim() : undefined;
+      // Awaited on the next turn; should this batch's sending throw first, it must not go unhandled.
+      next?.catch(() => {});
       await sendClaimed(db, env, batch, (d, record) => sendDigest(d, now, record), result);
-      if (batch.length < CLAIM_BATCH) return result;
     }
+    return result;
   }
 
   return { run };
