@@ -1,5 +1,6 @@
 import { DEFAULT_DIGEST_HOUR, DEFAULT_DIGEST_WEEKDAY, type MonthlyStatusAnswer } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { refreshDigestStatisticsAfter } from './notification-digests.ts';
 import { UnknownTimeZoneError } from './notification-schedules.ts';
 
 /**
@@ -77,6 +78,7 @@ export const DUE_STATUS_REPORTS_SQL = `WITH sch AS (
 /** Creates the monthly reports due at `now` across every store; answers how many were created. */
 export async function createDueStatusReports(db: SqlExecutor, now: Date): Promise<number> {
   const { rows } = await db.query(DUE_STATUS_REPORTS_SQL, [now]);
+  await refreshDigestStatisticsAfter(db, rows.length);
   return rows.length;
 }
 
