@@ -11,6 +11,8 @@ export const NOTIFICATION_CENTRE_PATHS = {
   unread: `${BASE}/unread`,
   /** POST: mark one notification read. */
   read: `${BASE}/:id/read`,
+  /** POST: track the successor of the standard the notification's change replaced, instead of it (idempotent). */
+  followSuccessor: `${BASE}/:id/follow-successor`,
   /** POST: mark every notification read. */
   readAll: `${BASE}/read-all`,
   /** GET: the private feed's URL (null until made); POST: make it, or reset it (the old URL stops working). */

@@ -59,11 +59,15 @@ export const notificationChange = z.object({
   /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
   summary: z.string().optional(),
   compareUrl: z.string().optional(),
-  /** The standard replaced and its successor (issue 16 §3). */
+  /**
+   * The standard replaced and its successor (issue 16 §3); `followed`: the user follows it already (by the
+   * e-mail's link, the centre's button or automatically at publish).
+   */
   successor: z
     .object({
       from: z.object({ assetId: z.string(), designation: z.string() }),
       to: z.object({ assetId: z.string(), designation: z.string() }),
+      followed: z.boolean().optional(),
     })
     .optional(),
 });
@@ -99,6 +103,14 @@ export type NotificationUnread = z.infer<typeof notificationUnread>;
 
 export const notificationsMarked = z.object({ marked: z.number().int(), unread: z.number().int() });
 export type NotificationsMarked = z.infer<typeof notificationsMarked>;
+
+/** "Track <new> instead" from the centre: 'followed' now, or 'already' followed before (nothing changed). */
+export const notificationSuccessorFollow = z.object({
+  state: z.enum(['followed', 'already']),
+  from: z.object({ assetId: z.string(), designation: z.string() }),
+  to: z.object({ assetId: z.string(), designation: z.string() }),
+});
+export type NotificationSuccessorFollow = z.infer<typeof notificationSuccessorFollow>;
 
 export const notificationFeed = z.object({
   /** The private Atom feed's secret URL; null until the user makes one. */

@@ -14,6 +14,8 @@ export interface UserNotificationRow {
   occurredAt: Date;
   createdAt: Date;
   readAt: Date | null;
+  /** Whether the user followed the replacement this change recorded (false when it recorded none). */
+  successorFollowed: boolean;
 }
 
 type Row = {
@@ -23,6 +25,7 @@ type Row = {
   occurred_at: Date;
   created_at: Date;
   read_at: Date | null;
+  successor_followed: boolean;
 };
 const toNotification = (r: Row): UserNotificationRow => ({
   id: String(r.id),
@@ -31,8 +34,13 @@ const toNotification = (r: Row): UserNotificationRow => ({
   occurredAt: new Date(r.occurred_at),
   createdAt: new Date(r.created_at),
   readAt: r.read_at ? new Date(r.read_at) : null,
+  successorFollowed: r.successor_followed,
 });
-const COLUMNS = 'd.id::text AS id, e.change, d.reasons, e.occurred_at, d.created_at, d.read_at';
+/** Every statement selecting COLUMNS joins the change as `e` and the delivery (with its user_id) as `d`. */
+const COLUMNS = `d.id::text AS id, e.change, d.reasons, e.occurred_at, d.created_at, d.read_at,
+  EXISTS (SELECT 1 FROM successor_follows sf
+           WHERE sf.tenant_id = d.tenant_id AND sf.event_id = d.event_id AND sf.user_id = d.user_id)
+    AS successor_followed`;
 
 /**
  * A page of the user's notifications, newest first (by id: rows are numbered as they are written), older
@@ -87,7 +95,7 @@ export async function markNotificationRead(
     `WITH marked AS (
        UPDATE notification_deliveries SET read_at = COALESCE(read_at, now())
         WHERE tenant_id = $1 AND user_id = $2 AND id = $3::bigint
-        RETURNING id, tenant_id, event_id, reasons, created_at, read_at)
+        RETURNING id, tenant_id, event_id, user_id, reasons, created_at, read_at)
      SELECT ${COLUMNS}
        FROM marked d JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id`,
     [tenantId, userId, id],
@@ -140,4 +148,18 @@ export async function issueNotificationFeed(
     [tenantId, userId],
   );
   return Number(rows[0]!.issued_at);
+}
+
+/** The change (event id) of one of the user's notifications; undefined when it is not theirs. */
+export async function findNotificationEventId(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+  id: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ event_id: string }>(
+    'SELECT event_id::text AS event_id FROM notification_deliveries WHERE tenant_id = $1 AND user_id = $2 AND id = $3::bigint',
+    [tenantId, userId, id],
+  );
+  return rows[0] ? Number(rows[0].event_id) : undefined;
 }

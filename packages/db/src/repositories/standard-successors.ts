@@ -76,27 +76,31 @@ export async function findSuccession(
   return rows[0];
 }
 
+/** How a user followed a replacement: the e-mail's signed link, or the notification centre's button. */
+export type SuccessorFollowHow = 'link' | 'centre';
+
 /**
- * The e-mail's one click: the user tracks the successor instead of the replaced standard. Idempotent: a
- * second call finds the recorded follow and changes nothing ('already'); 'none' when the event recorded
- * no replacement.
+ * The e-mail's one click (or the notification centre's button, `how` 'centre'): the user tracks the
+ * successor instead of the replaced standard. Idempotent: a second call finds the recorded follow and
+ * changes nothing ('already'); 'none' when the event recorded no replacement.
  */
 export async function followSuccessorByLink(
   tx: SqlExecutor,
   tenantId: string,
   eventId: number,
   userId: string,
+  how: SuccessorFollowHow = 'link',
 ): Promise<'followed' | 'already' | 'none'> {
   const { rows } = await tx.query<{ standard_id: number; successor_id: number; new_follow: boolean }>(
     `WITH pair AS (
        SELECT standard_id, successor_id FROM standard_successors WHERE tenant_id = $1 AND event_id = $2
      ), followed AS (
        INSERT INTO successor_follows (tenant_id, event_id, user_id, how)
-       SELECT $1, $2, $3, 'link' FROM pair
+       SELECT $1, $2, $3, $4 FROM pair
        ON CONFLICT DO NOTHING RETURNING user_id
      )
      SELECT standard_id, successor_id, EXISTS (SELECT 1 FROM followed) AS new_follow FROM pair`,
-    [tenantId, eventId, userId],
+    [tenantId, eventId, userId, how],
   );
   const pair = rows[0];
   if (!pair) return 'none';

@@ -3,13 +3,17 @@ import type {
   NotificationItem,
   NotificationList,
   NotificationListQuery,
+  NotificationSuccessorFollow,
   NotificationsMarked,
   NotificationUnread,
 } from '@trackwell/contracts';
 import { NOTIFICATION_CENTRE_PATHS } from '@trackwell/contracts';
 import {
   countUnreadNotifications,
+  findNotificationEventId,
   findNotificationFeedIssuedAt,
+  findSuccession,
+  followSuccessorByLink,
   issueNotificationFeed,
   listUserNotifications,
   markAllNotificationsRead,
@@ -18,7 +22,7 @@ import {
   type UserNotificationRow,
 } from '@trackwell/db';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { signFeedToken } from './feed-token.ts';
 
 /**
@@ -37,7 +41,9 @@ type Deps = Pick<FastifyInstance, 'db' | 'env' | 'publicUrls'>;
 
 export const presentNotification = (n: UserNotificationRow): NotificationItem => ({
   id: n.id,
-  change: n.change,
+  change: n.change.successor
+    ? { ...n.change, successor: { ...n.change.successor, followed: n.successorFollowed } }
+    : n.change,
   reasons: n.reasons,
   occurredAt: n.occurredAt.toISOString(),
   createdAt: n.createdAt.toISOString(),
@@ -94,4 +100,32 @@ export async function findFeed(deps: Deps, reader: Reader): Promise<Notification
 export async function resetFeed(deps: Deps, reader: Reader): Promise<NotificationFeed> {
   const issuedAt = await issueNotificationFeed(deps.db, reader.tenantId, reader.id);
   return { url: feedUrlOf(deps, reader, issuedAt) };
+}
+
+/**
+ * The centre's "Track <new> instead": the reader tracks the successor of the standard their notification's
+ * change replaced, instead of it, as the e-mail's link does (recorded as 'centre'). Idempotent ('already').
+ * 404 when the notification is not theirs, 409 (nothing changed) when its change replaced nothing.
+ */
+export async function followSuccessor(
+  deps: Deps,
+  reader: Reader,
+  id: string,
+): Promise<NotificationSuccessorFollow> {
+  const eventId = await findNotificationEventId(deps.db, reader.tenantId, reader.id, id);
+  if (eventId === undefined) throw notFound('No such notification.');
+  const succession = await findSuccession(deps.db, reader.tenantId, eventId);
+  const outcome = succession
+    ? await deps.db.transaction((tx) =>
+        followSuccessorByLink(tx, reader.tenantId, eventId, reader.id, 'centre'),
+      )
+    : 'none';
+  if (!succession || outcome === 'none') {
+    throw new HttpError(
+      409,
+      'no_successor',
+      'This change replaced no standard: there is no successor to track.',
+    );
+  }
+  return { state: outcome, ...succession };
 }

@@ -21,6 +21,7 @@ import {
   resetFeed,
   unreadNotifications,
 } from './centre.ts';
+import { registerFollowSuccessorRoute } from './follow-successor-route.ts';
 
 /**
  * The in-app notification centre (issue 16 §4) in the tracker API: the signed-in user's own notifications,
@@ -71,6 +72,8 @@ export const notificationCentreRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => markOneRead(app, readerOf(request), request.params.id),
   );
+
+  registerFollowSuccessorRoute(app, docs, readerOf);
 
   app.post(
     P.readAll,

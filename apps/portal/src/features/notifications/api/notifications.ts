@@ -3,6 +3,7 @@ import {
   type NotificationFeed,
   type NotificationItem,
   type NotificationList,
+  type NotificationSuccessorFollow,
   type NotificationsMarked,
   type NotificationUnread,
   NOTIFICATION_CENTRE_PATHS as P,
@@ -41,6 +42,15 @@ export const notificationsApi = api
         query: (id) => ({ service: 'tracker-uri', url: P.read.replace(':id', id), method: 'POST' }),
         invalidatesTags: ['Notifications'],
       }),
+      /** "Track <new> instead": the list (its `followed`) and the tracker's list of standards are refreshed. */
+      followNotificationSuccessor: build.mutation<NotificationSuccessorFollow, string>({
+        query: (id) => ({
+          service: 'tracker-uri',
+          url: P.followSuccessor.replace(':id', id),
+          method: 'POST',
+        }),
+        invalidatesTags: ['Notifications', 'ContentTrackings'],
+      }),
       markAllNotificationsRead: build.mutation<NotificationsMarked, void>({
         query: () => ({ service: 'tracker-uri', url: P.readAll, method: 'POST' }),
         invalidatesTags: ['Notifications'],
@@ -64,6 +74,7 @@ export const {
   useNotificationPageQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,
+  useFollowNotificationSuccessorMutation,
   useNotificationFeedQuery,
   useResetNotificationFeedMutation,
 } = notificationsApi;
