@@ -11,7 +11,7 @@ import { STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
  * refuses (tested against the schema on hostile input: packages/db/test/catalog-import-quick.test.ts).
  */
 
-type Check = 'code' | 'text' | 'date' | 'list' | readonly string[];
+type Check = 'code' | 'optionalCode' | 'text' | 'date' | 'list' | readonly string[];
 
 /** Each kind's fields in the schema's order, and how each is checked. */
 const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>> = {
@@ -40,6 +40,7 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['publishedOn', 'date'],
     ['industryAreas', 'list'],
     ['icsCodes', 'list'],
+    ['replacedBy', 'optionalCode'],
   ],
   work_item: [
     ['workItemNumber', 'code'],
@@ -99,6 +100,13 @@ export function quickImportRow(raw: Record<string, unknown>): CatalogImportRow |
   if (!fields) return undefined;
   const row: Record<string, unknown> = { kind: raw.kind };
   for (const [field, check] of fields) {
+    if (check === 'optionalCode') {
+      if (raw[field] === undefined) continue;
+      const code = plainCell(raw[field], IMPORT_LIMITS.code);
+      if (code === undefined) return undefined;
+      row[field] = code;
+      continue;
+    }
     const value = plainValue(raw[field], check);
     if (value === undefined) return undefined;
     row[field] = value;

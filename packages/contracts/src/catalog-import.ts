@@ -73,6 +73,8 @@ export const importStandard = z.object({
   industryAreas: codeList.default([]),
   /** International Classification for Standards codes (NISO STS `<ics>`), e.g. 83.080.01. */
   icsCodes: codeList.default([]),
+  /** The content code of the standard that replaces this one (in the store or in the same import). */
+  replacedBy: importCode.optional(),
 });
 
 export const importWorkItem = z.object({

@@ -14,6 +14,7 @@ const batch = (kind: CatalogImportKind, n: number): ImportBatch => ({
   kind,
   valid: 2,
   rows: [planned(n, kind, 'new')],
+  replacing: false,
 });
 
 /** A write that resolves when told, recording when each batch starts and how many run at once. */

@@ -13,6 +13,7 @@ import {
   LIST_FIELDS,
   LIST_SEPARATOR,
   normalizeName,
+  OPTIONAL_FIELDS,
   splitList,
   validateImportRow,
 } from './rows.ts';
@@ -81,7 +82,9 @@ function readHeader(record: string[], options: CsvImportOptions): Header | Catal
     return [{ row: 0, field: null, reason: 'the header names no known kind of catalogue entry' }];
   const kinds = kind ? [kind] : [];
   const missing = kinds.flatMap((k) =>
-    IMPORT_FIELDS[k].filter((f) => !LIST_FIELDS.has(f) && !columns.has(normalizeName(f))),
+    IMPORT_FIELDS[k].filter(
+      (f) => !LIST_FIELDS.has(f) && !OPTIONAL_FIELDS.has(f) && !columns.has(normalizeName(f)),
+    ),
   );
   if (missing.length > 0)
     return missing.map((f) => ({ row: 0, field: columnName(f), reason: 'missing column' }));
@@ -107,7 +110,9 @@ function readRecord(header: Header, record: string[], line: number) {
   for (const [field, index] of cellIndexes(header, kind)) {
     const cell = index === undefined ? undefined : record[index];
     if (LIST_FIELDS.has(field)) raw[field] = splitList(cell ?? '');
-    else if (cell !== undefined) raw[field] = cell;
+    else if (OPTIONAL_FIELDS.has(field)) {
+      if (cell?.trim()) raw[field] = cell;
+    } else if (cell !== undefined) raw[field] = cell;
   }
   return validateImportRow(line, raw, columnName);
 }

@@ -27,6 +27,7 @@ export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
     'publishedOn',
     'industryAreas',
     'icsCodes',
+    'replacedBy',
   ],
   work_item: ['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'],
 };
@@ -34,6 +35,8 @@ export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
 /** Fields holding several codes: one cell, the codes separated by ";" (so a code never holds one). */
 export const LIST_FIELDS: ReadonlySet<string> = new Set(['industryAreas', 'icsCodes']);
 export const LIST_SEPARATOR = ';';
+/** Optional single-value fields: the column may be missing, an empty cell says nothing. */
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy']);
 
 /** The CSV column of a field: publishedOn → published_on. */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -26,6 +26,8 @@ interface MetaDraft {
   ics: string[];
   dates: Array<{ type: string; date: string }>;
   xrefTypes: string[];
+  /** The `std-ref`s of a "replaced by" `std-xref`, by type (undated, dated). */
+  replacedByRefs: Record<string, string>;
   custom: Record<string, string>;
 }
 
@@ -36,6 +38,7 @@ const newDraft = (): MetaDraft => ({
   ics: [],
   dates: [],
   xrefTypes: [],
+  replacedByRefs: {},
   custom: {},
 });
 
@@ -52,7 +55,10 @@ const ELEMENT_OF: Record<string, string> = {
   publishedOn: 'release-date',
   industryAreas: 'custom-meta industry-area',
   icsCodes: 'ics',
+  replacedBy: 'std-xref[type=isReplacedBy]/std-ref',
 };
+
+const REPLACED_BY = /replaced-?by|superseded-?by/i;
 
 const STATUS_WORDS: Record<string, string> = {
   active: 'active',
@@ -69,7 +75,7 @@ function statusOf(d: MetaDraft): string {
   const told = d.custom.status?.toLowerCase();
   if (told) return STATUS_WORDS[told] ?? told;
   if (d.dates.some((x) => /withdraw/i.test(x.type))) return 'withdrawn';
-  if (d.xrefTypes.some((t) => /replaced-?by|superseded-?by/i.test(t))) return 'historical';
+  if (d.xrefTypes.some((t) => REPLACED_BY.test(t))) return 'historical';
   return 'active';
 }
 
@@ -111,6 +117,10 @@ export function standardOfMeta(d: MetaDraft): Record<string, unknown> {
     publishedOn,
     industryAreas: splitList(d.custom['industry-area'] ?? ''),
     icsCodes: d.ics,
+    // The successor's content code, read as this standard's is: its undated reference preferred.
+    ...(d.replacedByRefs.undated || d.replacedByRefs.dated
+      ? { replacedBy: d.replacedByRefs.undated ?? d.replacedByRefs.dated }
+      : {}),
   };
 }
 
@@ -160,6 +170,8 @@ class MetaReader {
     if (parent === 'std-ident') d.ident[name] ??= text;
     else if (parent === 'title-wrap') d.titleWraps.at(-1)!.parts[name] ??= text;
     else if (name === 'std-ref' && this.path.length === 0) d.stdRefs[refType] ??= text;
+    else if (name === 'std-ref' && parent === 'std-xref' && REPLACED_BY.test(d.xrefTypes.at(-1) ?? ''))
+      d.replacedByRefs[refType] ??= text;
     else if (name === 'comm-ref') d.commRef ??= text;
     else if (name === 'ics') d.ics.push(text);
     else if (name === 'meta-name') this.customName = text.toLowerCase();

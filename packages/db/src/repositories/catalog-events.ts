@@ -15,7 +15,7 @@ import {
   NO_RECIPIENTS,
   type RecipientsBySource,
 } from './event-matching.ts';
-import { followSuccessorsAutomatically, recordSuccession } from './standard-successors.ts';
+import { followSuccessorsAutomatically, recordSuccessions } from './standard-successors.ts';
 import { queueEventsWebhookMessages, queueWebhookMessages } from './webhooks.ts';
 
 /**
@@ -65,6 +65,8 @@ export interface ImportedChange {
   /** What the import row said (recorded as the event's payload). */
   payload: Record<string, unknown>;
   change: NotificationChange;
+  /** A standard replaced (a withdrawal with `replaced_by`): the pair is recorded as a publish records it. */
+  succession?: { standardId: number; successorId: number };
 }
 
 /**
@@ -80,14 +82,14 @@ export async function recordImportedChanges(
   rules: MatchingRules,
 ): Promise<Array<{ eventId: number; kind: CatalogEventKind; recipients: number; webhooks: number }>> {
   if (changes.length === 0) return [];
-  const { rows } = await tx.query<{ id: number; kind: CatalogEventKind }>(
+  const { rows } = await tx.query<{ id: number; kind: CatalogEventKind; pid: string }>(
     `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, standard_id, work_item_id, source,
                                  payload, change, occurred_at)
      SELECT $1, e.pid, e.kind, e.sid, e.wid, 'import', e.payload::jsonb, e.change::jsonb, now()
        FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[])
             AS e(pid, kind, sid, wid, payload, change)
      ON CONFLICT (tenant_id, publisher_event_id) DO NOTHING
-     RETURNING id, kind`,
+     RETURNING id, kind, publisher_event_id AS pid`,
     [
       tenantId,
       changes.map((c) => c.publisherEventId),
@@ -99,7 +101,19 @@ export async function recordImportedChanges(
     ],
   );
   const ids = rows.map((row) => row.id);
+  // issue 16 §3, as recordAndApply: the pairs before the matching, the automatic followers after it.
+  const successionOf = new Map(changes.map((c) => [c.publisherEventId, c.succession]));
+  const pairs = rows.flatMap((row) => {
+    const pair = successionOf.get(row.pid);
+    return pair ? [{ eventId: Number(row.id), ...pair }] : [];
+  });
+  await recordSuccessions(tx, tenantId, pairs);
   const recipients = await matchEventsRecipients(tx, tenantId, ids, rules);
+  await followSuccessorsAutomatically(
+    tx,
+    tenantId,
+    pairs.map((p) => p.eventId),
+  );
   const webhooks = await queueEventsWebhookMessages(tx, tenantId, ids);
   return rows.map((row) => ({
     eventId: row.id,
@@ -193,9 +207,9 @@ async function recordAndApply(
   );
   // issue 16 §3: the replacement is recorded before the matching (which tells the replaced standard's
   // trackers), the automatic followers are moved after it (they are told "You now track …").
-  if (applied.succession) await recordSuccession(tx, tenantId, eventId, applied.succession);
+  if (applied.succession) await recordSuccessions(tx, tenantId, [{ eventId, ...applied.succession }]);
   const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
-  if (applied.succession) await followSuccessorsAutomatically(tx, tenantId, eventId);
+  if (applied.succession) await followSuccessorsAutomatically(tx, tenantId, [eventId]);
   const webhooks = await queueWebhookMessages(tx, tenantId, eventId);
   return {
     result: { id: event.id, outcome: 'applied' as const, recipients },

@@ -15,15 +15,25 @@ export interface ImportBatch {
   valid: number;
   /** What to write: the slice's new and changed rows (an unchanged row is not read again). */
   rows: PlannedRow[];
+  /**
+   * Standards that name their successor (`replaced_by`): written after every other standard batch has
+   * committed, so a successor new in the same import (anywhere in the file) exists when the pair is recorded.
+   */
+  replacing: boolean;
 }
+
+const isReplacing = (p: PlannedRow) => p.value?.kind === 'standard' && p.value.replacedBy !== undefined;
 
 /** Valid rows by kind in dependency order, in slices of `size`. */
 export function* batchesOf(planned: PlannedRow[], size: number): Generator<ImportBatch> {
   for (const kind of CATALOG_IMPORT_KINDS) {
     const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
-    for (let i = 0; i < valid.length; i += size) {
-      const slice = valid.slice(i, i + size);
-      yield { kind, valid: slice.length, rows: slice.filter((p) => p.outcome !== 'unchanged') };
+    for (const replacing of [false, true]) {
+      const group = valid.filter((p) => isReplacing(p) === replacing);
+      for (let i = 0; i < group.length; i += size) {
+        const slice = group.slice(i, i + size);
+        yield { kind, valid: slice.length, rows: slice.filter((p) => p.outcome !== 'unchanged'), replacing };
+      }
     }
   }
 }
@@ -63,8 +73,8 @@ export async function runBatches<T>(
     }
   };
   for (const batch of batches) {
-    while (pending.length > 0 && (pending.length >= inFlight || pending[0]!.batch.kind !== batch.kind))
-      await settle();
+    const other = (b: ImportBatch) => b.kind !== batch.kind || b.replacing !== batch.replacing;
+    while (pending.length > 0 && (pending.length >= inFlight || other(pending[0]!.batch))) await settle();
     if (run.failed) break;
     const written = batch.rows.length > 0 ? write(batch) : Promise.resolve([]);
     written.catch(() => {}); // settled in order below; an early rejection is not unhandled

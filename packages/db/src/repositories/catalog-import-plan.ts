@@ -85,7 +85,8 @@ export type FieldChange = { field: string; from: unknown; to: unknown };
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [field, to] of Object.entries(row)) {
-    if (field === 'kind') continue;
+    // The successor is not a column: it is recorded with the withdrawal event (successionChange).
+    if (field === 'kind' || field === 'replacedBy') continue;
     const from = existing[field];
     if (!same(from, to)) changes.push({ field: columnName(field), from, to });
   }
@@ -95,6 +96,8 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
 /** What the plan knows of each row of the import, in file order. */
 export interface PlannedRow extends ImportRowOutcome {
   value?: CatalogImportRow;
+  /** While planning: the entry as the store has it. */
+  existing?: ExistingEntry;
 }
 
 type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
@@ -166,20 +169,67 @@ export function importEventKind(
 ): CatalogEventKind | undefined {
   if (row.kind === 'work_item') return existing.status !== row.status ? 'work_item_status_change' : undefined;
   if (row.kind !== 'standard') return undefined;
+  // A standard replaced now: the withdrawal carries its successor, even when the edition changes too.
+  if (row.replacedBy && existing.status === 'active' && row.status !== 'active') return 'withdrawal';
   if (existing.edition !== row.edition) return 'new_edition';
   if (existing.status === row.status) return undefined;
   if (row.status === 'active') return 'reinstatement';
   return existing.status === 'active' ? 'withdrawal' : undefined;
 }
 
-const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
+const outcomeOf = (
+  row: number,
+  value: CatalogImportRow,
+  existing: ExistingEntry | undefined,
+  successorDesignation: (code: string) => string | undefined,
+): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);
   if (changes.length === 0) return { ...base, outcome: 'unchanged' };
   const event = importEventKind(value, existing);
+  if (event === 'withdrawal' && value.kind === 'standard' && value.replacedBy)
+    changes.push({ field: 'replaced_by', from: null, to: successorDesignation(value.replacedBy) });
   return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
 };
+
+/**
+ * A standard's `replaced_by`: only on a withdrawn or historical row, not the row itself, and a standard of
+ * the store or a valid row of this import (`designations`: content code → designation of both).
+ */
+function successorErrors(
+  row: number,
+  value: CatalogImportRow,
+  designations: ReadonlyMap<string, string>,
+): CatalogImportError[] {
+  if (value.kind !== 'standard' || !value.replacedBy) return [];
+  const refuse = (reason: string) => [{ row, field: 'replaced_by', reason }];
+  if (value.status === 'active') return refuse('an active standard is not replaced: leave replaced_by empty');
+  if (value.replacedBy === value.contentCode) return refuse('a standard cannot replace itself');
+  if (!designations.has(value.replacedBy))
+    return refuse(`no standard ${value.replacedBy} in the catalogue or in this import`);
+  return [];
+}
+
+/** Content code → designation of the standards a `replaced_by` may name: the valid rows, then the store's. */
+async function successorDesignations(
+  db: SqlExecutor,
+  tenantId: string,
+  planned: PlannedRow[],
+): Promise<Map<string, string>> {
+  const designations = new Map<string, string>();
+  const wanted = new Set<string>();
+  for (const p of planned)
+    if (p.value?.kind === 'standard' && p.value.replacedBy) wanted.add(p.value.replacedBy);
+  if (wanted.size === 0) return designations;
+  for (const p of planned)
+    if (p.outcome !== 'error' && p.value?.kind === 'standard')
+      designations.set(p.value.contentCode, p.value.designation);
+  const missing = [...wanted].filter((c) => !designations.has(c));
+  for (const [code, entry] of await readExistingEntries(db, tenantId, 'standard', missing))
+    designations.set(code, entry.designation as string);
+  return designations;
+}
 
 /**
  * Plans an import against the tenant's catalogue without writing: each row's outcome in file order (the
@@ -216,10 +266,18 @@ export async function planCatalogImport(
       if (earlier === undefined) firstRow.set(key, row);
       if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
       else {
-        planned.push(outcomeOf(row, value, existing.get(key)));
+        planned.push({ row, kind, key, outcome: 'unchanged', value, existing: existing.get(key) });
         if (kind in known) known[kind as keyof Known].add(key);
       }
     }
   }
-  return planned;
+  // Successors are checked once every standard row is: one may come later in the file than the row it replaces.
+  const designations = await successorDesignations(db, tenantId, planned);
+  return planned.map((p) => {
+    if (p.outcome === 'error') return p;
+    const { existing, ...rest } = p;
+    const errors = successorErrors(p.row, p.value!, designations);
+    if (errors.length > 0) return { row: p.row, kind: p.kind, key: p.key, outcome: 'error', errors };
+    return outcomeOf(rest.row, rest.value!, existing, (code) => designations.get(code));
+  });
 }

@@ -4,7 +4,7 @@ import type {
   CatalogImportRow,
   ImportRowOf,
 } from '@trackwell/contracts';
-import { IMPORT_FIELDS, LIST_FIELDS } from '../catalog-import/rows.ts';
+import { IMPORT_FIELDS, LIST_FIELDS, OPTIONAL_FIELDS } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
 import { type StandardRow, standardChange } from './catalog-changes.ts';
 import type { ImportedChange } from './catalog-events.ts';
@@ -55,7 +55,7 @@ const column = (rows: CatalogImportRow[], field: string) =>
   rows.map((r) => (r as unknown as Record<string, string>)[field]);
 
 /** The standard's scalar fields, in the INSERT's column order (the lists go their own way). */
-const STANDARD_FIELDS = IMPORT_FIELDS.standard.filter((f) => !LIST_FIELDS.has(f));
+const STANDARD_FIELDS = IMPORT_FIELDS.standard.filter((f) => !LIST_FIELDS.has(f) && !OPTIONAL_FIELDS.has(f));
 
 async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRowOf<'standard'>[]) {
   const { rows: written } = await tx.query<{ id: number; content_code: string }>(
@@ -122,6 +122,29 @@ const payloadOf = (runId: string, w: Written) => ({
   changes: w.existing ? changedFields(w.value, w.existing) : [],
 });
 
+/**
+ * The successors the batch's rows name, by content code (one query). They are in the store by now: the rows
+ * that name one are written after every other standard (catalog-import-batches.ts).
+ */
+async function readSuccessors(tx: SqlExecutor, tenantId: string, written: Written[]) {
+  const codes = written.flatMap((w) => {
+    const code = (w.value as ImportRowOf<'standard'>).replacedBy;
+    return code ? [code] : [];
+  });
+  if (codes.length === 0) return new Map<string, { id: number; asset_id: string; designation: string }>();
+  const { rows } = await tx.query<{
+    id: number;
+    content_code: string;
+    asset_id: string;
+    designation: string;
+  }>(
+    `SELECT id, content_code, asset_id, designation FROM standards
+      WHERE tenant_id = $1 AND content_code = ANY($2::text[])`,
+    [tenantId, codes],
+  );
+  return new Map(rows.map((r) => [r.content_code, { ...r, id: Number(r.id) }]));
+}
+
 async function writeStandards(tx: SqlExecutor, tenantId: string, written: Written[], runId: string) {
   const rows = written.map((w) => w.value as ImportRowOf<'standard'>);
   const ids = await upsertStandards(tx, tenantId, rows);
@@ -134,18 +157,25 @@ async function writeStandards(tx: SqlExecutor, tenantId: string, written: Writte
     areas: areasChanged.map((w) => (w.value as ImportRowOf<'standard'>).industryAreas.join(LIST_CELL)),
   });
   const changes: ImportedChange[] = [];
+  const successors = await readSuccessors(tx, tenantId, written);
   for (const w of written) {
     const after = w.value as ImportRowOf<'standard'>;
     const kind = w.existing && importEventKind(after, w.existing);
     if (!kind || !w.existing) continue;
     const id = ids.get(after.contentCode)!;
     const standard = standardChange(asStandardRow(id, w.existing), asStandardRow(id, after));
+    const next = kind === 'withdrawal' && after.replacedBy ? successors.get(after.replacedBy) : undefined;
+    const successor = next && {
+      from: { assetId: after.assetId, designation: after.designation },
+      to: { assetId: next.asset_id, designation: next.designation },
+    };
     changes.push({
       publisherEventId: eventId(runId, kind, after.contentCode),
       kind,
       standardId: id,
       payload: payloadOf(runId, w),
-      change: { kind, standard },
+      change: { kind, standard, ...(successor ? { successor } : {}) },
+      ...(next && next.id !== id ? { succession: { standardId: id, successorId: next.id } } : {}),
     });
   }
   return changes;

@@ -3,26 +3,28 @@ import type { SqlExecutor } from '../client.ts';
 
 /**
  * Issue 16 §3: a tracking follows the successor of a replaced standard (migration 0024). Publishing a
- * replacement records the pair with its event (`recordSuccession`, before the matching, which tells the
+ * replacement records the pair with its event (`recordSuccessions`, before the matching, which tells the
  * trackers of the replaced standard) and moves the trackings of the users who chose to follow
  * automatically (`followSuccessorsAutomatically`, after it, same transaction, one statement); the others
  * follow from the e-mail's signed link (`followSuccessorByLink`).
  */
 
-export async function recordSuccession(
+/** Records the pairs of these events (one statement: a publish's one, or an import batch's). */
+export async function recordSuccessions(
   tx: SqlExecutor,
   tenantId: string,
-  eventId: number,
-  pair: { standardId: number; successorId: number },
+  pairs: ReadonlyArray<{ eventId: number; standardId: number; successorId: number }>,
 ): Promise<void> {
+  if (pairs.length === 0) return;
   await tx.query(
-    `INSERT INTO standard_successors (tenant_id, event_id, standard_id, successor_id) VALUES ($1, $2, $3, $4)`,
-    [tenantId, eventId, pair.standardId, pair.successorId],
+    `INSERT INTO standard_successors (tenant_id, event_id, standard_id, successor_id)
+     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[])`,
+    [tenantId, pairs.map((p) => p.eventId), pairs.map((p) => p.standardId), pairs.map((p) => p.successorId)],
   );
 }
 
 /**
- * Moves, set-based, the trackings of the event's replaced standard to its successor for every user who
+ * Moves, set-based, the trackings of the events' replaced standards to its successor for every user who
  * tracks it (tracking on) and chose to follow automatically: the follow is recorded (the e-mail says
  * "You now track …"), the successor tracked (a tracking the user already has of it is kept as it is) and
  * the replaced standard no longer tracked. Answers how many users were moved.
@@ -30,30 +32,33 @@ export async function recordSuccession(
 export async function followSuccessorsAutomatically(
   tx: SqlExecutor,
   tenantId: string,
-  eventId: number,
+  eventIds: readonly number[],
 ): Promise<number> {
+  if (eventIds.length === 0) return 0;
   const { rows } = await tx.query<{ n: number }>(
     `WITH pair AS (
-       SELECT standard_id, successor_id FROM standard_successors WHERE tenant_id = $1 AND event_id = $2
+       SELECT event_id, standard_id, successor_id FROM standard_successors
+        WHERE tenant_id = $1 AND event_id = ANY($2::bigint[])
      ), movers AS (
-       SELECT ct.user_id FROM content_trackings ct
+       SELECT DISTINCT pair.event_id, ct.user_id FROM content_trackings ct
          JOIN pair ON ct.standard_id = pair.standard_id
          JOIN successor_preferences p ON p.tenant_id = $1 AND p.user_id = ct.user_id AND p.follow_automatically
         WHERE ct.tenant_id = $1 AND NOT ct.tracking_off
      ), followed AS (
        INSERT INTO successor_follows (tenant_id, event_id, user_id, how)
-       SELECT $1, $2, user_id, 'automatic' FROM movers
-       ON CONFLICT DO NOTHING RETURNING user_id
+       SELECT $1, event_id, user_id, 'automatic' FROM movers
+       ON CONFLICT DO NOTHING RETURNING event_id, user_id
      ), added AS (
        INSERT INTO content_trackings (tenant_id, user_id, standard_id)
-       SELECT $1, f.user_id, pair.successor_id FROM followed f CROSS JOIN pair
+       SELECT DISTINCT $1::uuid, f.user_id, pair.successor_id FROM followed f JOIN pair USING (event_id)
        ON CONFLICT (tenant_id, user_id, standard_id) DO NOTHING
      ), removed AS (
        DELETE FROM content_trackings ct USING followed f, pair
-        WHERE ct.tenant_id = $1 AND ct.user_id = f.user_id AND ct.standard_id = pair.standard_id
+        WHERE ct.tenant_id = $1 AND ct.user_id = f.user_id AND f.event_id = pair.event_id
+          AND ct.standard_id = pair.standard_id
      )
      SELECT count(*)::int AS n FROM followed`,
-    [tenantId, eventId],
+    [tenantId, eventIds],
   );
   return rows[0]?.n ?? 0;
 }
