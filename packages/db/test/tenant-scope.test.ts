@@ -38,7 +38,8 @@ const UNSCOPED: Record<string, string> = {
   'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
   'notification-digests.ts markDigestsSent': 'marks digests by id, after sending',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
-  'notification-digests.ts refreshDigestStatisticsAfter': 'ANALYZE of the digest tables after a large build across stores',
+  'notification-digests.ts refreshDigestStatisticsAfter':
+    'ANALYZE of the digest tables after a large build across stores',
   // The monthly status report (issue 16 §1) rides the digest job, across every store's schedules.
   'notification-status-reports.ts createDueStatusReports':
     'the reports due now across every store’s schedules',
