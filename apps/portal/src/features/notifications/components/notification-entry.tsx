@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useMarkNotificationReadMutation } from '../api/notifications.ts';
+import { isolate } from './isolate.ts';
+import { SuccessorFollow } from './successor-follow.tsx';
 
 /**
  * One row of "what changed": the new value, after the old one when it changed. The arrow points from old to
@@ -60,9 +62,6 @@ function WhatChanged({ change }: { change: NotificationItem['change'] }) {
   );
 }
 
-/** A value inside a translated sentence, isolated (FSI … PDI) so a Latin code keeps its place in Arabic. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
-
 /**
  * Issue 16 §4: one notification — the kind of change and what it is about, what changed (old → new), why the
  * user got it (each tracking that matched), when; unread ones say so and can be marked read.
@@ -90,6 +89,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
         </p>
       ) : null}
       <WhatChanged change={change} />
+      {change.successor ? <SuccessorFollow notificationId={item.id} successor={change.successor} /> : null}
       {change.note ? <p>{change.note}</p> : null}
       {change.compareUrl ? (
         <p>

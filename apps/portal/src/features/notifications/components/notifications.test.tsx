@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildNotification, fakeNotificationServer, renderSignedIn } from '../testing/fake-notifications.tsx';
 import { ChangedBadge } from './changed-badge.tsx';
@@ -12,7 +13,10 @@ import { NotificationsPanel } from './notifications-panel.tsx';
  * and why, mark one / all read, the kind filter, paging, loading / empty / error states, the tracker's
  * "Changed" badge and the feed URL in the account area (copy, reset after a confirmation).
  */
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => toast.dismiss());
+});
 
 const withdrawal = buildNotification(3, {
   change: {
@@ -29,6 +33,18 @@ const withdrawal = buildNotification(3, {
     { type: 'COMMITTEE', value: 'D20' },
   ],
 });
+/** A designation as the sentences hold it: isolated (FSI … PDI). */
+const iso = (designation: string) => `\u2068${designation}\u2069`;
+/** A new standard that replaces D638-14 by D638-26; `followed` as the list says. */
+const replacement = (id: number, followed = false) => {
+  const base = buildNotification(id);
+  const successor = {
+    from: { assetId: 'D638', designation: 'D638-14' },
+    to: { assetId: 'D638-NEW', designation: 'D638-26' },
+    followed,
+  };
+  return { ...base, change: { ...base.change, kind: 'new_standard' as const, successor } };
+};
 const someItems = () => [
   buildNotification(1, { readAt: '2026-11-20T09:00:00.000Z' }),
   buildNotification(2),
@@ -112,6 +128,46 @@ describe('the notification list', () => {
     renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
     const [item] = await screen.findAllByRole('listitem');
     expect(item).toHaveTextContent('ReplacementD638-14 → D638-26');
+  });
+
+  it('"Track <new> instead": pending while the call runs, then a toast and the entry says it is followed', async () => {
+    const server = fakeNotificationServer([replacement(8)]);
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
+    const button = await screen.findByRole('button', { name: `Track ${iso('D638-26')} instead` });
+    const release = server.holdFollow();
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByText(`You now track ${iso('D638-26')}.`)).toBeInTheDocument();
+    const [item] = screen.getAllByRole('listitem');
+    expect(item).toHaveTextContent(`You track ${iso('D638-26')} now.`);
+    expect(within(item!).queryByRole('button', { name: /^Track/ })).toBeNull();
+    expect(server.state.follows).toEqual(['8']);
+  });
+
+  it('shows the server’s refusal in words and keeps the button', async () => {
+    const server = fakeNotificationServer([replacement(8)]);
+    server.state.refuseFollow = true;
+    const user = userEvent.setup();
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
+    await user.click(await screen.findByRole('button', { name: `Track ${iso('D638-26')} instead` }));
+    const toast = await screen.findByText(
+      'This change replaced no standard: there is no successor to track.',
+    );
+    expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+    expect(screen.getByRole('button', { name: `Track ${iso('D638-26')} instead` })).toBeEnabled();
+    expect(screen.queryByText(/now\.$/)).toBeNull();
+  });
+
+  it('says a followed replacement is tracked, with no button', async () => {
+    fakeNotificationServer([replacement(8, true)]);
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(item).toHaveTextContent(`You track ${iso('D638-26')} now.`);
+    expect(within(item!).queryByRole('button', { name: /^Track/ })).toBeNull();
   });
 
   it('marks one read, then all read', async () => {
