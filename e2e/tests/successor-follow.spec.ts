@@ -168,3 +168,76 @@ test('a user who chose "Follow successors automatically" is moved at publish, an
   await expect(page.getByRole('row').filter({ hasText: newDesignation })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: oldDesignation })).toHaveCount(0);
 });
+
+test('the notification centre’s "Track <new> instead": open the bell, press it, the tracker shows the successor', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const origin = storeUrl(baseURL);
+  const login = `successor-centre-${suffix.toLowerCase()}@trackwell.example`;
+  await addStoreUser('trackwell', { login, firstName: 'Centre', lastName: 'Follower' });
+  await signIn(page, { origin, username: login });
+  const select = page
+    .getByRole('region', { name: 'Committees' })
+    .getByRole('combobox', { name: 'Committee' });
+  const option = select.locator('option:not([disabled]):not([value=""])').first();
+  await expect(option).toBeAttached();
+  const committee = (await option.getAttribute('value'))!;
+  const oldDesignation = `SC${suffix}-24`;
+  const newDesignation = `SC${suffix}-26`;
+  await publish(page, origin, {
+    type: 'new_standard',
+    standard: standard(committee, `E2E-CO-${suffix}`, oldDesignation),
+  });
+  await page.reload();
+  expect(await addFirstMatchByKeyboard(page, oldDesignation)).toBe(oldDesignation);
+  await publish(page, origin, {
+    type: 'new_standard',
+    standard: standard(committee, `E2E-CN-${suffix}`, newDesignation),
+    replaces: { contentCode: `E2E-CO-${suffix}` },
+  });
+  await expect.poll(async () => (await mailTo(page, origin, login)).length, { timeout: 30_000 }).toBe(1);
+
+  // At 360 px, in Arabic first (right to left), then in English: the entry offers the button.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.reload();
+  const panel = page.getByRole('dialog');
+  const item = panel.getByRole('listitem').filter({ hasText: newDesignation });
+  await page.getByRole('banner').getByRole('combobox').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: /الإشعارات|Notifications/ }).click();
+  await expect(
+    item.getByRole('button', { name: new RegExp(`تتبّع .${newDesignation}. بدلاً منه`) }),
+  ).toBeVisible();
+  await item.scrollIntoViewIfNeeded();
+  await testInfo.attach('successor-centre-ar-360', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await page.keyboard.press('Escape');
+  await page.getByRole('banner').getByRole('combobox').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const follow = item.getByRole('button', { name: new RegExp(`^Track .${newDesignation}. instead$`) });
+  await item.scrollIntoViewIfNeeded();
+  await testInfo.attach('successor-centre-en-360', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await follow.click();
+  await expect(page.getByText(new RegExp(`^You now track .${newDesignation}.\\.$`))).toBeVisible();
+  await expect(item).toContainText(`You track \u2068${newDesignation}\u2069 now.`);
+  await expect(follow).toHaveCount(0);
+  await testInfo.attach('successor-centre-followed-en-360', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+
+  // The tracker (refreshed by the call) shows the successor and no longer the replaced standard.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('row').filter({ hasText: newDesignation })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: oldDesignation })).toHaveCount(0);
+});
