@@ -73,3 +73,13 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000)
     }
   }
 }
+
+/** The designations a user tracks (content trackings), sorted. */
+export async function trackedDesignations(db: DatabaseHandle, tenantId: string, userId: string) {
+  const { rows } = await db.query<{ designation: string }>(
+    `SELECT s.designation FROM content_trackings ct JOIN standards s ON s.id = ct.standard_id
+      WHERE ct.tenant_id = $1 AND ct.user_id = $2 ORDER BY 1`,
+    [tenantId, userId],
+  );
+  return rows.map((r) => r.designation);
+}

@@ -7,6 +7,7 @@ import {
   addNotificationUser,
   buildNotificationCatalogue,
   eventually,
+  trackedDesignations,
   trackStandard,
 } from './notifications-fixtures.ts';
 
@@ -24,14 +25,7 @@ describe('an imported replacement', () => {
   });
   afterAll(() => t?.close());
 
-  const tracked = async (tenantId: string, userId: string) =>
-    (
-      await t.app.db.query<{ designation: string }>(
-        `SELECT s.designation FROM content_trackings ct JOIN standards s ON s.id = ct.standard_id
-          WHERE ct.tenant_id = $1 AND ct.user_id = $2 ORDER BY 1`,
-        [tenantId, userId],
-      )
-    ).rows.map((r) => r.designation);
+  const tracked = (tenantId: string, userId: string) => trackedDesignations(t.app.db, tenantId, userId);
 
   it('e-mails the trackers of the old standard the "Track <new> instead" link, which moves the tracking once', async () => {
     const { tenant, host } = await t.createTenant();

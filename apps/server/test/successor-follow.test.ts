@@ -7,6 +7,7 @@ import {
   addNotificationUser,
   buildNotificationCatalogue,
   eventually,
+  trackedDesignations,
   trackStandard,
 } from './notifications-fixtures.ts';
 
@@ -53,14 +54,7 @@ describe('following the successor of a replaced standard', () => {
       expect(messages).toHaveLength(1);
       return messages[0]!;
     });
-  const tracked = async (tenantId: string, userId: string) =>
-    (
-      await t.app.db.query<{ designation: string }>(
-        `SELECT s.designation FROM content_trackings ct JOIN standards s ON s.id = ct.standard_id
-          WHERE ct.tenant_id = $1 AND ct.user_id = $2 ORDER BY 1`,
-        [tenantId, userId],
-      )
-    ).rows.map((r) => r.designation);
+  const tracked = (tenantId: string, userId: string) => trackedDesignations(t.app.db, tenantId, userId);
 
   async function world() {
     const { tenant, host } = await t.createTenant();
