@@ -42,7 +42,23 @@ export async function signIn(
 ) {
   await page.goto(signInUrl(origin, returnTo));
   await submitPassword(page, username, password);
-  await page.waitForURL((url) => url.href === returnTo);
+  // The sign-in page sends the browser to `returnTo` twice: first without tokens (the app then asks the
+  // identity provider silently: authorize → callback), then back with them. Done only on the second arrival;
+  // a journey that navigates on after the first has its navigation aborted by the app's own redirect.
+  await expect
+    .poll(async () => page.url() === returnTo && (await holdsAccessToken(page)), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** Whether the page's session storage holds the app's access token; false while the page navigates. */
+async function holdsAccessToken(page: Page): Promise<boolean> {
+  try {
+    return await page.evaluate(() =>
+      /"accessToken"/.test(sessionStorage.getItem('okta-token-storage') ?? ''),
+    );
+  } catch {
+    return false;
+  }
 }
 
 export interface SignInOptions {

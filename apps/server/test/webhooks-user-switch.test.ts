@@ -77,4 +77,34 @@ describe("the store's switch for its users' webhooks (feature flag user_webhooks
     expect((await publish('hook-on', 'D638-32')).statusCode).toBe(200);
     await eventually(async () => expect(hooksOf('/switched', 'hook-on')).toHaveLength(1), WAIT);
   });
+
+  it('a message queued before the switch went off is not sent again: it fails, and its attempt says why', async () => {
+    const mine = await createUserEndpoint(reader, '/late');
+    expect(mine.statusCode).toBe(201);
+    const id = (mine.json() as { id: string }).id;
+    receiver.answer('/late', 500, 500, 500, 500);
+    expect((await publish('hook-late', 'D638-33')).statusCode).toBe(200);
+    await eventually(async () => expect(hooksOf('/late', 'hook-late').length).toBeGreaterThan(0), WAIT);
+    expect((await setUserWebhooks(false)).statusCode).toBe(200);
+    try {
+      // The attempts made before the switch went off are real ones (500); the next one sends nothing.
+      await eventually(async () => {
+        const { rows } = await t.app.db.query<{ status: string; attempts: number; error: string | null }>(
+          `SELECT m.status, m.attempts, a.error FROM webhook_messages m
+             JOIN webhook_attempts a ON a.message_id = m.id AND a.attempt = m.attempts
+            WHERE m.endpoint_id = $1::bigint`,
+          [id],
+        );
+        expect(rows).toEqual([
+          {
+            status: 'failed',
+            attempts: hooksOf('/late', 'hook-late').length + 1,
+            error: 'Not sent: the store turned its users’ webhooks off.',
+          },
+        ]);
+      }, WAIT);
+    } finally {
+      expect((await setUserWebhooks(true)).statusCode).toBe(200);
+    }
+  });
 });

@@ -45,6 +45,8 @@ export interface ClaimedWebhookMessage {
   attempts: number;
   reasons: NotificationReason[];
   createdAt: Date;
+  /** A user's endpoint in a store that has since turned its users' webhooks off (`user_webhooks`): not sent. */
+  switchedOff: boolean;
   /** The change (null for a test event). */
   event: {
     id: string;
@@ -71,6 +73,7 @@ type ClaimRow = {
   change: NotificationChange | null;
   content_code: string | null;
   occurred_at: Date | null;
+  switched_off: boolean;
 };
 
 /**
@@ -91,7 +94,9 @@ export async function claimWebhookMessage(
        RETURNING *
      )
      SELECT c.id, c.tenant_id, t.code, c.message_id, c.event_type, w.url, w.secret, c.attempts, c.reasons,
-            c.created_at, e.publisher_event_id, e.kind, e.change, s.content_code, e.occurred_at
+            c.created_at, e.publisher_event_id, e.kind, e.change, s.content_code, e.occurred_at,
+            (w.user_id IS NOT NULL
+             AND NOT coalesce((t.feature_flags #>> '{user_webhooks,enabled}')::boolean, false)) AS switched_off
        FROM claimed c
        JOIN tenants t ON t.id = c.tenant_id
        JOIN webhook_endpoints w ON w.tenant_id = c.tenant_id AND w.id = c.endpoint_id
@@ -112,6 +117,7 @@ export async function claimWebhookMessage(
     attempts: r.attempts,
     reasons: r.reasons,
     createdAt: r.created_at,
+    switchedOff: r.switched_off,
     event:
       r.publisher_event_id === null
         ? null

@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import {
+  type ClaimedWebhookMessage,
   claimWebhookMessage,
   type DatabaseHandle,
   recordWebhookAttempt,
@@ -52,6 +53,7 @@ export async function attemptWebhookMessage(
   });
   if (!message) return undefined;
   const attempt = message.attempts + 1;
+  if (message.switchedOff) return endSwitchedOff(db, message, attempt);
   const body = JSON.stringify(webhookPayload(message));
   const started = performance.now();
   let statusCode: number | null = null;
@@ -75,6 +77,29 @@ export async function attemptWebhookMessage(
   await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
   return { ...outcome, messageId: message.messageId, eventType: message.eventType };
 }
+
+/**
+ * A message queued for a user's endpoint before the store turned its users' webhooks off: never sent; it
+ * fails with an attempt that says why (the endpoint's log shows it), instead of waiting for the switch.
+ */
+async function endSwitchedOff(
+  db: DatabaseHandle,
+  message: ClaimedWebhookMessage,
+  attempt: number,
+): Promise<AttemptResult> {
+  const outcome: WebhookAttemptOutcome = {
+    attempt,
+    statusCode: null,
+    error: SWITCHED_OFF,
+    durationMs: 0,
+    status: 'failed',
+    nextAttemptAt: null,
+  };
+  await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
+  return { ...outcome, messageId: message.messageId, eventType: message.eventType };
+}
+
+const SWITCHED_OFF = 'Not sent: the store turned its users’ webhooks off.';
 
 /** Signs and POSTs `body`; answers the HTTP status. */
 async function postSigned(
