@@ -50,23 +50,34 @@ describe('what a status allows', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = consoleUserDetail.parse(res.json());
     expect(detail.user.status).toBe('PROVISIONED');
-    expect(detail.actions).toEqual(['deactivate']);
-    const tokens = await t.app.db.query(
-      `SELECT 1 FROM identity_tokens WHERE user_id = $1 AND kind = 'recovery'`,
-      [user.id],
+    expect(detail.actions).toEqual(['resend_activation', 'deactivate']);
+    const links = async () =>
+      (
+        await t.app.db.query(`SELECT 1 FROM identity_tokens WHERE user_id = $1 AND kind = 'recovery'`, [
+          user.id,
+        ])
+      ).rows.length;
+    expect(await links()).toBe(1);
+    // The e-mail got lost: the administrator sends a new link; the user stays PROVISIONED.
+    const again = consoleUserDetail.parse(
+      (await callAs(adminA, { method: 'POST', url: actionUrl(user.id, 'resend_activation') })).json(),
     );
-    expect(tokens.rows).toHaveLength(1);
+    expect(again.user.status).toBe('PROVISIONED');
+    expect(await links()).toBe(2);
     const { rows } = await t.app.db.query<{ after: { action: string; status: string } }>(
-      `SELECT after FROM console_audit_log WHERE action = 'user.lifecycle' AND target = $1`,
+      `SELECT after FROM console_audit_log WHERE action = 'user.lifecycle' AND target = $1 ORDER BY id`,
       [user.id],
     );
-    expect(rows.map((r) => r.after)).toEqual([{ action: 'activate', status: 'PROVISIONED' }]);
+    expect(rows.map((r) => r.after)).toEqual([
+      { action: 'activate', status: 'PROVISIONED' },
+      { action: 'resend_activation', status: 'PROVISIONED' },
+    ]);
   });
 
   it('refuses with 409 an action the status does not allow, changing nothing', async () => {
     const user = await createEmbeddedUser(t.app, a.tenant.id);
     expect((await read(user.id)).actions).toEqual(['lock', 'reset_password', 'deactivate']);
-    for (const action of ['activate', 'unlock', 'reactivate', 'reset_factors']) {
+    for (const action of ['activate', 'resend_activation', 'unlock', 'reactivate', 'reset_factors']) {
       const res = await callAs(adminA, { method: 'POST', url: actionUrl(user.id, action) });
       expect(res.statusCode, `${action} ${res.body}`).toBe(409);
       expect(res.json()).toMatchObject({ error: 'user_action_not_allowed' });

@@ -5,7 +5,7 @@ import type { OktaUserStatus } from './okta-user-statuses.ts';
  * Issue 15 §3: which console actions a user's Okta status allows — the one rule the server enforces (409
  * otherwise) and the portal's user detail offers, from the Users API's lifecycle (provisioning/lifecycle.ts):
  *   STAGED         activate (the activation e-mail), deactivate
- *   PROVISIONED    deactivate (the activation e-mail is out; the user sets a password)
+ *   PROVISIONED    resend the activation e-mail (a new link; the old one stops working), deactivate
  *   ACTIVE, PASSWORD_EXPIRED   lock (Okta's suspend), send a password reset, deactivate
  *   RECOVERY       send a password reset again, deactivate
  *   LOCKED_OUT     unlock, send a password reset, deactivate
@@ -17,7 +17,7 @@ import type { OktaUserStatus } from './okta-user-statuses.ts';
 
 const BY_STATUS: Record<OktaUserStatus, readonly ConsoleUserOperation[]> = {
   STAGED: ['activate', 'deactivate'],
-  PROVISIONED: ['deactivate'],
+  PROVISIONED: ['resend_activation', 'deactivate'],
   ACTIVE: ['lock', 'reset_password', 'deactivate'],
   PASSWORD_EXPIRED: ['lock', 'reset_password', 'deactivate'],
   RECOVERY: ['reset_password', 'deactivate'],

@@ -30,10 +30,12 @@ export const consoleUserParams = storeCodeParams.extend({ userId: uuid });
 
 /**
  * What the console may do to a user; `lock` is Okta's suspend, `reset_factors` forgets every MFA factor,
- * `activate` starts a STAGED user (the activation e-mail), `reactivate` brings a DEPROVISIONED one back.
+ * `activate` starts a STAGED user (the activation e-mail), `resend_activation` e-mails a PROVISIONED one a new
+ * activation link (Okta's reactivate), `reactivate` brings a DEPROVISIONED one back.
  */
 export const CONSOLE_USER_ACTIONS = [
   'activate',
+  'resend_activation',
   'lock',
   'unlock',
   'reset_password',

@@ -13,7 +13,7 @@ const other = { hasFactors: false, self: false };
 describe('consoleUserActionsFor', () => {
   it('offers each status the moves of Okta’s lifecycle', () => {
     expect(consoleUserActionsFor('STAGED', other)).toEqual(['activate', 'deactivate']);
-    expect(consoleUserActionsFor('PROVISIONED', other)).toEqual(['deactivate']);
+    expect(consoleUserActionsFor('PROVISIONED', other)).toEqual(['resend_activation', 'deactivate']);
     expect(consoleUserActionsFor('ACTIVE', other)).toEqual(['lock', 'reset_password', 'deactivate']);
     expect(consoleUserActionsFor('PASSWORD_EXPIRED', other)).toEqual([
       'lock',

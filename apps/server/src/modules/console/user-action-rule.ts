@@ -14,6 +14,7 @@ import { HttpError } from '../../http/errors.ts';
 
 const DOING: Record<ConsoleUserOperation, string> = {
   activate: 'activate',
+  resend_activation: 'resend the activation e-mail of',
   lock: 'lock',
   unlock: 'unlock',
   reset_password: 'reset the password of',

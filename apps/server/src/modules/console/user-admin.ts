@@ -140,6 +140,7 @@ export async function readStoreUser(
 /** The console's actions that are one Users API lifecycle operation. */
 const LIFECYCLE: Record<Exclude<ConsoleUserAction, 'reset_factors'>, LifecycleOperation> = {
   activate: 'activate',
+  resend_activation: 'reactivate',
   lock: 'suspend',
   unlock: 'unlock',
   reset_password: 'reset_password',

@@ -139,6 +139,23 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(await within(table).findByRole('cell', { name: 'Waiting for activation' })).toBeInTheDocument();
   });
 
+  it('offers a user waiting for activation a new activation e-mail', async () => {
+    const { api } = usersApi([summary({ status: 'PROVISIONED' })]);
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    await user.click(await screen.findByRole('button', { name: 'Open ann@shop.example' }));
+    await user.click(await screen.findByRole('button', { name: 'Resend activation e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resend activation e-mail' });
+    expect(dialog).toHaveTextContent('will be e-mailed a new link to set a password');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('A new activation link was e-mailed to ann@shop.example.'),
+    ).toBeInTheDocument();
+    expect(
+      api.callsTo('POST', `/api/console/v1/stores/awwa/users/${ID}/actions/resend_activation`),
+    ).toHaveLength(1);
+  });
+
   it('on your own account, offers no lock, deactivate or delete, and says it is you', async () => {
     const { state } = usersApi();
     state.self = true;
