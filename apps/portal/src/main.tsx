@@ -35,21 +35,18 @@ if (firstScreen && pageConfig) {
   seedTenantConfiguration(store, pageConfig);
   // react-router: a lazy route must have its code before hydrating, or the router's first render (its
   // hydrate fallback) would not be the server's. The server preloads these chunks, so this waits for little.
-  void resolveLazyRoutes(routes, window.location.pathname)
-    // A task of its own for hydrating: the screen's modules have just run (issue 12 §1, total blocking time).
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
-    .then(() => {
-      const router = createBrowserRouter(routes);
-      // Not in a transition: hydration sliced across tasks let a key press land between slices, on an
-      // element already hydrated but not yet live, and be lost (the field then emptied on the next render).
-      // In one task, text typed before it is kept (React reads the field's value when it hydrates it).
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App store={store} i18n={i18n} router={router} />
-        </StrictMode>,
-      );
-    });
+  void resolveLazyRoutes(routes, window.location.pathname).then(() => {
+    const router = createBrowserRouter(routes);
+    // Not in a transition: hydration sliced across tasks let a key press land between slices, on an
+    // element already hydrated but not yet live, and be lost (the field then emptied on the next render).
+    // In one task, text typed before it is kept (React reads the field's value when it hydrates it).
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} router={router} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(root).render(
     <StrictMode>
