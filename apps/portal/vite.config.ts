@@ -12,7 +12,7 @@ const FIRST_SCREEN_LIBRARIES =
  * together, and the first screen would download Zod with them).
  */
 const FIRST_SCREEN_CONTRACTS =
-  /packages[\\/]contracts[\\/]src[\\/](languages|language-preference|locale-cookie|envelope-status|tenant-config-paths)\.ts$/;
+  /packages[\\/]contracts[\\/]src[\\/](languages|language-preference|locale-cookie|envelope-status|tenant-config-paths|identity-paths|tracker-paths|user-info)\.ts$/;
 
 /** Where `vite` (dev mode) forwards the server's routes; the tenant is chosen by the Host header. */
 const devServerTarget = 'http://localhost:8080';

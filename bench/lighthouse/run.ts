@@ -3,7 +3,7 @@
  * freshly started Trackwell, in Debian's Chromium, beside a reference measured in the same run: a bare Node
  * server's one-file page. Prints scores and transferred bytes; asserts nothing.
  *
- *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--verbose]
+ *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--port 8211] [--verbose] [--save dir]
  *
  * - `/signin`: a cold visit (empty cache and storage), what a new user's first load costs.
  * - `/` signed in: the demo user signs in first, then the HTTP cache is emptied and Lighthouse loads the
@@ -11,7 +11,7 @@
  * Scores are the median of the runs. Needs `npm run build` (npm start builds when stale) and Chromium.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,10 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     store: { type: 'string', default: 'aenor' },
     verbose: { type: 'boolean', default: false },
+    /** Trackwell's port (also `LIGHTHOUSE_PORT`; the reference page takes the next one); else a random one in 19000–19999. */
+    port: { type: 'string', default: process.env.LIGHTHOUSE_PORT },
+    /** A folder to write each run's full Lighthouse report (JSON) into, to study a run afterwards. */
+    save: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
@@ -49,9 +53,17 @@ interface Figures {
 /** Informative audits (no score of their own): shown with --verbose whatever their score. */
 const ALWAYS_SHOWN = new Set(['long-tasks', 'bootup-time', 'lcp-breakdown-insight']);
 
+let saved = 0;
+
 function figures(result: RunnerResult | undefined): Figures {
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  if (values.save) {
+    mkdirSync(values.save, { recursive: true });
+    const { host, pathname } = new URL(lhr.finalDisplayedUrl);
+    const name = `${++saved}-${`${host}${pathname}`.replace(/\W+/g, '_')}.json`;
+    writeFileSync(join(values.save, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const bp = lhr.categories['best-practices'];
@@ -185,7 +197,7 @@ async function startTrackwell(port: number, dataDir: string): Promise<ChildProce
 }
 
 /** The reference: a bare Node server's page with one small script and stylesheet, no framework. */
-function startReference(): Promise<{ url: string; close(): void }> {
+function startReference(port: number): Promise<{ url: string; close(): void }> {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<title>Reference</title><meta name="description" content="reference page"><link rel="stylesheet" href="/s.css"></head>' +
@@ -199,7 +211,7 @@ function startReference(): Promise<{ url: string; close(): void }> {
     else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolve({
         url: `http://localhost:${(server.address() as AddressInfo).port}/`,
         close: () => server.close(),
@@ -226,11 +238,12 @@ function summarise(name: string, runs: Figures[]) {
   };
 }
 
-const port = 19_000 + Math.floor(Math.random() * 1000);
+const port = values.port ? Number(values.port) : 19_000 + Math.floor(Math.random() * 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'trackwell-lh-'));
 const origin = `http://${values.store}.localhost:${port}`;
 const server = await startTrackwell(port, dataDir);
-const reference = await startReference();
+// With --port, the reference takes the next port; else one the system picks.
+const reference = await startReference(values.port ? port + 1 : 0);
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,

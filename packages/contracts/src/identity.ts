@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserInfo } from './user-info.ts';
 
 /**
  * Identity contracts: what the embedded Okta-compatible identity provider promises the portal and the
@@ -13,8 +14,7 @@ export const ISSUER_PATH = '/oauth2/default';
 /** The `aud` of every access token the embedded IdP issues (Okta's default authorization server). */
 export const ACCESS_TOKEN_AUDIENCE = 'api://default';
 
-/** spec §9: the portal's sign-in scopes. */
-export const PORTAL_SCOPES = ['openid', 'profile', 'email'] as const;
+// PORTAL_SCOPES and USER_INFO_PATH: identity-paths.ts (no Zod: the portal's first screen names them).
 
 /** The MyAccount API scopes (granted to the portal's client; each endpoint checks one). */
 export const MYACCOUNT_SCOPES = [
@@ -51,10 +51,11 @@ export const accessTokenClaims = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
 
-/** `GET /api/identity/v1/me` with `Authorization: Bearer <access token>`: spec §3 "User info". */
-export const USER_INFO_PATH = '/api/identity/v1/me';
-
-export const userInfo = z.object({
+/**
+ * spec §3 "User info" (`GET` USER_INFO_PATH): the server's answer, of user-info.ts's type, which the portal
+ * reads with `readUserInfo` (test/user-info.test.ts: the same verdict on every value).
+ */
+export const userInfo: z.ZodType<UserInfo, UserInfo> = z.object({
   /** The user's id (a UUID); the tracker API's `userId`. */
   MAEUserID: z.uuid(),
   /** The tenant's id (a UUID). */
@@ -68,7 +69,6 @@ export const userInfo = z.object({
   /** The user's preferred language, when set. */
   locale: z.string().nullable(),
 });
-export type UserInfo = z.infer<typeof userInfo>;
 
 /**
  * Pages of the portal's sign-in area that the IdP links to (the portal implements them):

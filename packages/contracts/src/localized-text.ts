@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { type Language, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.ts';
+import { type Language, RTL_LANGUAGES } from './languages.ts';
 
 /**
  * Store-authored text in several languages. A store writes each such text once in its default
@@ -7,14 +6,8 @@ import { type Language, RTL_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.t
  * in the field's `…_by_language` sibling. Readers pick with `pickLocalized`; the text's `lang` and direction
  * follow the language the text is really in, not the page's.
  */
-export const textByLanguage = (text: z.ZodType<string>) =>
-  // An object with an optional key per language (not z.partialRecord: the browser bundle already has objects).
-  z.strictObject(
-    Object.fromEntries(SUPPORTED_LANGUAGES.map((code) => [code, text.optional()])) as Record<
-      Language,
-      z.ZodOptional<z.ZodType<string>>
-    >,
-  );
+// Its schema, `textByLanguage`: localized-text-schema.ts (this module has no Zod: the tracker's first
+// screen picks its intro with `pickLocalized`).
 export type TextByLanguage = Partial<Record<Language, string>>;
 
 /** A language's family: es and es_ES, fr_CA and fr_FR stand in for each other before the default does. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The member service (spec §7): base = the tenant's `member-uri` + `/openapi/v1`. Bearer token, and the
  * header `S-Origin` set to the org's domain (one of the tenant's host names; missing → 400, another → 403).
  */
-export const MEMBER_PATHS = { committees: '/openapi/v1/committees' } as const;
+// MEMBER_PATHS: tracker-paths.ts (no Zod: the tracker page's first screen names it).
 
 export const memberHeaders = z.looseObject({
   's-origin': z

@@ -6,7 +6,7 @@ import { successEnvelope } from './envelope.ts';
  * tenant's `enable_resolver_DP_for_content` flag is on, the portal asks it where a standard's title should
  * open (spec §2) instead of the public page.
  */
-export const RESOLVER_PATHS = { resolve: '/api/platform/v3/resolver/getResolverDPForContent' } as const;
+// RESOLVER_PATHS: tracker-paths.ts (no Zod: the tracker page's first screen names it).
 
 /** The placeholders a tenant's `resolverApplicationUrl` template may use (each is URL-encoded). */
 export const RESOLVER_PLACEHOLDERS = ['contentCode', 'assetId', 'designation', 'tenantCode'] as const;

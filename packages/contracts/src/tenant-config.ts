@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { language } from './language-schema.ts';
-import { textByLanguage, unofferedLanguages } from './localized-text.ts';
+import { unofferedLanguages } from './localized-text.ts';
+import { textByLanguage } from './localized-text-schema.ts';
 import { RESOLVER_PLACEHOLDERS } from './resolver.ts';
 import { hostName, safeText, safeUrl, tenantCode } from './safe-values.ts';
 

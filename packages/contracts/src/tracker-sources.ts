@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
 import { featureFlags } from './tenant-config.ts';
-import {
-  applicationCode,
-  TRACKER_APPLICATION_CODE,
-  type TrackingType,
-  trackingType,
-  userId,
-} from './tracker.ts';
+import { applicationCode, trackingType, userId } from './tracker.ts';
+import { TRACKER_APPLICATION_CODE, type TrackingType } from './tracker-paths.ts';
 
 /** The tracker service's content sources, unsubscribe and feature flags (spec §3, §4, §7, §9). */
 
 // ---------------------------------------------------------------------------------------------------------
 // Content-source trackings (spec §3 "Tracking settings per user")
 
-/** The key under `data` for each tracking type (spec §3: committees.data.committees, …). */
-export const SOURCE_DATA_KEYS = {
-  COMMITTEE: 'committees',
-  INDUSTRYAREA: 'industryAreas',
-  PUBLISHERS: 'publishers',
-  WORKITEM: 'workItems',
-} as const satisfies Record<TrackingType, string>;
+// SOURCE_DATA_KEYS, the key under `data` for each tracking type: tracker-paths.ts.
 
 const sourceItem = <T extends TrackingType, K extends string>(type: T, key: K, description: string) =>
   z.object({

@@ -1,43 +1,26 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { APPLICATION_CODES, TRACKING_TYPES } from './tracker-paths.ts';
 
 /**
  * The tracker service (spec §3, §4, §7, §9): every call's query, body and response. Base = the tenant's
  * `tracker-uri`. Every call needs `Authorization: Bearer <access token>` of the tenant's issuer; a `userId`
  * in the query or body must be the token's user (otherwise 403 and nothing is read or changed).
- * This file: the codes, paths and parameters, and the tracked standards; tracker-sources.ts the content
- * sources, the unsubscribe and the feature flags; catalog-search.ts finding a standard to track.
+ * This file: the parameters and the tracked standards (the codes and paths: tracker-paths.ts);
+ * tracker-sources.ts the content sources, the unsubscribe and the feature flags; catalog-search.ts finding a
+ * standard to track.
  */
 
-/** spec §9: the application code the tracker reads and writes. */
-export const TRACKER_APPLICATION_CODE = 'TRACKER';
-/** spec §9: the application codes an unsubscribe may name. */
-export const APPLICATION_CODES = ['TRACKER', 'COMPASS', 'SB', 'PUB'] as const;
+// The codes, the tracking types and the paths: tracker-paths.ts (no Zod: the first screen names them).
 export const applicationCode = z.enum(APPLICATION_CODES);
 export type ApplicationCode = z.infer<typeof applicationCode>;
 
-/** spec §3 "Content source tracking": the kinds of source a user can track. */
-export const TRACKING_TYPES = ['COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM'] as const;
 export const trackingType = z.enum(TRACKING_TYPES);
-export type TrackingType = z.infer<typeof trackingType>;
 
 /** The largest page a list call answers; spec §9's page sizes (10–50) are all inside it. */
 export const MAX_PAGE_SIZE = 100;
 /** How many ids one update or delete may name. */
 export const MAX_IDS_PER_REQUEST = 100;
-
-export const TRACKER_PATHS = {
-  listContentTrackings: '/api/tracker/v2/track-content/get-user-content-tracking-data',
-  updateTracker: '/api/tracker/v1/track-content/update-tracker',
-  deleteTracker: '/api/tracker/v1/track-content/delete-tracker',
-  createTracker: '/api/tracker/v1/track-content/create-tracker',
-  listSourceTrackings: '/api/tracker/v1/track-content-source/get-user-content-source-tracking-data',
-  createTrackerSource: '/api/tracker/v1/track-content-source/create-tracker-source',
-  industryAreas: '/api/tracker/v1/industry-area/get-industry-area',
-  unsubscribe: '/api/tracker/v1/tracking/unsubscribe-tracker',
-  featureFlags: '/api/tracker/v1/aws-appconfig/get-aws-appconfig',
-  catalogSearch: '/api/tracker/v1/catalog/search',
-} as const;
 
 const EXAMPLE_USER_ID = '3f2b6c1e-8d4a-4c2e-9b7a-1f0e2d3c4b5a';
 

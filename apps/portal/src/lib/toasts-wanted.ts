@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether this page has shown, or is about to show, a toast: `lib/notify.ts` says so when it loads. The
+ * Whether this page has shown, or is about to show, a toast: `lib/notify.ts` says so with the first one. The
  * shell mounts the toast container (and so loads react-toastify) only then, so a page that shows none, such
  * as the sign-in page, never downloads it. A toast sent before the container mounts waits in
  * react-toastify's queue and shows as soon as it does.

@@ -54,6 +54,7 @@ describe('notify + Toaster (spec §2 Toasts, §9)', () => {
   it('the close icon closes the toast', async () => {
     renderWithI18n(<Toaster />);
     act(() => notify.error('Could not save.'));
+    await screen.findByText('Could not save.');
     await userEvent.click(
       within(toastOf('Could not save.')).getByRole('button', { name: 'Close notification' }),
     );

@@ -1,10 +1,10 @@
 import { useOktaAuth } from '@okta/okta-react';
 import {
   type FeatureFlags,
+  readUserInfo,
   TRACKER_PATHS,
   USER_INFO_PATH,
   type UserInfo,
-  userInfo as userInfoSchema,
 } from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../lib/api.ts';
 import { translationEnabledFromUi } from '../../lib/language.ts';
@@ -25,7 +25,8 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfo, void>({
       query: () => ({ service: 'mae-uri', url: USER_INFO_PATH }),
-      transformResponse: (body: unknown) => userInfoSchema.parse(body),
+      // Without Zod (issue 12 §1): the tracker's first screen waits for this answer.
+      transformResponse: (body: unknown) => readUserInfo(body),
       providesTags: ['UserInfo'],
     }),
     getFeatureFlags: build.query<FeatureFlags, void>({

@@ -158,7 +158,10 @@ describe('the notification list', () => {
       'This change replaced no standard: there is no successor to track.',
     );
     expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
-    expect(screen.getByRole('button', { name: `Track ${iso('D638-26')} instead` })).toBeEnabled();
+    // The toast and the button's end of waiting come from two updates: either may be drawn first.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Track ${iso('D638-26')} instead` })).toBeEnabled(),
+    );
     expect(screen.queryByText(/now\.$/)).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import type { PaginationState } from '@tanstack/react-table';
 import type { FeatureFlags, TenantConfig, UserInfo } from '@trackwell/contracts';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { DEFAULT_PAGE_INDEX, DEFAULT_PAGE_SIZE } from '../lib/paging.ts';
@@ -26,6 +26,10 @@ export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
     pageIndex: DEFAULT_PAGE_INDEX,
     pageSize: DEFAULT_PAGE_SIZE,
   });
+  // Issue 12 §1: section 1 (the intro, the page's largest text) is drawn at once; the sections under it in
+  // the render right after, which React may cut into short tasks, so the intro is painted without waiting for
+  // the tables and the main thread is never held long. They come in the spec's order, below what is shown.
+  const showSectionsBelow = useDeferredValue(true, false);
   if (!ready) return <PendingMessage>{tCommon('app.loading')}</PendingMessage>;
 
   const setting = tenant.trackerSetting;
@@ -41,13 +45,38 @@ export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
         />
         {setting.work_item.enabled && <WorkItemSection userId={userId} listArgs={listArgs} />}
       </div>
+      {showSectionsBelow && (
+        <SectionsBelowIntro
+          user={user}
+          tenant={tenant}
+          flags={flags}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+        />
+      )}
+    </div>
+  );
+}
+
+/** spec §2 "Tracker page", sections 2 to 6: the tables, the source trackers and the unsubscribe link. */
+function SectionsBelowIntro({
+  user,
+  tenant,
+  flags,
+  pagination,
+  onPaginationChange,
+}: TrackerPageProps & { pagination: PaginationState; onPaginationChange: (next: PaginationState) => void }) {
+  const setting = tenant.trackerSetting;
+  const userId = user.MAEUserID;
+  return (
+    <>
       {setting.individual_standard_tracker.enabled && (
         <TrackedStandardsTable
           user={user}
           tenant={tenant}
           flags={flags}
           pagination={pagination}
-          onPaginationChange={setPagination}
+          onPaginationChange={onPaginationChange}
         />
       )}
       {setting.committee.enabled && <CommitteeTracker userId={userId} />}
@@ -56,6 +85,6 @@ export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
         <PublisherTracker userId={userId} publisherList={setting.publisher_list} />
       )}
       <UnsubscribeLink userId={userId} />
-    </div>
+    </>
   );
 }
