@@ -53,7 +53,20 @@ export async function attemptWebhookMessage(
   });
   if (!message) return undefined;
   const attempt = message.attempts + 1;
-  if (message.switchedOff) return endSwitchedOff(db, message, attempt);
+  const outcome = message.switchedOff
+    ? switchedOff(attempt)
+    : await send(env, message, attempt, options.test ?? false);
+  await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
+  return { ...outcome, messageId: message.messageId, eventType: message.eventType };
+}
+
+/** One signed POST of the message and its outcome: delivered, retried later, or failed for good. */
+async function send(
+  env: Env,
+  message: ClaimedWebhookMessage,
+  attempt: number,
+  test: boolean,
+): Promise<WebhookAttemptOutcome> {
   const body = JSON.stringify(webhookPayload(message));
   const started = performance.now();
   let statusCode: number | null = null;
@@ -65,8 +78,8 @@ export async function attemptWebhookMessage(
     error = (e as Error).message || String(e);
   }
   const delivered = error === null;
-  const next = delivered || options.test ? null : nextAttemptAt(env, attempt);
-  const outcome: WebhookAttemptOutcome = {
+  const next = delivered || test ? null : nextAttemptAt(env, attempt);
+  return {
     attempt,
     statusCode,
     error: error?.slice(0, 1000) ?? null,
@@ -74,32 +87,20 @@ export async function attemptWebhookMessage(
     status: delivered ? 'delivered' : next ? 'pending' : 'failed',
     nextAttemptAt: next,
   };
-  await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
-  return { ...outcome, messageId: message.messageId, eventType: message.eventType };
 }
 
 /**
  * A message queued for a user's endpoint before the store turned its users' webhooks off: never sent; it
  * fails with an attempt that says why (the endpoint's log shows it), instead of waiting for the switch.
  */
-async function endSwitchedOff(
-  db: DatabaseHandle,
-  message: ClaimedWebhookMessage,
-  attempt: number,
-): Promise<AttemptResult> {
-  const outcome: WebhookAttemptOutcome = {
-    attempt,
-    statusCode: null,
-    error: SWITCHED_OFF,
-    durationMs: 0,
-    status: 'failed',
-    nextAttemptAt: null,
-  };
-  await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
-  return { ...outcome, messageId: message.messageId, eventType: message.eventType };
-}
-
-const SWITCHED_OFF = 'Not sent: the store turned its users’ webhooks off.';
+const switchedOff = (attempt: number): WebhookAttemptOutcome => ({
+  attempt,
+  statusCode: null,
+  error: 'Not sent: the store turned its users’ webhooks off.',
+  durationMs: 0,
+  status: 'failed',
+  nextAttemptAt: null,
+});
 
 /** Signs and POSTs `body`; answers the HTTP status. */
 async function postSigned(
