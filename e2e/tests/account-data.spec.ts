@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './signin-support.ts';
+import { DEMO_PASSWORD, signIn, statusWithPageToken } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
 
@@ -15,20 +15,7 @@ const suffix = randomUUID().slice(0, 6).toLowerCase();
 const LOGIN = `devices-${suffix}@trackwell.example`;
 
 /** The status of `/api/identity/v1/me` called from the page with the page's own access token. */
-async function apiStatus(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const stored = JSON.parse(sessionStorage.getItem('okta-token-storage') ?? '{}') as {
-      accessToken?: { accessToken?: string };
-    };
-    const res = await fetch('/api/identity/v1/me', {
-      headers: {
-        authorization: `Bearer ${stored.accessToken?.accessToken ?? ''}`,
-        accept: 'application/json',
-      },
-    });
-    return res.status;
-  });
-}
+const apiStatus = (page: Page) => statusWithPageToken(page, '/api/identity/v1/me');
 
 test('two devices, sign out the other (its API call is refused), export my data, delete my account', async ({
   page,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { withArabic } from './signin-journey-support.ts';
-import { currentSession, signIn, signInUrl, submitPassword } from './signin-support.ts';
+import { currentSession, signIn, signInUrl, statusWithPageToken, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
@@ -20,22 +20,8 @@ const LOGIN = `shopper-${randomUUID().slice(0, 8)}@example.com`;
  * The status of a tracker API call made from the page with the page's own access token; 0 while the page is
  * still finishing its sign-in (its silent callback navigates, and the question is lost with the page).
  */
-async function trackerStatus(page: Page, userId: string): Promise<number> {
-  return page
-    .evaluate(async (id) => {
-      const stored = JSON.parse(sessionStorage.getItem('okta-token-storage') ?? '{}') as {
-        accessToken?: { accessToken?: string };
-      };
-      const res = await fetch(`/api/tracker/v1/notification-preferences?userId=${id}`, {
-        headers: {
-          authorization: `Bearer ${stored.accessToken?.accessToken ?? ''}`,
-          accept: 'application/json',
-        },
-      });
-      return res.status;
-    }, userId)
-    .catch(() => 0);
-}
+const trackerStatus = (page: Page, userId: string) =>
+  statusWithPageToken(page, `/api/tracker/v1/notification-preferences?userId=${userId}`);
 
 test('an administrator finds a user and deactivates them: their token is refused, the sign-in page says so', async ({
   page,

@@ -46,19 +46,43 @@ export async function signIn(
   // identity provider silently: authorize → callback), then back with them. Done only on the second arrival;
   // a journey that navigates on after the first has its navigation aborted by the app's own redirect.
   await expect
-    .poll(async () => page.url() === returnTo && (await holdsAccessToken(page)), { timeout: 30_000 })
+    .poll(async () => page.url() === returnTo && (await pageAccessToken(page)) !== undefined, {
+      timeout: 30_000,
+    })
     .toBe(true);
 }
 
-/** Whether the page's session storage holds the app's access token; false while the page navigates. */
-async function holdsAccessToken(page: Page): Promise<boolean> {
+/** The app's access token in the page's session storage; undefined when it has none, or while it navigates. */
+export async function pageAccessToken(page: Page): Promise<string | undefined> {
   try {
-    return await page.evaluate(() =>
-      /"accessToken"/.test(sessionStorage.getItem('okta-token-storage') ?? ''),
-    );
+    return await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('okta-token-storage') ?? '{}') as {
+        accessToken?: { accessToken?: string };
+      };
+      return stored.accessToken?.accessToken;
+    });
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * The status of `GET path` asked from the page with the page's own access token (as the app calls its APIs);
+ * 0 while the page navigates (the question is lost with the page).
+ */
+export async function statusWithPageToken(page: Page, path: string): Promise<number> {
+  const token = await pageAccessToken(page);
+  return page
+    .evaluate(
+      async ({ path, token }) =>
+        (
+          await fetch(path, {
+            headers: { authorization: `Bearer ${token ?? ''}`, accept: 'application/json' },
+          })
+        ).status,
+      { path, token },
+    )
+    .catch(() => 0);
 }
 
 export interface SignInOptions {
