@@ -3,7 +3,7 @@
  * freshly started Trackwell, in Debian's Chromium, beside a reference measured in the same run: a bare Node
  * server's one-file page. Prints scores and transferred bytes; asserts nothing.
  *
- *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--port 8211] [--verbose] [--save dir]
+ *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--port 8211] [--pages signin,tracker] [--verbose] [--save dir]
  *
  * - `/signin`: a cold visit (empty cache and storage), what a new user's first load costs.
  * - `/` signed in: the demo user signs in first, then the HTTP cache is emptied and Lighthouse loads the
@@ -30,9 +30,12 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.LIGHTHOUSE_PORT },
     /** A folder to write each run's full Lighthouse report (JSON) into, to study a run afterwards. */
     save: { type: 'string' },
+    /** Which of the two pages to measure (the reference is always measured): `signin`, `tracker` or both. */
+    pages: { type: 'string', default: 'signin,tracker' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
+const PAGES = new Set(values.pages.split(',').map((name) => name.trim()));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_PASSWORD = 'Trackwell-Demo-2026';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -261,15 +264,17 @@ try {
   const results: Record<string, Figures[]> = { reference: [], signin: [], tracker: [] };
   for (let i = 0; i < RUNS; i++) {
     results.reference!.push(await audit(browser, reference.url));
-    results.signin!.push(await audit(browser, `${origin}/signin`));
-    results.tracker!.push(
-      await audit(browser, `${origin}/`, (page) => signIn(page, origin, `user@${values.store}.example`)),
-    );
+    if (PAGES.has('signin')) results.signin!.push(await audit(browser, `${origin}/signin`));
+    if (PAGES.has('tracker')) {
+      results.tracker!.push(
+        await audit(browser, `${origin}/`, (page) => signIn(page, origin, `user@${values.store}.example`)),
+      );
+    }
   }
   const rows = [
     summarise('reference (bare Node page)', results.reference!),
-    summarise(`/signin (cold)`, results.signin!),
-    summarise(`/ tracker (signed in, cold cache)`, results.tracker!),
+    ...(PAGES.has('signin') ? [summarise(`/signin (cold)`, results.signin!)] : []),
+    ...(PAGES.has('tracker') ? [summarise(`/ tracker (signed in, cold cache)`, results.tracker!)] : []),
   ];
   const ref = rows[0]!;
   process.stdout.write(
