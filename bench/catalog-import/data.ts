@@ -84,10 +84,13 @@ export function standardRow(i: number, edition = 2022): CatalogImportRow {
   };
 }
 
+/** The columns of the import's standards CSV, in its order (the COPY references take the same ones). */
+export const STANDARD_COLUMNS: readonly string[] = IMPORT_FIELDS.standard.map(columnName);
+
 /** Writes N standards to `path` as the import's CSV (every cell quoted), streaming. */
 export async function writeStandardsCsv(path: string, rows: number, editionOf = (_i: number) => 2022) {
   const out = createWriteStream(path);
-  out.write(`${IMPORT_FIELDS.standard.map(columnName).join(',')}\r\n`);
+  out.write(`${STANDARD_COLUMNS.join(',')}\r\n`);
   for (let i = 0; i < rows; i++) {
     if (!out.write(`${csvLine('standard', standardRow(i, editionOf(i)))}\r\n`)) await once(out, 'drain');
   }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { STANDARD_COLUMNS } from './data.ts';
 
 /** Timing and memory of one phase, and the PostgreSQL COPY reference. */
 
@@ -44,9 +45,12 @@ export function show(p: Phase) {
 }
 
 /** The columns of the import's standards CSV, as a plain table (no key, index or trigger). */
-const REFERENCE_TABLE = `CREATE TABLE IF NOT EXISTS copy_reference (
-  content_code text, asset_id text, designation text, title text, publisher_code text,
-  committee_designation text, status text, edition text, published_on date, industry_areas text, ics_codes text)`;
+const REFERENCE_TABLE = `CREATE TABLE IF NOT EXISTS copy_reference (${STANDARD_COLUMNS.map(
+  (column) => `${column} ${column === 'published_on' ? 'date' : 'text'}`,
+).join(', ')})`;
+
+/** The CSV's columns that are lists or links in the catalogue (their own tables): text in the references. */
+const NOT_IN_STANDARDS = ['ics_codes', 'industry_areas', 'replaced_by'];
 
 /**
  * The same columns as a table shaped like `standards`: its keys, indexes, stored title vector and the
@@ -57,13 +61,11 @@ const catalogueLikeTable = (tenantId: string) => `
   CREATE TABLE IF NOT EXISTS copy_catalogue
     (LIKE standards INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING IDENTITY INCLUDING INDEXES);
   ALTER TABLE copy_catalogue ALTER COLUMN tenant_id SET DEFAULT '${tenantId}',
-    DROP COLUMN IF EXISTS ics_codes, ADD COLUMN IF NOT EXISTS ics_codes text,
-    ADD COLUMN IF NOT EXISTS industry_areas text;
+    ${NOT_IN_STANDARDS.map((column) => `DROP COLUMN IF EXISTS ${column}, ADD COLUMN ${column} text`).join(', ')};
   CREATE OR REPLACE TRIGGER copy_catalogue_title_words AFTER INSERT ON copy_catalogue
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION standard_title_words_sync();`;
 
-const COLUMNS =
-  'content_code, asset_id, designation, title, publisher_code, committee_designation, status, edition, published_on, industry_areas, ics_codes';
+const COLUMNS = STANDARD_COLUMNS.join(', ');
 
 /**
  * PostgreSQL `COPY … FROM STDIN (FORMAT csv, HEADER)` of the same file: into a plain table of the same

@@ -11,6 +11,8 @@
  *     recorded); and the reference: `COPY … FROM STDIN (FORMAT csv)` of the same file into a plain table of
  *     the same columns, before and after the imports.
  *  3. The same three imports on PGlite (in-process WASM, in memory).
+ *  Before these, the import's first step alone (the file read, parsed and every row checked; no database):
+ *  the ceiling of any import that checks each cell in Node, beside the goal.
  *  Prints rows/s, the RSS peak of each phase, the ratio of the import to COPY (goal ≥ 0.3×) and the process's
  *  maxRSS. Asserts nothing but that each import did what it should (else it stops, saying so).
  */
@@ -136,7 +138,21 @@ async function onPglite(files: Files): Promise<Phase[]> {
 
 const meanRate = (phases: Phase[]) => phases.reduce((sum, c) => sum + rate(c), 0) / phases.length;
 
-function summary({ phases: pgPhases, copies, catalogueCopies }: PostgresRun, litePhases: Phase[]) {
+/** The import's first step alone: stream → parse → every row checked, nothing written. */
+async function parseOnly(file: string): Promise<Phase> {
+  log('\nNo database');
+  return measure('read, parse and check the file only', ROWS, async () => {
+    const parsed = await parseCatalogCsv(createReadStream(file));
+    if (parsed.rows.length !== ROWS || parsed.errors.length > 0)
+      throw new Error(`parse: ${parsed.rows.length} rows, ${parsed.errors.length} errors`);
+  });
+}
+
+function summary(
+  { phases: pgPhases, copies, catalogueCopies }: PostgresRun,
+  litePhases: Phase[],
+  parse: Phase,
+) {
   log('\nSummary');
   log(`  machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
   const copyRate = meanRate(copies);
@@ -151,6 +167,10 @@ function summary({ phases: pgPhases, copies, catalogueCopies }: PostgresRun, lit
   log(
     `  import / COPY on PostgreSQL: ${Math.round(rate(pgPhases[0]!)).toLocaleString('en')} rows/s = ` +
       `${ratio.toFixed(2)}× (goal ≥ 0.3) ${ratio >= 0.3 ? 'met' : 'NOT met'}`,
+  );
+  log(
+    `  reading, parsing and checking the file alone (no database): ${Math.round(rate(parse)).toLocaleString('en')} rows/s = ` +
+      `${(rate(parse) / copyRate).toFixed(2)}× the plain COPY: no import that checks every cell in Node can go faster`,
   );
   if (litePhases[0]) {
     const lite = rate(litePhases[0]);
@@ -171,9 +191,10 @@ async function main() {
   try {
     await writeStandardsCsv(files.fresh, ROWS);
     await writeStandardsCsv(files.editions, ROWS, (i) => (i % 100 === 0 ? 2024 : 2022));
+    const parse = await parseOnly(files.fresh);
     const pgRun = await onPostgres(files);
     const litePhases = args['skip-pglite'] ? [] : await onPglite(files);
-    summary(pgRun, litePhases);
+    summary(pgRun, litePhases, parse);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
