@@ -125,6 +125,34 @@ describe('an administrator’s own account', () => {
   });
 });
 
+describe('two administrators act on one user at once', () => {
+  it('the second action is judged against what the first left: one lock, one 409; one delete, one 404', async () => {
+    const user = await createEmbeddedUser(t.app, a.tenant.id);
+    const lock = () => callAs(adminA, { method: 'POST', url: actionUrl(user.id, 'lock') });
+    const locks = await Promise.all([lock(), lock()]);
+    expect(locks.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(locks.find((res) => res.statusCode === 409)?.json()).toMatchObject({
+      error: 'user_action_not_allowed',
+      message: 'Cannot lock a user whose status is SUSPENDED.',
+    });
+    expect(await auditRows(user.id)).toBe(1);
+
+    await callAs(adminA, { method: 'POST', url: actionUrl(user.id, 'deactivate') });
+    const remove = () => callAs(adminA, { method: 'DELETE', url: userUrl(user.id) });
+    const removals = await Promise.all([
+      remove(),
+      remove(),
+      callAs(operator, { method: 'DELETE', url: userUrl(user.id) }),
+    ]);
+    expect(removals.map((res) => res.statusCode).sort()).toEqual([204, 404, 404]);
+    const { rows } = await t.app.db.query(
+      `SELECT action FROM console_audit_log WHERE target = $1 ORDER BY id`,
+      [user.id],
+    );
+    expect(rows.map((r) => r.action)).toEqual(['user.lifecycle', 'user.lifecycle', 'user.delete']);
+  });
+});
+
 describe('the audit entry and the change commit together', () => {
   /** A trigger that refuses the audit entry of this one user's console action, as a failing disk would. */
   async function refuseAuditOf(userId: string) {

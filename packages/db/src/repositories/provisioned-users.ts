@@ -43,17 +43,32 @@ const toProvisioned = (r: Row): ProvisionedUser => ({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The user by id or, when the key is no id, by login; undefined when this store has no such user. */
+/**
+ * The user by id or, when the key is no id, by login; undefined when this store has no such user. `lock`
+ * (in a transaction): the user's row stays locked until it ends, so a second change to the same user waits,
+ * and then reads what the first one committed.
+ */
 export async function findProvisionedUser(
   db: SqlExecutor,
   tenantId: string,
   idOrLogin: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<ProvisionedUser | undefined> {
-  const byId = UUID.test(idOrLogin);
-  const { rows } = await db.query<Row>(
-    `${SELECT} WHERE u.tenant_id = $1 AND ${byId ? 'u.id = $2::uuid' : 'u.login = lower(trim($2))'}`,
-    [tenantId, idOrLogin],
-  );
+  const where = (key: string) =>
+    `u.tenant_id = $1 AND ${UUID.test(key) ? 'u.id = $2::uuid' : 'u.login = lower(trim($2))'}`;
+  let key = idOrLogin;
+  if (lock) {
+    // The lock is its own statement: the read below starts after it is granted, so it sees the account row
+    // (status, password) as the previous holder left it. (A statement that waits for a lock sees the locked
+    // row again, but the other tables' rows as they were when it started.)
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT u.id FROM users u WHERE ${where(key)} FOR UPDATE`,
+      [tenantId, idOrLogin],
+    );
+    if (!rows[0]) return undefined;
+    key = rows[0].id;
+  }
+  const { rows } = await db.query<Row>(`${SELECT} WHERE ${where(key)}`, [tenantId, key]);
   return rows[0] && toProvisioned(rows[0]);
 }
 

@@ -17,6 +17,7 @@ import {
   listIdentityFactors,
   listSessionDevices,
   listUserNotifications,
+  type ProvisionedUser,
   recordAuditEntry,
   type SqlExecutor,
 } from '@trackwell/db';
@@ -24,7 +25,7 @@ import { HttpError } from '../../http/errors.ts';
 import { describeUserAgent } from '../identity/devices/user-agent.ts';
 import { OktaApiError } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from '../provisioning/context.ts';
-import { type AlsoInTx, deleteUser, runLifecycle } from '../provisioning/lifecycle.ts';
+import { deleteStep, lifecycleStep, lockUser } from '../provisioning/lifecycle.ts';
 import { listUsers } from '../provisioning/list-users.ts';
 import { oktaStatusOf, presentUser } from '../provisioning/present-user.ts';
 import { requireUser } from '../provisioning/users.ts';
@@ -148,23 +149,6 @@ const LIFECYCLE: Record<Exclude<ConsoleUserAction, 'reset_factors'>, LifecycleOp
   reactivate: 'activate',
 };
 
-/** Does `action` with `alsoInTx` in its transaction. Unlock undoes a lock (SUSPENDED) or failed passwords (LOCKED_OUT). */
-async function run(
-  ctx: ProvisioningContext,
-  userId: string,
-  action: ConsoleUserAction,
-  status: string,
-  alsoInTx: AlsoInTx,
-) {
-  if (action === 'reset_factors')
-    return ctx.db.transaction(async (tx) => {
-      await deleteIdentityFactors(tx, ctx.tenant.id, userId);
-      await alsoInTx(tx);
-    });
-  const operation = action === 'unlock' && status === 'SUSPENDED' ? 'unsuspend' : LIFECYCLE[action];
-  return runLifecycle(ctx, userId, operation, true, alsoInTx);
-}
-
 const audit = (
   tx: SqlExecutor,
   ctx: ProvisioningContext,
@@ -177,15 +161,19 @@ const audit = (
     ...entry,
   });
 
-/** Checks the action against the user's status and the actor (409 otherwise), then does it, audited. */
+/**
+ * The user, locked in `tx` (provisioning's `lockUser`: a second action on the same user waits for this one),
+ * once the contracts' rule allows `operation` on them by `actor` (409 otherwise, nothing changed).
+ */
 async function allowedUser(
+  tx: SqlExecutor,
   ctx: ProvisioningContext,
   actor: UserAdminActor,
   userId: string,
   operation: ConsoleUserOperation,
 ) {
-  const user = await asConsole(() => requireUser(ctx, userId));
-  const factors = await listIdentityFactors(ctx.db, ctx.tenant.id, user.id);
+  const user = await lockUser(tx, ctx, userId);
+  const factors = await listIdentityFactors(tx, ctx.tenant.id, user.id);
   refuseUnlessAllowed(oktaStatusOf(user), operation, {
     hasFactors: factors.length > 0,
     self: actor.id === user.id,
@@ -193,16 +181,33 @@ async function allowedUser(
   return user;
 }
 
+/** `action`'s writes on the locked user; what runs after commit. Unlock undoes a lock (SUSPENDED) or failed passwords (LOCKED_OUT). */
+async function actionStep(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  user: ProvisionedUser,
+  action: ConsoleUserAction,
+) {
+  if (action === 'reset_factors') {
+    await deleteIdentityFactors(tx, ctx.tenant.id, user.id);
+    return async () => undefined;
+  }
+  const operation = action === 'unlock' && user.status === 'SUSPENDED' ? 'unsuspend' : LIFECYCLE[action];
+  return lifecycleStep(tx, ctx, user, operation);
+}
+
+/** Checks the action against the user's status and the actor (409 otherwise), then does it, audited. */
 export async function actOnStoreUser(
   ctx: ProvisioningContext,
   actor: UserAdminActor,
   userId: string,
   action: ConsoleUserAction,
 ): Promise<ConsoleUserDetail> {
-  const before = await allowedUser(ctx, actor, userId, action);
-  const status = oktaStatusOf(before);
-  await asConsole(() =>
-    run(ctx, before.id, action, before.status, async (tx) => {
+  const { id, afterCommit } = await asConsole(() =>
+    ctx.db.transaction(async (tx) => {
+      const before = await allowedUser(tx, ctx, actor, userId, action);
+      const status = oktaStatusOf(before);
+      const after = await actionStep(tx, ctx, before, action);
       const now = await findProvisionedUser(tx, ctx.tenant.id, before.id);
       await audit(tx, ctx, actor, {
         action: 'user.lifecycle',
@@ -210,21 +215,26 @@ export async function actOnStoreUser(
         before: { login: before.login, status },
         after: { action, status: now ? oktaStatusOf(now) : status },
       });
+      return { id: before.id, afterCommit: after };
     }),
   );
-  return readStoreUser(ctx, actor, before.id);
+  await asConsole(afterCommit);
+  return readStoreUser(ctx, actor, id);
 }
 
 /** Deletes a DEPROVISIONED user (409 otherwise: deactivate first); the audit entry keeps id and login only. */
 export async function deleteStoreUser(ctx: ProvisioningContext, actor: UserAdminActor, userId: string) {
-  const user = await allowedUser(ctx, actor, userId, 'delete');
-  await asConsole(() =>
-    deleteUser(ctx, user.id, (tx) =>
-      audit(tx, ctx, actor, {
+  const then = await asConsole(() =>
+    ctx.db.transaction(async (tx) => {
+      const user = await allowedUser(tx, ctx, actor, userId, 'delete');
+      const after = await deleteStep(tx, ctx, user);
+      await audit(tx, ctx, actor, {
         action: 'user.delete',
         target: user.id,
         before: { login: user.login, status: user.status },
-      }),
-    ),
+      });
+      return after;
+    }),
   );
+  await then();
 }

@@ -4,6 +4,7 @@ import {
   deleteProvisionedUser,
   endUserSessionsAndGrants,
   expireUserPassword,
+  findProvisionedUser,
   type ProvisionedUser,
   type SqlExecutor,
   setProvisionedUserStatus,
@@ -12,7 +13,7 @@ import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from './context.ts';
 import { activationLink, mailActivation, mailResetPassword, resetPasswordLink } from './lifecycle-mail.ts';
 import { STARTS_FROM } from './lifecycle-rules.ts';
-import { readUser, requireUser } from './users.ts';
+import { readUser } from './users.ts';
 
 /**
  * Okta's user lifecycle (issue 15 §1), `POST /api/v1/users/{id}/lifecycle/{operation}` and DELETE:
@@ -25,8 +26,9 @@ import { readUser, requireUser } from './users.ts';
  * `sendEmail=false` answers the link instead of e-mailing it. A move from a status it does not start from is
  * Okta's 400 E0000001 (403 E0000016 for activating an active user).
  *
- * Each operation's writes are one transaction, and a caller may add its own writes to it (`alsoInTx`: the
- * console's audit entry), so they commit or roll back together. What cannot be undone — the e-mail, the
+ * Each operation's writes are one transaction, on the user's row locked for it (`lockUser`); a caller may add
+ * its own checks and writes to it (`lifecycleStep`, `deleteStep`: the console's rule and audit entry), so they
+ * commit or roll back together. What cannot be undone — the e-mail, the
  * in-memory revocation list — happens once that transaction has committed (a step answers it as `then`).
  */
 
@@ -39,9 +41,6 @@ type Step = (
   user: ProvisionedUser,
   sendEmail: boolean,
 ) => Promise<() => Promise<OktaLifecycleAnswer>>;
-
-/** The caller's own writes, in the lifecycle's transaction. */
-export type AlsoInTx = (tx: SqlExecutor) => Promise<void>;
 
 const none = async (): Promise<OktaLifecycleAnswer> => ({});
 
@@ -123,41 +122,66 @@ const STEPS: Record<LifecycleOperation, Step> = {
   },
 };
 
-/** Runs `operation` on the user; `alsoInTx` joins its transaction (a throw there undoes the operation). */
+/**
+ * The user, read again in the transaction and locked until it ends: two changes to one user (two
+ * administrators, or the console and the Users API) run one after the other, and the second is judged
+ * against the status the first left (404 when it deleted the user).
+ */
+export async function lockUser(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  idOrLogin: string,
+): Promise<ProvisionedUser> {
+  const user = await findProvisionedUser(tx, ctx.tenant.id, idOrLogin, { lock: true });
+  if (!user) throw oktaErrors.notFound(`${idOrLogin.slice(0, 100)} (User)`);
+  return user;
+}
+
+/**
+ * `operation`'s writes on a user locked in `tx` (`lockUser`); answers what runs once `tx` has committed. For
+ * a caller that adds its own checks and writes to the transaction (the console: its rule and audit entry).
+ */
+export function lifecycleStep(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  user: ProvisionedUser,
+  operation: LifecycleOperation,
+  sendEmail = true,
+): Promise<() => Promise<OktaLifecycleAnswer>> {
+  return STEPS[operation](tx, ctx, user, sendEmail);
+}
+
+/** Runs `operation` on the user, in one transaction on the locked user. */
 export async function runLifecycle(
   ctx: ProvisioningContext,
   idOrLogin: string,
   operation: LifecycleOperation,
   sendEmail = true,
-  alsoInTx?: AlsoInTx,
 ): Promise<OktaLifecycleAnswer> {
-  const user = await requireUser(ctx, idOrLogin);
-  const then = await ctx.db.transaction(async (tx) => {
-    const after = await STEPS[operation](tx, ctx, user, sendEmail);
-    await alsoInTx?.(tx);
-    return after;
-  });
+  const then = await ctx.db.transaction(async (tx) =>
+    lifecycleStep(tx, ctx, await lockUser(tx, ctx, idOrLogin), operation, sendEmail),
+  );
   return then();
 }
 
-/** DELETE: deactivates a user that is not DEPROVISIONED yet, deletes one that is. */
-export async function deleteUser(
+/**
+ * DELETE's writes on a user locked in `tx`: deactivates one that is not DEPROVISIONED yet, deletes one that
+ * is; answers what runs once `tx` has committed (every access token revoked).
+ */
+export async function deleteStep(
+  tx: SqlExecutor,
   ctx: ProvisioningContext,
-  idOrLogin: string,
-  alsoInTx?: AlsoInTx,
-): Promise<void> {
-  const user = await requireUser(ctx, idOrLogin);
-  const then = await ctx.db.transaction(async (tx) => {
-    const after =
-      user.status === 'DEPROVISIONED'
-        ? async () => {
-            await ctx.revocations.revokeUserTokens(ctx.tenant.id, user.id, 'deactivation');
-            return {};
-          }
-        : await endSignIns(tx, ctx, user.id, 'DEPROVISIONED');
-    if (user.status === 'DEPROVISIONED') await deleteProvisionedUser(tx, ctx.tenant.id, user.id);
-    await alsoInTx?.(tx);
-    return after;
-  });
+  user: ProvisionedUser,
+): Promise<() => Promise<unknown>> {
+  if (user.status !== 'DEPROVISIONED') return endSignIns(tx, ctx, user.id, 'DEPROVISIONED');
+  await deleteProvisionedUser(tx, ctx.tenant.id, user.id);
+  return () => ctx.revocations.revokeUserTokens(ctx.tenant.id, user.id, 'deactivation');
+}
+
+/** DELETE: deactivates a user that is not DEPROVISIONED yet, deletes one that is. */
+export async function deleteUser(ctx: ProvisioningContext, idOrLogin: string): Promise<void> {
+  const then = await ctx.db.transaction(async (tx) =>
+    deleteStep(tx, ctx, await lockUser(tx, ctx, idOrLogin)),
+  );
   await then();
 }
