@@ -1,36 +1,21 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { describeApiError } from '../../../lib/api-errors.ts';
+import { type ListQuery, ListState as UiListState } from '../../../components/ui/list-state.tsx';
 
-/** What a list needs of its query's state (RTK Query's result satisfies it). */
-export type ListQuery<T> = { isLoading: boolean; error?: unknown; data?: T[]; refetch: () => unknown };
+export type { ListQuery };
 
-/**
- * A webhook list's states in one place: loading, the load error (what the server said, or why there was no
- * answer) with "Try again", the `empty` sentence, or (`children`) the list drawn from its items.
- */
-export function ListState<T>({
-  query,
-  empty,
-  children,
-}: {
+/** A webhook list's states (`components/ui/list-state.tsx`) in the webhooks' words. */
+export function ListState<T>(props: {
   query: ListQuery<T>;
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation('webhooks');
-  const { t: tCommon } = useTranslation();
-  if (query.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (query.error || !query.data)
-    return (
-      <div className="alert alert-danger" role="alert">
-        <p className="mb-2">{describeApiError(query.error, tCommon)}</p>
-        <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => query.refetch()}>
-          {t('state.retry')}
-        </button>
-      </div>
-    );
-  if (query.data.length === 0) return <p className="tw-webhooks__empty">{empty}</p>;
-  return children(query.data);
+  return (
+    <UiListState
+      {...props}
+      emptyClassName="tw-webhooks__empty"
+      labels={{ loading: t('state.loading'), retry: t('state.retry') }}
+    />
+  );
 }
