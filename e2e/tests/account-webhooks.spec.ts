@@ -1,10 +1,9 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { demoLogin, signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
+import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
 /**
  * The account area's Webhooks screen (issue 16 §5) against the real server: a reader of awwa (no console
@@ -13,26 +12,6 @@ import { storeUrl, watchConsole } from './support.ts';
  * Webhooks specification (verified with the `standardwebhooks` package), reads the attempt in the delivery
  * log, and removes the endpoint after a confirmation, by keyboard. Axe and 360 px.
  */
-
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A local receiver that answers 204 and keeps what it got. */
-async function receiver() {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/reader`, received, close: () => server.close() };
-}
 
 const headersOf = (message: Received) => ({
   'webhook-id': String(message.headers['webhook-id']),
@@ -45,7 +24,7 @@ test('a reader adds their own endpoint, sends a signed test event, reads the att
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const hook = await receiver();
+  const hook = await webhookReceiver('/hooks/reader');
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL, 'awwa');
   await signIn(page, { origin, username: demoLogin('user', 'awwa'), returnTo: `${origin}/account/profile` });

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
+import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
 /**
  * The console's webhooks section (issue 16 §5) against the real server: awwa's administrator adds an endpoint
@@ -12,26 +11,6 @@ import { storeUrl, watchConsole } from './support.ts';
  * playwright.config.ts), keeps its signing secret, sends a test event that arrives signed per the Standard
  * Webhooks specification, reads it in the delivery log, and removes the endpoint. Axe and 360 px.
  */
-
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A local receiver that answers 204 and keeps what it got. */
-async function receiver() {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/trackwell`, received, close: () => server.close() };
-}
 
 /** Standard Webhooks: v1 = base64 HMAC-SHA256 over "id.timestamp.body" with the secret's bytes. */
 function signatureOf(secret: string, message: Received) {
@@ -45,7 +24,7 @@ test('an administrator adds an endpoint, sends a signed test event, reads the lo
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const hook = await receiver();
+  const hook = await webhookReceiver('/hooks/trackwell');
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL, 'awwa');
   await signIn(page, {
