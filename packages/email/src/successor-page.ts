@@ -1,6 +1,7 @@
-import { type Language, RTL_LANGUAGES, type StandardSuccession } from '@trackwell/contracts';
+import type { Language, StandardSuccession } from '@trackwell/contracts';
 import type { EmailBranding } from './branding.ts';
 import { escapeHtml } from './notification-mjml.ts';
+import { renderStorePage, storePageButtonStyle } from './store-page.ts';
 import { fill } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
@@ -36,30 +37,18 @@ export function renderSuccessorPage(options: {
   const heading = !ok
     ? t.invalid
     : fill(state === 'confirm' ? t.title : state === 'done' ? t.doneTitle : t.alreadyTitle, names);
-  const button = `background:${b.colors.primary};color:${b.colors.primaryContrast};border:0;border-radius:6px;padding:10px 20px;font-size:16px;cursor:pointer`;
   const body =
     ok && state === 'confirm'
       ? `<p>${e(fill(t.body, names))}</p>
   <form method="post" action="${e(options.action)}">
-    <button type="submit" style="${button}">${e(fill(SUCCESSOR_STRINGS[language].trackInstead, names))}</button>
+    <button type="submit" style="${storePageButtonStyle(b)}">${e(fill(SUCCESSOR_STRINGS[language].trackInstead, names))}</button>
   </form>`
       : `<p><a href="${e(options.trackerUrl)}" style="color:${b.colors.link}">${e(t.openTracker)}</a></p>`;
-  return `<!doctype html>
-<html lang="${e(language.replace('_', '-'))}" dir="${RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(heading)} · ${e(b.tenantName)}</title>
-${options.themeStylesheetUrl ? `<link rel="stylesheet" href="${e(options.themeStylesheetUrl)}">` : ''}
-</head>
-<body style="margin:0;background:${b.colors.surface};color:${b.colors.text};font-family:system-ui,sans-serif">
-<header style="background:${b.colors.primary};padding:16px"><a href="${e(b.homeUrl)}"><img src="${e(b.logoUrl)}" alt="${e(b.tenantName)}" height="32"></a></header>
-<main style="max-width:560px;margin:32px auto;background:${b.colors.background};padding:24px;border-radius:8px;overflow-wrap:anywhere">
-  <h1 style="font-size:22px">${e(heading)}</h1>
-  ${body}
-</main>
-</body>
-</html>
-`;
+  return renderStorePage({
+    language,
+    branding: b,
+    heading,
+    body,
+    themeStylesheetUrl: options.themeStylesheetUrl,
+  });
 }
