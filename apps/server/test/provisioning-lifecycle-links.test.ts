@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from './helpers.ts';
  * Issue 15 §1: a user's lifecycle `_links` are exactly what the Users API then does. For a user in each
  * status, every advertised operation succeeds, and every other one is refused (400 E0000001, or 403 E0000016
  * for activating an active user); two are allowed without being offered, as Okta does: deactivating a
- * deactivated user (nothing changes) and unlocking an active one.
+ * deactivated user (nothing changes) and unlocking an active one. Two calls on one user at once are judged
+ * one after the other (the user's row is locked: on PostgreSQL they really run side by side).
  */
 
 let t: TestApp;
@@ -70,4 +71,15 @@ describe('lifecycle links are what the Users API does', { timeout: 120_000 }, ()
       }
     });
   }
+});
+
+describe('two calls on one user at once', () => {
+  it('are judged one after the other: one suspend succeeds, the other is refused as for a suspended user', async () => {
+    const user = await userIn('ACTIVE');
+    const suspend = () => call('POST', `/api/v1/users/${user}/lifecycle/suspend`);
+    const answers = await Promise.all([suspend(), suspend()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.statusCode === 400)?.json()).toMatchObject({ errorCode: 'E0000001' });
+    expect((await call('GET', `/api/v1/users/${user}`)).json().status).toBe('SUSPENDED');
+  });
 });
