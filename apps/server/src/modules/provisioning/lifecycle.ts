@@ -4,7 +4,6 @@ import {
   deleteProvisionedUser,
   endUserSessionsAndGrants,
   expireUserPassword,
-  findProvisionedUser,
   type ProvisionedUser,
   type SqlExecutor,
   setProvisionedUserStatus,
@@ -13,7 +12,7 @@ import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from './context.ts';
 import { activationLink, mailActivation, mailResetPassword, resetPasswordLink } from './lifecycle-mail.ts';
 import { STARTS_FROM } from './lifecycle-rules.ts';
-import { readUser } from './users.ts';
+import { readUser, requireUser } from './users.ts';
 
 /**
  * Okta's user lifecycle (issue 15 §1), `POST /api/v1/users/{id}/lifecycle/{operation}` and DELETE:
@@ -127,14 +126,12 @@ const STEPS: Record<LifecycleOperation, Step> = {
  * administrators, or the console and the Users API) run one after the other, and the second is judged
  * against the status the first left (404 when it deleted the user).
  */
-export async function lockUser(
+export function lockUser(
   tx: SqlExecutor,
   ctx: ProvisioningContext,
   idOrLogin: string,
 ): Promise<ProvisionedUser> {
-  const user = await findProvisionedUser(tx, ctx.tenant.id, idOrLogin, { lock: true });
-  if (!user) throw oktaErrors.notFound(`${idOrLogin.slice(0, 100)} (User)`);
-  return user;
+  return requireUser(ctx, idOrLogin, { tx, lock: true });
 }
 
 /**

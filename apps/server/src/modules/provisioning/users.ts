@@ -32,9 +32,16 @@ import { presentUser } from './present-user.ts';
 
 const LOGIN_TAKEN = 'login: An object with this field already exists in the current organization';
 
-/** The user by id or login, or Okta's 404 E0000007 naming what was asked. */
-export async function requireUser(ctx: ProvisioningContext, idOrLogin: string): Promise<ProvisionedUser> {
-  const user = await findProvisionedUser(ctx.db, ctx.tenant.id, idOrLogin);
+/**
+ * The user by id or login, or Okta's 404 E0000007 naming what was asked. Inside a transaction (`tx`), `lock`
+ * keeps the user's row locked until it ends (see `findProvisionedUser`).
+ */
+export async function requireUser(
+  ctx: ProvisioningContext,
+  idOrLogin: string,
+  { tx = ctx.db, lock = false }: { tx?: SqlExecutor; lock?: boolean } = {},
+): Promise<ProvisionedUser> {
+  const user = await findProvisionedUser(tx, ctx.tenant.id, idOrLogin, { lock });
   if (!user) throw oktaErrors.notFound(`${idOrLogin.slice(0, 100)} (User)`);
   return user;
 }
