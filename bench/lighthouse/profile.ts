@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
+import { signIn } from './sign-in.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,13 +35,7 @@ const browser = await puppeteer.launch({
 });
 try {
   const page = await browser.newPage();
-  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('input[autocomplete="username"]');
-  await page.type('input[autocomplete="username"]', `user@${store}.example`);
-  await page.type('input[autocomplete="current-password"]', 'Trackwell-Demo-2026');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-  await page.waitForFunction("location.pathname === '/' && sessionStorage.getItem('okta-token-storage')");
-
+  await signIn(page, origin, `user@${store}.example`);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Profiler.enable');
@@ -65,9 +60,9 @@ try {
   const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
   profile.samples.forEach((id, i) => {
     const { callFrame } = nodes.get(id)!;
-    const file =
-      callFrame.url.replace(/^.*\//, '') ||
-      `(${callFrame.functionName || 'native'})`.replace(/^\(\((.*)\)\)$/, '($1)');
+    // A script's file name; else the browser's own function, in parentheses as V8 names its own ("(program)").
+    const name = callFrame.functionName || 'native';
+    const file = callFrame.url.replace(/^.*\//, '') || (name.startsWith('(') ? name : `(${name})`);
     const us = profile.timeDeltas[i] ?? 0;
     add(byFile, file, us);
     add(
@@ -78,7 +73,7 @@ try {
   });
   const table = (map: Map<string, number>) =>
     [...map]
-      .filter(([name]) => name !== '(idle)' && !name.startsWith('(idle)'))
+      .filter(([name]) => !name.startsWith('(idle)'))
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP)
       .map(([name, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`)

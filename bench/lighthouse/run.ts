@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { signIn } from './sign-in.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -37,7 +38,6 @@ const { values } = parseArgs({
 const RUNS = Math.max(1, Number(values.runs));
 const PAGES = new Set(values.pages.split(',').map((name) => name.trim()));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO_PASSWORD = 'Trackwell-Demo-2026';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Figures {
@@ -159,26 +159,6 @@ async function auditOnce(
   } finally {
     await page.close();
   }
-}
-
-async function signIn(page: Page, origin: string, login: string) {
-  await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
-  // A later run finds the identity provider's session of the first one: the tracker opens signed in.
-  const signedIn = "location.pathname === '/' && sessionStorage.getItem('okta-token-storage')";
-  await page.waitForFunction(`document.querySelector('input[autocomplete="username"]') || (${signedIn})`, {
-    timeout: 30_000,
-  });
-  if (await page.evaluate(signedIn)) return;
-  await page.type('input[autocomplete="username"]', login);
-  await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-  // Back on the tracker, signed in: the user menu is in the header.
-  await page.waitForFunction(
-    "location.pathname === '/' && sessionStorage.getItem('okta-token-storage')", // runs in the page
-    {
-      timeout: 30_000,
-    },
-  );
 }
 
 async function startTrackwell(port: number, dataDir: string): Promise<ChildProcess> {
