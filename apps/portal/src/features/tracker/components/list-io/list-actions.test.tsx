@@ -113,7 +113,11 @@ describe('export the list (issue 16 §6)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderTrackerPage();
     await user.click(await screen.findByRole('button', { name: 'Export as CSV' }));
-    await user.click(screen.getByRole('button', { name: 'Export as Excel' }));
+    await vi.waitFor(() => expect(clicked).toEqual(['list.csv']));
+    // Both buttons wait while one export runs (a second click would be lost): the user clicks once it is back.
+    const excel = screen.getByRole('button', { name: 'Export as Excel' });
+    await vi.waitFor(() => expect(excel).toBeEnabled());
+    await user.click(excel);
     await vi.waitFor(() => expect(clicked).toEqual(['list.csv', 'list.xlsx']));
     expect(server.callsTo(LIST_IO_PATHS.export).map((c) => c.query.get('format'))).toEqual(['csv', 'xlsx']);
   });
