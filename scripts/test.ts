@@ -37,7 +37,14 @@ function run(cmd: string, args: string[], env: Record<string, string | undefined
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status === 0;
 }
-const heading = (text: string) => process.stdout.write(`\n━━ ${text} ━━\n`);
+/** When the running stage began: the summary gives each stage's time, so a slow CI run says where it went. */
+let stageStarted = Date.now();
+const heading = (text: string) => {
+  stageStarted = Date.now();
+  process.stdout.write(`\n━━ ${text} ━━\n`);
+};
+const started = Date.now();
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 function vitest(stage: string, file: string, args: string[], env: Record<string, string | undefined>) {
   rmSync(file, { force: true });
@@ -68,7 +75,7 @@ function record(stage: string, ok: boolean, c?: Counts, note = '') {
   results.push({
     stage,
     ok,
-    note: c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${note}` : note,
+    note: `${c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${note}` : note} (${seconds(stageStarted)})`,
   });
 }
 
@@ -134,5 +141,6 @@ if (only.has('e2e')) {
 heading('summary');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
 process.stdout.write(formatFailures(failures));
+process.stdout.write(`\nall stages: ${seconds(started)}\n`);
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
