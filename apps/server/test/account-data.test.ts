@@ -218,6 +218,31 @@ describe('delete my account', () => {
   });
 });
 
+describe('delete my account twice at once (a double click, two devices)', () => {
+  // The second is 404 E0000007 when it passed the token check before the first committed (PostgreSQL runs the
+  // two at once), 401 when it came after (the token is revoked by then; PGlite runs transactions in turn).
+  it('deletes once: one 204, the other 404 E0000007 or 401, one audit entry', async () => {
+    const s = await store();
+    const user = await createEmbeddedUser(t.app, s.tenant.id);
+    const [first, second] = [await signIn(s, user.login), await signIn(s, user.login)];
+    const answers = await Promise.all([
+      call(s, first, 'DELETE', PATHS.account),
+      call(s, second, 'DELETE', PATHS.account),
+    ]);
+    const [deleted, again] = answers.toSorted((a, b) => a.statusCode - b.statusCode);
+    expect(deleted!.statusCode).toBe(204);
+    expect([401, 404]).toContain(again!.statusCode);
+    expect(again!.json()).toMatchObject(
+      again!.statusCode === 404 ? { errorCode: 'E0000007' } : { errorCode: 'E0000011' },
+    );
+    const audit = await t.app.db.query(
+      `SELECT 1 FROM console_audit_log WHERE tenant_id = $1 AND action = 'account.delete'`,
+      [s.tenant.id],
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+});
+
 async function authnStatus(s: Store, login: string) {
   const res = await t.app.inject({
     method: 'POST',
