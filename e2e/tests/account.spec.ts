@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { screenshotDir } from './screenshot-dir.ts';
 import {
   codeIn,
   DEMO_PASSWORD,
@@ -25,7 +26,6 @@ import { storeUrl, watchConsole } from './support.ts';
  * plain demo user of the trackwell store, which offers all 14 languages.
  */
 
-const screenshotDir = resolve(import.meta.dirname, '../../docs/screenshots');
 const OWN_STORE = 'pacific';
 const ownUser = demoLogin('recovery', OWN_STORE);
 

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { screenshotDir } from './screenshot-dir.ts';
 import { DEMO_PASSWORD, demoLogin, signInUrl, submitPassword } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
@@ -10,7 +11,6 @@ import { storeUrl, watchConsole } from './support.ts';
  * it (and does not draw it again): an element of the server's HTML is still the same node once the page
  * works. aenor opens in Spanish (its default); `?lang=ar` opens it in Arabic.
  */
-const screenshots = join(import.meta.dirname, '../../docs/screenshots');
 const PHONE = { width: 360, height: 740 };
 
 /**
@@ -68,7 +68,7 @@ test.describe('JavaScript off', () => {
     // The store's theme is applied before any script runs: the primary button takes its colour.
     const button = page.getByRole('button', { name: 'Iniciar sesión', exact: true });
     expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
-    await page.screenshot({ path: join(screenshots, 'first-screen-no-js-360.png'), fullPage: true });
+    await page.screenshot({ path: join(screenshotDir, 'first-screen-no-js-360.png'), fullPage: true });
   });
 
   test('in Arabic (?lang=ar) it comes right to left', async ({ page, baseURL }) => {
@@ -77,7 +77,7 @@ test.describe('JavaScript off', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
-    await page.screenshot({ path: join(screenshots, 'first-screen-no-js-ar-360.png'), fullPage: true });
+    await page.screenshot({ path: join(screenshotDir, 'first-screen-no-js-ar-360.png'), fullPage: true });
   });
 });
 
@@ -154,7 +154,7 @@ test.describe('JavaScript on', () => {
       performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
     );
     expect(fetched.filter((path) => path.startsWith('/locales/'))).toEqual([]);
-    await page.screenshot({ path: join(screenshots, 'first-screen-ar-360.png'), fullPage: true });
+    await page.screenshot({ path: join(screenshotDir, 'first-screen-ar-360.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { screenshotDir } from './screenshot-dir.ts';
 import { seenMail, signIn, submitPassword, waitForMail } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
 
@@ -11,7 +12,6 @@ import { e2eFixtures, storeUrl } from './support.ts';
  * (in the store's look, right to left, on a phone-sized screen). Users of their own (e2e/server.ts).
  */
 
-const screenshots = join(import.meta.dirname, '../../docs/screenshots');
 
 /** A string of the portal's translations (apps/portal/public/locales/{lng}/{ns}.json), by its key path. */
 function portalText(lng: string, ns: string, path: string): string {
@@ -109,7 +109,7 @@ test('sign-in page in Arabic → forgot password → the reset e-mail is Arabic 
   ).toBeVisible();
   await expect(reset.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(reset.locator('html')).toHaveAttribute('lang', 'ar');
-  await reset.screenshot({ path: join(screenshots, 'reset-password-ar.png') });
+  await reset.screenshot({ path: join(screenshotDir, 'reset-password-ar.png') });
   await elsewhere.close();
 });
 
@@ -159,13 +159,13 @@ test('push approval page in Arabic at 360 px: the store look, right to left, app
   expect(body.font).not.toMatch(/^serif$|Times/);
   expect(body.background).not.toBe('rgb(239, 239, 239)'); // Chromium's unstyled button
   expect(body.overflow).toBeLessThanOrEqual(0);
-  await approval.screenshot({ path: join(screenshots, 'push-approval-ar-360.png'), fullPage: true });
+  await approval.screenshot({ path: join(screenshotDir, 'push-approval-ar-360.png'), fullPage: true });
 
   await approval.getByRole('button', { name: 'نعم، هذا أنا' }).click();
   await expect(
     approval.getByRole('heading', { level: 1, name: 'تمت الموافقة على تسجيل الدخول' }),
   ).toBeVisible();
-  await approval.screenshot({ path: join(screenshots, 'push-approved-ar-360.png'), fullPage: true });
+  await approval.screenshot({ path: join(screenshotDir, 'push-approved-ar-360.png'), fullPage: true });
   expect(consoleErrors).toEqual([]);
   await phone.close();
 

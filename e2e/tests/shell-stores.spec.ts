@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { screenshotDir } from './screenshot-dir.ts';
 import {
   configOf,
   expectNoAxeViolations,
@@ -174,9 +174,7 @@ for (const code of ['awwa', 'nordic'] as const) {
       standingOut,
       `arrow pixels standing out from ${headerColour} (text ${textColour})`,
     ).toBeGreaterThan(12);
-    const dir = resolve(import.meta.dirname, '../../docs/screenshots');
-    mkdirSync(dir, { recursive: true });
-    const path = resolve(dir, `header-language-${code}.png`);
+    const path = resolve(screenshotDir, `header-language-${code}.png`);
     await page.getByRole('banner').screenshot({ path });
     await testInfo.attach(`header-language-${code}`, { path, contentType: 'image/png' });
   });
@@ -197,7 +195,7 @@ test('a sign-in callback whose PKCE state is gone explains itself; the providerâ
   await expect(alert.getByText(/could not be finished in this tab/)).toBeVisible();
   await expect(alert.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/');
   await expect(alert.getByText(/^AuthSdkError: .*PKCE/)).toBeVisible();
-  const path = resolve(import.meta.dirname, '../../docs/screenshots/callback-error-awwa.png');
+  const path = resolve(screenshotDir, 'callback-error-awwa.png');
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach('callback-error-awwa', { path, contentType: 'image/png' });
 

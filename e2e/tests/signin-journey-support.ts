@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { currentSession } from './signin-support.ts';
 
 /** What the sign-in page's journeys (signin*.spec.ts) share. */
 
-export const screenshotDir = resolve(import.meta.dirname, '../../docs/screenshots');
+export { screenshotDir } from './screenshot-dir.ts';
 
 /** Back on `returnTo`, with an ACTIVE identity-provider session for `login`. */
 export async function expectSignedIn(page: Page, returnTo: string, login: string) {

@@ -5,7 +5,9 @@ import { demoLogin, signIn } from './signin-support.ts';
 
 /** What the tracker page's journeys (tracker*.spec.ts) share: the page's own API calls, opening it, checks. */
 
-export const screenshotDir = resolve(import.meta.dirname, '../../docs/screenshots');
+import { screenshotDir } from './screenshot-dir.ts';
+
+export { screenshotDir };
 
 /** The tracker API as the signed-in page calls it: the page's own token (session storage) and user id. */
 export async function api(page: Page, method: string, path: string, body?: unknown) {
