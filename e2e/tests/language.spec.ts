@@ -12,7 +12,6 @@ import { e2eFixtures, storeUrl } from './support.ts';
  * (in the store's look, right to left, on a phone-sized screen). Users of their own (e2e/server.ts).
  */
 
-
 /** A string of the portal's translations (apps/portal/public/locales/{lng}/{ns}.json), by its key path. */
 function portalText(lng: string, ns: string, path: string): string {
   const tree = JSON.parse(

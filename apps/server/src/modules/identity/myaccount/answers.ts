@@ -18,7 +18,10 @@ const MYACCOUNT_ERRORS = {
       'E0000006 the token lacks the scope, or (password) the sign-in is too old: WWW-Authenticate says which; ' +
       'E0000068 wrong code; E0000080 the password policy; E0000014 wrong current password.',
   }),
-  404: oktaError.meta({ description: 'E0000007 no such e-mail, phone, challenge or password of this user; (delete my account) already deleted.' }),
+  404: oktaError.meta({
+    description:
+      'E0000007 no such e-mail, phone, challenge or password of this user; (delete my account) already deleted.',
+  }),
   406: oktaError.meta({
     description: 'E0000001 Accept allows no JSON, or names an okta-version other than 1.0.0.',
   }),
