@@ -200,7 +200,8 @@ describe('PATCH /stores/:code/catalog/standards/:contentCode', () => {
       `SELECT kind, source FROM catalog_events WHERE tenant_id = $1 AND id = $2`,
       [a.tenant.id, edition.event!.id],
     );
-    expect(rows[0]).toEqual({ kind: 'new_edition', source: 'import' });
+    // Recorded as the console's, not an import's: the deliveries page says where a change came from.
+    expect(rows[0]).toEqual({ kind: 'new_edition', source: 'console' });
   });
 
   it('refuses hostile and invalid values with 400 naming the field, nothing saved', async () => {

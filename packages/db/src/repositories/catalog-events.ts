@@ -57,8 +57,10 @@ export async function applyCatalogEvent(
 
 /** A change an import made to the catalogue (already applied), to record as an event. */
 export interface ImportedChange {
-  /** Unique per tenant: `import:<run id>:<kind>:<key>`. */
+  /** Unique per tenant: `<source>:<run id>:<kind>:<key>`. */
   publisherEventId: string;
+  /** An import run's, or the console's for a standard edited there. */
+  source: 'import' | 'console';
   kind: CatalogEventKind;
   standardId?: number;
   workItemId?: number;
@@ -70,7 +72,7 @@ export interface ImportedChange {
 }
 
 /**
- * Records changes a catalogue import applied, inside the import's transaction (source 'import'), and
+ * Records changes a catalogue import applied, inside the import's transaction (with the change's source), and
  * matches them to their recipients as a published event is (event-matching.ts; one statement for all of
  * them). Answers the recorded events; the caller announces those with recipients once the transaction has
  * committed.
@@ -85,9 +87,9 @@ export async function recordImportedChanges(
   const { rows } = await tx.query<{ id: number; kind: CatalogEventKind; pid: string }>(
     `INSERT INTO catalog_events (tenant_id, publisher_event_id, kind, standard_id, work_item_id, source,
                                  payload, change, occurred_at)
-     SELECT $1, e.pid, e.kind, e.sid, e.wid, 'import', e.payload::jsonb, e.change::jsonb, now()
-       FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[])
-            AS e(pid, kind, sid, wid, payload, change)
+     SELECT $1, e.pid, e.kind, e.sid, e.wid, e.source, e.payload::jsonb, e.change::jsonb, now()
+       FROM unnest($2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[])
+            AS e(pid, kind, sid, wid, payload, change, source)
      ON CONFLICT (tenant_id, publisher_event_id) DO NOTHING
      RETURNING id, kind, publisher_event_id AS pid`,
     [
@@ -98,6 +100,7 @@ export async function recordImportedChanges(
       changes.map((c) => c.workItemId ?? null),
       changes.map((c) => JSON.stringify(c.payload)),
       changes.map((c) => JSON.stringify(c.change)),
+      changes.map((c) => c.source),
     ],
   );
   const ids = rows.map((row) => row.id);

@@ -113,9 +113,19 @@ const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => (
 
 type Written = { planned: PlannedRow; value: CatalogImportRow; existing?: ExistingEntry };
 
-const eventId = (runId: string, kind: CatalogEventKind, key: string) => `import:${runId}:${kind}:${key}`;
-const payloadOf = (runId: string, w: Written) => ({
-  source: 'import',
+/**
+ * Who wrote the rows: an import run (the console's Catalogue import, `catalog:import`), or one standard edited in
+ * the console (a one-row write). Its source is the recorded events' source, shown with their deliveries.
+ */
+export interface ImportOrigin {
+  source: 'import' | 'console';
+  runId: string;
+}
+
+const eventId = ({ source, runId }: ImportOrigin, kind: CatalogEventKind, key: string) =>
+  `${source}:${runId}:${kind}:${key}`;
+const payloadOf = ({ source, runId }: ImportOrigin, w: Written) => ({
+  source,
   runId,
   row: w.planned.row,
   key: keyOf(w.value),
@@ -145,7 +155,7 @@ async function readSuccessors(tx: SqlExecutor, tenantId: string, written: Writte
   return new Map(rows.map((r) => [r.content_code, { ...r, id: Number(r.id) }]));
 }
 
-async function writeStandards(tx: SqlExecutor, tenantId: string, written: Written[], runId: string) {
+async function writeStandards(tx: SqlExecutor, tenantId: string, written: Written[], origin: ImportOrigin) {
   const rows = written.map((w) => w.value as ImportRowOf<'standard'>);
   const ids = await upsertStandards(tx, tenantId, rows);
   const areasChanged = written.filter(
@@ -170,10 +180,11 @@ async function writeStandards(tx: SqlExecutor, tenantId: string, written: Writte
       to: { assetId: next.asset_id, designation: next.designation },
     };
     changes.push({
-      publisherEventId: eventId(runId, kind, after.contentCode),
+      publisherEventId: eventId(origin, kind, after.contentCode),
+      source: origin.source,
       kind,
       standardId: id,
-      payload: payloadOf(runId, w),
+      payload: payloadOf(origin, w),
       change: { kind, standard, ...(successor ? { successor } : {}) },
       ...(next && next.id !== id ? { succession: { standardId: id, successorId: next.id } } : {}),
     });
@@ -181,7 +192,7 @@ async function writeStandards(tx: SqlExecutor, tenantId: string, written: Writte
   return changes;
 }
 
-async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Written[], runId: string) {
+async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Written[], origin: ImportOrigin) {
   const rows = written.map((w) => w.value as ImportRowOf<'work_item'>);
   const { rows: ids } = await tx.query<{ id: number; work_item_number: string }>(
     `INSERT INTO work_items (tenant_id, work_item_number, title, committee_designation, status, created_on)
@@ -211,10 +222,11 @@ async function writeWorkItems(tx: SqlExecutor, tenantId: string, written: Writte
     };
     return [
       {
-        publisherEventId: eventId(runId, kind, after.workItemNumber),
+        publisherEventId: eventId(origin, kind, after.workItemNumber),
+        source: origin.source,
         kind,
         workItemId: idOf.get(after.workItemNumber)!,
-        payload: payloadOf(runId, w),
+        payload: payloadOf(origin, w),
         change: { kind, workItem },
       },
     ];
@@ -232,7 +244,7 @@ export async function writeImportBatch(
   tenantId: string,
   kind: CatalogImportKind,
   batch: PlannedRow[],
-  runId: string,
+  origin: ImportOrigin,
 ): Promise<ImportedChange[]> {
   const changedKeys = batch.filter((p) => p.outcome === 'changed').map((p) => keyOf(p.value!));
   const existing = await readExistingEntries(tx, tenantId, kind, changedKeys, { lock: true });
@@ -244,8 +256,8 @@ export async function writeImportBatch(
       written.push({ planned, value, existing: before });
   }
   if (written.length === 0) return [];
-  if (kind === 'standard') return writeStandards(tx, tenantId, written, runId);
-  if (kind === 'work_item') return writeWorkItems(tx, tenantId, written, runId);
+  if (kind === 'standard') return writeStandards(tx, tenantId, written, origin);
+  if (kind === 'work_item') return writeWorkItems(tx, tenantId, written, origin);
   const { fields, sql } = SIMPLE_UPSERT[kind];
   const rows = written.map((w) => w.value);
   await tx.query(sql, [tenantId, ...fields.map((f) => column(rows, f))]);

@@ -159,7 +159,10 @@ export async function applyCatalogImport(
       db.engine === 'postgres' ? IMPORT_BATCHES_IN_FLIGHT : 1,
       (batch) =>
         db.transaction(async (tx) => {
-          const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, run.runId);
+          const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, {
+            source: 'import',
+            runId: run.runId,
+          });
           return recordImportedChanges(tx, tenantId, changes, options.rules);
         }),
       (kind, done) => options.onProgress?.({ kind, done, total }),

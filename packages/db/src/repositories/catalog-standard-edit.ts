@@ -55,7 +55,10 @@ export async function editCatalogStandard(
       (planned?.errors ?? []).map((e) => ({ field: camel(e.field ?? 'standard'), reason: e.reason })),
     );
   if (planned.outcome === 'unchanged') return { changes: [], event: null };
-  const imported = await writeImportBatch(tx, tenantId, 'standard', [planned], `console-${randomUUID()}`);
+  const imported = await writeImportBatch(tx, tenantId, 'standard', [planned], {
+    source: 'console',
+    runId: randomUUID(),
+  });
   const [event] = await recordImportedChanges(tx, tenantId, imported, rules);
   const changes = (planned.changes ?? []).map((c) => ({ ...c, field: camel(c.field) }));
   return { changes, event: event ?? null };
