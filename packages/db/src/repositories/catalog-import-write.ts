@@ -115,7 +115,8 @@ type Written = { planned: PlannedRow; value: CatalogImportRow; existing?: Existi
 
 /**
  * Who wrote the rows: an import run (the console's Catalogue import, `catalog:import`), or one standard edited in
- * the console (a one-row write). Its source is the recorded events' source, shown with their deliveries.
+ * the console (a one-row write). Its source is the recorded events' source (the console API's changes list
+ * gives it).
  */
 export interface ImportOrigin {
   source: 'import' | 'console';
