@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { expectNoAxeViolations } from './axe.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';
@@ -55,8 +55,7 @@ test('a reader adds their own endpoint, sends a signed test event, reads the att
   await expect(log.getByRole('row').nth(1)).toContainText('Test event');
 
   await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).include('.tw-account__content').analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, '.tw-account__content');
   await page.setViewportSize({ width: 360, height: 780 });
   // Polled: the page settles into the new width after the resize.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import {
   codeIn,
@@ -87,11 +87,6 @@ async function changePassword(page: Page, current: string, next: string) {
 /** Answers Yes in the confirmation modal (spec §5 "Delete … need a Yes confirmation"). */
 async function confirmYes(page: Page, title: string) {
   await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Yes' }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
 }
 
 test.describe('account area', () => {

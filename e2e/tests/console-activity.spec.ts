@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { getDemoCatalogue } from '@trackwell/db/seed';
+import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
@@ -16,11 +16,6 @@ import { storeUrl, watchConsole } from './support.ts';
 test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = 'admin@awwa.example';
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 /** The section fits the viewport: only its tables scroll, inside their own box. */
 async function expectSectionFits(page: Page) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
@@ -12,10 +12,7 @@ import { storeUrl, watchConsole } from './support.ts';
 const OPERATOR = 'operator@trackwell.example';
 const shots = (name: string) => ({ path: `test-results/console-stores-${name}.png`, fullPage: true });
 
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axeClean = (page: Page) => expectNoAxeViolations(page, 'main');
 
 test('an operator creates a store, renames it and changes its colour with a live preview', async ({
   page,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { withArabic } from './signin-journey-support.ts';
 import { currentSession, signIn, signInUrl, statusWithPageToken, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
@@ -56,8 +56,7 @@ test('an administrator finds a user and deactivates them: their token is refused
   await expect(page.getByText('Signed-in devices')).toBeVisible();
 
   await page.mouse.move(0, 0);
-  const axe = await new AxeBuilder({ page }).include('.tw-console__content').analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page, '.tw-console__content');
 
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deactivate' });

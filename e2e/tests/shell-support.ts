@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { demoLogin, signIn } from './signin-support.ts';
 import { CONFIG_PATH } from './support.ts';
@@ -64,10 +63,7 @@ export async function openAccount(page: Page, origin: string) {
   await imagesLoaded(page);
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
-}
+export { expectNoAxeViolations } from './axe.ts';
 
 export async function localeCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'locale_Dev');

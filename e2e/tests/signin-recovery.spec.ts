@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { expectSignedIn, screenshotDir, withArabic } from './signin-journey-support.ts';
 import {
   DEMO_PASSWORD,
@@ -136,13 +136,13 @@ test.describe('sign-in page', () => {
     // With the errors shown too.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await withArabic(context, origin);
     await page.goto(signInUrl(origin));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     const shot = await page.screenshot({ fullPage: true });
     await testInfo.attach('signin-ar', { body: shot, contentType: 'image/png' });
     mkdirSync(screenshotDir, { recursive: true });

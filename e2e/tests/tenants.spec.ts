@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 
@@ -121,8 +121,7 @@ test('a host with no tenant shows the full-page 404 screen', async ({ page, base
   expect(await page.locator('link[data-tw-slot="theme"]').count()).toBe(0);
 
   await page.screenshot({ path: testInfo.outputPath('not-found-tenant.png'), fullPage: true });
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
   // The configuration call answers 404 by design (unknown host); Chromium reports that response itself.
   expect(consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 
@@ -139,8 +138,7 @@ test('a store page passes axe and its skip link works from the keyboard', async 
   await page.goto(`${storeUrl(baseURL)}/no/such/page`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });

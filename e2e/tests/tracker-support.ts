@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { demoLogin, signIn } from './signin-support.ts';
 
@@ -90,14 +89,7 @@ export async function tableSettled(page: Page) {
   await expect(page.locator('.tw-table-wrap')).toHaveAttribute('aria-busy', 'false');
 }
 
-export async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+export { expectNoAxeViolations } from './axe.ts';
 
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = resolve(screenshotDir, `tracker-${name}.png`);
