@@ -1,4 +1,5 @@
 import type { NotificationItem } from '@trackwell/contracts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
@@ -26,6 +27,26 @@ function ChangeRow({ label, before, after }: { label: string; before?: string | 
         )}
       </dd>
     </div>
+  );
+}
+
+/** Where a reason's value goes in its translated sentence, to be put there as an element of its own. */
+const VALUE_SLOT = '\uE000';
+
+/**
+ * A translated reason with its value (a designation, a committee) as a `<bdi>` of its own, isolated inside
+ * too (FSI … PDI): laid out as one block (index.css), so a Latin code that wraps in an Arabic sentence keeps
+ * its hyphens where they belong.
+ */
+function reason(sentence: string, value: string) {
+  const at = sentence.indexOf(VALUE_SLOT);
+  if (at < 0) return sentence;
+  return (
+    <>
+      {sentence.slice(0, at)}
+      <bdi>{isolate(value)}</bdi>
+      {sentence.slice(at + VALUE_SLOT.length)}
+    </>
   );
 }
 
@@ -98,7 +119,12 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
       ) : null}
       <p className="tw-inbox__why">
         <strong>{t('item.why')}</strong>{' '}
-        {item.reasons.map((r) => t(`reason.${r.type}`, { value: isolate(r.value) })).join(' ')}
+        {item.reasons.map((r, i) => (
+          <Fragment key={`${r.type}:${r.value}`}>
+            {i > 0 ? ' ' : null}
+            {reason(t(`reason.${r.type}`, { value: VALUE_SLOT }), r.value)}
+          </Fragment>
+        ))}
       </p>
       <div className="tw-inbox__foot">
         <time dateTime={item.createdAt}>{when.format(new Date(item.createdAt))}</time>

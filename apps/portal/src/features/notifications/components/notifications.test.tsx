@@ -93,6 +93,8 @@ describe('the notification list', () => {
     expect(items[0]!.textContent).toContain(
       'Why: You track the standard \u2068D638-22\u2069. You track committee \u2068D20\u2069.',
     );
+    // …and is an element of its own, laid out as one block (index.css): a wrapped code keeps its hyphens in place.
+    expect(within(items[0]!).getByText('\u2068D20\u2069').tagName).toBe('BDI');
     expect(within(items[0]!).getByText('New')).toBeInTheDocument();
     expect(within(items[2]!).queryByRole('button', { name: /mark/i })).toBeNull();
     expect(screen.getByText('2 unread')).toBeInTheDocument();
