@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
@@ -295,8 +294,6 @@ test.describe('account area', () => {
     const nav = await page.getByRole('navigation', { name: 'إعدادات الحساب' }).boundingBox();
     const content = await page.getByRole('heading', { level: 2 }).boundingBox();
     expect(nav && content && nav.x > content.x).toBe(true);
-
-    mkdirSync(screenshotDir, { recursive: true });
     const path = resolve(screenshotDir, 'account-ar.png');
     await page.screenshot({ path, fullPage: true, animations: 'disabled' });
     await testInfo.attach('account-ar', { path, contentType: 'image/png' });

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
-import { api, expectNoAxeViolations, tableSettled } from './tracker-support.ts';
+import { api, tableSettled } from './tracker-support.ts';
 
 /**
  * The console's catalogue and changes sections (issue 14 §2, §3) against the real server: awwa's store

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { parseAtomFeed } from 'feedsmith';
+import { screenshotDir } from './screenshot-dir.ts';
 import { signIn } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
-import { screenshotDir, tableSettled, trackStandards } from './tracker-support.ts';
+import { tableSettled, trackStandards } from './tracker-support.ts';
 
 /**
  * Issue 16 §4 and §5, end to end: a user tracks a standard → the publisher API announces its new edition →

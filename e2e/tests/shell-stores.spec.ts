@@ -1,15 +1,8 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { screenshotDir } from './screenshot-dir.ts';
-import {
-  configOf,
-  expectNoAxeViolations,
-  imagesLoaded,
-  localeCookie,
-  NEW_TAB,
-  openAccount,
-  openStore,
-} from './shell-support.ts';
+import { configOf, imagesLoaded, localeCookie, NEW_TAB, openAccount, openStore } from './shell-support.ts';
 import { signInUrl } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 

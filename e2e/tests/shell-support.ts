@@ -63,8 +63,6 @@ export async function openAccount(page: Page, origin: string) {
   await imagesLoaded(page);
 }
 
-export { expectNoAxeViolations } from './axe.ts';
-
 export async function localeCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'locale_Dev');
 }

@@ -1,12 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  configOf,
-  expectNoAxeViolations,
-  localeCookie,
-  NEW_TAB,
-  openAccount,
-  openStore,
-} from './shell-support.ts';
+import { expectNoAxeViolations } from './axe.ts';
+import { configOf, localeCookie, NEW_TAB, openAccount, openStore } from './shell-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { screenshotDir, themeColour } from './signin-journey-support.ts';
+import { screenshotDir } from './screenshot-dir.ts';
+import { themeColour } from './signin-journey-support.ts';
 import { currentSession, demoLogin, signInUrl, submitPassword } from './signin-support.ts';
 import { storeUrl } from './support.ts';
 

@@ -3,8 +3,6 @@ import { currentSession } from './signin-support.ts';
 
 /** What the sign-in page's journeys (signin*.spec.ts) share. */
 
-export { screenshotDir } from './screenshot-dir.ts';
-
 /** Back on `returnTo`, with an ACTIVE identity-provider session for `login`. */
 export async function expectSignedIn(page: Page, returnTo: string, login: string) {
   await page.waitForURL((url) => url.href === returnTo, { timeout: 15_000 });

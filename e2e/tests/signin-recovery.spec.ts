@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { expectSignedIn, screenshotDir, withArabic } from './signin-journey-support.ts';
+import { screenshotDir } from './screenshot-dir.ts';
+import { expectSignedIn, withArabic } from './signin-journey-support.ts';
 import {
   DEMO_PASSWORD,
   demoLogin,
@@ -145,7 +145,6 @@ test.describe('sign-in page', () => {
     await expectNoAxeViolations(page);
     const shot = await page.screenshot({ fullPage: true });
     await testInfo.attach('signin-ar', { body: shot, contentType: 'image/png' });
-    mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: resolve(screenshotDir, 'signin-ar.png'), fullPage: true });
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { storeUrl } from './support.ts';
 import {
-  expectNoAxeViolations,
   openTracker,
   screenshot,
   sectionHeadings,

@@ -6,8 +6,6 @@ import { demoLogin, signIn } from './signin-support.ts';
 
 import { screenshotDir } from './screenshot-dir.ts';
 
-export { screenshotDir };
-
 /** The tracker API as the signed-in page calls it: the page's own token (session storage) and user id. */
 export async function api(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
@@ -88,8 +86,6 @@ export async function tableSettled(page: Page) {
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.locator('.tw-table-wrap')).toHaveAttribute('aria-busy', 'false');
 }
-
-export { expectNoAxeViolations } from './axe.ts';
 
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = resolve(screenshotDir, `tracker-${name}.png`);

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { screenshotDir } from './screenshot-dir.ts';
 import { storeUrl } from './support.ts';
 import {
-  expectNoAxeViolations,
   openTracker,
   openTrackerInEnglish,
   screenshot,
-  screenshotDir,
   tableSettled,
   trackButtonLook,
   trackStandards,

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import {
   addFirstMatchByKeyboard,
-  expectNoAxeViolations,
   openTracker,
   screenshot,
   sectionHeadings,
