@@ -200,7 +200,7 @@ describe('PATCH /stores/:code/catalog/standards/:contentCode', () => {
       `SELECT kind, source FROM catalog_events WHERE tenant_id = $1 AND id = $2`,
       [a.tenant.id, edition.event!.id],
     );
-    // Recorded as the console's, not an import's: the deliveries page says where a change came from.
+    // Recorded as the console's, not an import's: the console API's changes list says where a change came from.
     expect(rows[0]).toEqual({ kind: 'new_edition', source: 'console' });
   });
 
