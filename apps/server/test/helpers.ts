@@ -19,9 +19,10 @@ export interface TestApp {
   /**
    * Another app on the same database, as a second process would be: on PostgreSQL its own connections (and its
    * own LISTEN connection) to the same database; on PGlite (one process only) the same handle. Closed with
-   * this one.
+   * this one. `deaf`: it never hears the database's NOTIFY (as a process whose notification has not arrived
+   * yet), so only what it does itself empties its caches.
    */
-  sibling(): Promise<FastifyInstance>;
+  sibling(options?: { deaf?: boolean }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -45,11 +46,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const siblings: Array<{ app: FastifyInstance; db?: Awaited<ReturnType<typeof openDatabase>> }> = [];
   return {
     app,
-    async sibling() {
+    async sibling({ deaf = false } = {}) {
       const db = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+      const handle = db ?? database.handle;
       const other = await buildApp({
         env: parsedEnv,
-        db: db ?? database.handle,
+        db: deaf ? { ...handle, listen: async () => async () => {} } : handle,
         services: parseServices(parsedEnv.SERVICES),
       });
       await other.ready();

@@ -125,6 +125,10 @@ function registerStoreCreate(app: ConsoleApp) {
           });
           return stored;
         })
+        .then((stored) => {
+          app.tenants.clear(); // its hosts may be cached as unknown; the NOTIFY reaches the other processes
+          return stored;
+        })
         .catch((error: unknown) => {
           if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
           if (isUniqueViolation(error)) throw storeExists(request.body.code);

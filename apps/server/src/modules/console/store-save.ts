@@ -37,7 +37,9 @@ export type AuditOf = (changes: ReturnType<typeof definitionChanges>) => {
 /**
  * Saves a patch of the route's store, as PATCH /stores/:code does: merged into the stored definition (locked),
  * validated whole by the seed's contract (`upsertTenant`: 400 naming every field under `prefix`, nothing
- * written; 403 when someone other than an operator changes what only operators may), audited in the same transaction; every process sees it at once (the tenants' NOTIFY).
+ * written; 403 when someone other than an operator changes what only operators may), audited in the same
+ * transaction. This process forgets its cached stores as soon as the transaction commits, so the caller's next
+ * request sees the save; the other processes forget theirs on the tenants' NOTIFY, which arrives a moment later.
  */
 export async function saveStorePatch(
   app: ConsoleApp,
@@ -63,6 +65,10 @@ export async function saveStorePatch(
         ...(auditOf ? auditOf(changes) : { action: 'store.update', ...changes }),
       });
       return storedDefinition(tx, store.id);
+    })
+    .then((saved) => {
+      app.tenants.clear();
+      return saved;
     })
     .catch((error: unknown) => {
       if (error instanceof InvalidTenantError) throw invalidDefinition(error, prefix);
