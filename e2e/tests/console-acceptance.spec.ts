@@ -218,6 +218,7 @@ async function deliveriesAndAudit(page: Page) {
     await page.reload();
     await expect(change.getByRole('cell').nth(1)).toHaveText('1', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
+  await expect(change.getByRole('rowheader')).toContainText('From the console');
   await section(page, 'Audit log');
   const log = page.getByRole('table', { name: 'Audit log entries, newest first' });
   const rows = (action: string) => log.getByRole('row').filter({ hasText: action });

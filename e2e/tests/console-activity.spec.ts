@@ -87,6 +87,7 @@ async function checkDeliveries(page: Page, changeId: string, testInfo: TestInfo)
     await page.reload();
     await expect(change.getByRole('cell').nth(1)).toHaveText('1', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
+  await expect(change.getByRole('rowheader')).toContainText('From the publisher API'); // published with the key
   await expect(page.getByRole('img', { name: /^Sent: [1-9]/ })).toBeVisible();
   await page.getByRole('button', { name: 'Show the figures as a table' }).click();
   await expect(page.getByRole('table', { name: 'Sent and failed e-mails per day' })).toBeVisible();

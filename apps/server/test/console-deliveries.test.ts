@@ -129,6 +129,7 @@ describe('console deliveries', () => {
       id: changeId,
       publisherEventId: 'deliv-1',
       kind: 'withdrawal',
+      source: 'console', // published from the console's Changes screen
       matched: 3,
       sent: 2,
       failed: 1,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { storeCodeParams } from './console.ts';
-import { CATALOG_PUBLISHER_CLIENT_PREFIX, catalogEvent, catalogEventResult } from './notifications.ts';
+import {
+  CATALOG_EVENT_SOURCES,
+  CATALOG_PUBLISHER_CLIENT_PREFIX,
+  catalogEvent,
+  catalogEventResult,
+} from './notifications.ts';
 import { safeText } from './safe-values.ts';
 
 /*
@@ -51,7 +56,8 @@ export const consoleChange = z.object({
   id: z.string(),
   publisherEventId: z.string(),
   kind: z.string(),
-  source: z.string(),
+  /** Where it came from: the publisher API, the command line, a catalogue import or the console. */
+  source: z.enum(CATALOG_EVENT_SOURCES),
   recordedAt: z.string(),
   matched: z.number().int(),
   sent: z.number().int(),

@@ -138,6 +138,16 @@ export const CATALOG_EVENT_KINDS = [
   'work_item_status_change',
 ] as const satisfies readonly CatalogEventKind[];
 
+/**
+ * Where a recorded change came from: the publisher API (`api`, an API key or a client-credentials client),
+ * the command line (`cli`: `npm run catalog:changes`, `demo:changes`), a catalogue import (`import`), or the
+ * console (`console`: published from its Changes screen, or a standard edited there).
+ */
+export const CATALOG_EVENT_SOURCES = ['api', 'cli', 'import', 'console'] as const;
+export type CatalogEventSource = (typeof CATALOG_EVENT_SOURCES)[number];
+/** The sources that publish events (the feed's contract); imports and console edits record theirs as applied. */
+export type PublishingSource = Exclude<CatalogEventSource, 'import'>;
+
 /** At most 1,000 events per call; ids must be unique within the batch. */
 export const catalogChangesRequest = z
   .object({ events: z.array(catalogEvent).min(1).max(1000) })

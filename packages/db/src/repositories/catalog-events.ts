@@ -2,7 +2,9 @@ import {
   type CatalogEvent,
   type CatalogEventKind,
   type CatalogEventResult,
+  type CatalogEventSource,
   type NotificationChange,
+  type PublishingSource,
   whatChangedOf,
 } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor, Transaction } from '../client.ts';
@@ -46,7 +48,7 @@ export async function applyCatalogEvent(
   db: DatabaseHandle,
   tenantId: string,
   event: CatalogEvent,
-  options: { source: 'api' | 'cli'; rules: MatchingRules },
+  options: { source: PublishingSource; rules: MatchingRules },
 ): Promise<AppliedEvent> {
   try {
     return await db.transaction((tx) => recordAndApply(tx, tenantId, event, options));
@@ -60,7 +62,7 @@ export interface ImportedChange {
   /** Unique per tenant: `<source>:<run id>:<kind>:<key>`. */
   publisherEventId: string;
   /** An import run's, or the console's for a standard edited there. */
-  source: 'import' | 'console';
+  source: Extract<CatalogEventSource, 'import' | 'console'>;
   kind: CatalogEventKind;
   standardId?: number;
   workItemId?: number;
@@ -185,7 +187,7 @@ async function recordAndApply(
   tx: Transaction,
   tenantId: string,
   event: CatalogEvent,
-  options: { source: 'api' | 'cli'; rules: MatchingRules },
+  options: { source: PublishingSource; rules: MatchingRules },
 ): Promise<AppliedEvent> {
   // The unique (tenant, publisher_event_id) makes a concurrent duplicate wait for this transaction,
   // then find the row and stop: nothing is applied twice.

@@ -119,7 +119,7 @@ type Written = { planned: PlannedRow; value: CatalogImportRow; existing?: Existi
  * gives it).
  */
 export interface ImportOrigin {
-  source: 'import' | 'console';
+  source: ImportedChange['source'];
   runId: string;
 }
 

@@ -1,3 +1,4 @@
+import type { CatalogEventSource } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -11,7 +12,8 @@ export interface ChangeDeliveryCounts {
   id: string;
   publisherEventId: string;
   kind: string;
-  source: string;
+  /** The table's CHECK allows these only. */
+  source: CatalogEventSource;
   recordedAt: Date;
   /** Outbox rows the matching wrote (users to e-mail). */
   matched: number;

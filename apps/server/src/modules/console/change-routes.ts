@@ -63,7 +63,7 @@ export function registerChangeRoutes(app: ConsoleApp) {
     async (request) => {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
-      const [result] = await app.notifications.publish(store.id, [request.body], 'api');
+      const [result] = await app.notifications.publish(store.id, [request.body], 'console');
       if (!result) throw new Error('publish answered no result');
       refuseRejected(result, request.body);
       await recordAuditEntry(app.db, store.id, {

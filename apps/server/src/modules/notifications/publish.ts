@@ -1,4 +1,4 @@
-import type { CatalogEvent, CatalogEventResult } from '@trackwell/contracts';
+import type { CatalogEvent, CatalogEventResult, PublishingSource } from '@trackwell/contracts';
 import {
   applyCatalogEvent,
   type DatabaseHandle,
@@ -45,7 +45,7 @@ export async function publishCatalogEvents(
   db: DatabaseHandle,
   tenantId: string,
   events: CatalogEvent[],
-  source: 'api' | 'cli',
+  source: PublishingSource,
   onApplied: (eventId: number) => Promise<void> = async () => {},
   onProgress: (done: number) => void = () => {},
 ): Promise<CatalogEventResult[]> {

@@ -1,4 +1,4 @@
-import type { CatalogEvent, CatalogEventResult, TenantConfig } from '@trackwell/contracts';
+import type { CatalogEvent, CatalogEventResult, PublishingSource, TenantConfig } from '@trackwell/contracts';
 import { type DatabaseHandle, hasUnfinishedJobs, listEventsWithPendingDeliveries } from '@trackwell/db';
 import type { PgBoss } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
@@ -38,7 +38,7 @@ const WEBHOOK_POLLING_INTERVAL_SECONDS = 2;
 
 export interface NotificationService {
   /** Applies a batch of events for a tenant and queues the e-mails of each applied event. */
-  publish(tenantId: string, events: CatalogEvent[], source: 'api' | 'cli'): Promise<CatalogEventResult[]>;
+  publish(tenantId: string, events: CatalogEvent[], source: PublishingSource): Promise<CatalogEventResult[]>;
   /** Queues the sending of an event's pending rows (also used by the sweep). */
   dispatch(eventId: number): Promise<void>;
   /** Starts the worker: dispatch and sender jobs, and a sweep of rows left pending by a crash. */

@@ -60,6 +60,30 @@ function deliveriesApi(changes = [CHANGE]) {
 }
 
 describe('Deliveries', { timeout: 20_000 }, () => {
+  it('says where each change came from: the publisher API, the command line, an import or the console', async () => {
+    const sources = ['api', 'cli', 'import', 'console'] as const;
+    deliveriesApi(
+      sources.map((source, i) => ({
+        ...CHANGE,
+        id: String(50 - i),
+        publisherEventId: `ev-${source}`,
+        source,
+      })),
+    );
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const table = await screen.findByRole('table', { name: /The store's changes/ });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      expect.stringContaining('From the publisher API'),
+      expect.stringContaining('From the command line'),
+      expect.stringContaining('From a catalogue import'),
+      expect.stringContaining('From the console'),
+    ]);
+  });
+
   it('shows each change with its counts and reasons, and the chart with its table alternative', async () => {
     const api = deliveriesApi();
     const user = userEvent.setup();
@@ -68,6 +92,7 @@ describe('Deliveries', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: /The store's changes/ });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('rowheader')).toHaveTextContent('New edition');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('From the console');
     expect(
       within(row)
         .getAllByRole('cell')

@@ -124,7 +124,7 @@ function ChangesTable({
   );
 }
 
-/** One change: what and when, its deliveries counted, the failure reasons, and its actions. */
+/** One change: what, when and from where, its deliveries counted, the failure reasons, and its actions. */
 function ChangeRow({
   change,
   open,
@@ -150,6 +150,7 @@ function ChangeRow({
         <span className="d-block small tw-activity__muted">
           {formatInstant(change.recordedAt, i18n.language)}
         </span>
+        <span className="d-block small tw-activity__muted">{t(`sources.${change.source}`)}</span>
       </th>
       {COUNTS.map((c) => (
         <td key={c} className="text-end">
