@@ -13,7 +13,9 @@
  *  Prints req/s, p50/p99 and the ratios against the goals (≥ 0.75× the reference, p99 ≤ 15 ms, PGlite ≥ 0.30×
  *  PostgreSQL, search p99 ≤ 50 ms at c=10). Drops the database at the end. Prints figures; asserts nothing.
  *
- *  Env: BENCH_DATABASE_URL, BENCH_USERS, BENCH_DURATION (s, default 10), BENCH_SKIP_PGLITE=1.
+ *  Env: BENCH_DATABASE_URL, BENCH_USERS, BENCH_DURATION (s, default 10), BENCH_SKIP_PGLITE=1,
+ *  BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during the Fastify list rounds only, written
+ *  to <dir>/tracker-list-fastify.cpuprofile (open it in Chrome DevTools), with its top functions printed.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -29,6 +31,7 @@ import {
   show,
   showShapes,
 } from './measure.ts';
+import { profileCpu } from './profile.ts';
 import { ADMIN_URL, CONNECTIONS, DURATION, log } from './settings.ts';
 import { populate, startIssuer, startReference, startTrackwell } from './world.ts';
 
@@ -50,7 +53,7 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
     // Two interleaved rounds, so neither side always runs in the quieter moment.
     const rounds: Array<[Figures, Figures]> = [];
     for (const round of [1, 2]) {
-      const appRun = await load(app.url, requests);
+      const appRun = await profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(app.url, requests));
       show(`Fastify list endpoint, round ${round}`, appRun);
       const refRun = await load(ref.url, requests);
       show(`stripped reference, round ${round}`, refRun);

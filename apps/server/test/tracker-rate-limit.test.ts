@@ -50,3 +50,38 @@ describe.each(stores)(
     );
   },
 );
+
+describe.skipIf(testEngine() !== 'postgres')('rate limit counters on PostgreSQL', () => {
+  let t: TestApp;
+  let issuer: TestIssuer;
+  const prefix = `trackwell-test-${randomBytes(6).toString('hex')}:`;
+  beforeAll(async () => {
+    t = await buildTestApp({ TRACKER_RATE_LIMIT_PER_USER: '1000', RATE_LIMIT_KEY_PREFIX: prefix });
+    issuer = await startTestIssuer();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+  });
+
+  it('at 1,000 a minute, 25 calls take 3 leases of 10 points (3 writes, not 25); the table is not WAL-logged', async () => {
+    const a = await createTrackerTenant(t, issuer);
+    const user = await a.createUser();
+    const remaining: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await a.call(user, { url: TRACKER_PATHS.featureFlags });
+      expect(res.statusCode).toBe(200);
+      remaining.push(String(res.headers['x-ratelimit-remaining']));
+    }
+    expect(remaining).toEqual(Array.from({ length: 25 }, (_, i) => String(999 - i)));
+    const { rows } = await t.app.db.query<{ points: number }>(
+      'SELECT points FROM api_rate_limits WHERE key LIKE $1',
+      [`${prefix}%`],
+    );
+    expect(rows).toEqual([{ points: 30 }]);
+    const table = await t.app.db.query<{ relpersistence: string }>(
+      "SELECT relpersistence FROM pg_class WHERE relname = 'api_rate_limits'",
+    );
+    expect(table.rows).toEqual([{ relpersistence: 'u' }]); // UNLOGGED (migration 0029)
+  });
+});

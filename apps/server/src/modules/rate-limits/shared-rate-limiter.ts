@@ -7,6 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { createLeasedLimiter, type Verdict } from './leased-limiter.ts';
 
 /**
  * Rate limits that hold for the whole deployment, not per process, with rate-limiter-flexible
@@ -15,20 +16,16 @@ import {
  *  - else PostgreSQL (`DATABASE_URL`) → the `api_rate_limits` table (migration 0008), one atomic
  *    INSERT … ON CONFLICT DO UPDATE per call;
  *  - else (PGlite: one process by construction) → in this process's memory, as before.
- * Each counter is a fixed window of `durationSeconds` from a key's first call. If Redis or PostgreSQL fails,
+ * Each counter is a fixed window of `durationSeconds` from a key's first call. A process takes the shared
+ * counters' points a few at a time for limits of 200 a minute and more (leased-limiter.ts: one write per
+ * lease, not per call; exact within one process). If Redis or PostgreSQL fails,
  * the process falls back to its own in-memory counter (rate-limiter-flexible's insurance limiter): the API
  * keeps answering, limited per process, rather than failing every call.
  */
 
 export type RateLimitStoreKind = 'redis' | 'postgres' | 'memory';
 
-export interface RateLimitVerdict {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Milliseconds until the window ends (the Retry-After when refused). */
-  resetMs: number;
-}
+export type RateLimitVerdict = Verdict;
 
 export interface SharedRateLimiter {
   consume(key: string): Promise<RateLimitVerdict>;
@@ -45,6 +42,21 @@ export interface RateLimitStoreOptions {
   redisUrl: string | undefined;
   /** Prefix of every key (Redis keys and PostgreSQL rows), so deployments or tests can share a server. */
   keyPrefix: string;
+}
+
+/** One point of a local counter. */
+async function consumeOne(
+  store: RateLimiterAbstract,
+  key: string,
+  points: number,
+): Promise<RateLimitVerdict> {
+  try {
+    const res = await store.consume(key);
+    return { allowed: true, limit: points, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { allowed: false, limit: points, remaining: 0, resetMs: rejection.msBeforeNext };
+  }
 }
 
 export async function createRateLimitStore({
@@ -86,22 +98,9 @@ export async function createRateLimitStore({
                 insuranceLimiter,
               })
             : insuranceLimiter;
-      return {
-        async consume(key) {
-          try {
-            const res = await store.consume(key);
-            return {
-              allowed: true,
-              limit: points,
-              remaining: res.remainingPoints,
-              resetMs: res.msBeforeNext,
-            };
-          } catch (rejection) {
-            if (!(rejection instanceof RateLimiterRes)) throw rejection;
-            return { allowed: false, limit: points, remaining: 0, resetMs: rejection.msBeforeNext };
-          }
-        },
-      };
+      if (store === insuranceLimiter) return { consume: (key) => consumeOne(store, key, points) };
+      // Shared counters are asked once per lease of a few points, not once per call (leased-limiter.ts).
+      return createLeasedLimiter((key, n) => store.consume(key, n), points);
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis?.disconnect());

@@ -1,0 +1,65 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { log } from './settings.ts';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Runs `work` under the V8 CPU profiler of this process when `dir` is set and `when` holds: the profile goes
+ * to `<dir>/tracker-list-fastify.cpuprofile` and its 25 functions with the most self time are printed.
+ * Otherwise it just runs `work`.
+ */
+export async function profileCpu<T>(
+  dir: string | undefined,
+  when: boolean,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!dir || !when) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'tracker-list-fastify.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    printTop(profile, file);
+  }
+}
+
+/** Self time per function (name, file, line), largest first. */
+function printTop(profile: Profile, file: string) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const where = frame.url
+      .replace(/^.*node_modules\//, '')
+      .replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
+    const key = `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
+    const micros = profile.timeDeltas[i] ?? 0;
+    self.set(key, (self.get(key) ?? 0) + micros);
+    total += micros;
+  });
+  log(
+    `  CPU profile of the first Fastify round: ${file}; self time, top 25 of ${(total / 1000).toFixed(0)} ms:`,
+  );
+  for (const [key, micros] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    log(
+      `    ${(micros / 1000).toFixed(0).padStart(6)} ms ${((100 * micros) / total).toFixed(1).padStart(5)} %  ${key}`,
+    );
+}
