@@ -260,4 +260,5 @@ test('in Arabic: the audit log and the deliveries read right to left; axe finds 
   await page.setViewportSize({ width: 360, height: 780 });
   await expectSectionFits(page);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('deliveries-ar-360.png'), fullPage: true });
 });

@@ -111,7 +111,10 @@ function decorateStores(app: FastifyInstance, env: Env, db: DatabaseHandle) {
   // `{port}` of PUBLIC_URL_TEMPLATE: the port this server listens on (the system's pick for PORT=0). Asked on
   // every request (the served-port rule): kept once the server listens, as address() is a system call.
   let boundPort: number | undefined;
-  const listeningPort = () => (boundPort ??= (app.server.address() as AddressInfo | null)?.port) ?? env.PORT;
+  const listeningPort = () => {
+    boundPort ??= (app.server.address() as AddressInfo | null)?.port;
+    return boundPort ?? env.PORT;
+  };
   app.decorate(
     'publicUrls',
     createPublicUrls(env.PUBLIC_URL_TEMPLATE, listeningPort, {
