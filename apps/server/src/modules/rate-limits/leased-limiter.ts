@@ -42,54 +42,61 @@ export const leaseSizeFor = (points: number) => Math.max(1, Math.min(10, Math.fl
 /** Leases of keys not called for a while are dropped once this many are held. */
 const MAX_LEASES = 10_000;
 
-export function createLeasedLimiter(
-  consume: ConsumePoints,
-  points: number,
-  { leaseSize = leaseSizeFor(points), now = Date.now } = {},
-) {
+/** This process's leases, one per key: spend from one, keep what the store granted, drop idle ones. */
+function createLeaseBook(points: number, now: () => number) {
   const leases = new Map<string, Lease>();
-  const taking = new Map<string, Promise<void>>();
-
-  /** The key's verdict from its lease of this window, if that lease decides it. */
-  const fromLease = (key: string): Verdict | undefined => {
-    const at = now();
-    const lease = leases.get(key);
-    if (!lease || lease.until <= at) return undefined;
-    if (lease.left > 0) {
-      lease.left--;
-      const remaining = lease.sharedRemaining + lease.left;
-      return { allowed: true, limit: points, remaining, resetMs: lease.until - at };
-    }
-    if (lease.exhausted) return { allowed: false, limit: points, remaining: 0, resetMs: lease.until - at };
-    return undefined;
-  };
-
-  /** Keeps what the store granted, added to a lease of the same window taken meanwhile. */
-  const keep = (key: string, granted: number, res: RateLimiterRes, exhausted: boolean): Lease => {
-    const at = now();
-    const held = leases.get(key);
-    if (held && held.until > at) {
-      held.left += granted;
-      held.sharedRemaining = Math.min(held.sharedRemaining, res.remainingPoints);
-      held.exhausted ||= exhausted;
-      return held;
-    }
-    if (leases.size >= MAX_LEASES) dropIdle(at);
-    const lease = {
-      left: granted,
-      until: at + res.msBeforeNext,
-      sharedRemaining: res.remainingPoints,
-      exhausted,
-    };
-    leases.set(key, lease);
-    return lease;
-  };
 
   const dropIdle = (at: number) => {
     for (const [key, lease] of leases)
       if (lease.until <= at || (lease.left === 0 && !lease.exhausted)) leases.delete(key);
     if (leases.size >= MAX_LEASES) leases.clear(); // all live: forgetting only makes their next calls ask the store
   };
+
+  return {
+    /** The key's verdict from its lease of this window, if that lease decides it. */
+    spend(key: string): Verdict | undefined {
+      const at = now();
+      const lease = leases.get(key);
+      if (!lease || lease.until <= at) return undefined;
+      if (lease.left > 0) {
+        lease.left--;
+        const remaining = lease.sharedRemaining + lease.left;
+        return { allowed: true, limit: points, remaining, resetMs: lease.until - at };
+      }
+      if (lease.exhausted) return { allowed: false, limit: points, remaining: 0, resetMs: lease.until - at };
+      return undefined;
+    },
+
+    /** Keeps what the store granted, added to a lease of the same window taken meanwhile. */
+    keep(key: string, granted: number, res: RateLimiterRes, exhausted: boolean): Lease {
+      const at = now();
+      const held = leases.get(key);
+      if (held && held.until > at) {
+        held.left += granted;
+        held.sharedRemaining = Math.min(held.sharedRemaining, res.remainingPoints);
+        held.exhausted ||= exhausted;
+        return held;
+      }
+      if (leases.size >= MAX_LEASES) dropIdle(at);
+      const lease = {
+        left: granted,
+        until: at + res.msBeforeNext,
+        sharedRemaining: res.remainingPoints,
+        exhausted,
+      };
+      leases.set(key, lease);
+      return lease;
+    },
+  };
+}
+
+export function createLeasedLimiter(
+  consume: ConsumePoints,
+  points: number,
+  { leaseSize = leaseSizeFor(points), now = Date.now } = {},
+) {
+  const book = createLeaseBook(points, now);
+  const taking = new Map<string, Promise<void>>();
 
   /**
    * Takes a lease from the shared counter (all of it, the points left before the limit, or none) and spends
@@ -106,7 +113,12 @@ export function createLeasedLimiter(
       // The points that were left before this lease crossed the limit are this process's to spend.
       granted = Math.max(0, Math.min(points - (rejection.consumedPoints - leaseSize), leaseSize));
     }
-    const lease = keep(key, Math.max(0, granted - 1), res, granted < leaseSize || res.remainingPoints <= 0);
+    const lease = book.keep(
+      key,
+      Math.max(0, granted - 1),
+      res,
+      granted < leaseSize || res.remainingPoints <= 0,
+    );
     const resetMs = Math.max(0, lease.until - now());
     if (granted === 0) return { allowed: false, limit: points, remaining: 0, resetMs };
     return { allowed: true, limit: points, remaining: lease.sharedRemaining + lease.left, resetMs };
@@ -115,7 +127,7 @@ export function createLeasedLimiter(
   return {
     async consume(key: string): Promise<Verdict> {
       for (;;) {
-        const verdict = fromLease(key);
+        const verdict = book.spend(key);
         if (verdict) return verdict;
         const pending = taking.get(key);
         if (pending) {
@@ -123,13 +135,11 @@ export function createLeasedLimiter(
           continue;
         }
         const request = takeLease(key).finally(() => taking.delete(key));
-        taking.set(
-          key,
-          request.then(
-            () => {},
-            () => {},
-          ),
+        const settled = request.then(
+          () => {},
+          () => {},
         );
+        taking.set(key, settled);
         return request;
       }
     },
