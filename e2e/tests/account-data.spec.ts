@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, statusWithPageToken } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
-import { storeUrl } from './support.ts';
+import { closeContext, storeUrl } from './support.ts';
 
 /**
  * Issue 15 §4, as a user does it: signed in on two browsers, Account › Devices lists both, this one marked;
@@ -73,5 +73,5 @@ test('two devices, sign out the other (its API call is refused), export my data,
     data: { username: LOGIN, password: DEMO_PASSWORD },
   });
   expect(authn.status()).toBe(401);
-  await other.context().close();
+  await closeContext(other.context());
 });

@@ -12,7 +12,7 @@ import {
   submitPassword,
   waitForMail,
 } from './signin-support.ts';
-import { storeUrl, watchConsole } from './support.ts';
+import { closeContext, storeUrl, watchConsole } from './support.ts';
 
 /**
  * The account area (issue 6 scope 2) against the real server and its embedded identity provider: the MyAccount
@@ -70,7 +70,7 @@ async function passwordSignsIn(browser: Browser, origin: string, username: strin
     const home = page.waitForURL(`${origin}/`, { timeout: 20_000 }).then(() => true);
     return await Promise.race([home, refused.waitFor({ timeout: 20_000 }).then(() => false)]);
   } finally {
-    await context.close();
+    await closeContext(context);
   }
 }
 

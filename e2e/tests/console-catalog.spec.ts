@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { demoLogin, signIn } from './signin-support.ts';
-import { storeUrl, watchConsole } from './support.ts';
+import { closeContext, storeUrl, watchConsole } from './support.ts';
 import { api, tableSettled } from './tracker-support.ts';
 
 /**
@@ -116,7 +116,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
   const origin = storeUrl(baseURL, 'awwa');
   const readerContext = await browser.newContext();
   const tracked = await readersStandard(await readerContext.newPage(), origin);
-  await readerContext.close();
+  await closeContext(readerContext);
   const errors = watchConsole(page);
 
   await signIn(page, {

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { withArabic } from './signin-journey-support.ts';
 import { currentSession, signIn, signInUrl, statusWithPageToken, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
-import { storeUrl, watchConsole } from './support.ts';
+import { closeContext, storeUrl, watchConsole } from './support.ts';
 
 /**
  * Issue 15 §3 in the console against the real server: a shopper of aenor (made by this test) is signed in on
@@ -93,5 +93,5 @@ test('an administrator finds a user and deactivates them: their token is refused
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: test.info().outputPath('console-users-ar-360.png'), fullPage: true });
   expect(errors).toEqual([]);
-  await shopperContext.close();
+  await closeContext(shopperContext);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** The portal's tenant configuration call (spec §7). */
 export const CONFIG_PATH = '/config/get-tenant-configuration-for-ui';
@@ -31,4 +31,21 @@ export function e2eFixtures(): {
   const dataDir = process.env.TRACKWELL_E2E_DATA_DIR;
   if (!dataDir) throw new Error('TRACKWELL_E2E_DATA_DIR is not set (run through e2e/playwright.config.ts)');
   return JSON.parse(readFileSync(join(dataDir, 'e2e-fixtures.json'), 'utf8'));
+}
+
+/**
+ * Closes a context a test opened itself, waiting at most 15 s. On a busy machine Chromium has been seen not to
+ * answer the disposal of a context at all (CI, stop 33: a password journey passed every check, then waited 168 s
+ * in `context.close()` until its timeout); the context is then left to the browser's own close at the end.
+ */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, 15_000);
+  });
+  try {
+    await Promise.race([context.close(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
