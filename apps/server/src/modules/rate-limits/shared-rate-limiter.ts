@@ -5,9 +5,8 @@ import {
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRedis,
-  RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { createLeasedLimiter, type Verdict } from './leased-limiter.ts';
+import { createLeasedLimiter, leaseSizeFor, type Verdict } from './leased-limiter.ts';
 
 /**
  * Rate limits that hold for the whole deployment, not per process, with rate-limiter-flexible
@@ -42,21 +41,6 @@ export interface RateLimitStoreOptions {
   redisUrl: string | undefined;
   /** Prefix of every key (Redis keys and PostgreSQL rows), so deployments or tests can share a server. */
   keyPrefix: string;
-}
-
-/** One point of a local counter. */
-async function consumeOne(
-  store: RateLimiterAbstract,
-  key: string,
-  points: number,
-): Promise<RateLimitVerdict> {
-  try {
-    const res = await store.consume(key);
-    return { allowed: true, limit: points, remaining: res.remainingPoints, resetMs: res.msBeforeNext };
-  } catch (rejection) {
-    if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    return { allowed: false, limit: points, remaining: 0, resetMs: rejection.msBeforeNext };
-  }
 }
 
 export async function createRateLimitStore({
@@ -98,9 +82,11 @@ export async function createRateLimitStore({
                 insuranceLimiter,
               })
             : insuranceLimiter;
-      if (store === insuranceLimiter) return { consume: (key) => consumeOne(store, key, points) };
-      // Shared counters are asked once per lease of a few points, not once per call (leased-limiter.ts).
-      return createLeasedLimiter((key, n) => store.consume(key, n), points);
+      // Shared counters are asked once per lease of a few points, not once per call (leased-limiter.ts); this
+      // process's own counter one point at a time.
+      return createLeasedLimiter((key, n) => store.consume(key, n), points, {
+        leaseSize: store === insuranceLimiter ? 1 : leaseSizeFor(points),
+      });
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis?.disconnect());
