@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
+import { type CallFrame, type CpuProfile, selfTime } from '../cpu-profile.ts';
 import { signIn } from './sign-in.ts';
 
 const { values } = parseArgs({
@@ -21,11 +22,6 @@ const { values } = parseArgs({
 const origin = new URL(values.origin).origin;
 const store = new URL(origin).hostname.split('.')[0];
 const TOP = Number(values.top);
-
-interface ProfileNode {
-  id: number;
-  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
-}
 
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -49,28 +45,20 @@ try {
   await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('.tw-intro__paragraph');
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const { profile } = (await cdp.send('Profiler.stop')) as {
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  };
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
   const lcp = Number(await page.evaluate('window.__lcp ?? NaN'));
 
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFile = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
-  profile.samples.forEach((id, i) => {
-    const { callFrame } = nodes.get(id)!;
-    // A script's file name; else the browser's own function, in parentheses as V8 names its own ("(program)").
-    const name = callFrame.functionName || 'native';
-    const file = callFrame.url.replace(/^.*\//, '') || (name.startsWith('(') ? name : `(${name})`);
-    const us = profile.timeDeltas[i] ?? 0;
-    add(byFile, file, us);
-    add(
-      byFunction,
-      `${file} ${callFrame.functionName || '(anonymous)'} ${callFrame.lineNumber}:${callFrame.columnNumber}`,
-      us,
-    );
-  });
+  // A script's file name; else the browser's own function, in parentheses as V8 names its own ("(program)").
+  const fileOf = (frame: CallFrame) => {
+    const name = frame.functionName || 'native';
+    return frame.url.replace(/^.*\//, '') || (name.startsWith('(') ? name : `(${name})`);
+  };
+  const byFile = selfTime(profile, fileOf);
+  const byFunction = selfTime(
+    profile,
+    (frame) =>
+      `${fileOf(frame)} ${frame.functionName || '(anonymous)'} ${frame.lineNumber}:${frame.columnNumber}`,
+  );
   const table = (map: Map<string, number>) =>
     [...map]
       .filter(([name]) => !name.startsWith('(idle)'))

@@ -1,17 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
+import { type CpuProfile, selfTime } from '../cpu-profile.ts';
 import { log } from './settings.ts';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
 
 /**
  * Runs `work` under the V8 CPU profiler of this process when `dir` is set and `when` holds: the profile goes
@@ -31,7 +22,7 @@ export async function profileCpu<T>(
   try {
     return await work();
   } finally {
-    const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+    const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
     session.disconnect();
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'tracker-list-fastify.cpuprofile');
@@ -41,20 +32,14 @@ export async function profileCpu<T>(
 }
 
 /** Self time per function (name, file, line), largest first. */
-function printTop(profile: Profile, file: string) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
+function printTop(profile: CpuProfile, file: string) {
+  const self = selfTime(profile, (frame) => {
     const where = frame.url
       .replace(/^.*node_modules\//, '')
       .replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
-    const key = `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
-    const micros = profile.timeDeltas[i] ?? 0;
-    self.set(key, (self.get(key) ?? 0) + micros);
-    total += micros;
+    return `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
   });
+  const total = [...self.values()].reduce((sum, micros) => sum + micros, 0);
   log(
     `  CPU profile of the first Fastify round: ${file}; self time, top 25 of ${(total / 1000).toFixed(0)} ms:`,
   );
