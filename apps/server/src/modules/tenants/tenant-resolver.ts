@@ -18,7 +18,11 @@ export interface TenantResolver {
   ofRequest(request: FastifyRequest): Promise<Tenant | undefined>;
   /** The store a host name names (a `domain` or `S-Origin` value), by exact registered name. */
   resolve(host: string): Promise<Tenant | undefined>;
-  /** Forget cached answers (after a tenant is edited). */
+  /**
+   * Forget cached answers (after a tenant is edited). Whatever writes a tenant in this process calls it once
+   * its transaction commits (the console's `saveStorePatch` and store create), so its next request sees the
+   * write; the other processes forget theirs on the tenants' NOTIFY (`followTenantChanges`).
+   */
   clear(): void;
 }
 
