@@ -8,6 +8,8 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { consoleApi } from './api-scopes/console-api.ts';
+import { trackerApi } from './api-scopes/tracker-api.ts';
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
@@ -15,7 +17,6 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
-import { consoleApi } from './modules/console/api.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -35,7 +36,6 @@ import {
   followTenantChanges,
   type TenantResolver,
 } from './modules/tenants/tenant-resolver.ts';
-import { trackerApi } from './modules/tracker/api.ts';
 import { apiReferencePage, openApiDocument } from './modules/tracker/api-docs.ts';
 
 declare module 'fastify' {

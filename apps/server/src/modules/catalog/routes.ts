@@ -1,8 +1,8 @@
 import { catalogSearchQuery, catalogSearchResponse, ok, TRACKER_PATHS } from '@trackwell/contracts';
 import { searchCatalogue } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 
 /** Catalogue search (beyond the spec): how a user finds a standard to track. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,7 +13,7 @@ export interface ConsoleCaller {
 
 const callers = new WeakMap<FastifyRequest, ConsoleCaller>();
 
-/** Set by the console scope's authorize hook (api.ts). */
+/** Set by the console scope's authorize hook (access-hooks.ts). */
 export function setConsoleCaller(request: FastifyRequest, caller: ConsoleCaller) {
   callers.set(request, caller);
 }

@@ -1,6 +1,6 @@
 import { errorEnvelope } from '@trackwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BEARER_SECURITY } from '../tracker/schemas.ts';
+import { BEARER_SECURITY } from '../../http/api-schemas.ts';
 
 /** The app as the console's route files see it: Zod schemas typed through. */
 export type ConsoleApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -1,7 +1,7 @@
 import { featureFlagsResponse, ok, TRACKER_PATHS } from '@trackwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 
 /** spec §7 feature-flag call: the tenant's flags, stored as data (tenants.feature_flags). */
 export const flagRoutes: FastifyPluginAsyncZod = async (app) => {

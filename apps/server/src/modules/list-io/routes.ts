@@ -16,9 +16,9 @@ import { findStandardsByStems, listTrackedStandardsForExport, trackStandardsByAs
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 import { LIST_EXPORT_CONTENT_TYPES, listCsv, listExportFileName, listXlsx } from './export-file.ts';
 import { buildImportReport } from './import-report.ts';
 import { readUploadedSheet } from './read-sheet.ts';

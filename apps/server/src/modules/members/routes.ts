@@ -1,10 +1,10 @@
 import { committeesResponse, MEMBER_PATHS, memberHeaders } from '@trackwell/contracts';
 import { listCommittees } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { forbidden } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { normaliseHost } from '../tenants/tenant-resolver.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 
 /** `S-Origin` may be a bare domain or an origin (`https://host:port`): its host name either way. */
 const originHost = (value: string) => {

@@ -6,7 +6,7 @@ import {
 } from '@trackwell/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
+import { type BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { followSuccessor, type Reader } from './centre.ts';
 
 type CentreApp = Parameters<FastifyPluginAsyncZod>[0];

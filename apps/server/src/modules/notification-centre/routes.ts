@@ -10,8 +10,8 @@ import {
 } from '@trackwell/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 import {
   findFeed,
   listNotifications,

@@ -7,9 +7,9 @@ import {
 } from '@trackwell/contracts';
 import { type CatalogueStandard, findStandard, type Tenant } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 
 /**
  * Fills a tenant's application-URL template. Every value is URL-encoded, and the template itself was

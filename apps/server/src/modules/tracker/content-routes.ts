@@ -18,9 +18,9 @@ import {
   listContentTrackings,
   setContentTrackingOff,
 } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 const tags = ['tracker'];
@@ -41,14 +41,14 @@ function idsToDelete(fromQuery: number[] | undefined, fromBody: number[] | undef
 }
 
 /** The user's tracked standards (spec §3, §4, §7): list a page, switch on or off, remove, add. */
-export function registerContentTrackingRoutes(app: TrackerApp) {
+export function registerContentTrackingRoutes(app: ApiApp) {
   listContentTrackingsRoute(app);
   updateTrackerRoute(app);
   deleteTrackerRoute(app);
   createTrackerRoute(app);
 }
 
-function listContentTrackingsRoute(app: TrackerApp) {
+function listContentTrackingsRoute(app: ApiApp) {
   app.get(
     TRACKER_PATHS.listContentTrackings,
     {
@@ -84,7 +84,7 @@ function listContentTrackingsRoute(app: TrackerApp) {
   );
 }
 
-function updateTrackerRoute(app: TrackerApp) {
+function updateTrackerRoute(app: ApiApp) {
   app.put(
     TRACKER_PATHS.updateTracker,
     {
@@ -110,7 +110,7 @@ function updateTrackerRoute(app: TrackerApp) {
   );
 }
 
-function deleteTrackerRoute(app: TrackerApp) {
+function deleteTrackerRoute(app: ApiApp) {
   app.delete(
     TRACKER_PATHS.deleteTracker,
     {
@@ -138,7 +138,7 @@ function deleteTrackerRoute(app: TrackerApp) {
   );
 }
 
-function createTrackerRoute(app: TrackerApp) {
+function createTrackerRoute(app: ApiApp) {
   app.post(
     TRACKER_PATHS.createTracker,
     {

@@ -6,15 +6,15 @@ import {
   saveNotificationFrequencyBody,
 } from '@trackwell/contracts';
 import { getNotificationFrequency, saveNotificationFrequency, UnknownTimeZoneError } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
 /** Issue 16 §1 "Frequency": instant, or a daily/weekly digest at the user's hour in the user's time zone. */
-export function registerFrequencyRoutes(app: TrackerApp) {
+export function registerFrequencyRoutes(app: ApiApp) {
   app.get(
     NOTIFICATION_FREQUENCY_PATH,
     {

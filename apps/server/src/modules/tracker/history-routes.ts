@@ -6,14 +6,14 @@ import {
   standardHistoryResponse,
 } from '@trackwell/contracts';
 import { getStandardHistory } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { notFound } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
 
 /** Issue 16 §3: a standard's edition history, for the tracker page. */
-export function registerHistoryRoutes(app: TrackerApp) {
+export function registerHistoryRoutes(app: ApiApp) {
   app.get(
     STANDARD_HISTORY_PATH,
     {

@@ -6,15 +6,15 @@ import {
   saveMonthlyStatusBody,
 } from '@trackwell/contracts';
 import { getMonthlyStatus, saveMonthlyStatus, UnknownTimeZoneError } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
 /** Issue 16 §1: the opt-in monthly "status of your list" report (contracts monthly-status.ts). */
-export function registerMonthlyStatusRoutes(app: TrackerApp) {
+export function registerMonthlyStatusRoutes(app: ApiApp) {
   app.get(
     MONTHLY_STATUS_PATH,
     {

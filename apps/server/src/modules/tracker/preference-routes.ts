@@ -10,15 +10,15 @@ import {
   saveNotificationPreferences,
   UntrackedSourcesError,
 } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
 /** Issue 16 §1: which kinds of change the user is told about, for all trackings and per source. */
-export function registerPreferenceRoutes(app: TrackerApp) {
+export function registerPreferenceRoutes(app: ApiApp) {
   app.get(
     NOTIFICATION_PREFERENCES_PATH,
     {

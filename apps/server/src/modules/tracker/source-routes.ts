@@ -13,23 +13,23 @@ import {
   unsubscribeResponse,
 } from '@trackwell/contracts';
 import { listIndustryAreas, listSourceTrackings, setSourceTrackings, unsubscribeUser } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId, currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 import { presentSources, unknownSources } from './sources.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
 /** The user's content sources (spec §3 "Tracking settings per user"), the options, and the unsubscribe (§4). */
-export function registerSourceRoutes(app: TrackerApp) {
+export function registerSourceRoutes(app: ApiApp) {
   listSourcesRoute(app);
   setSourcesRoute(app);
   industryAreasRoute(app);
   unsubscribeRoute(app);
 }
 
-function listSourcesRoute(app: TrackerApp) {
+function listSourcesRoute(app: ApiApp) {
   app.get(
     TRACKER_PATHS.listSourceTrackings,
     {
@@ -48,7 +48,7 @@ function listSourcesRoute(app: TrackerApp) {
   );
 }
 
-function setSourcesRoute(app: TrackerApp) {
+function setSourcesRoute(app: ApiApp) {
   app.post(
     TRACKER_PATHS.createTrackerSource,
     {
@@ -77,7 +77,7 @@ function setSourcesRoute(app: TrackerApp) {
   );
 }
 
-function industryAreasRoute(app: TrackerApp) {
+function industryAreasRoute(app: ApiApp) {
   app.get(
     TRACKER_PATHS.industryAreas,
     {
@@ -92,7 +92,7 @@ function industryAreasRoute(app: TrackerApp) {
   );
 }
 
-function unsubscribeRoute(app: TrackerApp) {
+function unsubscribeRoute(app: ApiApp) {
   app.put(
     TRACKER_PATHS.unsubscribe,
     {

@@ -6,14 +6,14 @@ import {
   successorPreferenceResponse,
 } from '@trackwell/contracts';
 import { getSuccessorPreference, saveSuccessorPreference } from '@trackwell/db';
+import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses, type TrackerApp } from './schemas.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
 /** Issue 16 §3: whether the user's trackings follow a replaced standard's successor automatically. */
-export function registerSuccessorPreferenceRoutes(app: TrackerApp) {
+export function registerSuccessorPreferenceRoutes(app: ApiApp) {
   app.get(
     SUCCESSOR_PREFERENCE_PATH,
     {

@@ -12,7 +12,6 @@ import {
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { ConsoleAction } from '../console/console-access.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -38,14 +37,15 @@ export interface WebhookRouteSet {
   listParams?: typeof storeCodeParams;
   /** The params of one endpoint's routes (`:id`, and the console's `:code`). */
   params: typeof storeWebhookParams | typeof userWebhookParams;
-  consoleAction?: ConsoleAction;
+  /** The routes' config (the console's `consoleAction`: what its authorize hook checks), if any. */
+  config?: FastifyContextConfig;
   docs: { tags: string[]; security: Array<Record<string, string[]>> };
   errors: Record<400 | 401 | 403 | 404 | 429, ZodType>;
   scopeOf(request: FastifyRequest): EndpointScope;
 }
 
 export function registerWebhookRoutes(app: App, set: WebhookRouteSet): void {
-  const config: FastifyContextConfig = set.consoleAction ? { consoleAction: set.consoleAction } : {};
+  const config: FastifyContextConfig = set.config ?? {};
   const common = { ...set.docs };
   const { errors } = set;
   const listParams = set.listParams ? { params: set.listParams } : {};

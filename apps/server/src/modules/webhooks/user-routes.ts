@@ -1,8 +1,8 @@
 import { userWebhookParams, WEBHOOK_PATHS } from '@trackwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { BEARER_SECURITY, errorResponses } from '../tracker/schemas.ts';
 import { registerWebhookRoutes } from './routes.ts';
 
 /** The store's `user_webhooks` flag is off: its users have no endpoints of their own. */

@@ -2,8 +2,9 @@ import { errorEnvelope } from '@trackwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * The error answers every authenticated API route documents (the shared handler makes them all with
- * `errorEnvelope`), and the security requirement that puts the bearer token in the OpenAPI document.
+ * What the bearer-token API scopes' routes share in their schemas: the security requirement that puts the
+ * bearer token in the OpenAPI document, and the error answers every authenticated route documents (the
+ * shared handler makes them all with `errorEnvelope`).
  */
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
@@ -21,5 +22,5 @@ export const errorResponses = {
   429: errorEnvelope.meta({ description: 'Too many calls by this user; wait a little (see retry-after).' }),
 };
 
-/** The app as the tracker's route files see it: Zod schemas typed through. */
-export type TrackerApp = Parameters<FastifyPluginAsyncZod>[0];
+/** The app as an API scope's route files see it: Zod schemas typed through. */
+export type ApiApp = Parameters<FastifyPluginAsyncZod>[0];
