@@ -9,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { consoleApi } from './api-scopes/console-api.ts';
+import { identityProvider } from './api-scopes/identity-provider.ts';
 import { trackerApi } from './api-scopes/tracker-api.ts';
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerCompression } from './http/compression.ts';
@@ -18,7 +19,6 @@ import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
 import { notificationFeedRoutes } from './modules/notification-centre/feed-routes.ts';
@@ -181,7 +181,7 @@ async function registerRoutes(app: FastifyInstance, env: Env, services: Readonly
   if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
   // Before the routes it documents (it collects them as they are added): the authn API and the web side.
   if (services.has('web')) await app.register(openApiDocument);
-  if (services.has('idp')) await app.register(identityRoutes);
+  if (services.has('idp')) await app.register(identityProvider);
   if (services.has('web')) {
     await app.register(tenantRoutes);
     await app.register(authPlugin);

@@ -8,9 +8,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkedSerializerCompiler } from '../../../http/checked-serializer.ts';
-import { authnContextOf, resolveAuthnContext } from '../authn/request-context.ts';
-import { oktaSchemaFrame } from '../okta-answers.ts';
-import { OKTA_ERROR_RESPONSES, oktaErrors } from '../okta-errors.ts';
+import { authnContextOf, resolveAuthnContext } from '../../identity/authn/request-context.ts';
+import { oktaSchemaFrame } from '../../identity/okta-answers.ts';
+import { OKTA_ERROR_RESPONSES, oktaErrors } from '../../identity/okta-errors.ts';
 import { registerAccount, verifyRegistration } from './register.ts';
 
 /**

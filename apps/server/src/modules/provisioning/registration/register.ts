@@ -19,13 +19,13 @@ import {
   updateIdentityTokenData,
 } from '@trackwell/db';
 import { renderSignInMail, type SignInMail } from '@trackwell/email';
-import { insertUser } from '../../provisioning/users.ts';
-import { limitAttempts, sendLimit } from '../authn/attempt-limits.ts';
-import type { AuthnContext } from '../authn/authn-context.ts';
-import { emailCodeMatchesHash, oneTimeCodeHash } from '../authn/email-code.ts';
-import { withLanguage } from '../authn/sign-in-mail.ts';
-import { oktaErrors } from '../okta-errors.ts';
-import { newOneTimeCode } from '../one-time-code.ts';
+import { limitAttempts, sendLimit } from '../../identity/authn/attempt-limits.ts';
+import type { AuthnContext } from '../../identity/authn/authn-context.ts';
+import { emailCodeMatchesHash, oneTimeCodeHash } from '../../identity/authn/email-code.ts';
+import { withLanguage } from '../../identity/authn/sign-in-mail.ts';
+import { oktaErrors } from '../../identity/okta-errors.ts';
+import { newOneTimeCode } from '../../identity/one-time-code.ts';
+import { insertUser } from '../users.ts';
 
 /**
  * Self-registration (issue 15 §2). `registerAccount` answers the same (status, body shape, an e-mail sent,
