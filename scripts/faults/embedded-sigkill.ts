@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, pgliteDataDir } from '@trackwell/db';
+import { SEND_LOCAL_CONCURRENCY } from '../../apps/server/src/modules/notifications/jobs.ts';
 import { UNMARKED_LIMIT } from '../../apps/server/src/modules/notifications/sent-marks.ts';
-import { SEND_LOCAL_CONCURRENCY } from '../../apps/server/src/modules/notifications/service.ts';
 import { startCountingRelay } from './counting-relay.ts';
 import { FaultChecks, type FaultResult } from './fault-result.ts';
 import { deliveryCounts, seedFaultStore, startPublisher } from './fault-store.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { digestJob, dispatchJob, jobData, readJobData, sendJob } from '../src/modules/notifications/jobs.ts';
+import { jobData, readJobData } from '../src/modules/jobs/definition.ts';
+import { digestJob } from '../src/modules/notifications/digest-job.ts';
+import { dispatchJob, sendJob } from '../src/modules/notifications/jobs.ts';
 import { webhookDeliverJob } from '../src/modules/webhooks/jobs.ts';
 
 /** The notification jobs as definitions: what a job carries, and what a worker accepts. */

@@ -1,35 +1,22 @@
-import { type DatabaseHandle, listPendingDeliveryIds } from '@trackwell/db';
-import type { PgBoss, QueueOptions } from 'pg-boss';
+import {
+  type DatabaseHandle,
+  hasUnfinishedJobs,
+  listEventsWithPendingDeliveries,
+  listPendingDeliveryIds,
+} from '@trackwell/db';
 import { z } from 'zod';
-import type { Env } from '../../config/env.ts';
-import { queueEventWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
-import type { DigestRunner } from './digests.ts';
+import { type JobContext, type JobDefinition, queueJob, queueJobs } from '../jobs/definition.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { queueEventWebhooks } from '../webhooks/jobs.ts';
 import type { Sender } from './sender.ts';
 
-/**
- * The notification pipeline's jobs as definitions: each a queue name, a version, the Zod shape of its payload
- * (checked when the job is sent and when a worker takes it: a job of another shape fails with the reason, it
- * is not half-run), its retry policy and its handler. The version travels in the job (`v`): when a payload's meaning
- * changes, the definition's version goes up, and a worker of another version fails the job with the reason
- * (pg-boss retries it later, for a worker of its version) instead of misreading it. A job without `v` was
- * written before versions: version 1.
- */
-export interface JobDefinition<Payload> {
-  name: string;
-  version: number;
-  payload: z.ZodType<Payload>;
-  policy(env: Env): QueueOptions;
-  /** The job's body, given what it works with (this process's database, settings, queue and sender). */
-  handle(deps: JobDeps): (payload: Payload, retryCount: number) => Promise<void>;
-}
+/** Sender jobs one worker process runs at once (each with NOTIFICATIONS_SMTP_CONNECTIONS lanes). */
+export const SEND_LOCAL_CONCURRENCY = 2;
+const POLLING_INTERVAL_SECONDS = 0.5;
 
-/** What a job's handler works with. */
-export interface JobDeps {
-  db: DatabaseHandle;
-  env: Env;
-  boss: PgBoss;
+/** What the sender job works with beyond the jobs' context. */
+export interface SendJobDeps extends JobContext {
   sender: Pick<Sender, 'sendBatch'>;
-  digests: Pick<DigestRunner, 'run'>;
 }
 
 /**
@@ -49,6 +36,7 @@ export const dispatchJob: JobDefinition<{ eventId: number }> = {
     retryDelay: 5,
     expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS,
   }),
+  refreshPolicy: true,
   handle:
     ({ db, env, boss }) =>
     async ({ eventId }) => {
@@ -62,7 +50,7 @@ export const dispatchJob: JobDefinition<{ eventId: number }> = {
 };
 
 /** Claims, renders, sends and marks one batch of outbox rows. */
-export const sendJob: JobDefinition<{ ids: number[] }> = {
+export const sendJob: JobDefinition<{ ids: number[] }, SendJobDeps> = {
   name: 'notifications-send',
   version: 1,
   payload: z.object({ ids: z.array(z.number().int().positive()) }),
@@ -84,69 +72,26 @@ export const sendJob: JobDefinition<{ ids: number[] }> = {
     },
 };
 
+/** This process works both jobs: dispatch (event → batches) and send (a batch → e-mails). */
+export function registerNotificationJobs(jobs: JobQueue, sender: SendJobDeps['sender']): void {
+  jobs.register(dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, {});
+  jobs.register(
+    sendJob,
+    { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
+    { sender },
+  );
+}
+
 /**
- * Issue 16 §2: creates the digests due now in each user's own time zone and sends them (digests.ts). Queued
- * by every worker's sweep with a pg-boss singleton slot of NOTIFICATIONS_DIGEST_EVERY_SECONDS, so one job per slot runs
- * however many workers there are; even two at once send each digest once (the period key and the claims).
+ * The sweep's step: rows left pending and unclaimed (a crash between the commit and the dispatch job, events
+ * applied by a CLI, a sender that died and whose claims expired) are queued again. While dispatch or sender
+ * jobs are queued or running they own the pending rows: sweeping then would only queue the same rows twice
+ * (harmless thanks to the claims, but wasteful), so it waits.
  */
-export const digestJob: JobDefinition<Record<string, never>> = {
-  name: 'notifications-digests',
-  version: 1,
-  payload: z.object({}).strict(),
-  policy: (env) => ({ retryLimit: 2, retryDelay: 60, expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS }),
-  handle:
-    ({ digests }) =>
-    async () => {
-      await digests.run(new Date());
-    },
-};
-
-/** Creates the queues with their policies (and updates the dispatch queue's, created before it had one). */
-export async function ensureQueues(boss: PgBoss, env: Env): Promise<void> {
-  await boss.createQueue(dispatchJob.name, dispatchJob.policy(env));
-  await boss.updateQueue(dispatchJob.name, dispatchJob.policy(env));
-  await boss.createQueue(sendJob.name, sendJob.policy(env));
-  await boss.createQueue(webhookDeliverJob.name, webhookDeliverJob.policy(env));
-  await boss.createQueue(digestJob.name, digestJob.policy(env));
-}
-
-/** What a job of this definition carries: its payload, checked, and its version. */
-export const jobData = <P>(job: JobDefinition<P>, payload: P): object => ({
-  ...(job.payload.parse(payload) as object),
-  v: job.version,
-});
-
-/** The payload of a job taken from the queue; throws (the job fails, with why) on another version or shape. */
-export function readJobData<P>(job: JobDefinition<P>, data: unknown): P {
-  const version = (data as { v?: unknown } | null)?.v ?? 1;
-  if (version !== job.version)
-    throw new Error(
-      `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
-    );
-  // The version is the envelope's, not the payload's: a strict payload shape must not see it.
-  const { v: _version, ...payload } = (data ?? {}) as Record<string, unknown>;
-  return job.payload.parse(payload);
-}
-
-/** Queues one job, its payload checked first. */
-export async function queueJob<P>(boss: PgBoss, job: JobDefinition<P>, payload: P): Promise<void> {
-  await boss.send(job.name, jobData(job, payload));
-}
-
-/** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
-export async function queueJobs<P>(boss: PgBoss, job: JobDefinition<P>, payloads: P[]): Promise<void> {
-  const data = payloads.map((p) => ({ data: jobData(job, p) }));
-  for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
-}
-
-/** Works jobs of one definition: each payload checked, then its handler with it and the job's retry count. */
-export async function workJobs<P>(
-  job: JobDefinition<P>,
-  options: { pollingIntervalSeconds: number; localConcurrency?: number },
-  deps: JobDeps,
-): Promise<void> {
-  const handler = job.handle(deps);
-  await deps.boss.work<unknown>(job.name, options, async (jobs) => {
-    for (const j of jobs) await handler(readJobData(job, j.data), j.retryCount);
+export function registerPendingSweep(jobs: JobQueue, db: DatabaseHandle): void {
+  jobs.addSweepStep(async (boss) => {
+    if (await hasUnfinishedJobs(db, [dispatchJob.name, sendJob.name])) return;
+    for (const eventId of await listEventsWithPendingDeliveries(db))
+      await queueJob(boss, dispatchJob, { eventId });
   });
 }

@@ -1,21 +1,13 @@
 import type { CatalogEvent, CatalogEventResult, PublishingSource, TenantConfig } from '@trackwell/contracts';
-import { type DatabaseHandle, hasUnfinishedJobs, listEventsWithPendingDeliveries } from '@trackwell/db';
-import type { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '@trackwell/db';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
-import { queueOverdueWebhooks, webhookDeliverJob } from '../webhooks/jobs.ts';
+import { createJobQueue } from '../jobs/queue.ts';
+import { registerWebhookJobs, registerWebhookSweep } from '../webhooks/jobs.ts';
+import { registerDigestJob, registerDigestSweep } from './digest-job.ts';
 import { createDigestRunner } from './digests.ts';
 import type { EmailImages } from './email-images.ts';
-import {
-  digestJob,
-  dispatchJob,
-  ensureQueues,
-  type JobDeps,
-  jobData,
-  queueJob,
-  sendJob,
-  workJobs,
-} from './jobs.ts';
+import { dispatchJob, registerNotificationJobs, registerPendingSweep } from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
 import { createSender } from './sender.ts';
@@ -28,13 +20,6 @@ import type { MailTransport } from './transport.ts';
  * expire; never a visible duplicate: a row is sent only while pending and claimed, and marked sent right
  * after the SMTP server accepted it. A sweep queues what a crash or a CLI left pending.
  */
-
-/** Sender jobs one worker process runs at once (each with NOTIFICATIONS_SMTP_CONNECTIONS lanes). */
-export const SEND_LOCAL_CONCURRENCY = 2;
-const POLLING_INTERVAL_SECONDS = 0.5;
-/** Webhook attempts one worker process makes at once (each waits at most WEBHOOKS_TIMEOUT_SECONDS). */
-const WEBHOOK_LOCAL_CONCURRENCY = 4;
-const WEBHOOK_POLLING_INTERVAL_SECONDS = 2;
 
 export interface NotificationService {
   /** Applies a batch of events for a tenant and queues the e-mails of each applied event. */
@@ -63,57 +48,22 @@ export interface NotificationServiceOptions {
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
 }
 
-/** This process works both jobs: dispatch (event → batches) and send (a batch → e-mails). */
-async function workNotificationJobs(deps: JobDeps) {
-  await workJobs(dispatchJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, deps);
-  await workJobs(
-    sendJob,
-    { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, localConcurrency: SEND_LOCAL_CONCURRENCY },
-    deps,
-  );
-  await workJobs(
-    webhookDeliverJob,
-    // Webhooks need no sub-second pickup: a slower poll leaves the one PGlite connection to the e-mails.
-    { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
-    deps,
-  );
-  await workJobs(digestJob, { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS }, deps);
-}
-
 export function createNotificationService(options: NotificationServiceOptions): NotificationService {
   const { db, env, boss, transport, log } = options;
   const content = createMailContent(options);
   const sender = createSender({ db, env, transport, content, log });
   const digests = createDigestRunner({ db, env, transport, content });
-  let queuesReady: Promise<PgBoss> | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
   let unlistenApplied: (() => Promise<void>) | undefined;
 
-  const queues = () =>
-    (queuesReady ??= (async () => {
-      const b = await boss.get();
-      await ensureQueues(b, env);
-      return b;
-    })());
-
-  /**
-   * Rows left pending and unclaimed (a crash between the commit and the dispatch job, events applied by a
-   * CLI, a sender that died and whose claims expired) are queued again. While dispatch or sender jobs are
-   * queued or running they own the pending rows: sweeping then would only queue the same rows twice
-   * (harmless thanks to the claims, but wasteful), so it waits. Webhook messages whose attempt is overdue
-   * (their job lost in a crash) are queued again first.
-   */
-  async function sweep() {
-    const b = await queues();
-    // Issue 16 §2: at most one digest job per NOTIFICATIONS_DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first.
-    await b.send(digestJob.name, jobData(digestJob, {}), {
-      singletonKey: 'digests',
-      singletonSeconds: env.NOTIFICATIONS_DIGEST_EVERY_SECONDS,
-    });
-    await queueOverdueWebhooks(db, b);
-    if (await hasUnfinishedJobs(db, [dispatchJob.name, sendJob.name])) return;
-    for (const eventId of await listEventsWithPendingDeliveries(db)) await service.dispatch(eventId);
-  }
+  // The pipeline's jobs, in the order their queues are created and worked, and the sweep's steps: the
+  // digest slot, webhook attempts lost in a crash, then the events left pending.
+  const jobs = createJobQueue({ db, env, boss, log });
+  registerNotificationJobs(jobs, sender);
+  registerWebhookJobs(jobs);
+  registerDigestJob(jobs, digests);
+  registerDigestSweep(jobs, env.NOTIFICATIONS_DIGEST_EVERY_SECONDS);
+  registerWebhookSweep(jobs, db);
+  registerPendingSweep(jobs, db);
 
   const service: NotificationService = {
     async publish(tenantId, events, source) {
@@ -128,33 +78,28 @@ export function createNotificationService(options: NotificationServiceOptions): 
     },
 
     async dispatch(eventId) {
-      await queueJob(await queues(), dispatchJob, { eventId });
+      await jobs.send(dispatchJob, { eventId });
     },
 
     async startWorker() {
-      const b = await queues();
-      await workNotificationJobs({ db, env, boss: b, sender, digests });
+      await jobs.work();
       // Events applied by a CLI (announceAppliedEvent): dispatched now; after a lost LISTEN connection
       // (null), whatever was announced meanwhile is found by a sweep.
       unlistenApplied = await db.listen(APPLIED_EVENTS_CHANNEL, (payload) => {
         const eventId = Number(payload);
-        const next = payload && Number.isInteger(eventId) ? service.dispatch(eventId) : sweep();
+        const next = payload && Number.isInteger(eventId) ? service.dispatch(eventId) : jobs.sweep();
         next.catch((error: Error) => log.error({ err: error }, 'could not queue announced notifications'));
       });
       // Now, and every minute (sooner with a short claim).
-      await sweep();
-      sweeper = setInterval(() => {
-        sweep().catch((error: Error) => log.error({ err: error }, 'notification sweep failed'));
-      }, Math.min(60, env.NOTIFICATIONS_CLAIM_SECONDS) * 1000);
-      sweeper.unref();
+      await jobs.sweep();
+      jobs.sweepEvery(Math.min(60, env.NOTIFICATIONS_CLAIM_SECONDS));
     },
 
     sendBatch: (ids, opts) => sender.sendBatch(ids, opts),
 
     async close() {
-      if (sweeper) clearInterval(sweeper);
       await unlistenApplied?.();
-      await boss.stop();
+      await jobs.close(); // the sweep, then pg-boss
       await transport.close();
     },
   };

@@ -1,13 +1,14 @@
-import {
-  type DatabaseHandle,
-  listOverdueWebhookMessageIds,
-  listPendingWebhookMessageIds,
-  type SqlExecutor,
-} from '@trackwell/db';
-import type { PgBoss, QueueOptions } from 'pg-boss';
+import { listOverdueWebhookMessageIds, listPendingWebhookMessageIds, type SqlExecutor } from '@trackwell/db';
+import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { Env } from '../../config/env.ts';
+import { type JobDefinition, jobData, queueJobs } from '../jobs/definition.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { attemptWebhookMessage } from './deliver.ts';
+
+/** Webhook attempts one worker process makes at once (each waits at most WEBHOOKS_TIMEOUT_SECONDS). */
+const WEBHOOK_LOCAL_CONCURRENCY = 4;
+/** Webhooks need no sub-second pickup: a slower poll leaves the one PGlite connection to the e-mails. */
+const WEBHOOK_POLLING_INTERVAL_SECONDS = 2;
 
 /**
  * The webhook delivery job: one job per attempt of one message (its row id). A failed attempt that has
@@ -16,20 +17,7 @@ import { attemptWebhookMessage } from './deliver.ts';
  * that crashed. Running the same job twice sends nothing twice while an attempt holds the message, and the
  * message id (the `webhook-id` header) is the same on every attempt: receivers drop a redelivery.
  */
-/** A job definition of notifications/jobs.ts's shape (`JobDefinition`), typed here without importing it. */
-interface WebhookJobDefinition {
-  name: string;
-  version: number;
-  payload: z.ZodType<{ messageId: number }>;
-  policy(env: Env): QueueOptions;
-  handle(deps: {
-    db: DatabaseHandle;
-    env: Env;
-    boss: PgBoss;
-  }): (payload: { messageId: number }) => Promise<void>;
-}
-
-export const webhookDeliverJob: WebhookJobDefinition = {
+export const webhookDeliverJob: JobDefinition<{ messageId: number }> = {
   name: 'webhooks-deliver',
   version: 1,
   payload: z.object({ messageId: z.number().int().positive() }),
@@ -44,27 +32,42 @@ export const webhookDeliverJob: WebhookJobDefinition = {
     async ({ messageId }) => {
       const result = await attemptWebhookMessage({ db, env }, messageId);
       if (result?.status === 'pending' && result.nextAttemptAt)
-        await boss.send(
-          webhookDeliverJob.name,
-          { messageId, v: webhookDeliverJob.version },
-          {
-            startAfter: result.nextAttemptAt,
-          },
-        );
+        await boss.send(webhookDeliverJob.name, jobData(webhookDeliverJob, { messageId }), {
+          startAfter: result.nextAttemptAt,
+        });
     },
 };
 
-/** Queues the first attempt of each pending message of an event (the dispatch job calls it). */
+/** Queues the first attempt of each pending message of an event (the notifications' dispatch job calls it). */
 export async function queueEventWebhooks(db: SqlExecutor, boss: PgBoss, eventId: number): Promise<void> {
   const ids = await listPendingWebhookMessageIds(db, eventId);
-  const jobs = ids.map((messageId) => ({ data: { messageId, v: webhookDeliverJob.version } }));
-  for (let i = 0; i < jobs.length; i += 1000)
-    await boss.insert(webhookDeliverJob.name, jobs.slice(i, i + 1000));
+  await queueJobs(
+    boss,
+    webhookDeliverJob,
+    ids.map((messageId) => ({ messageId })),
+  );
 }
 
 /** Messages whose attempt is overdue by a minute (their job was lost in a crash): queued again. */
 export async function queueOverdueWebhooks(db: SqlExecutor, boss: PgBoss): Promise<void> {
   const ids = await listOverdueWebhookMessageIds(db, 60);
-  const jobs = ids.map((messageId) => ({ data: { messageId, v: webhookDeliverJob.version } }));
-  if (jobs.length > 0) await boss.insert(webhookDeliverJob.name, jobs);
+  await queueJobs(
+    boss,
+    webhookDeliverJob,
+    ids.map((messageId) => ({ messageId })),
+  );
+}
+
+/** The delivery job, worked by this process. */
+export function registerWebhookJobs(jobs: JobQueue): void {
+  jobs.register(
+    webhookDeliverJob,
+    { pollingIntervalSeconds: WEBHOOK_POLLING_INTERVAL_SECONDS, localConcurrency: WEBHOOK_LOCAL_CONCURRENCY },
+    {},
+  );
+}
+
+/** The sweep's step: overdue attempts queued again. */
+export function registerWebhookSweep(jobs: JobQueue, db: SqlExecutor): void {
+  jobs.addSweepStep((boss) => queueOverdueWebhooks(db, boss));
 }

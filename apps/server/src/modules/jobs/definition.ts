@@ -1,0 +1,73 @@
+import type { DatabaseHandle } from '@trackwell/db';
+import type { PgBoss, QueueOptions, SendOptions } from 'pg-boss';
+import type { z } from 'zod';
+import type { Env } from '../../config/env.ts';
+
+/**
+ * A job as a definition: a queue name, a version, the Zod shape of its payload (checked when the job is sent
+ * and when a worker takes it: a job of another shape fails with the reason, it is not half-run), its retry
+ * policy and its handler. The version travels in the job (`v`): when a payload's meaning changes, the
+ * definition's version goes up, and a worker of another version fails the job with the reason (pg-boss
+ * retries it later, for a worker of its version) instead of misreading it. A job without `v` was written
+ * before versions: version 1.
+ */
+export interface JobDefinition<Payload, Deps extends JobContext = JobContext> {
+  name: string;
+  version: number;
+  payload: z.ZodType<Payload>;
+  policy(env: Env): QueueOptions;
+  /**
+   * At start, the policy is applied to a queue that already exists too (the notifications' dispatch queue
+   * was created before it had one); otherwise an existing queue keeps the policy it was created with.
+   */
+  refreshPolicy?: boolean;
+  /** The job's body, given what it works with (this process's database, settings and queue, and more). */
+  handle(deps: Deps): (payload: Payload, retryCount: number) => Promise<void>;
+}
+
+/** What every job's handler works with; a definition may ask for more (`Deps`), given when it is registered. */
+export interface JobContext {
+  db: DatabaseHandle;
+  env: Env;
+  boss: PgBoss;
+}
+
+/** What a job of this definition carries: its payload, checked, and its version. */
+export const jobData = <P>(job: Pick<JobDefinition<P>, 'payload' | 'version'>, payload: P): object => ({
+  ...(job.payload.parse(payload) as object),
+  v: job.version,
+});
+
+/** The payload of a job taken from the queue; throws (the job fails, with why) on another version or shape. */
+export function readJobData<P>(
+  job: Pick<JobDefinition<P>, 'name' | 'payload' | 'version'>,
+  data: unknown,
+): P {
+  const version = (data as { v?: unknown } | null)?.v ?? 1;
+  if (version !== job.version)
+    throw new Error(
+      `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
+    );
+  // The version is the envelope's, not the payload's: a strict payload shape must not see it.
+  const { v: _version, ...payload } = (data ?? {}) as Record<string, unknown>;
+  return job.payload.parse(payload);
+}
+
+type Sendable<P> = Pick<JobDefinition<P>, 'name' | 'payload' | 'version'>;
+
+/** Queues one job, its payload checked first. */
+export async function queueJob<P>(
+  boss: PgBoss,
+  job: Sendable<P>,
+  payload: P,
+  options?: SendOptions,
+): Promise<void> {
+  if (options) await boss.send(job.name, jobData(job, payload), options);
+  else await boss.send(job.name, jobData(job, payload));
+}
+
+/** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
+export async function queueJobs<P>(boss: PgBoss, job: Sendable<P>, payloads: P[]): Promise<void> {
+  const data = payloads.map((p) => ({ data: jobData(job, p) }));
+  for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
+}

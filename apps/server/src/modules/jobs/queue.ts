@@ -1,0 +1,112 @@
+import type { DatabaseHandle } from '@trackwell/db';
+import type { PgBoss, SendOptions } from 'pg-boss';
+import type { Env } from '../../config/env.ts';
+import type { LazyBoss } from './boss.ts';
+import { type JobContext, type JobDefinition, queueJob, readJobData } from './definition.ts';
+
+/** How a worker process polls one job's queue, and how many of its jobs it runs at once. */
+export interface WorkOptions {
+  pollingIntervalSeconds: number;
+  localConcurrency?: number;
+}
+
+/**
+ * The jobs of a process: the modules register their job definitions (with how they are worked) and their
+ * sweep steps; the queue creates every registered queue with its policy before the first job is sent, works
+ * them when this process is a worker, and runs the sweep (what a crash or a CLI left undone is queued
+ * again) now and then. pg-boss itself starts lazily (boss.ts).
+ */
+export interface JobQueue {
+  /** A definition this process queues and works; `deps` adds what its handler needs beyond the context. */
+  register<P, D extends JobContext>(
+    definition: JobDefinition<P, D>,
+    work: WorkOptions,
+    deps: Omit<D, keyof JobContext>,
+  ): void;
+  /** One step of the sweep (steps run in the order they were added). */
+  addSweepStep(step: (boss: PgBoss) => Promise<void>): void;
+  /** pg-boss, started, with every registered queue created. */
+  ready(): Promise<PgBoss>;
+  /** Queues one job, its payload checked first. */
+  send<P>(
+    definition: Pick<JobDefinition<P>, 'name' | 'payload' | 'version'>,
+    payload: P,
+    options?: SendOptions,
+  ): Promise<void>;
+  /** Works every registered queue in this process. */
+  work(): Promise<void>;
+  /** Runs the sweep's steps once. */
+  sweep(): Promise<void>;
+  /** Runs the sweep every `seconds` from now on, logging a failure. */
+  sweepEvery(seconds: number): void;
+  /** Stops the sweep and pg-boss (gracefully: the job in hand finishes). */
+  close(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  db: DatabaseHandle;
+  env: Env;
+  boss: LazyBoss;
+  log: { error(o: object, m: string): void };
+}
+
+interface Registered {
+  definition: JobDefinition<unknown, JobContext>;
+  work: WorkOptions;
+  deps: object;
+}
+
+export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueue {
+  const jobs: Registered[] = [];
+  const sweepSteps: Array<(boss: PgBoss) => Promise<void>> = [];
+  let queuesReady: Promise<PgBoss> | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const ready = () =>
+    (queuesReady ??= (async () => {
+      const b = await boss.get();
+      for (const { definition } of jobs) {
+        await b.createQueue(definition.name, definition.policy(env));
+        if (definition.refreshPolicy) await b.updateQueue(definition.name, definition.policy(env));
+      }
+      return b;
+    })());
+
+  const queue: JobQueue = {
+    register(definition, work, deps) {
+      jobs.push({ definition: definition as unknown as Registered['definition'], work, deps });
+    },
+    addSweepStep(step) {
+      sweepSteps.push(step);
+    },
+    ready,
+    async send(definition, payload, options) {
+      await queueJob(await ready(), definition, payload, options);
+    },
+    async work() {
+      const b = await ready();
+      for (const { definition, work, deps } of jobs) {
+        // Each payload checked, then the handler with it and the job's retry count.
+        const handler = definition.handle({ ...deps, db, env, boss: b });
+        await b.work<unknown>(definition.name, work, async (batch) => {
+          for (const j of batch) await handler(readJobData(definition, j.data), j.retryCount);
+        });
+      }
+    },
+    async sweep() {
+      const b = await ready();
+      for (const step of sweepSteps) await step(b);
+    },
+    sweepEvery(seconds) {
+      sweeper = setInterval(() => {
+        queue.sweep().catch((error: Error) => log.error({ err: error }, 'job sweep failed'));
+      }, seconds * 1000);
+      sweeper.unref();
+    },
+    async close() {
+      if (sweeper) clearInterval(sweeper);
+      await boss.stop();
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { JobContext, JobDefinition } from '../jobs/definition.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { DigestRunner } from './digests.ts';
+
+const POLLING_INTERVAL_SECONDS = 2;
+
+/** What the digest job works with beyond the jobs' context. */
+interface DigestJobDeps extends JobContext {
+  digests: Pick<DigestRunner, 'run'>;
+}
+
+/**
+ * Creates the digests due now in each user's own time zone and sends them (digests.ts). Queued by every
+ * worker's sweep with a pg-boss singleton slot of NOTIFICATIONS_DIGEST_EVERY_SECONDS, so one job per slot
+ * runs however many workers there are; even two at once send each digest once (the period key and the
+ * claims).
+ */
+export const digestJob: JobDefinition<Record<string, never>, DigestJobDeps> = {
+  name: 'notifications-digests',
+  version: 1,
+  payload: z.object({}).strict(),
+  policy: (env) => ({ retryLimit: 2, retryDelay: 60, expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS }),
+  handle:
+    ({ digests }) =>
+    async () => {
+      await digests.run(new Date());
+    },
+};
+
+/** The digest job, worked by this process. */
+export function registerDigestJob(jobs: JobQueue, digests: DigestJobDeps['digests']): void {
+  jobs.register(digestJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, { digests });
+}
+
+/** The sweep's step: at most one digest job per NOTIFICATIONS_DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first. */
+export function registerDigestSweep(jobs: JobQueue, everySeconds: number): void {
+  jobs.addSweepStep(async () => {
+    await jobs.send(digestJob, {}, { singletonKey: 'digests', singletonSeconds: everySeconds });
+  });
+}
