@@ -111,7 +111,7 @@ async function demoAccountLines(
   ];
 }
 
-/** The demo console accounts (issue 14 §7): the operator, and one store's administrator as the example. */
+/** The demo console accounts: the operator, and one store's administrator as the example. */
 function consoleLines(accounts: Array<{ login: string; storeCode: string; role: string }>, port: string) {
   const operator = accounts.find((a) => a.role === 'platform_operator');
   const admin = accounts.find((a) => a.role === 'store_admin' && a.storeCode !== operator?.storeCode);

@@ -73,7 +73,7 @@ export const envSchema = z.object({
    */
   TRACKER_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /**
-   * Users API calls (`/api/v1/users*`, issue 15 §1) allowed per store API token per minute (then 429 E0000047
+   * Users API calls (`/api/v1/users*`) allowed per store API token per minute (then 429 E0000047
    * with Okta's X-Rate-Limit-* headers). Okta's own default for these routes is 600.
    */
   PROVISIONING_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(10_000_000).default(600),
@@ -168,7 +168,7 @@ export const envSchema = z.object({
    */
   NOTIFICATIONS_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   /**
-   * Issue 16 §2: how often the digest job runs at most (one pg-boss singleton slot of this many seconds, for
+   * How often the digest job runs at most (one pg-boss singleton slot of this many seconds, for
    * every worker together): a digest goes out within this after its hour.
    */
   NOTIFICATIONS_DIGEST_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
@@ -177,7 +177,7 @@ export const envSchema = z.object({
   /** First retry delay in seconds (then doubling, with jitter, up to an hour). */
   NOTIFICATIONS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
-   * Webhooks (issue 16 §5) may reach private, loopback, link-local and unique-local addresses, and be
+   * Webhooks may reach private, loopback, link-local and unique-local addresses, and be
    * registered with http:// URLs. Off by default (server-side request forgery); for local development only.
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),

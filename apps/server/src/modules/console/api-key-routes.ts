@@ -39,7 +39,7 @@ interface StoreKeyKind {
 
 /**
  * A store's publisher API keys (the change feed's credential) and its provisioning tokens (the Users API's
- * `SSWS` token, issue 15 §1): list, create (the key is in the answer this once; only its SHA-256 is stored)
+ * `SSWS` token): list, create (the key is in the answer this once; only its SHA-256 is stored)
  * and revoke (refused from the next call). Writes are audited as api_key.create / api_key.revoke with the
  * key's purpose; both kinds are the store admin's `api_key.*` actions.
  */

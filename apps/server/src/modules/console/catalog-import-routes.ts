@@ -28,7 +28,7 @@ import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * The catalogue import (issue 14 §2): the file is the request body, CSV (`text/csv`) or NISO STS XML
+ * The catalogue import: the file is the request body, CSV (`text/csv`) or NISO STS XML
  * (`application/xml`, `text/xml`), at most CATALOG_IMPORT_MAX_BYTES (413 beyond, before it is read). The dry
  * run says what each row would do and writes nothing; the import applies the file (all or nothing unless
  * `skipBadRows`), records the change events its edition and status changes make, queues their e-mails and

@@ -14,7 +14,7 @@ import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * Publishing a catalogue change from the console (issue 14 §3): preview whom it would e-mail (the publish
+ * Publishing a catalogue change from the console: preview whom it would e-mail (the publish
  * path's own statements, rolled back: catalog-events.ts `previewCatalogEvent`), then publish it through the
  * publisher feed's path (`app.notifications.publish`: applied, matched, e-mailed, idempotent by event id),
  * audited with the user. store_admin, catalog_editor and operators (`changes.publish`).

@@ -20,7 +20,7 @@ import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * A store's publisher clients (issue 14 §3): OAuth 2.0 client-credentials clients of its embedded identity
+ * A store's publisher clients: OAuth 2.0 client-credentials clients of its embedded identity
  * provider with scope `catalog.changes`, made by the same repository function as `npm run catalog:changes --
  * --create-client` (the secret is in the answer this once; its SHA-256 is stored), listed, and revoked
  * (deleted: the token endpoint refuses it, and the feed its tokens, from the next call). They are publisher

@@ -1,15 +1,15 @@
 import type { ConsoleRole } from '@trackwell/contracts';
 
 /*
- * Who may do what in the console (issue 14 "Who"), decided in one place, framework-free:
+ * Who may do what in the console, decided in one place, framework-free:
  *  - platform_operator: everything, on every store (and creating stores, and the whole audit log);
  *  - store_admin: its own store only: read and change its settings, grant and revoke store_admin and
- *    catalog_editor there, manage its publisher API keys and Users API tokens (issue 15 §1), read its audit log, catalogue and changes (preview
- *    and publish), its deliveries (per change, per day, the e-mails sent, retry the failed), and its
- *    webhook endpoints (issue 16 §5: register, delete, test, delivery log), and its users (issue 15 §3:
- *    search, read, lock/unlock, reset, deactivate/reactivate, delete);
+ *    catalog_editor there, manage its publisher API keys and Users API tokens, read its audit log,
+ *    catalogue and changes (preview and publish), its deliveries (per change, per day, the e-mails sent,
+ *    retry the failed), its webhook endpoints (register, delete, test, delivery log), and its users
+ *    (search, read, lock/unlock, reset, deactivate/reactivate, delete);
  *  - catalog_editor: its own store only: catalogue and changes (it sees the store in its list), not the
- *    deliveries (issue 14 "Who": catalogue and changes only).
+ *    deliveries.
  * Anything not listed is refused. The grants come from the database on every call (never from the token).
  */
 

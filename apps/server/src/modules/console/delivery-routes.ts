@@ -25,7 +25,7 @@ import { keptMessage, messageHtmlLink, registerMessageHtmlRoute } from './messag
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * A store's deliveries (issue 14 §4): its changes with matched / sent / failed / unsubscribed counts and the
+ * A store's deliveries: its changes with matched / sent / failed / unsubscribed counts and the
  * failure reasons, sent and failed per day, retrying a change's failed deliveries, and an e-mail exactly as
  * it was sent (kept by the sender since migration 0012; its HTML part as a page: message-html-routes.ts).
  * store_admin and operators (`deliveries.*`).

@@ -2,7 +2,7 @@ import { CONSOLE_IDENTITY_TEST, type ConsoleIdentityTestAnswer } from '@trackwel
 import { OutboundFailure, outboundGet } from '../../http/outbound-fetch.ts';
 
 /*
- * The identity "test connection" (issue 14 §1), framework-free: fetch the issuer's OpenID Connect discovery
+ * The identity "test connection", framework-free: fetch the issuer's OpenID Connect discovery
  * document behind the request forgery guard and say, for people, whether it is usable. Never throws for
  * anything the issuer does: every failure is an `{ ok: false, reason }`.
  */

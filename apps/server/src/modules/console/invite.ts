@@ -24,7 +24,7 @@ export const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
 const email = z.email();
 
 /**
- * Appoints someone who has no account in the store yet (issue 14 "appoints a store administrator"): the
+ * Appoints someone who has no account in the store yet: the
  * account (no password: nobody can sign in with it until its owner chooses one), the role and its audit
  * entry in one transaction, then an e-mail in the store's language with a link to the sign-in page's
  * "choose a new password" step, which signs them in.

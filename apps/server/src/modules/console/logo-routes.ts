@@ -17,7 +17,7 @@ import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 import { saveStorePatch } from './store-save.ts';
 
 /**
- * PUT /stores/:code/logo (issue 14 §1): the file is the body (LOGO_UPLOAD_TYPES, each at most
+ * PUT /stores/:code/logo: the file is the body (LOGO_UPLOAD_TYPES, each at most
  * LOGO_UPLOAD_MAX_BYTES: 413 beyond, read no further). An SVG must pass the SVG guard; a PNG or JPEG is
  * checked by its first bytes and kept as an SVG that embeds it. Saved like PATCH /stores/:code (every process
  * sees it at once), audited with the sizes and digests, not the bytes.

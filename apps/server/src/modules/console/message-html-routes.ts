@@ -9,7 +9,7 @@ import { signMessageViewToken, verifyMessageViewToken } from './message-view-tok
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * GET …/deliveries/:deliveryId/message.html (issue 14 §4): the HTML part of a delivery's e-mail as it was
+ * GET …/deliveries/:deliveryId/message.html: the HTML part of a delivery's e-mail as it was
  * sent, as a page of its own that the console shows in a sandboxed frame (`<iframe sandbox src=…>`). Its own
  * URL is the point: a `srcdoc` or `blob:` document inherits the portal's CSP, which refuses the e-mail's
  * inline styles and its images; this answer carries a CSP of its own (message-html.ts).

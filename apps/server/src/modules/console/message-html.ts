@@ -1,8 +1,8 @@
 import { simpleParser } from 'mailparser';
 
 /**
- * A sent e-mail's HTML part as a page of its own (the console's "open the e-mail as it was sent", issue 14
- * §4), framework-free: what the page holds and the headers it is answered with.
+ * A sent e-mail's HTML part as a page of its own (the console's "open the e-mail as it was sent"),
+ * framework-free: what the page holds and the headers it is answered with.
  */
 
 /**

@@ -1,7 +1,7 @@
 import { readUserToken, signUserToken } from '../../http/signed-user-token.ts';
 
 /**
- * The `view` token of a delivery's message.html URL (issue 14 §4, "open an e-mail exactly as it was sent").
+ * The `view` token of a delivery's message.html URL ("open an e-mail exactly as it was sent").
  *
  * Why a token at all: the console shows the e-mail's HTML in a sandboxed frame whose `src` is that URL, so
  * the page gets its own CSP (the e-mail's inline styles and images allowed, no script) instead of inheriting

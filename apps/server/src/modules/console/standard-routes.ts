@@ -23,7 +23,7 @@ import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * The store's standards (issue 14 §2): list and search (keyset pages), read one, edit one. An edit is a
+ * The store's standards: list and search (keyset pages), read one, edit one. An edit is a
  * one-row import (`editCatalogStandard`): a changed edition or status records the change event an import
  * would, in the same transaction as the audit entry; its trackers' e-mails are queued once it has committed.
  */

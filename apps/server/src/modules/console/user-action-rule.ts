@@ -8,7 +8,7 @@ import {
 import { HttpError } from '../../http/errors.ts';
 
 /**
- * The console's refusal of an action on a user (issue 15 §3), from the contracts' one rule
+ * The console's refusal of an action on a user, from the contracts' one rule
  * (consoleUserRefusal): 409 with the contract's error code and Okta's way of saying it; nothing is changed.
  */
 

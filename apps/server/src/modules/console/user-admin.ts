@@ -32,7 +32,7 @@ import { requireUser } from '../provisioning/users.ts';
 import { refuseUnlessAllowed } from './user-action-rule.ts';
 
 /**
- * Issue 15 §3: a store's users in the console. Every rule is the Users API's (provisioning/): the search is
+ * A store's users in the console. Every rule is the Users API's (provisioning/): the search is
  * its list (`q` and `status eq`), the actions its lifecycle (lock = suspend, so sessions and tokens end as
  * they do on deactivate), the reset e-mail its reset link, delete its DELETE — here only once the user is
  * DEPROVISIONED (Okta's admin console asks for a deactivation first). Which action a status allows, and what an

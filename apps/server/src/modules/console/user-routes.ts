@@ -17,7 +17,7 @@ import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 import { actOnStoreUser, deleteStoreUser, readStoreUser, searchStoreUsers } from './user-admin.ts';
 
 /**
- * Issue 15 §3: a store's users in the console (user-admin.ts does the work with the Users API's own domain
+ * A store's users in the console (user-admin.ts does the work with the Users API's own domain
  * functions): search, read one, act on one (activate, lock, unlock, reset password, reset factors, deactivate,
  * reactivate), delete a deactivated one. Store administrators of the store and operators.
  */

@@ -30,7 +30,7 @@ export const oktaErrors = {
   validation: (cause: string) => new OktaApiError(400, 'E0000001', 'Api validation failed', [cause]),
   malformedBody: () => new OktaApiError(400, 'E0000003', 'The request body was not well-formed.'),
   authenticationFailed: () => new OktaApiError(401, 'E0000004', 'Authentication failed'),
-  /** Okta's E0000004 with a cause, given only after the right password (issue 15 §3): no account enumeration. */
+  /** Okta's E0000004 with a cause, given only after the right password: no account enumeration. */
   accountNotActive: () =>
     new OktaApiError(401, 'E0000004', 'Authentication failed', [ACCOUNT_NOT_ACTIVE_CAUSE]),
   notFound: (what: string) => new OktaApiError(404, 'E0000007', `Not found: Resource not found: ${what}`),

@@ -4,7 +4,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { csvCell, defuseFormula } from '../../http/csv-cell.ts';
 
 /**
- * Issue 16 §6 "take your list": the user's tracked standards as CSV (UTF-8 with a byte-order mark, so Excel
+ * "Take your list": the user's tracked standards as CSV (UTF-8 with a byte-order mark, so Excel
  * reads accents; RFC 4180, formula cells defused) or XLSX (every cell a string, so nothing is a formula).
  * The columns read back by the import: its header names the designation.
  */

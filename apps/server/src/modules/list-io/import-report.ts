@@ -12,7 +12,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { Sheet } from './read-sheet.ts';
 
 /**
- * Issue 16 §6: the report of an uploaded list before anything is tracked — per row matched, ambiguous (with
+ * The report of an uploaded list before anything is tracked — per row matched, ambiguous (with
  * the candidates), not found or already tracked. The catalogue is asked once for the whole file (every
  * cell's stems, `findCandidates`); the matching itself is contracts' `matchDesignation`.
  */

@@ -5,7 +5,7 @@ import { readSheet } from 'read-excel-file/node';
 import { badRequest, HttpError } from '../../http/errors.ts';
 
 /**
- * Issue 16 §6: a user's spreadsheet (CSV or XLSX, the request body) as a header and rows of text. Limits:
+ * A user's spreadsheet (CSV or XLSX, the request body) as a header and rows of text. Limits:
  * the body's size is the route's (LIST_IMPORT_MAX_BYTES), then LIST_IMPORT_MAX_ROWS rows and
  * LIST_IMPORT_MAX_COLUMNS columns (413 / 400 naming the problem); an XLSX whose parts would unpack to more
  * than XLSX_MAX_UNPACKED bytes is refused before it is unpacked (a "zip bomb"). Cells keep no control

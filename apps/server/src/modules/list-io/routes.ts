@@ -24,7 +24,7 @@ import { buildImportReport } from './import-report.ts';
 import { readUploadedSheet } from './read-sheet.ts';
 
 /**
- * Issue 16 §6 "bring and take your list" in the tracker API: the report of an uploaded CSV or XLSX (nothing
+ * "Bring and take your list" in the tracker API: the report of an uploaded CSV or XLSX (nothing
  * tracked), tracking the chosen standards in one call, and the list as CSV or XLSX. Always the caller's
  * own list in the caller's store.
  */

@@ -11,7 +11,7 @@ import {
 import { Feed } from 'feed';
 
 /**
- * The private Atom 1.0 feed of a user's notifications (issue 16 §5): the same items as the notification
+ * The private Atom 1.0 feed of a user's notifications: the same items as the notification
  * centre, each titled and described as its e-mail is (what changed, old → new; why), in the reader's
  * language. Every URL is absolute, from the store's canonical origin (configuration), never the request.
  */
@@ -35,7 +35,7 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
     .map(([label, value]) => `<li>${e(label)}: ${e(value)}</li>`)
     .join('');
   const why = n.reasons.map((r) => `<li>${e(fill(t.reason[r.type], { value: r.value }))}</li>`).join('');
-  // issue 16 §3: the publisher's words and the comparison link, as the e-mail has them
+  // the publisher's words and the comparison link, as the e-mail has them
   const summary = n.change.summary ? `<p>${linesHtml(n.change.summary)}</p>` : '';
   const compare = n.change.compareUrl
     ? `<p><a href="${e(n.change.compareUrl)}">${e(t.compareVersions)}</a></p>`

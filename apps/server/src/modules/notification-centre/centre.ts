@@ -26,7 +26,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { signFeedToken } from './feed-token.ts';
 
 /**
- * What the notification centre's routes do (issue 16 §4), framework-free but for the app's database,
+ * What the notification centre's routes do, framework-free but for the app's database,
  * settings and public URLs: every call is about the signed-in user's own notifications in their own store.
  */
 

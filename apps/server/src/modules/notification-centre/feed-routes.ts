@@ -19,7 +19,7 @@ import { renderAtomFeed } from './atom-feed.ts';
 import { readFeedToken } from './feed-token.ts';
 
 /**
- * The private Atom feed (issue 16 §5) at its secret URL on the store's host: no bearer token (feed readers
+ * The private Atom feed at its secret URL on the store's host: no bearer token (feed readers
  * have none), the signed token in the path is the credential. A token of another store, of another issue
  * (the user reset the URL), forged or malformed is 404, the same answer as a feed that never existed.
  */

@@ -1,7 +1,7 @@
 import { readUserToken, signUserToken } from '../../http/signed-user-token.ts';
 
 /**
- * The private feed's token (issue 16 §5): `<userId>.<issuedAt>.<mac>`, mac = HMAC-SHA256(NOTIFICATIONS_SECRET,
+ * The private feed's token: `<userId>.<issuedAt>.<mac>`, mac = HMAC-SHA256(NOTIFICATIONS_SECRET,
  * "notification-feed:v1:<tenantId>:<userId>:<issuedAt>"). The tenant is inside the MAC, so a token works only
  * on its own store's host; `issuedAt` must equal the user's `notification_feeds.issued_at`, so a reset (a new
  * issue time) retires every URL made before. Only the issue time is stored, so the URL can be shown again.

@@ -12,7 +12,7 @@ import { followSuccessor, type Reader } from './centre.ts';
 type CentreApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * The centre's "Track <new> instead" (issue 16 §3/§4): the signed-in user (never the body) follows the
+ * The centre's "Track <new> instead": the signed-in user (never the body) follows the
  * successor of the standard their notification's change replaced. Idempotent; 404 when not theirs; 409 when
  * the change replaced nothing.
  */

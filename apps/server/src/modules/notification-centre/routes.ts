@@ -24,8 +24,8 @@ import {
 import { registerFollowSuccessorRoute } from './follow-successor-route.ts';
 
 /**
- * The in-app notification centre (issue 16 §4) in the tracker API: the signed-in user's own notifications,
- * the unread count, read marks, and the private feed's URL (§5). The enclosing scope authenticates (bearer
+ * The in-app notification centre in the tracker API: the signed-in user's own notifications,
+ * the unread count, read marks, and the private feed's URL. The enclosing scope authenticates (bearer
  * token) and rate-limits; another user's notification id is 404, as if it did not exist.
  */
 const docs = { tags: ['notification-centre'], security: BEARER_SECURITY };

@@ -23,12 +23,12 @@ import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
 
 /**
- * Issue 16 §2: the digest run, framework-free, given the clock (`now`). 1. the digests due at `now` are
+ * The digest run, framework-free, given the clock (`now`). 1. the digests due at `now` are
  * created with their changes, set-based, one per user and period (db notification-digests.ts: the UNIQUE
  * period key is the idempotency key); 2. pending digests are claimed, rendered in the user's language and
  * sent with a stable Message-ID (`<digest.{id}@domain>`), then marked sent with their changes. A run that
  * dies after the claim leaves the digest pending: the next run after the claim ends sends it, once.
- * The monthly status reports (issue 16 §1, status-reports.ts) are created in the same run and travel the
+ * The monthly status reports (status-reports.ts) are created in the same run and travel the
  * same way: a notification_digests row of kind 'status', one per user and month.
  */
 
@@ -59,7 +59,7 @@ function digestFrames() {
 
 /**
  * A digest's message: its changes, each with a link to its standard's page, and for a replacement of a
- * standard the user tracks, its "Track <new> instead" link or "You now track" (issue 16 §3).
+ * standard the user tracks, its "Track <new> instead" link or "You now track".
  */
 function digestMessages(env: Env) {
   const frame = digestFrames();

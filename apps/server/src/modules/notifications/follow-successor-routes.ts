@@ -15,7 +15,7 @@ import { registerSignedLinkPage } from './signed-link-routes.ts';
 type NotificationsApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * The change e-mail's "Track <new> instead" (issue 16 §3), as the unsubscribe does: GET shows a confirm
+ * The change e-mail's "Track <new> instead", as the unsubscribe does: GET shows a confirm
  * page and changes nothing (link scanners follow GETs), POST (its button) moves the tracking, once: a
  * second POST says it is already done. A forged, expired or other store's token, or an event with no
  * replacement, gets the "invalid link" page (400), never an error.

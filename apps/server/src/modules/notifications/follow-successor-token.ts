@@ -1,7 +1,7 @@
 import { readUserToken, signUserToken } from '../../http/signed-user-token.ts';
 
 /**
- * The change e-mail's "Track <new> instead" token (issue 16 §3): `<userId>.<expires>.<mac>`, where mac is
+ * The change e-mail's "Track <new> instead" token: `<userId>.<expires>.<mac>`, where mac is
  * HMAC-SHA256(NOTIFICATIONS_SECRET, "follow-successor:v1:<tenantId>:<eventId>:<userId>:<expires>"). The
  * tenant and the event are inside the MAC, so the token works only on its store's host and for its
  * replacement; it never passes for an unsubscribe token (another purpose prefix). Nothing is stored.

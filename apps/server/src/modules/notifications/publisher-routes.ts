@@ -40,7 +40,7 @@ function changesRoute(app: NotificationsApp, auth: Auth) {
       const tenant = auth.publisherOf(request);
       const results = await app.notifications.publish(tenant.id, request.body.events, 'api');
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
-      // The audit log names every use of a publisher credential (issue 14 §5), after the batch: each event
+      // The audit log names every use of a publisher credential, after the batch: each event
       // is its own transaction, so the entry says what the call did.
       await recordAuditEntry(app.db, tenant.id, {
         storeCode: tenant.code,

@@ -13,7 +13,7 @@ import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts';
  *   401 for a token) and nothing is applied;
  * - the e-mail's one-click unsubscribe: GET shows a confirmation page and changes nothing (link scanners
  *   follow GETs), POST (the button, or a mail client's RFC 8058 one-click) unsubscribes at once;
- * - the e-mail's "Track <new> instead" of a replaced standard (issue 16 §3), the same way: GET confirms,
+ * - the e-mail's "Track <new> instead" of a replaced standard, the same way: GET confirms,
  *   POST acts (follow-successor-routes.ts).
  */
 

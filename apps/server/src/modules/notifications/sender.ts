@@ -41,7 +41,7 @@ export function unsubscribeLink(env: Env, n: { tenantId: string; userId: string 
 }
 
 /**
- * A replacement's part for this recipient (issue 16 §3; the change e-mail and a digest's entry), only for
+ * A replacement's part for this recipient (the change e-mail and a digest's entry), only for
  * those who track the replaced standard:
  * their tracking already moved at publish, or the signed "Track <new> instead" link (valid as long as the
  * unsubscribe link).

@@ -5,7 +5,7 @@ import { frameCache, frameLinks } from './frame-cache.ts';
 import type { StoreMail } from './mail-content.ts';
 
 /**
- * Issue 16 §1: the monthly "status of your list" report's message, for a claimed notification_digests row
+ * The monthly "status of your list" report's message, for a claimed notification_digests row
  * of kind 'status' (the digest run claims, sends and marks it: digests.ts). The list is read when the
  * report is sent, so it says how the list stands then; at most MONTHLY_STATUS_MAX_ROWS standards, then
  * "and N more" with the tracker's link.

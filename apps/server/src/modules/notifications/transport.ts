@@ -8,7 +8,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
  * of the mail module. The mail module's `Mailer` sends plain messages; notifications need their own
  * headers (List-Unsubscribe, a stable Message-ID) and SMTP reply codes to decide on retries, hence this
  * narrow interface. The message is composed (and DKIM-signed) here, before it is handed to SMTP, so the
- * exact bytes sent are known and kept with the delivery (issue 14 §4 "open an e-mail exactly as it was sent").
+ * exact bytes sent are known and kept with the delivery (the console opens an e-mail exactly as it was sent).
  */
 export interface NotificationMail {
   from: { name: string; address: string };

@@ -22,7 +22,7 @@ import { createFirstScreenRenderer, pageWithFirstScreen, SERVER_BUNDLE } from '.
  * is redirected to its canonical origin, where sign-in works (redirect URIs and cookies are per origin).
  * A store's page carries the store's configuration in a data block (./index-page.ts), so the portal
  * starts without asking for it, and its first screen already drawn by the portal's components
- * (./server-render.ts, issue 12 §1); without the server bundle, or when drawing fails, the page the browser
+ * (./server-render.ts); without the server bundle, or when drawing fails, the page the browser
  * draws itself, with preload hints for what its first screen fetches (./first-screen-hints.ts).
  */
 const API_PREFIXES = ['/api/', '/assets/', '/config/', '/oauth2/', '/idp/', '/login/', '/docs'];

@@ -6,7 +6,7 @@ import { escapeHtml } from '../store/page.ts';
 import { jsonForScriptElement } from './index-page.ts';
 
 /**
- * The server-drawn first screen of a store's page (issue 12 §1). The portal's own React components draw it:
+ * The server-drawn first screen of a store's page. The portal's own React components draw it:
  * `vite build --ssr` bundles apps/portal/src/entry-server.tsx into dist/ssr/entry-server.js, loaded here and
  * called per request with the store's configuration, the page language and that language's strings. The
  * page then carries, beside the configuration block (./index-page.ts):

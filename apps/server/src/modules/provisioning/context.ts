@@ -3,7 +3,7 @@ import type { RevocationList } from '../auth/revocation-list.ts';
 import type { AuthnContext } from '../identity/authn/authn-context.ts';
 
 /**
- * What a Users API operation works with (issue 15 §1): the store the token belongs to, its canonical origin
+ * What a Users API operation works with: the store the token belongs to, its canonical origin
  * (every `href` and e-mailed link starts with it, never with a request header), the database, the revocation
  * list, and the sign-in e-mails' context (activation and reset links go out as the authn recovery mails do).
  * Built per request by routes.ts; the domain files never see Fastify.

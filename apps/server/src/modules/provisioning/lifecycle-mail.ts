@@ -4,7 +4,7 @@ import { sendSignInMail, signInLanguage } from '../identity/authn/sign-in-mail.t
 import type { ProvisioningContext } from './context.ts';
 
 /**
- * The activation and reset-password links of the Users API (issue 15 §1): one-time recovery tokens of the
+ * The activation and reset-password links of the Users API: one-time recovery tokens of the
  * Authentication API, so the link lands on the store's own "set a new password" page (recovery token →
  * [recovery question] → PASSWORD_RESET); setting the password makes a PROVISIONED or RECOVERY user ACTIVE.
  * Okta's activation token lives 7 days, a reset link an hour. The token is written with `db` (the lifecycle's

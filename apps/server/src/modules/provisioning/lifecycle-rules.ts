@@ -2,7 +2,7 @@ import type { LifecycleOperation } from '@trackwell/contracts';
 import type { ProvisionedUser } from '@trackwell/db';
 
 /**
- * Which users each lifecycle operation starts from (issue 15 §1), once: the operations (lifecycle.ts) refuse
+ * Which users each lifecycle operation starts from, once: the operations (lifecycle.ts) refuse
  * whom it refuses, and a user's `_links` (present-user.ts) list the operations it allows, as Okta's do.
  * `status` is the stored one; a user whose password expired is stored ACTIVE.
  */

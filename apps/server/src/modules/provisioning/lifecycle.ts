@@ -15,7 +15,7 @@ import { STARTS_FROM } from './lifecycle-rules.ts';
 import { readUser, requireUser } from './users.ts';
 
 /**
- * Okta's user lifecycle (issue 15 §1), `POST /api/v1/users/{id}/lifecycle/{operation}` and DELETE:
+ * Okta's user lifecycle, `POST /api/v1/users/{id}/lifecycle/{operation}` and DELETE:
  *   activate      STAGED | DEPROVISIONED → ACTIVE (has a password) | PROVISIONED (activation e-mail)
  *   reactivate    PROVISIONED → PROVISIONED, a new activation e-mail
  *   deactivate    any → DEPROVISIONED: sessions and grants end, every access token is revoked

@@ -14,7 +14,7 @@ import type { ProvisioningContext } from './context.ts';
 import { presentUser } from './present-user.ts';
 
 /**
- * GET /api/v1/users (issue 15 §1): `q` (first name, last name or e-mail starting with it), `filter` and
+ * GET /api/v1/users: `q` (first name, last name or e-mail starting with it), `filter` and
  * `search` (Okta's grammar, contracts okta-users-filter.ts; both given: both must hold), paged by id with
  * `limit` (at most 200) and `after`. The `Link` header's next page is built from the store's canonical origin
  * and the query as given, never from the request's Host.

@@ -25,7 +25,7 @@ import { listUsers } from './list-users.ts';
 import { createUser, readUser, updateUser } from './users.ts';
 
 /**
- * Okta's Users API on the embedded identity provider (issue 15 §1), for a store's back office with the
+ * Okta's Users API on the embedded identity provider, for a store's back office with the
  * unchanged `@okta/okta-sdk-nodejs`: each route a schema and one domain call (users.ts, list-users.ts,
  * lifecycle.ts). Registered inside the identity plugin: its JSON parser (bodiless JSON requests) and Okta's
  * error JSON apply. Authentication and the rate limit are api-token.ts (onRequest).

@@ -24,7 +24,7 @@ import { sendActivationMail } from './lifecycle-mail.ts';
 import { presentUser } from './present-user.ts';
 
 /**
- * Okta's Users API, create, read and update (issue 15 §1): `POST /api/v1/users` with or without a password
+ * Okta's Users API, create, read and update: `POST /api/v1/users` with or without a password
  * and a recovery question, `?activate` (default true: ACTIVE with a password, else PROVISIONED and an
  * activation e-mail; false: STAGED); `GET /api/v1/users/{id|login}`; `POST` (partial) and `PUT` (the whole
  * profile) `/api/v1/users/{id}`. Validation errors are Okta's 400 E0000001 naming the field.

@@ -6,9 +6,9 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CONTENT_SECURITY_POLICY } from '../../http/security.ts';
 
-/** The tracker API's webhook routes (issue 16 §5), as the reference introduces them. */
+/** The tracker API's webhook routes, as the reference introduces them. */
 const WEBHOOKS_TAG =
-  "A signed-in user's own webhook endpoints (issue 16 §5): each change matched to the user's trackings " +
+  "A signed-in user's own webhook endpoints: each change matched to the user's trackings " +
   'is POSTed as `{ type: "standard.changed", timestamp, data }`, signed per Standard Webhooks ' +
   '(`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`, ' +
   "key: the base64 part of the `whsec_` secret shown once at creation). A store's endpoints: the console " +
@@ -29,10 +29,10 @@ const SECURITY_SCHEMES = {
     description: "`SSWS <token>`: a store's Users API token (console: the store's API tokens; shown once).",
   },
 } as const;
-/** The in-app notification centre and the private feed (issue 16 §4, §5). */
+/** The in-app notification centre and the private feed. */
 const NOTIFICATION_CENTRE_TAG =
-  "The signed-in user's notifications (issue 16 §4): one per change matched to their trackings, with what " +
-  'changed (old → new) and why (the trackings that matched); read marks; the private Atom feed (§5) at a ' +
+  "The signed-in user's notifications: one per change matched to their trackings, with what " +
+  'changed (old → new) and why (the trackings that matched); read marks; the private Atom feed at a ' +
   'secret URL made and reset here and read without a token.';
 
 /** The reference's sections, in the order it shows them. */
@@ -51,14 +51,14 @@ const API_TAGS = [
   {
     name: 'console',
     description:
-      'The operator console (issue 14): stores, roles, publisher API keys, webhooks and the audit log, under ' +
+      'The operator console: stores, roles, publisher API keys, webhooks and the audit log, under ' +
       "`/api/console/v1` on any store host, with the store's access token. Roles (platform_operator, " +
       'store_admin, catalog_editor) are checked against the database on every call.',
   },
   {
     name: 'users',
     description:
-      "Okta's Users API (`/api/v1/users*`, issue 15 §1) on the embedded identity provider, for a store's " +
+      "Okta's Users API (`/api/v1/users*`) on the embedded identity provider, for a store's " +
       'back office with the unchanged `@okta/okta-sdk-nodejs`: create, read, list (q, filter, search, ' +
       '`Link` paging), update, lifecycle and delete, with `Authorization: SSWS <token>`. Errors are Okta ' +
       'error bodies; `X-Rate-Limit-*` headers on every answer.',
@@ -73,7 +73,7 @@ const API_TAGS = [
   {
     name: 'registration',
     description:
-      'Self-registration on the sign-in page (`/api/v1/registration*`, issue 15 §2), for stores on the ' +
+      'Self-registration on the sign-in page (`/api/v1/registration*`), for stores on the ' +
       'embedded identity provider that give a terms link (`registrationTermsUrl`; any other store: 404). ' +
       'The same answer whether or not the address has an account; the e-mailed six-digit code makes it ACTIVE.',
   },

@@ -13,7 +13,7 @@ import { assertOwnUserId } from '../auth/plugin.ts';
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
-/** Issue 16 §1 "Frequency": instant, or a daily/weekly digest at the user's hour in the user's time zone. */
+/** "Frequency": instant, or a daily/weekly digest at the user's hour in the user's time zone. */
 export function registerFrequencyRoutes(app: ApiApp) {
   app.get(
     NOTIFICATION_FREQUENCY_PATH,

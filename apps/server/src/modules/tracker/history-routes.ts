@@ -12,7 +12,7 @@ import { currentUser } from '../auth/plugin.ts';
 
 const { 400: e400, 401: e401, 404: e404, 429: e429 } = errorResponses;
 
-/** Issue 16 §3: a standard's edition history, for the tracker page. */
+/** A standard's edition history, for the tracker page. */
 export function registerHistoryRoutes(app: ApiApp) {
   app.get(
     STANDARD_HISTORY_PATH,

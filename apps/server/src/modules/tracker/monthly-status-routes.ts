@@ -13,7 +13,7 @@ import { assertOwnUserId } from '../auth/plugin.ts';
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
-/** Issue 16 §1: the opt-in monthly "status of your list" report (contracts monthly-status.ts). */
+/** The opt-in monthly "status of your list" report (contracts monthly-status.ts). */
 export function registerMonthlyStatusRoutes(app: ApiApp) {
   app.get(
     MONTHLY_STATUS_PATH,

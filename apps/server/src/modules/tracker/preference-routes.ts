@@ -17,7 +17,7 @@ import { assertOwnUserId } from '../auth/plugin.ts';
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
-/** Issue 16 §1: which kinds of change the user is told about, for all trackings and per source. */
+/** Which kinds of change the user is told about, for all trackings and per source. */
 export function registerPreferenceRoutes(app: ApiApp) {
   app.get(
     NOTIFICATION_PREFERENCES_PATH,

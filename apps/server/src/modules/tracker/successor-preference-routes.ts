@@ -12,7 +12,7 @@ import { assertOwnUserId } from '../auth/plugin.ts';
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
 
-/** Issue 16 §3: whether the user's trackings follow a replaced standard's successor automatically. */
+/** Whether the user's trackings follow a replaced standard's successor automatically. */
 export function registerSuccessorPreferenceRoutes(app: ApiApp) {
   app.get(
     SUCCESSOR_PREFERENCE_PATH,

@@ -2,7 +2,7 @@ import type { WebhookPayload } from '@trackwell/contracts';
 import type { ClaimedWebhookMessage } from '@trackwell/db';
 
 /**
- * The JSON a webhook message carries (issue 16 §5), the same bytes on every attempt: `timestamp` is when
+ * The JSON a webhook message carries, the same bytes on every attempt: `timestamp` is when
  * the change happened (a test event: when it was asked for), not when the attempt is made; the attempt's
  * time is the signed `webhook-timestamp` header.
  */

@@ -23,7 +23,7 @@ import {
 } from './endpoints.ts';
 
 /**
- * The webhook registration routes, declared once for both owners (issue 16 §5): the store's endpoints in
+ * The webhook registration routes, declared once for both owners: the store's endpoints in
  * the console (`/api/console/v1/stores/:code/webhooks`, action `webhooks.manage`, writes audited) and a
  * signed-in user's own in the tracker API (`/api/tracker/v1/webhooks`; another user's id is 404). Each
  * route: list, create (the secret shown once), delete, send a test event, the delivery log. The enclosing

@@ -10,7 +10,7 @@ const webhooksOff = () =>
   new HttpError(403, 'webhooks_off', 'This store does not offer webhooks to its users.');
 
 /**
- * A signed-in user's own webhook endpoints in the tracker API (issue 16 §5): the changes matched to their
+ * A signed-in user's own webhook endpoints in the tracker API: the changes matched to their
  * trackings are POSTed to each. Only their own: another user's endpoint id is 404, as if it did not exist.
  * Only where the store allows it (feature flag `user_webhooks`): otherwise 403 `webhooks_off`.
  */

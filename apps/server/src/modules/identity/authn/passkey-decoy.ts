@@ -3,7 +3,7 @@ import { type IdentityUser, listWebAuthnCredentials, type WebAuthnCredential } f
 import type { AuthnContext, TransactionData } from './authn-context.ts';
 
 /**
- * Issue 15 §4, no account enumeration through passkey sign-in: an address that is unknown, has no passkey, or
+ * No account enumeration through passkey sign-in: an address that is unknown, has no passkey, or
  * may not sign in gets a decoy transaction that answers exactly as a real one does. Its passkeys (factor ids
  * and credential ids) are derived from the store's secret and the address with HMAC, so asking twice shows the
  * same ones, as for a real account, and nobody without the secret can tell them from real ones; one or two of

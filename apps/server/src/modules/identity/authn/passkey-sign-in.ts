@@ -18,7 +18,7 @@ import { afterMfa } from './sign-in-outcome.ts';
 import { endTransaction, moveTransaction, newTransaction } from './transaction.ts';
 
 /**
- * Signing in with a passkey (issue 15 §4), as Okta's `webauthn` factor: `POST /api/v1/authn` with a username
+ * Signing in with a passkey, as Okta's `webauthn` factor: `POST /api/v1/authn` with a username
  * and no password opens a passwordless transaction whose only factors are the user's passkeys
  * (MFA_REQUIRED); verifying one without an assertion challenges it (MFA_CHALLENGE with
  * `_embedded.factor._embedded.challenge`); verifying with `clientData`, `authenticatorData` and

@@ -50,7 +50,7 @@ export async function authenticate(ctx: AuthnContext, input: PrimaryAuthInput): 
     await verifyPassword(input.password, await dummyPasswordHash()); // same time as a real check
     throw oktaErrors.authenticationFailed();
   }
-  // Issue 15 §3: a deactivated or locked (suspended) account is said to be one only to whoever knows its
+  // A deactivated or locked (suspended) account is said to be one only to whoever knows its
   // password; a wrong password gets the plain refusal and does not count towards a lockout.
   if (!maySignIn(user.status)) {
     const right = await verifyPassword(input.password, user.passwordHash);

@@ -3,7 +3,7 @@ import type { MyAccountCaller } from '../myaccount/caller.ts';
 import { oktaErrors } from '../okta-errors.ts';
 
 /**
- * Issue 15 §4 "delete my account" (the route asks for a recent sign-in first: step-up). In one transaction:
+ * "Delete my account" (the route asks for a recent sign-in first: step-up). In one transaction:
  * the user, whose rows go with it by foreign key (account, password, e-mails, phones, factors, trackings,
  * deliveries, preferences, devices, webhooks), the user's provider payloads (sessions, grants, refresh
  * tokens), and an audit entry that names no one (the action and the store; the actor is the account owner,

@@ -13,7 +13,7 @@ import type { MyAccountCaller } from '../myaccount/caller.ts';
 import { listAccountSessions } from './sessions.ts';
 
 /**
- * Issue 15 §4 "export my data": everything this store keeps about the caller, as one JSON document. Every
+ * "Export my data": everything this store keeps about the caller, as one JSON document. Every
  * read is the repositories' own, by (tenant, user): nothing of another user or store can appear.
  */
 export async function exportAccountData(c: MyAccountCaller): Promise<AccountExport> {

@@ -3,7 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import { requestIpOf } from './request-ip.ts';
 
 /**
- * Issue 15 §4: each access token issued in a browser session is recorded with the session (the device's
+ * Each access token issued in a browser session is recorded with the session (the device's
  * user agent and IP address on the first, last activity on each), so the account area lists the devices and
  * signing one out revokes exactly its tokens. Called from the access token's JWT customizer.
  */

@@ -5,7 +5,7 @@ import { oktaErrors } from '../okta-errors.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /**
- * Issue 15 §4: the caller's signed-in devices, and signing them out. Always the caller's own sessions of this
+ * The caller's signed-in devices, and signing them out. Always the caller's own sessions of this
  * store: another user's (or store's) session id is 404. Signing a session out deletes it and its grants
  * (refresh tokens) and puts the access tokens issued in it on the revocation list every verifier checks, so
  * that device's next API call is refused; the caller's other sessions and tokens are untouched.

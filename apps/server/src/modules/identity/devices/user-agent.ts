@@ -1,5 +1,5 @@
 /**
- * Issue 15 §4: a device's browser and operating system from its User-Agent header, for the sessions list.
+ * A device's browser and operating system from its User-Agent header, for the sessions list.
  * Deliberately small (the common browsers and systems, first match wins, order matters: Edge and Opera say
  * "Chrome" too, Chrome says "Safari"); anything else is "" and the portal says "Unknown".
  */

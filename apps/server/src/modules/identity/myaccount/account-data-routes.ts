@@ -14,7 +14,7 @@ import { type MyAccountApp, NO_CONTENT, noContent, myAccountSchema as schema, se
 import { callerOf as caller } from './caller.ts';
 
 /**
- * Issue 15 §4, Trackwell's additions to the MyAccount API (Okta has none of these): the signed-in devices
+ * Trackwell's additions to the MyAccount API (Okta has none of these): the signed-in devices
  * and signing them out, export my data, delete my account (step-up: a recent sign-in). Same token, scopes
  * (the profile's), error bodies and OpenAPI tag as Okta's own operations beside them.
  */

@@ -19,7 +19,7 @@ import {
   renamePasskey,
 } from './passkeys.ts';
 
-/** The user's passkeys (issue 15 §4; scopes `okta.myAccount.webauthn.*`). */
+/** The user's passkeys (scopes `okta.myAccount.webauthn.*`). */
 export function registerPasskeyRoutes(app: MyAccountApp) {
   app.get(
     PATHS.passkeys,

@@ -17,7 +17,7 @@ import { oktaErrors } from '../okta-errors.ts';
 import { challengeOf, newChallenge, relyingPartyOf, spendChallenge } from '../webauthn/relying-party.ts';
 import { limitAttempts, type MyAccountCaller } from './caller.ts';
 
-/** The user's passkeys: registration options, registration, list, rename, remove (issue 15 §4). */
+/** The user's passkeys: registration options, registration, list, rename, remove. */
 
 const MAX_PASSKEYS = 20;
 const origin = (c: MyAccountCaller) => c.base.slice(0, -'/idp/myaccount'.length);

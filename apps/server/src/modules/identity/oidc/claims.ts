@@ -47,7 +47,7 @@ export function userClaims(user: IdentityUser) {
 }
 
 /**
- * The user's console roles as the `trackwell_roles` claim (access token and ID token; issue 14), or nothing
+ * The user's console roles as the `trackwell_roles` claim (access token and ID token), or nothing
  * when they hold none. What the portal reads to show the console; the server never trusts it (the console
  * API reads the grants from the database on every call, so a revoked role stops at once).
  */

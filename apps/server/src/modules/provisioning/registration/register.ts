@@ -28,7 +28,7 @@ import { newOneTimeCode } from '../../identity/one-time-code.ts';
 import { insertUser } from '../users.ts';
 
 /**
- * Self-registration (issue 15 §2). `registerAccount` answers the same (status, body shape, an e-mail sent,
+ * Self-registration. `registerAccount` answers the same (status, body shape, an e-mail sent,
  * the password hashed) whether or not the address already has an account: a free address gets a six-digit
  * code; the owner of a taken one gets a notice instead, and its registration can never be verified. No user
  * exists until `verifyRegistration` checks the code: then the Users API's own creation (provisioning

@@ -14,7 +14,7 @@ import { OKTA_ERROR_RESPONSES, oktaErrors } from '../../identity/okta-errors.ts'
 import { registerAccount, verifyRegistration } from './register.ts';
 
 /**
- * Self-registration on the sign-in page (issue 15 §2), for stores on the embedded identity provider whose
+ * Self-registration on the sign-in page, for stores on the embedded identity provider whose
  * configuration enables it (`registrationTermsUrl`); any other store answers 404 E0000007, whatever the body.
  * The body's schema (contracts registration.ts) refuses bad input with 400 E0000001 naming the field.
  */
