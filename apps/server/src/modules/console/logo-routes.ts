@@ -11,10 +11,10 @@ import {
 import { svgProblems } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import { consoleStore } from './caller.ts';
+import { consoleCaller, consoleStore } from './caller.ts';
 import { type RasterType, rasterLogoSvg, rasterSize } from './logo-image.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
-import { saveStorePatch } from './store-save.ts';
+import { saveStorePatch } from './store-commands.ts';
 
 /**
  * PUT /stores/:code/logo: the file is the body (LOGO_UPLOAD_TYPES, each at most
@@ -122,7 +122,8 @@ export function registerLogoRoutes(app: ConsoleApp) {
       const { svg, size } = logoOf(type, bytes);
       await saveStorePatch(
         app,
-        request,
+        consoleStore(request),
+        consoleCaller(request),
         { logoSvg: svg },
         {
           prefix: 'logo',

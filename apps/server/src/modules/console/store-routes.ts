@@ -6,30 +6,15 @@ import {
   consoleStorePatch,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  findTenantByCode,
-  findTenantById,
-  InvalidTenantError,
-  listStoreSummaries,
-  recordAuditEntry,
-  type StoredDefinition,
-  upsertTenant,
-} from '@trackwell/db';
-import { HttpError } from '../../http/errors.ts';
+import { listStoreSummaries, type StoredDefinition } from '@trackwell/db';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { isPlatformOperator } from './console-access.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors, storeConflict } from './schemas.ts';
-import { newStoreDefinition } from './store-changes.ts';
-import { invalidDefinition, saveStorePatch, storedDefinition } from './store-save.ts';
-
-/** Two creates of one code (or host) at once: the database's unique key refuses the second. */
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
-const storeExists = (code: string) =>
-  new HttpError(409, 'store_exists', `A store with code ${code} (or one of these hosts) already exists.`);
+import { createStore, saveStorePatch, storedDefinition } from './store-commands.ts';
 
 const answerDefinition = (d: StoredDefinition) => ({ ...d, updatedAt: d.updatedAt.toISOString() });
 
-/** Stores: list, read, change (PATCH) and create. */
+/** Stores: list, read, change (PATCH) and create (the commands: store-commands.ts). */
 export function registerStoreRoutes(app: ConsoleApp) {
   app.get(
     CONSOLE_PATHS.stores,
@@ -84,7 +69,10 @@ function registerStorePatch(app: ConsoleApp) {
         response: { 200: consoleStoreDefinition, ...consoleErrors },
       },
     },
-    async (request) => answerDefinition(await saveStorePatch(app, request, request.body)),
+    async (request) =>
+      answerDefinition(
+        await saveStorePatch(app, consoleStore(request), consoleCaller(request), request.body),
+      ),
   );
 }
 
@@ -104,36 +92,7 @@ function registerStoreCreate(app: ConsoleApp) {
       },
     },
     async (request, reply) => {
-      const { user } = consoleCaller(request);
-      const created = await app.db
-        .transaction(async (tx) => {
-          if (await findTenantByCode(tx, request.body.code))
-            throw new HttpError(
-              409,
-              'store_exists',
-              `A store with code ${request.body.code} already exists.`,
-            );
-          const template = (await findTenantById(tx, user.tenantId))!;
-          const tenant = await upsertTenant(tx, newStoreDefinition(request.body, template));
-          const stored = await storedDefinition(tx, tenant.id);
-          await recordAuditEntry(tx, tenant.id, {
-            storeCode: tenant.code,
-            actor: { kind: 'user', id: user.id, login: user.login },
-            action: 'store.create',
-            target: tenant.code,
-            after: { code: stored.code, name: request.body.name, hosts: stored.hosts },
-          });
-          return stored;
-        })
-        .then((stored) => {
-          app.tenants.clear(); // its hosts may be cached as unknown; the NOTIFY reaches the other processes
-          return stored;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof InvalidTenantError) throw invalidDefinition(error, 'body');
-          if (isUniqueViolation(error)) throw storeExists(request.body.code);
-          throw error;
-        });
+      const created = await createStore(app, consoleCaller(request), request.body);
       return reply.code(201).send(answerDefinition(created));
     },
   );

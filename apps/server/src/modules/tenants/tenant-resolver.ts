@@ -20,7 +20,7 @@ export interface TenantResolver {
   resolve(host: string): Promise<Tenant | undefined>;
   /**
    * Forget cached answers (after a tenant is edited). Whatever writes a tenant in this process calls it once
-   * its transaction commits (the console's `saveStorePatch` and store create), so its next request sees the
+   * its transaction commits (the console's `saveStorePatch` and `createStore`), so its next request sees the
    * write; the other processes forget theirs on the tenants' NOTIFY (`followTenantChanges`).
    */
   clear(): void;
