@@ -7,6 +7,7 @@ import {
 import {
   createIdentityToken,
   createIdentityUser,
+  type DatabaseHandle,
   grantConsoleRole,
   type IdentityUser,
   recordAuditEntry,
@@ -15,8 +16,16 @@ import {
 import { renderSignInMail } from '@trackwell/email';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PublicUrls } from '../tenants/public-urls.ts';
 import type { ConsoleCaller } from './caller.ts';
-import type { ConsoleApp } from './schemas.ts';
+
+/** What an invitation works with: the database, the mailer and the stores' public URLs. */
+export interface InviteDeps {
+  db: DatabaseHandle;
+  mailer: Pick<Mailer, 'send'>;
+  publicUrls: Pick<PublicUrls, 'origin'>;
+}
 
 /** How long an invitation's link lets its owner choose a first password. */
 export const INVITE_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -30,7 +39,7 @@ const email = z.email();
  * "choose a new password" step, which signs them in.
  */
 export async function inviteToStore(
-  app: ConsoleApp,
+  app: InviteDeps,
   store: Tenant,
   caller: ConsoleCaller,
   input: { login: string; role: ConsoleRole; firstName: string; lastName: string },
