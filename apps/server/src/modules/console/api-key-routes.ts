@@ -7,24 +7,11 @@ import {
   consoleApiKeyList,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  type ApiKeyPurpose,
-  type CatalogApiKeyRow,
-  createStoreApiKey,
-  listStoreApiKeys,
-  recordAuditEntry,
-  revokeStoreApiKey,
-} from '@trackwell/db';
+import { type ApiKeyPurpose, listStoreApiKeys } from '@trackwell/db';
 import { notFound } from '../../http/errors.ts';
+import { createStoreKey, keyAnswer, revokeStoreKey } from './api-key-commands.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
-
-const keyAnswer = (k: CatalogApiKeyRow) => ({
-  id: k.id,
-  label: k.label,
-  createdAt: k.createdAt.toISOString(),
-  revokedAt: k.revokedAt?.toISOString() ?? null,
-});
 
 /** One kind of store key: its purpose, its two paths and what the answers call it. */
 interface StoreKeyKind {
@@ -92,18 +79,7 @@ function registerStoreKeyRoutes(app: ConsoleApp, kind: StoreKeyKind) {
     },
     async (request, reply) => {
       const { user } = consoleCaller(request);
-      const store = consoleStore(request);
-      const created = await app.db.transaction(async (tx) => {
-        const key = await createStoreApiKey(tx, store.id, request.body.label, user.id, purpose);
-        await recordAuditEntry(tx, store.id, {
-          storeCode: store.code,
-          actor: { kind: 'user', id: user.id, login: user.login },
-          action: 'api_key.create',
-          target: key.id,
-          after: { id: key.id, label: key.label, purpose }, // never the key
-        });
-        return key;
-      });
+      const created = await createStoreKey(app.db, consoleStore(request), user, purpose, request.body.label);
       return reply.code(201).send({ ...keyAnswer(created), key: created.key });
     },
   );
@@ -121,21 +97,8 @@ function registerStoreKeyRoutes(app: ConsoleApp, kind: StoreKeyKind) {
     },
     async (request) => {
       const { user } = consoleCaller(request);
-      const store = consoleStore(request);
-      const revoked = await app.db.transaction(async (tx) => {
-        const change = await revokeStoreApiKey(tx, store.id, request.params.id, purpose);
-        if (!change) throw notFound(`This store has no such ${kind.noun}.`);
-        if (change.before.revokedAt) return change.after;
-        await recordAuditEntry(tx, store.id, {
-          storeCode: store.code,
-          actor: { kind: 'user', id: user.id, login: user.login },
-          action: 'api_key.revoke',
-          target: change.after.id,
-          before: { ...keyAnswer(change.before), purpose },
-          after: { ...keyAnswer(change.after), purpose },
-        });
-        return change.after;
-      });
+      const revoked = await revokeStoreKey(app.db, consoleStore(request), user, purpose, request.params.id);
+      if (!revoked) throw notFound(`This store has no such ${kind.noun}.`);
       return keyAnswer(revoked);
     },
   );
