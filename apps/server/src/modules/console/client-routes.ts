@@ -7,16 +7,10 @@ import {
   publisherClientParams,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  createCatalogPublisherClient,
-  deleteCatalogPublisherClient,
-  listCatalogPublisherClients,
-  recordAuditEntry,
-  type Tenant,
-} from '@trackwell/db';
+import { listCatalogPublisherClients } from '@trackwell/db';
 import { notFound } from '../../http/errors.ts';
-import type { AuthenticatedUser } from '../auth/plugin.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { createPublisherClient, revokePublisherClient } from './client-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
@@ -57,14 +51,7 @@ export function registerClientRoutes(app: ConsoleApp) {
     async (request, reply) => {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
-      const created = await app.db.transaction(async (tx) => {
-        const client = await createCatalogPublisherClient(tx, store.id, request.body.label);
-        await auditClient(tx, store, user, 'client.create', {
-          clientId: client.clientId,
-          label: request.body.label,
-        });
-        return client;
-      });
+      const created = await createPublisherClient(app.db, store, user, request.body.label);
       const issuer = store.config['issuer-uri'];
       const tokenUrl = `${issuer.startsWith('/') ? `${app.publicUrls.origin(store)}${issuer}` : issuer}/v1/token`;
       return reply.code(201).send({ ...created, label: request.body.label, tokenUrl });
@@ -85,35 +72,9 @@ export function registerClientRoutes(app: ConsoleApp) {
     async (request) => {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
-      const { clientId } = request.params;
-      const client = (await listCatalogPublisherClients(app.db, store.id)).find(
-        (c) => c.clientId === clientId,
-      );
-      await app.db.transaction(async (tx) => {
-        if (!client || !(await deleteCatalogPublisherClient(tx, store.id, clientId)))
-          throw notFound('This store has no such publisher client.');
-        await auditClient(tx, store, user, 'client.revoke', undefined, client);
-      });
-      return client ?? { clientId, label: '' };
+      const client = await revokePublisherClient(app.db, store, user, request.params.clientId);
+      if (!client) throw notFound('This store has no such publisher client.');
+      return client;
     },
   );
-}
-
-function auditClient(
-  tx: Parameters<typeof recordAuditEntry>[0],
-  store: Tenant,
-  user: AuthenticatedUser,
-  action: 'client.create' | 'client.revoke',
-  after: { clientId: string; label: string } | undefined,
-  before?: { clientId: string; label: string },
-) {
-  const target = (after ?? before)?.clientId ?? '';
-  return recordAuditEntry(tx, store.id, {
-    storeCode: store.code,
-    actor: { kind: 'user', id: user.id, login: user.login },
-    action,
-    target,
-    ...(before ? { before } : {}),
-    ...(after ? { after } : {}), // never the secret
-  });
 }
