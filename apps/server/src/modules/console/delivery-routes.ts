@@ -12,15 +12,10 @@ import {
   deliveryParams,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  countDailyDeliveries,
-  listChangeDeliveries,
-  listStoreChanges,
-  recordAuditEntry,
-  requeueFailedDeliveries,
-} from '@trackwell/db';
+import { countDailyDeliveries, listChangeDeliveries, listStoreChanges } from '@trackwell/db';
 import { notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { retryFailedDeliveries } from './delivery-commands.ts';
 import { keptMessage, messageHtmlLink, registerMessageHtmlRoute } from './message-html-routes.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
@@ -125,28 +120,14 @@ function registerRetryRoute(app: ConsoleApp) {
     async (request) => {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
-      const ids = await app.db.transaction(async (tx) => {
-        const requeued = await requeueFailedDeliveries(tx, store.id, request.params.id);
-        if (!requeued) throw notFound('This store has no such change.');
-        if (requeued.length > 0)
-          await recordAuditEntry(tx, store.id, {
-            storeCode: store.code,
-            actor: { kind: 'user', id: user.id, login: user.login },
-            action: 'deliveries.retry',
-            target: request.params.id,
-            before: { failed: requeued.length },
-            after: { requeued: requeued.slice(0, 100) },
-          });
-        return requeued;
-      });
-      // After the commit: the worker sends them (if this fails, its sweep finds the pending rows).
-      if (ids.length > 0)
-        await app.notifications
-          .dispatch(Number(request.params.id))
-          .catch((error: Error) =>
-            request.log.error({ err: error }, 'could not queue the retry (the sweep will)'),
-          );
-      return { id: request.params.id, requeued: ids.length };
+      const requeued = await retryFailedDeliveries(
+        { db: app.db, notifications: app.notifications, log: request.log },
+        store,
+        user,
+        request.params.id,
+      );
+      if (requeued === undefined) throw notFound('This store has no such change.');
+      return { id: request.params.id, requeued };
     },
   );
 }
