@@ -12,19 +12,11 @@ import {
   type ParsedCatalogImport,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  applyCatalogImport,
-  dryRunCatalogImport,
-  listCatalogImportRuns,
-  parseCatalogCsv,
-  parseStsXml,
-  recordAuditEntry,
-} from '@trackwell/db';
+import { dryRunCatalogImport, listCatalogImportRuns, parseCatalogCsv, parseStsXml } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
-import { matchingRulesOf } from '../notifications/publish.ts';
-import { announceEvents } from './announce.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { importCatalog } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
@@ -125,7 +117,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
     async (request) => {
       const file = uploadedFile(request);
       const parsed = await parse(file, request.query.kind);
-      return applyAndAnnounce(app, request, file.format, parsed, request.query.skipBadRows === 'true');
+      return importAndPresent(app, request, file.format, parsed, request.query.skipBadRows === 'true');
     },
   );
 
@@ -149,29 +141,20 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
   );
 }
 
-/** Applies, audits, and queues the e-mails of every recorded change that has recipients. */
-async function applyAndAnnounce(
+/** Imports the file (catalog-commands.ts) and presents the run. */
+async function importAndPresent(
   app: ConsoleApp,
   request: FastifyRequest,
   format: 'csv' | 'sts',
   parsed: ParsedCatalogImport,
   skipBadRows: boolean,
 ) {
-  const { user } = consoleCaller(request);
-  const store = consoleStore(request);
-  const run = await applyCatalogImport(app.db, store.id, parsed, {
-    rules: matchingRulesOf(store),
-    skipBadRows,
-  });
-  if (run.cause) request.log.error({ err: run.cause, runId: run.runId }, 'catalogue import stopped');
-  await recordAuditEntry(app.db, store.id, {
-    storeCode: store.code,
-    actor: { kind: 'user', id: user.id, login: user.login },
-    action: 'catalog.import',
-    target: run.runId,
-    after: { format, outcome: run.outcome, totals: run.totals, events: run.events.length },
-  });
-  await announceEvents(app, request, run.events);
+  const run = await importCatalog(
+    { db: app.db, notifications: app.notifications, log: request.log },
+    consoleStore(request),
+    consoleCaller(request).user,
+    { format, parsed, skipBadRows },
+  );
   return {
     runId: run.runId,
     format,

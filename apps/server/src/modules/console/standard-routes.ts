@@ -8,18 +8,10 @@ import {
   consoleStandardsQuery,
   storeCodeParams,
 } from '@trackwell/contracts';
-import {
-  editCatalogStandard,
-  findCatalogStandard,
-  type ListedStandard,
-  listCatalogStandards,
-  recordAuditEntry,
-  StandardEditError,
-} from '@trackwell/db';
+import { findCatalogStandard, type ListedStandard, listCatalogStandards } from '@trackwell/db';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { matchingRulesOf } from '../notifications/publish.ts';
-import { announceEvents } from './announce.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { editStandard } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
@@ -119,39 +111,14 @@ function registerStandardPatch(app: ConsoleApp) {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
       const { contentCode } = request.params;
-      const edit = await app.db
-        .transaction(async (tx) => {
-          const done = await editCatalogStandard(
-            tx,
-            store.id,
-            contentCode,
-            request.body,
-            matchingRulesOf(store),
-          );
-          if (!done) throw noSuchStandard();
-          if (done.changes.length > 0)
-            await recordAuditEntry(tx, store.id, {
-              storeCode: store.code,
-              actor: { kind: 'user', id: user.id, login: user.login },
-              action: 'catalog.standard.update',
-              target: contentCode,
-              before: Object.fromEntries(done.changes.map((c) => [c.field, c.from])),
-              after: {
-                ...Object.fromEntries(done.changes.map((c) => [c.field, c.to])),
-                ...(done.event ? { event: done.event.kind } : {}),
-              },
-            });
-          return done;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof StandardEditError)
-            throw badRequest(
-              'The edit is refused: nothing was saved.',
-              error.issues.map((i) => ({ path: `body.${i.field}`, message: i.reason })),
-            );
-          throw error;
-        });
-      if (edit.event) await announceEvents(app, request, [edit.event]);
+      const edit = await editStandard(
+        { db: app.db, notifications: app.notifications, log: request.log },
+        store,
+        user,
+        contentCode,
+        request.body,
+      );
+      if (!edit) throw noSuchStandard();
       const standard = await findCatalogStandard(app.db, store.id, contentCode);
       const { event } = edit;
       return {
