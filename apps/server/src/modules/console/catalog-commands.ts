@@ -1,4 +1,9 @@
-import type { ConsoleStandardPatch, ParsedCatalogImport } from '@trackwell/contracts';
+import type {
+  CatalogEvent,
+  CatalogEventResult,
+  ConsoleStandardPatch,
+  ParsedCatalogImport,
+} from '@trackwell/contracts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
@@ -9,6 +14,7 @@ import {
 } from '@trackwell/db';
 import { badRequest } from '../../http/errors.ts';
 import { matchingRulesOf } from '../notifications/publish.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { type AnnounceDeps, announceEvents } from './announce.ts';
 
 /*
@@ -87,4 +93,27 @@ export async function editStandard(
     });
   if (edit?.event) await announceEvents(deps, [edit.event]);
   return edit;
+}
+
+/**
+ * Publishes one change as the publisher feed does (applied, matched and e-mailed; idempotent by id) and
+ * audits it, unless it was rejected (nothing written then: the route answers 400 naming the field).
+ */
+export async function publishChange(
+  deps: { db: DatabaseHandle; notifications: Pick<NotificationService, 'publish'> },
+  store: { id: string; code: string },
+  actor: Actor,
+  event: CatalogEvent,
+): Promise<CatalogEventResult> {
+  const [result] = await deps.notifications.publish(store.id, [event], 'console');
+  if (!result) throw new Error('publish answered no result');
+  if (result.outcome === 'rejected') return result;
+  await recordAuditEntry(deps.db, store.id, {
+    storeCode: store.code,
+    actor: { kind: 'user', id: actor.id, login: actor.login },
+    action: 'changes.publish',
+    target: result.id,
+    after: { kind: event.type, outcome: result.outcome, recipients: result.recipients ?? 0 },
+  });
+  return result;
 }

@@ -7,10 +7,11 @@ import {
   consoleChangePublished,
   storeCodeParams,
 } from '@trackwell/contracts';
-import { previewCatalogEvent, recordAuditEntry } from '@trackwell/db';
+import { previewCatalogEvent } from '@trackwell/db';
 import { badRequest } from '../../http/errors.ts';
 import { matchingRulesOf } from '../notifications/publish.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
+import { publishChange } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
@@ -63,16 +64,8 @@ export function registerChangeRoutes(app: ConsoleApp) {
     async (request) => {
       const { user } = consoleCaller(request);
       const store = consoleStore(request);
-      const [result] = await app.notifications.publish(store.id, [request.body], 'console');
-      if (!result) throw new Error('publish answered no result');
+      const result = await publishChange(app, store, user, request.body);
       refuseRejected(result, request.body);
-      await recordAuditEntry(app.db, store.id, {
-        storeCode: store.code,
-        actor: { kind: 'user', id: user.id, login: user.login },
-        action: 'changes.publish',
-        target: result.id,
-        after: { kind: request.body.type, outcome: result.outcome, recipients: result.recipients ?? 0 },
-      });
       return result;
     },
   );
