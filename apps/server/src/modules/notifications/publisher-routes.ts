@@ -6,9 +6,10 @@ import {
   deliveriesResponse,
   NOTIFICATION_DELIVERIES_PATH,
 } from '@trackwell/contracts';
-import { listNotificationDeliveries, recordAuditEntry } from '@trackwell/db';
+import { listNotificationDeliveries } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publisherAuthentication } from './publisher-auth.ts';
+import { publishCatalogChanges } from './publisher-commands.ts';
 
 type NotificationsApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -38,22 +39,8 @@ function changesRoute(app: NotificationsApp, auth: Auth) {
     },
     async (request) => {
       const tenant = auth.publisherOf(request);
-      const results = await app.notifications.publish(tenant.id, request.body.events, 'api');
+      const results = await publishCatalogChanges(app, tenant, auth.actorOf(request), request.body.events);
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
-      // The audit log names every use of a publisher credential, after the batch: each event
-      // is its own transaction, so the entry says what the call did.
-      await recordAuditEntry(app.db, tenant.id, {
-        storeCode: tenant.code,
-        actor: auth.actorOf(request),
-        action: 'catalog.changes',
-        target: `${results.length} event(s)`,
-        after: {
-          applied: count('applied'),
-          duplicates: count('duplicate'),
-          rejected: count('rejected'),
-          events: results.slice(0, 100).map((r) => ({ id: r.id, outcome: r.outcome })),
-        },
-      });
       return {
         status: '200' as const,
         applied: count('applied'),
