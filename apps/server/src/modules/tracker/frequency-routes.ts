@@ -5,10 +5,10 @@ import {
   ok,
   saveNotificationFrequencyBody,
 } from '@trackwell/contracts';
-import { getNotificationFrequency, saveNotificationFrequency, UnknownTimeZoneError } from '@trackwell/db';
+import { getNotificationFrequency } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
-import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
+import { saveFrequency } from './preference-commands.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
@@ -51,17 +51,7 @@ export function registerFrequencyRoutes(app: ApiApp) {
     async (request) => {
       const { userId, ...choice } = request.body;
       const user = assertOwnUserId(request, userId);
-      const saved = await app.db
-        .transaction(async (tx) => {
-          await saveNotificationFrequency(tx, user.tenantId, user.id, choice);
-          return getNotificationFrequency(tx, user.tenantId, user.id);
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof UnknownTimeZoneError)) throw error;
-          throw badRequest('This time zone is not known here.', [
-            { path: 'body.timeZone', message: error.message },
-          ]);
-        });
+      const saved = await saveFrequency(app.db, user, choice);
       return ok(saved);
     },
   );

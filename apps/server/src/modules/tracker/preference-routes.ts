@@ -5,14 +5,10 @@ import {
   ok,
   saveNotificationPreferencesBody,
 } from '@trackwell/contracts';
-import {
-  getNotificationPreferences,
-  saveNotificationPreferences,
-  UntrackedSourcesError,
-} from '@trackwell/db';
+import { getNotificationPreferences } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
-import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
+import { saveChangeKinds } from './preference-commands.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
@@ -56,21 +52,7 @@ export function registerPreferenceRoutes(app: ApiApp) {
     async (request) => {
       const { userId, ...choice } = request.body;
       const user = assertOwnUserId(request, userId);
-      const saved = await app.db
-        .transaction(async (tx) => {
-          await saveNotificationPreferences(tx, user.tenantId, user.id, choice);
-          return getNotificationPreferences(tx, user.tenantId, user.id);
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof UntrackedSourcesError)) throw error;
-          throw badRequest(
-            'Some sources are not tracked by you: track them first.',
-            error.sources.map((s) => ({
-              path: 'body.sources',
-              message: `${s.type} ${s.value} is not tracked`,
-            })),
-          );
-        });
+      const saved = await saveChangeKinds(app.db, user, choice);
       return ok(saved);
     },
   );

@@ -1,0 +1,73 @@
+import {
+  type DatabaseHandle,
+  getMonthlyStatus,
+  getNotificationFrequency,
+  getNotificationPreferences,
+  saveMonthlyStatus,
+  saveNotificationFrequency,
+  saveNotificationPreferences,
+  UnknownTimeZoneError,
+  UntrackedSourcesError,
+} from '@trackwell/db';
+import { badRequest } from '../../http/errors.ts';
+
+/*
+ * A user's notification choices, framework-free: each saves the choice and reads back what is now stored in
+ * one transaction, for the signed-in user (the route checks the body names them). A refused choice is a 400
+ * naming the field, and nothing is saved.
+ */
+
+type User = { tenantId: string; id: string };
+
+const unknownTimeZone = (error: unknown) => {
+  if (!(error instanceof UnknownTimeZoneError)) throw error;
+  throw badRequest('This time zone is not known here.', [{ path: 'body.timeZone', message: error.message }]);
+};
+
+/** Instant, or a daily/weekly digest at the user's hour in their time zone. */
+export function saveFrequency(
+  db: DatabaseHandle,
+  user: User,
+  choice: Parameters<typeof saveNotificationFrequency>[3],
+) {
+  return db
+    .transaction(async (tx) => {
+      await saveNotificationFrequency(tx, user.tenantId, user.id, choice);
+      return getNotificationFrequency(tx, user.tenantId, user.id);
+    })
+    .catch(unknownTimeZone);
+}
+
+/** The monthly status of the list, on or off. */
+export function saveMonthlyStatusChoice(
+  db: DatabaseHandle,
+  user: User,
+  choice: Parameters<typeof saveMonthlyStatus>[3],
+) {
+  return db
+    .transaction(async (tx) => {
+      await saveMonthlyStatus(tx, user.tenantId, user.id, choice);
+      return getMonthlyStatus(tx, user.tenantId, user.id);
+    })
+    .catch(unknownTimeZone);
+}
+
+/** Which kinds of change the user is told about, for all trackings and per source (tracked ones only). */
+export function saveChangeKinds(
+  db: DatabaseHandle,
+  user: User,
+  choice: Parameters<typeof saveNotificationPreferences>[3],
+) {
+  return db
+    .transaction(async (tx) => {
+      await saveNotificationPreferences(tx, user.tenantId, user.id, choice);
+      return getNotificationPreferences(tx, user.tenantId, user.id);
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof UntrackedSourcesError)) throw error;
+      throw badRequest(
+        'Some sources are not tracked by you: track them first.',
+        error.sources.map((s) => ({ path: 'body.sources', message: `${s.type} ${s.value} is not tracked` })),
+      );
+    });
+}
