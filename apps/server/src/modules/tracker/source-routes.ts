@@ -6,17 +6,16 @@ import {
   listSourceTrackingsQuery,
   listSourceTrackingsResponse,
   ok,
-  TRACKER_APPLICATION_CODE,
   TRACKER_PATHS,
   unsubscribeBody,
   unsubscribeQuery,
   unsubscribeResponse,
 } from '@trackwell/contracts';
-import { listIndustryAreas, listSourceTrackings, setSourceTrackings, unsubscribeUser } from '@trackwell/db';
+import { listIndustryAreas, listSourceTrackings } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
-import { badRequest } from '../../http/errors.ts';
 import { assertOwnUserId, currentUser } from '../auth/plugin.ts';
-import { presentSources, unknownSources } from './sources.ts';
+import { setTrackedSources, unsubscribeFromTracking } from './source-commands.ts';
+import { presentSources } from './sources.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];
@@ -65,13 +64,7 @@ function setSourcesRoute(app: ApiApp) {
     },
     async (request) => {
       const user = assertOwnUserId(request, request.body.userId);
-      const details = request.body.trackingDetails;
-      const issues = await unknownSources(app.db, user.tenant, details);
-      if (issues.length > 0) throw badRequest('Some tracked items do not exist in this store.', issues);
-      const values = await app.db.transaction(async (tx) => {
-        await setSourceTrackings(tx, user.tenantId, user.id, TRACKER_APPLICATION_CODE, details);
-        return listSourceTrackings(tx, user.tenantId, user.id);
-      });
+      const values = await setTrackedSources(app.db, user, request.body.trackingDetails);
       return ok(presentSources(values));
     },
   );
@@ -113,9 +106,7 @@ function unsubscribeRoute(app: ApiApp) {
       const body = request.body ?? {};
       const user = assertOwnUserId(request, request.query.userId, body.userId);
       const codes = request.query.applicationCode ?? body.applicationCode ?? [...APPLICATION_CODES];
-      const clearedSources = await app.db.transaction((tx) =>
-        unsubscribeUser(tx, user.tenantId, user.id, codes),
-      );
+      const clearedSources = await unsubscribeFromTracking(app.db, user, codes);
       return ok({ applicationCodes: codes, clearedSources });
     },
   );
