@@ -1,9 +1,10 @@
 import { APPLICATION_CODES, UNSUBSCRIBE_PATH } from '@trackwell/contracts';
-import { findNotificationRecipient, type Tenant, unsubscribeUser } from '@trackwell/db';
+import { findNotificationRecipient, type Tenant } from '@trackwell/db';
 import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from '@trackwell/email';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unsubscribeFromTracking } from '../tracker/source-commands.ts';
 import { registerSignedLinkPage } from './signed-link-routes.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -50,7 +51,7 @@ export function registerUnsubscribeRoutes(app: NotificationsApp) {
     // TRACKER, COMPASS, SB, PUB; sources cleared, the unsubscribe recorded, so the matching skips the user
     // from now on).
     act: async (tenant, _query, user) => {
-      await app.db.transaction((tx) => unsubscribeUser(tx, tenant.id, user.id, APPLICATION_CODES));
+      await unsubscribeFromTracking(app.db, { tenantId: tenant.id, id: user.id }, APPLICATION_CODES);
       return 'done';
     },
   });
