@@ -12,7 +12,7 @@ import {
   ok,
   XLSX_TYPE,
 } from '@trackwell/contracts';
-import { findStandardsByStems, listTrackedStandardsForExport, trackStandardsByAssetIds } from '@trackwell/db';
+import { findStandardsByStems, listTrackedStandardsForExport } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { currentUser } from '../auth/plugin.ts';
 import { LIST_EXPORT_CONTENT_TYPES, listCsv, listExportFileName, listXlsx } from './export-file.ts';
 import { buildImportReport } from './import-report.ts';
 import { readUploadedSheet } from './read-sheet.ts';
+import { trackListedStandards } from './track-listed.ts';
 
 /**
  * "Bring and take your list" in the tracker API: the report of an uploaded CSV or XLSX (nothing
@@ -129,9 +130,7 @@ function registerTrackRoute(app: ListIoApp) {
     },
     async (request) => {
       const user = currentUser(request);
-      const result = await app.db.transaction((tx) =>
-        trackStandardsByAssetIds(tx, user.tenantId, user.id, request.body.assetIds),
-      );
+      const result = await trackListedStandards(app.db, user, request.body.assetIds);
       if (!result.ok) {
         const names = result.notFound.slice(0, 10).join(', ');
         throw notFound(`This store has no standard ${names}: nothing was tracked.`);

@@ -1,5 +1,5 @@
 import { FOLLOW_SUCCESSOR_PATH } from '@trackwell/contracts';
-import { findNotificationRecipient, findSuccession, followSuccessorByLink, type Tenant } from '@trackwell/db';
+import { findNotificationRecipient, findSuccession, type Tenant } from '@trackwell/db';
 import {
   brandingFromTenant,
   renderSuccessorPage,
@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { followSuccessorFromEmail } from './follow-successor-command.ts';
 import { verifyFollowSuccessorToken } from './follow-successor-token.ts';
 import { registerSignedLinkPage } from './signed-link-routes.ts';
 
@@ -62,9 +63,7 @@ export function registerFollowSuccessorRoutes(app: NotificationsApp) {
       return { reader: user, render };
     },
     act: async (tenant, query, user) => {
-      const outcome = await app.db.transaction((tx) =>
-        followSuccessorByLink(tx, tenant.id, query.e, user.id),
-      );
+      const outcome = await followSuccessorFromEmail(app.db, tenant.id, query.e, user.id);
       if (outcome === 'none') return 'invalid';
       return outcome === 'followed' ? 'done' : 'already';
     },

@@ -4,7 +4,7 @@ import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from 
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unsubscribeFromTracking } from '../tracker/source-commands.ts';
+import { unsubscribeFromTracking } from '../tracker/tracking-commands.ts';
 import { registerSignedLinkPage } from './signed-link-routes.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
 

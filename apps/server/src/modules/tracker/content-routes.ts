@@ -12,15 +12,11 @@ import {
   updateTrackerQuery,
   updateTrackerResponse,
 } from '@trackwell/contracts';
-import {
-  createContentTracking,
-  deleteContentTrackings,
-  listContentTrackings,
-  setContentTrackingOff,
-} from '@trackwell/db';
+import { deleteContentTrackings, listContentTrackings, setContentTrackingOff } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
+import { trackStandard } from './tracking-commands.ts';
 
 const { 400: e400, 401: e401, 403: e403, 404: e404, 429: e429 } = errorResponses;
 const tags = ['tracker'];
@@ -156,9 +152,7 @@ function createTrackerRoute(app: ApiApp) {
     async (request) => {
       const user = assertOwnUserId(request, request.body.userId);
       const { assetId, contentCode } = request.body;
-      const result = await app.db.transaction((tx) =>
-        createContentTracking(tx, user.tenantId, user.id, { assetId, contentCode }),
-      );
+      const result = await trackStandard(app.db, user, { assetId, contentCode });
       if (!result) throw notFound(`This store has no standard ${assetId ?? contentCode}.`);
       return ok({ created: result.created, contentTracking: result.row });
     },

@@ -14,8 +14,8 @@ import {
 import { listIndustryAreas, listSourceTrackings } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { assertOwnUserId, currentUser } from '../auth/plugin.ts';
-import { setTrackedSources, unsubscribeFromTracking } from './source-commands.ts';
 import { presentSources } from './sources.ts';
+import { setTrackedSources, unsubscribeFromTracking } from './tracking-commands.ts';
 
 const { 400: e400, 401: e401, 403: e403, 429: e429 } = errorResponses;
 const tags = ['tracker'];

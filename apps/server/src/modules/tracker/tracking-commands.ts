@@ -4,6 +4,7 @@ import {
   TRACKER_APPLICATION_CODE,
 } from '@trackwell/contracts';
 import {
+  createContentTracking,
   type DatabaseHandle,
   listSourceTrackings,
   type SourceTrackingValues,
@@ -15,8 +16,8 @@ import { badRequest } from '../../http/errors.ts';
 import { unknownSources } from './sources.ts';
 
 /*
- * A user's content-source trackings, framework-free: for the signed-in user (the route checks the body or
- * query names them), each write one transaction.
+ * A user's trackings (standards and content sources), framework-free: for the signed-in user (the route
+ * checks the body or query names them), each write one transaction.
  */
 
 type User = { tenant: Tenant; tenantId: string; id: string };
@@ -45,4 +46,16 @@ export function unsubscribeFromTracking(
   codes: readonly ApplicationCode[],
 ) {
   return db.transaction((tx) => unsubscribeUser(tx, user.tenantId, user.id, codes));
+}
+
+/**
+ * Tracks a standard, by `assetId` or `contentCode` (tracking it again makes no second row: `created:
+ * false`). Undefined when the store has no such standard.
+ */
+export function trackStandard(
+  db: DatabaseHandle,
+  user: Pick<User, 'tenantId' | 'id'>,
+  standard: { assetId?: string | undefined; contentCode?: string | undefined },
+) {
+  return db.transaction((tx) => createContentTracking(tx, user.tenantId, user.id, standard));
 }
