@@ -10,6 +10,7 @@ import type {
 import { NOTIFICATION_CENTRE_PATHS } from '@trackwell/contracts';
 import {
   countUnreadNotifications,
+  type DatabaseHandle,
   findNotificationEventId,
   findNotificationFeedIssuedAt,
   findSuccession,
@@ -21,8 +22,9 @@ import {
   type Tenant,
   type UserNotificationRow,
 } from '@trackwell/db';
-import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../config/env.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import type { PublicUrls } from '../tenants/public-urls.ts';
 import { signFeedToken } from './feed-token.ts';
 
 /**
@@ -37,7 +39,7 @@ export interface Reader {
   tenant: Tenant;
 }
 
-type Deps = Pick<FastifyInstance, 'db' | 'env' | 'publicUrls'>;
+type Deps = { db: DatabaseHandle; env: Env; publicUrls: PublicUrls };
 
 export const presentNotification = (n: UserNotificationRow): NotificationItem => ({
   id: n.id,

@@ -2,6 +2,7 @@ import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointCreate } from '@tr
 import {
   createWebhookEndpoint,
   createWebhookTestMessage,
+  type DatabaseHandle,
   deleteWebhookEndpoint,
   findWebhookEndpoint,
   listWebhookAttempts,
@@ -11,7 +12,7 @@ import {
   type WebhookEndpointRow,
   type WebhookOwner,
 } from '@trackwell/db';
-import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../config/env.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { isPublicAddress } from '../../http/outbound-guard.ts';
 import { attemptWebhookMessage } from './deliver.ts';
@@ -34,7 +35,7 @@ export interface EndpointScope {
 /** Endpoints one owner may have. */
 export const MAX_ENDPOINTS_PER_OWNER = 20;
 
-type Deps = Pick<FastifyInstance, 'db' | 'env'>;
+type Deps = { db: DatabaseHandle; env: Env };
 
 export const presentEndpoint = (e: WebhookEndpointRow): WebhookEndpoint => ({
   id: e.id,
