@@ -8,6 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiReferencePage, openApiDocument } from './api-scopes/api-docs.ts';
 import { consoleApi } from './api-scopes/console-api.ts';
 import { identityProvider } from './api-scopes/identity-provider.ts';
 import { trackerApi } from './api-scopes/tracker-api.ts';
@@ -36,7 +37,6 @@ import {
   followTenantChanges,
   type TenantResolver,
 } from './modules/tenants/tenant-resolver.ts';
-import { apiReferencePage, openApiDocument } from './modules/tracker/api-docs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

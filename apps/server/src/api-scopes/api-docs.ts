@@ -4,7 +4,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { CONTENT_SECURITY_POLICY } from '../../http/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../http/security.ts';
 
 /** The tracker API's webhook routes, as the reference introduces them. */
 const WEBHOOKS_TAG =
