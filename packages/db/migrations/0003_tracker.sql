@@ -1,4 +1,4 @@
--- Tracker services: unsubscribes, and the catalogue search index. Additive only.
+-- Tracker services (issue 4): unsubscribes, and the catalogue search index. Additive only.
 
 -- spec §4 "Unsubscribe": a user's unsubscribe from an application's tracking e-mails. The e-mail pipeline
 -- skips a user with a row here for that application; tracking something again in it removes the row.

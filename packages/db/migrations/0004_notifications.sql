@@ -1,4 +1,4 @@
--- Change notifications: publisher API keys, the catalogue change log, and the e-mail outbox.
+-- Change notifications (issue 7): publisher API keys, the catalogue change log, and the e-mail outbox.
 -- Unsubscribes are the tracker's `tracking_unsubscribes` (0003); this migration adds no second list.
 
 -- One hashed key per publisher integration of a tenant (`Authorization: Bearer <key>` or `X-Api-Key`).

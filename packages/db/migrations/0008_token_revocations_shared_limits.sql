@@ -1,4 +1,4 @@
--- Revocation that revokes, and state shared by several processes.
+-- Issue 11 §4/§5: revocation that revokes, and state shared by several processes.
 
 -- 1. Revoked access tokens. JWT access tokens are verified locally (signature, expiry), so revoking one means
 --    remembering it until it would have expired anyway:

@@ -1,4 +1,4 @@
--- Catalogue search as you type, fast however many titles match.
+-- Issue 12 §7: catalogue search as you type, fast however many titles match.
 
 -- The title's full-text vector, stored: a designation prefix with title words filters its hits on it, and the
 -- GIN index's recheck reads it, instead of running to_tsvector per row; the planner also gets statistics on

@@ -1,4 +1,4 @@
--- The operator console's foundation: who may run which store, and the audit log of what they did.
+-- The operator console's foundation (issue 14): who may run which store, and the audit log of what they did.
 
 -- 1. Console roles, granted per store to a user of that store (users belong to one store: a role is keyed by
 --    the user's own tenant). `platform_operator` manages every store; `store_admin` and `catalog_editor` the

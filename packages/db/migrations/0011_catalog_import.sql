@@ -1,4 +1,4 @@
--- Catalogue import: CSV and NISO STS files applied to a store's catalogue
+-- Catalogue import (issue 14 §2): CSV and NISO STS files applied to a store's catalogue
 -- (packages/db/src/repositories/catalog-import.ts).
 
 -- 1. A standard's ICS codes (International Classification for Standards, NISO STS `<ics>`), as the publisher
@@ -6,7 +6,7 @@
 ALTER TABLE standards ADD COLUMN ics_codes text[] NOT NULL DEFAULT '{}';
 
 -- 2. A change event recorded by an import (a new edition, a withdrawal, … of an imported standard) says so.
---    'console' is the console's own publishing, listed here so that this constraint, re-created
+--    'console' is the console's own publishing (issue 14 §3), listed here so that this constraint, re-created
 --    after 0010, does not take it away.
 ALTER TABLE catalog_events DROP CONSTRAINT catalog_events_source_check;
 ALTER TABLE catalog_events ADD CONSTRAINT catalog_events_source_check

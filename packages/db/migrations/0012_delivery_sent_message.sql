@@ -1,4 +1,4 @@
--- The console opens an e-mail exactly as it was sent: the outbox kept only the Message-ID, and an e-mail
+-- Issue 14 §4 "open an e-mail exactly as it was sent": the outbox kept only the Message-ID, and an e-mail
 -- cannot be rendered again byte for byte (its unsubscribe token carries the expiry of the moment it was sent,
 -- and the store's branding may have changed since). The sender now keeps the whole MIME message it handed
 -- to SMTP (DKIM signature included) with the delivery. Rows sent before this migration have none.

@@ -1,4 +1,4 @@
--- Webhooks: endpoints a store (console) or a user registers, the messages each catalogue change
+-- Issue 16 §5 webhooks: endpoints a store (console) or a user registers, the messages each catalogue change
 -- makes for them, and every delivery attempt (the delivery log).
 
 -- An endpoint belongs to its store (user_id NULL: every change of the store) or to one user of it (the

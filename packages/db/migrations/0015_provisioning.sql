@@ -1,4 +1,4 @@
--- The provisioning API (Okta's Users API on the embedded identity provider).
+-- Issue 15 §1: the provisioning API (Okta's Users API on the embedded identity provider).
 
 -- 1. API tokens of a store's back office (`Authorization: SSWS <token>`) are the store's API keys with another
 --    purpose: the same hashing, listing, revocation and creator as the publisher keys, never interchangeable

@@ -1,4 +1,4 @@
--- The in-app notification centre and the private Atom feed.
+-- Issue 16 §4 and §5: the in-app notification centre and the private Atom feed.
 -- The centre's items are the user's `notification_deliveries` rows (0004: one per change and user, with the
 -- sources that matched), so an item is never written twice; this migration adds only what the reader did.
 

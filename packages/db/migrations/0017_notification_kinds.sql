@@ -1,4 +1,4 @@
--- Which kinds of change a user is told about, for all their trackings and per source (one
+-- Issue 16 §1: which kinds of change a user is told about, for all their trackings and per source (one
 -- committee can be "withdrawals only"). Kinds are the groups of packages/contracts/src/notification-kinds.ts
 -- (new editions and new standards are one group, the two work-item kinds another); the matching
 -- (event-matching.ts) takes the group of each event from there, so the list lives in one place.

@@ -1,4 +1,4 @@
--- Notification frequency and digests. A user chooses instant (one e-mail per change, as before: no row),
+-- Issue 16 §1 frequency and §2 digests. A user chooses instant (one e-mail per change, as before: no row),
 -- or a daily or weekly digest at a local hour (and weekday) in an IANA time zone. The matching still writes
 -- one notification_deliveries row per (change, user); for a digest user it is held (`digest`), the instant
 -- sender skips it, and the digest job gathers the held rows of a user into one notification_digests row

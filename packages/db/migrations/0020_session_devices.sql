@@ -1,4 +1,4 @@
--- A user's signed-in devices. oidc-provider keeps each session in identity_oidc_payloads (model
+-- Issue 15 §4: a user's signed-in devices. oidc-provider keeps each session in identity_oidc_payloads (model
 -- 'Session', its `uid`); this records what the portal shows beside it (browser, IP address, last activity)
 -- and the access tokens issued in the session, so signing one session out revokes exactly its tokens (their
 -- jti on the revocation list) and leaves the user's other devices signed in. Deleting the user deletes both.

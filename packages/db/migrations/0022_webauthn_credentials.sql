@@ -1,4 +1,4 @@
--- Passkeys. A user's WebAuthn credentials (registered in the account area, used to sign in as
+-- Issue 15 §4: passkeys. A user's WebAuthn credentials (registered in the account area, used to sign in as
 -- Okta's `webauthn` factor). The credential id is unique per store; every statement names the tenant, so a
 -- credential registered at one store is never found at another. The signature counter is kept to refuse a
 -- cloned authenticator; deleting the user deletes its passkeys.

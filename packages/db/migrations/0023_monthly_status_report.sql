@@ -1,4 +1,4 @@
--- The monthly "status of your list" report (opt-in). The choice lives beside the frequency in
+-- Issue 16 §1: the monthly "status of your list" report (opt-in). The choice lives beside the frequency in
 -- notification_schedules (one row per user: the report is sent on the 1st of each month at the digest's
 -- hour in the same time zone); `status_report_since` is when the user opted in, NULL while off. A user who
 -- opts in while still "instant" gets a row with frequency 'instant' (what no row means) and their zone.

@@ -1,4 +1,4 @@
--- Following the successor of a replaced standard. A published `new_standard` that `replaces`
+-- Issue 16 §3: following the successor of a replaced standard. A published `new_standard` that `replaces`
 -- another, or a `withdrawal` `replacedBy` another, records the pair here with its event; the users who
 -- track the replaced standard are told (event-matching.ts) and may follow the successor.
 CREATE TABLE standard_successors (

@@ -1,4 +1,4 @@
--- A store switch for its users' own webhook endpoints (feature flag `user_webhooks`).
+-- Issue 16 §5: a store switch for its users' own webhook endpoints (feature flag `user_webhooks`).
 -- The stores that existed before it had them: they keep them on.
 UPDATE tenants
    SET feature_flags = feature_flags || '{"user_webhooks":{"enabled":true}}'::jsonb
