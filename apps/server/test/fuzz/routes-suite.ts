@@ -3,7 +3,7 @@ import { createFuzzWorld, type FuzzWorld } from './fuzz-world.ts';
 import { routeName } from './route-table.ts';
 
 /**
- * Issue 11 §2: every registered route of the whole app, 300 generated malformed requests each (fixed seed):
+ * Every registered route of the whole app, 300 generated malformed requests each (fixed seed):
  * no 5xx, no stack trace / SQL / file path in any answer, nothing written on a 4xx (an xid watermark around
  * each request: why that is sound is in write-watch.ts; attempt counters excepted, fuzz-world.ts), and an anonymous caller
  * of an authenticated route gets 401 whatever it sends. `node bench/fuzz/run.ts --runs N` runs more.
