@@ -64,7 +64,9 @@ if (import.meta.main) {
   const refusals = refuseTrackedFiles(trackedFiles(root));
   for (const r of refusals) process.stderr.write(`${r.file}: ${r.reason}\n`);
   if (refusals.length > 0) {
-    process.stderr.write(`${refusals.length} tracked file(s) refused in ${basename(root)}: git rm --cached them\n`);
+    process.stderr.write(
+      `${refusals.length} tracked file(s) refused in ${basename(root)}: git rm --cached them\n`,
+    );
     process.exit(1);
   }
 }

@@ -18,7 +18,8 @@ export default class ProjectCountsReporter implements Reporter {
     const counts: ProjectCounts = {};
     for (const module of testModules) {
       const name = module.project.name || 'default';
-      const c = (counts[name] ??= { passed: 0, failed: 0, skipped: 0, files: 0 });
+      counts[name] ??= { passed: 0, failed: 0, skipped: 0, files: 0 };
+      const c = counts[name];
       c.files += 1;
       // A file that failed before any test ran (an import or a hook) counts as one failure.
       if (module.state() === 'failed' && [...module.children.allTests('failed')].length === 0) c.failed += 1;
