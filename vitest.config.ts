@@ -1,25 +1,53 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One Vitest run over every workspace. `db` and `server` tests open real databases: PGlite in memory by
- * default, or fresh databases on the PostgreSQL server named by TEST_DATABASE_URL (scripts/test.ts runs
- * them both ways).
+ * One Vitest run over every workspace, each suite on one engine.
+ *
+ * Without TEST_DATABASE_URL every database test runs on embedded PGlite (in memory). With it (CI, and
+ * `npm test` wherever a PostgreSQL server is named), the `db` and `server` suites run on that server, and the
+ * `pglite` project runs on PGlite as well what depends on the engine:
+ * - every `db` test: the repositories' SQL is one dialect for two engines, so it is checked on both;
+ * - the server files listed in PGLITE_TOO, each for the reason given there.
+ * The embedded default as a whole is exercised by the browser journeys (their server runs on PGlite) and by
+ * scripts/start.test.ts (`npm start` on a fresh data directory).
  */
 const node = { environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 } as const;
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const DB_TESTS = ['packages/db/test/**/*.test.ts'];
+const SERVER_TESTS = ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/** Server test files whose behaviour differs on PGlite, so they run there too when the suite is on PostgreSQL. */
+export const PGLITE_TOO: Readonly<Record<string, string>> = {
+  'apps/server/test/tracker-rate-limit.test.ts':
+    'the embedded default counts in this process, not in a table',
+  'apps/server/test/notifications-crash.test.ts': 'a worker that takes over a single-process data directory',
+  'apps/server/test/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
+  'apps/server/test/console-every-process.test.ts': 'processes that share one handle instead of a server',
+  'apps/server/test/fuzz/*.fuzz.test.ts':
+    'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
+};
+
+const project = (
+  name: string,
+  include: string[],
+  extra: { env?: Record<string, string> } = {},
+): TestProjectInlineConfiguration => ({ test: { ...node, name, include, ...extra } });
 
 export default defineConfig({
   test: {
     // Every core: Vitest's default leaves one free, which on a two-core machine runs the files one at a time.
     maxWorkers: availableParallelism(),
-    // One migrated template database for the run; each test file's database starts from it.
+    // One migrated template database per engine for the run; each test file's database starts from it.
     globalSetup: ['packages/db/test/global-setup.ts'],
     projects: [
-      { test: { ...node, name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'] } },
-      { test: { ...node, name: 'db', include: ['packages/db/test/**/*.test.ts'] } },
-      {
-        test: { ...node, name: 'server', include: ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'] },
-      },
+      project('contracts', ['packages/contracts/test/**/*.test.ts']),
+      project('db', DB_TESTS),
+      project('server', SERVER_TESTS),
+      ...(postgres
+        ? [project('pglite', [...DB_TESTS, ...Object.keys(PGLITE_TOO)], { env: { TEST_DATABASE_URL: '' } })]
+        : []),
       'apps/portal/vitest.config.ts',
       'packages/email/vitest.config.ts',
     ],

@@ -72,7 +72,7 @@ export function buildPortalIfStale({ force = false } = {}): boolean {
     );
   if (vite([]).status !== 0) throw new Error('The portal build failed (see above).');
   precompressDirectory(join(PORTAL, 'dist'));
-  // The server's drawing of the first screen (issue 12 §1): dist/ssr/entry-server.js, after the browser's
+  // The server's drawing of the first screen: dist/ssr/entry-server.js, after the browser's
   // build (which empties dist/) and its compression (the server bundle is never sent to a browser).
   if (vite(['--ssr', 'src/entry-server.tsx']).status !== 0) {
     throw new Error("The portal's server rendering build failed (see above).");

@@ -104,7 +104,7 @@ describe('npm start on embedded PGlite', () => {
         `PGlite (embedded PostgreSQL) in ${join(dataDir, 'pglite')} (demo data created now)`,
       );
       expect(out).toContain('npm run db:reset');
-      // issue 14 §7: the demo's console accounts and its reader.
+      // The demo's console accounts and its reader.
       expect(out).toContain(
         'Console   operator@trackwell.example (every store), admin@<store>.example (that store)',
       );

@@ -1,19 +1,23 @@
 /**
- * `npm test`: every check and every test suite, in order, then one summary line.
- *   1. lint (Biome; scripts/feature-boundaries.ts) and typecheck (tsc, every workspace)
- *   2. unit, component, API and database tests (Vitest) on embedded PGlite
- *   3. the database and API suites again on PostgreSQL, when TEST_DATABASE_URL is set (CI sets it)
- *   4. the portal build and the browser journeys (Playwright in Debian's Chromium)
+ * `npm test`: every check and every test suite, then one summary with each stage's time.
+ *   - lint (Biome; the portal's feature boundaries; server modules without import cycles; tracked files),
+ *     typecheck (tsc, every workspace) and the portal build run one after another beside the Vitest run:
+ *     they are single-threaded and would otherwise leave a core idle;
+ *   - one Vitest run: unit, component, API and database tests. Without TEST_DATABASE_URL every database test
+ *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
+ *     and what depends on the engine runs on PGlite too (vitest.config.ts says what and why);
+ *   - the browser journeys (Playwright in Debian's Chromium), once the portal is built.
  * Stops at nothing: every stage runs, and the exit code is non-zero if any failed.
  * Usage: npm test [-- --only=lint,typecheck,unit,postgres,e2e]
+ *   unit: the suites that need no PostgreSQL server; postgres: the db and server suites on TEST_DATABASE_URL.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureChromium } from './ensure-chromium.ts';
-import { buildPortalIfStale } from './portal-build.ts';
 import { type Failure, formatFailures, playwrightFailures, vitestFailures } from './test-failures.ts';
+import type { ProjectCounts } from './vitest-project-counts.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'test-results');
@@ -23,6 +27,7 @@ type Stage = (typeof STAGES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set((values.only?.split(',') ?? STAGES) as Stage[]);
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 interface Counts {
   passed: number;
@@ -32,93 +37,172 @@ interface Counts {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const results: Array<{ stage: string; ok: boolean; note: string }> = [];
 const failures: Failure[] = [];
-
-function run(cmd: string, args: string[], env: Record<string, string | undefined> = {}): boolean {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status === 0;
-}
-/** When the running stage began: the summary gives each stage's time, so a slow CI run says where it went. */
-let stageStarted = Date.now();
-const heading = (text: string) => {
-  stageStarted = Date.now();
-  process.stdout.write(`\n━━ ${text} ━━\n`);
-};
 const started = Date.now();
-const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-function vitest(stage: string, file: string, args: string[], env: Record<string, string | undefined>) {
-  rmSync(file, { force: true });
-  const ok = run(
-    BIN('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args],
-    env,
-  );
-  const counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-  failures.push(...vitestFailures(stage, counts, ROOT));
-  const c: Counts = counts
-    ? {
-        passed: counts.numPassedTests,
-        failed: counts.numFailedTests,
-        skipped: counts.numPendingTests + counts.numTodoTests,
-      }
-    : { passed: 0, failed: 1, skipped: 0 };
-  record(stage, ok && c.failed === 0 && c.passed > 0, c);
+/**
+ * Runs a command. `log`: its output goes to that file and is shown whole when it ends (a stage that runs beside
+ * another must not interleave its lines with the other's); otherwise straight to this terminal.
+ */
+function run(
+  cmd: string,
+  args: string[],
+  { env = {}, log }: { env?: Record<string, string | undefined>; log?: string } = {},
+): Promise<{ ok: boolean; ms: number }> {
+  const begun = Date.now();
+  return new Promise((done) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const file = log ? createWriteStream(log) : undefined;
+    child.stdout?.pipe(file!, { end: false });
+    child.stderr?.pipe(file!, { end: false });
+    const finish = (ok: boolean) => {
+      const end = () => {
+        if (log)
+          process.stdout.write(
+            `\n── ${cmd.split('/').pop()} ${args.join(' ')} ──\n${readFileSync(log, 'utf8')}`,
+          );
+        done({ ok, ms: Date.now() - begun });
+      };
+      if (file) file.end(end);
+      else end();
+    };
+    child.on('error', (error) => {
+      file?.write(`${error.message}\n`);
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
-function record(stage: string, ok: boolean, c?: Counts, note = '') {
+function record(stage: string, ok: boolean, ms: number, c?: Counts, note = '') {
   if (c) {
     total.passed += c.passed;
     total.failed += c.failed;
     total.skipped += c.skipped;
   }
   if (!ok && (!c || c.failed === 0)) total.failed += 1; // a stage that failed without a failing test still fails
-  results.push({
-    stage,
-    ok,
-    note: `${c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${note}` : note} (${seconds(stageStarted)})`,
-  });
+  const counts = c ? `${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped` : '';
+  results.push({ stage, ok, note: `${[counts, note].filter(Boolean).join(' ')} (${seconds(ms)})` });
 }
 
-mkdirSync(OUT, { recursive: true });
-
-if (only.has('lint')) {
-  heading('lint (Biome, and the portal’s feature boundary)');
-  const biome = run(BIN('biome'), ['check', '.']);
-  const features = run(process.execPath, ['scripts/feature-boundaries.ts']);
-  record('lint', biome && features, undefined, 'biome check, scripts/feature-boundaries.ts');
-}
-if (only.has('typecheck')) {
-  heading('typecheck (tsc)');
-  record('typecheck', run('npm', ['run', '--silent', 'typecheck']), undefined, 'tsc, every workspace');
-}
-if (only.has('unit')) {
-  heading('unit, component, API and database tests on PGlite (Vitest)');
-  vitest('vitest (PGlite)', join(OUT, 'vitest-pglite.json'), [], { TEST_DATABASE_URL: '' });
-}
-if (only.has('postgres')) {
-  heading('database and API tests on PostgreSQL (Vitest)');
-  if (process.env.TEST_DATABASE_URL) {
-    vitest(
-      'vitest (PostgreSQL)',
-      join(OUT, 'vitest-postgres.json'),
-      ['--project', 'db', '--project', 'server'],
-      {},
+/** Lint, typecheck and the portal build, one after another (they run beside the Vitest run). */
+async function checksAndBuild(): Promise<void> {
+  if (only.has('lint')) {
+    const steps = [
+      await run(BIN('biome'), ['check', '.'], { log: join(OUT, 'lint-biome.log') }),
+      await run(process.execPath, ['scripts/feature-boundaries.ts'], { log: join(OUT, 'lint-features.log') }),
+      await run(process.execPath, ['scripts/module-cycles.ts'], { log: join(OUT, 'lint-cycles.log') }),
+      await run(process.execPath, ['scripts/tracked-files.ts'], { log: join(OUT, 'lint-files.log') }),
+    ];
+    const ms = steps.reduce((sum, s) => sum + s.ms, 0);
+    record(
+      'lint',
+      steps.every((s) => s.ok),
+      ms,
+      undefined,
+      'biome, feature boundaries, module cycles, tracked files',
     );
-  } else {
-    process.stdout.write('TEST_DATABASE_URL is not set: the PostgreSQL suite did not run.\n');
-    process.stdout.write('Run it with TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test\n');
-    results.push({ stage: 'vitest (PostgreSQL)', ok: true, note: 'not run: TEST_DATABASE_URL is not set' });
+  }
+  if (only.has('typecheck')) {
+    const r = await run('npm', ['run', '--silent', 'typecheck'], { log: join(OUT, 'typecheck.log') });
+    record('typecheck', r.ok, r.ms, undefined, 'tsc, every workspace');
+  }
+  if (only.has('e2e')) {
+    const r = await run(process.execPath, ['scripts/portal-build.ts'], {
+      log: join(OUT, 'portal-build.log'),
+    });
+    record('portal build', r.ok, r.ms, undefined, 'vite, browser and server rendering');
   }
 }
-if (only.has('e2e')) {
-  heading('browser journeys (Playwright in Chromium)');
+
+/** The Vitest projects the chosen stages ask for (vitest.config.ts defines them). */
+function vitestProjects(): string[] | undefined {
+  const unit = only.has('unit');
+  const pg = only.has('postgres') && postgres;
+  if (!postgres) return unit ? [] : undefined; // one engine: every project on PGlite
+  if (unit && pg) return [];
+  if (unit) return ['contracts', 'pglite', 'portal', 'email'];
+  if (pg) return ['db', 'server'];
+  return undefined;
+}
+
+async function vitest(): Promise<void> {
+  const projects = vitestProjects();
+  if (only.has('postgres') && !postgres) {
+    process.stdout.write('TEST_DATABASE_URL is not set: the database suites run on PGlite only.\n');
+    process.stdout.write(
+      'Run them on PostgreSQL with TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test\n',
+    );
+  }
+  if (!projects) return;
+  const report = join(OUT, 'vitest.json');
+  const countsFile = join(OUT, 'vitest-projects.json');
+  rmSync(report, { force: true });
+  rmSync(countsFile, { force: true });
+  process.stdout.write(
+    `\n━━ Vitest: unit, component, API and database tests${postgres ? ' (PostgreSQL and PGlite)' : ' (PGlite)'} ━━\n`,
+  );
+  const r = await run(
+    BIN('vitest'),
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      '--reporter=./scripts/vitest-project-counts.ts',
+      ...projects.flatMap((p) => ['--project', p]),
+    ],
+    { env: { VITEST_PROJECT_COUNTS: countsFile } },
+  );
+  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  failures.push(...vitestFailures('vitest', json, ROOT));
+  const byProject: ProjectCounts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : {};
+  const engineOf = (name: string) =>
+    ['db', 'server'].includes(name) && postgres
+      ? 'PostgreSQL'
+      : ['contracts', 'portal', 'email'].includes(name)
+        ? 'no database'
+        : 'PGlite';
+  const engines = new Map<string, Counts>();
+  for (const [name, c] of Object.entries(byProject)) {
+    const e = engines.get(engineOf(name)) ?? { passed: 0, failed: 0, skipped: 0 };
+    engines.set(engineOf(name), {
+      passed: e.passed + c.passed,
+      failed: e.failed + c.failed,
+      skipped: e.skipped + c.skipped,
+    });
+  }
+  const sum = [...engines.values()].reduce(
+    (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),
+    { passed: 0, failed: 0, skipped: json ? 0 : 1 },
+  );
+  const split = [...engines].map(([engine, c]) => `${engine} ${c.passed}`).join(', ');
+  const projectsNote = Object.entries(byProject)
+    .map(([name, c]) => `${name} ${c.passed}`)
+    .join(', ');
+  record(
+    'vitest',
+    r.ok && sum.failed === 0 && sum.passed > 0,
+    r.ms,
+    sum,
+    `\n${' '.repeat(31)}passed by engine: ${split}\n${' '.repeat(31)}by project: ${projectsNote}`,
+  );
+}
+
+async function journeys(): Promise<void> {
+  if (!only.has('e2e')) return;
+  process.stdout.write('\n━━ browser journeys (Playwright in Chromium) ━━\n');
+  const begun = Date.now();
   try {
     ensureChromium();
-    buildPortalIfStale();
     const file = join(OUT, 'playwright.json');
     rmSync(file, { force: true });
-    const ok = run(BIN('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    const r = await run(BIN('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     });
     const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
     const stats = report?.stats;
@@ -128,19 +212,29 @@ if (only.has('e2e')) {
       : { passed: 0, failed: 1, skipped: 0 };
     record(
       'playwright (Chromium)',
-      ok && c.failed === 0 && c.passed > 0,
+      r.ok && c.failed === 0 && c.passed > 0,
+      r.ms,
       c,
-      stats?.flaky ? ` (${stats.flaky} flaky)` : '',
+      stats?.flaky ? `(${stats.flaky} flaky)` : '',
     );
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
-    record('playwright (Chromium)', false, undefined, (error as Error).message);
+    record('playwright (Chromium)', false, Date.now() - begun, undefined, (error as Error).message);
   }
 }
 
-heading('summary');
+mkdirSync(OUT, { recursive: true });
+const checks = checksAndBuild();
+await vitest();
+await checks;
+const portalBuilt = results.find((r) => r.stage === 'portal build');
+if (portalBuilt && !portalBuilt.ok)
+  record('playwright (Chromium)', false, 0, undefined, 'not run: the portal build failed');
+else await journeys();
+
+process.stdout.write('\n━━ summary ━━\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
 process.stdout.write(formatFailures(failures));
-process.stdout.write(`\nall stages: ${seconds(started)}\n`);
+process.stdout.write(`\nall stages: ${seconds(Date.now() - started)}\n`);
 process.stdout.write(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

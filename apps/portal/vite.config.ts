@@ -19,7 +19,7 @@ const FIRST_SCREEN_CONTRACTS =
  * its error toasts, the early calls, constants, roles, the document title, notify, the content icons, the
  * confirm dialog; two zod-free contracts): one chunk instead of ten of 1–2.6 kB each. Over HTTP/1.1 a
  * browser opens 6 connections per origin (Lighthouse's simulated phone too), so every extra round of
- * small requests costs a round trip before the tracker's intro (issue 12 §1). Their dependencies come
+ * small requests costs a round trip before the tracker's intro. Their dependencies come
  * with them unless a group above took them: none is Zod's or the sign-in SDK's (`bench/portal-initial-js`).
  */
 const FIRST_SCREEN_SHARED =

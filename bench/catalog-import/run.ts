@@ -1,5 +1,5 @@
 /**
- * Benchmark of the catalogue import (issue 14 §2): `node bench/catalog-import/run.ts [--rows 10000]`
+ * Benchmark of the catalogue import: `node bench/catalog-import/run.ts [--rows 10000]`
  * (`--rows 100000` for the full run, `--skip-pglite` for PostgreSQL only).
  *
  *  1. Writes N standards as the import's CSV to a temporary file (plus 5 publishers, 30 industry areas and 60

@@ -1,5 +1,5 @@
 /**
- * Digest benchmark (issue 16 §2): N daily-digest users (default 100,000) with 5 changes each → the daily
+ * Digest benchmark: N daily-digest users (default 100,000) with 5 changes each → the daily
  * digests built and handed to an SMTP sink through the real sender (set-based build, claim, render in each
  * user's language, pooled nodemailer, marked sent), beside the reference measured in the same run: raw
  * pooled nodemailer sending the same number of pre-rendered messages of the same size to the same sink

@@ -1,5 +1,5 @@
 /**
- * Where the signed-in tracker's main-thread time goes on a slow phone (issue 12 §1): the demo user signs in
+ * Where the signed-in tracker's main-thread time goes on a slow phone: the demo user signs in
  * on a running Trackwell, the HTTP cache is emptied, and `/` loads again with the CPU slowed 4× (what
  * Lighthouse's mobile setting simulates) under V8's sampling profiler. Prints the largest contentful paint
  * and the profile's self time per script file and per function (minified names: read them beside the

@@ -1,5 +1,5 @@
 /**
- * Users API benchmark (issue 15 §1), runnable as `node bench/provisioning/run.ts`: users created per second
+ * Users API benchmark, runnable as `node bench/provisioning/run.ts`: users created per second
  * through the unchanged `@okta/okta-sdk-nodejs` (`userApi.createUser`, a password each: the server checks the
  * policy and scrypt-hashes it) against the embedded provider on PostgreSQL (a throw-away database on
  * BENCH_DATABASE_URL), beside raw `INSERT`s of the same rows (users, identity_accounts, identity_emails, with a

@@ -6,7 +6,7 @@ import { addStoreUser } from './store-users.ts';
 import { closeContext, storeUrl } from './support.ts';
 
 /**
- * Issue 15 §4, as a user does it: signed in on two browsers, Account › Devices lists both, this one marked;
+ * Devices and "Your data", as a user does it: signed in on two browsers, Account › Devices lists both, this one marked;
  * signing the other out refuses that browser's next API call. Your data: the export downloads as JSON; the
  * account is deleted after the confirmation, and that login can no longer sign in.
  */

@@ -6,7 +6,7 @@ import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
 /**
- * The account area's Webhooks screen (issue 16 §5) against the real server: a reader of awwa (no console
+ * The account area's Webhooks screen against the real server: a reader of awwa (no console
  * role) adds their own endpoint (a receiver this test runs on this machine: the journeys' server allows
  * private addresses, see playwright.config.ts), keeps its signing secret, sends a test event that arrives signed per the Standard
  * Webhooks specification (verified with the `standardwebhooks` package), reads the attempt in the delivery

@@ -15,7 +15,7 @@ import {
 import { closeContext, storeUrl, watchConsole } from './support.ts';
 
 /**
- * The account area (issue 6 scope 2) against the real server and its embedded identity provider: the MyAccount
+ * The account area against the real server and its embedded identity provider: the MyAccount
  * calls go through okta-auth-js with the account area's own token (the myAccount scopes, asked silently), codes
  * come from the local mail inbox ("SMS" too), and every change is checked after a reload or a new sign-in.
  *
@@ -270,7 +270,7 @@ test.describe('account area', () => {
     baseURL,
   }, testInfo) => {
     const origin = storeUrl(baseURL);
-    // Saving a language makes it the person's (issue 12 §3): a user of its own, not the shared demo user.
+    // Saving a language makes it the person's: a user of its own, not the shared demo user.
     await openAccount(page, origin, demoLogin('journey-account-ar'), 'preferences');
     await page.getByRole('combobox', { name: 'Language of this store' }).selectOption('ar');
     await page.getByRole('button', { name: 'Save language' }).click();

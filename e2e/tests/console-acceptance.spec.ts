@@ -11,7 +11,7 @@ import { addStoreUser } from './store-users.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * Issue 14's acceptance journey, in one run against the real server: the platform operator creates the
+ * The console's acceptance journey, in one run against the real server: the platform operator creates the
  * store "acme" (host acme.localhost), uploads its logo, sets its colour, lets its users track committees
  * only, imports a 50-standard CSV and a small STS XML file (dry run, then apply) and invites a store
  * administrator. The administrator chooses a password from the invitation e-mail, publishes a new edition

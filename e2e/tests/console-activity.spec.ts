@@ -6,7 +6,7 @@ import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * The console's people-and-keys, audit and deliveries sections (issue 14 §3–§5) against the real server:
+ * The console's people-and-keys, audit and deliveries sections against the real server:
  * awwa's administrator creates a publisher API key (shown once), the key publishes a change through the
  * change feed, the key is revoked; the audit log shows both; the deliveries section shows the change's
  * e-mail in its chart (and the chart's table) and opens the e-mail as it was sent. Axe finds nothing; the
@@ -201,7 +201,7 @@ async function listUsersWith(page: Page, token: string) {
   }, token);
 }
 
-test('a Users API token made in the console lists the store’s users, and is refused once revoked (issue 15 §1)', async ({
+test('a Users API token made in the console lists the store’s users, and is refused once revoked', async ({
   page,
   baseURL,
 }) => {

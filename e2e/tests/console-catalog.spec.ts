@@ -6,7 +6,7 @@ import { closeContext, storeUrl, watchConsole } from './support.ts';
 import { api, tableSettled } from './tracker-support.ts';
 
 /**
- * The console's catalogue and changes sections (issue 14 §2, §3) against the real server: awwa's store
+ * The console's catalogue and changes sections against the real server: awwa's store
  * administrator dry-runs and applies a small CSV (a publisher, a committee and 3 standards, made here), finds
  * one of them, then publishes a new edition of a standard the seed's reader tracks and is told how many
  * users it e-mails; axe, 360 px, and Arabic (awwa offers no Arabic: the operator on the platform store).

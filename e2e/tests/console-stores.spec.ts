@@ -4,7 +4,7 @@ import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * The console's stores (issue 14 §1) against the real server: the platform operator creates a store, renames
+ * The console's stores against the real server: the platform operator creates a store, renames
  * it, gives it a new primary colour that the live preview shows before it is saved, and saves; the screens are
  * axe clean, usable at 360 px and right to left in Arabic.
  */

@@ -7,7 +7,7 @@ import { addStoreUser } from './store-users.ts';
 import { closeContext, storeUrl, watchConsole } from './support.ts';
 
 /**
- * Issue 15 §3 in the console against the real server: a shopper of aenor (made by this test) is signed in on
+ * A store's users in the console against the real server: a shopper of aenor (made by this test) is signed in on
  * the tracker; aenor's administrator finds them under Users (search), opens them and deactivates them behind
  * the confirmation → the shopper's next tracker API call is refused (their token no longer works) and the
  * sign-in page says the account is not active; on their own account they are offered no action that would

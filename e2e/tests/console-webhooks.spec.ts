@@ -6,7 +6,7 @@ import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
 /**
- * The console's webhooks section (issue 16 §5) against the real server: awwa's administrator adds an endpoint
+ * The console's webhooks section against the real server: awwa's administrator adds an endpoint
  * (a receiver this test runs on this machine: the journeys' server allows private addresses, see
  * playwright.config.ts), keeps its signing secret, sends a test event that arrives signed per the Standard
  * Webhooks specification, reads it in the delivery log, and removes the endpoint. Axe and 360 px.

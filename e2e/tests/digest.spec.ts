@@ -5,7 +5,7 @@ import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
 
 /**
- * Issue 16 §1 frequency, as a user does it: Account › Preferences, choose a daily digest at 07:00 in a time
+ * The e-mail frequency, as a user does it: Account › Preferences, choose a daily digest at 07:00 in a time
  * zone (the browser's is offered first), save, reload: the choice is still there.
  */
 

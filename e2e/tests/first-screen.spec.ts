@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoLogin, signInUrl, submitPassword } from './signin-su
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * Issue 12 §1: the server draws a store page's first screen with the portal's own components
+ * The server draws a store page's first screen with the portal's own components
  * (apps/server/src/modules/portal/server-render.ts), and the browser hydrates it (apps/portal/src/main.tsx).
  * Proof that it is the server's: the heading is there with JavaScript off. Proof that the browser hydrates
  * it (and does not draw it again): an element of the server's HTML is still the same node once the page

@@ -6,7 +6,7 @@ import { seenMail, signIn, submitPassword, waitForMail } from './signin-support.
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
- * issue 12 §3 and §8 "the language follows the person": the language chosen in Account › Preferences is the
+ * The language follows the person: the language chosen in Account › Preferences is the
  * one change e-mails are written in; the sign-in page's language is the one its e-mails are written in, and
  * their links open pages in it — the reset page of the portal, the identity provider's push-approval page
  * (in the store's look, right to left, on a phone-sized screen). Users of their own (e2e/server.ts).

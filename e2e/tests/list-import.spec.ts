@@ -8,7 +8,7 @@ import { addStoreUser } from './store-users.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
- * Issue 16 §6, as a user does it: upload a real CSV (messy designations) and a real XLSX (made here with
+ * Importing a list, as a user does it: upload a real CSV (messy designations) and a real XLSX (made here with
  * write-excel-file), read the report, choose the ambiguous one, track, and export the list as CSV and XLSX
  * (both downloads read back). The standards are published by this journey, with numbers of its own.
  */

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
- * Issue 12 §4: a change e-mail, opened in the local inbox (/_dev/mail), shows the store's logo. The
+ * A change e-mail, opened in the local inbox (/_dev/mail), shows the store's logo. The
  * e-mail's HTML is shown in a sandboxed iframe (an opaque origin, as a webmail's would be), so the logo
  * loads only because its PNG is served `Cross-Origin-Resource-Policy: cross-origin`. The reader is an
  * Arabic user of the platform store (a dark header) who tracks a committee from the start (e2e/server.ts).

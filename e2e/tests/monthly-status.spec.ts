@@ -8,7 +8,7 @@ import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
 
 /**
- * Issue 16 §1 the monthly "status of your list" report, as a user does it, on a 360 px phone in Arabic:
+ * The monthly "status of your list" report, as a user does it, on a 360 px phone in Arabic:
  * Account › Preferences, switch it on, reload (still on); then the worker's digest run sends the report
  * (its clock: the opt-in is moved back, so this month's 1st has come) and it is opened in the local inbox.
  */

@@ -6,7 +6,7 @@ import { e2eFixtures, storeUrl } from './support.ts';
 import { tableSettled, trackStandards } from './tracker-support.ts';
 
 /**
- * Issue 16 §4 and §5, end to end: a user tracks a standard → the publisher API announces its new edition →
+ * Notification centre and feed, end to end: a user tracks a standard → the publisher API announces its new edition →
  * the header's bell says 1 unread → its panel shows old → new and why → "Mark as read" → 0 unread; the
  * account area makes the private feed URL, and the feed fetched from it (parsed by feedsmith) has the item.
  * Screenshots of the bell's panel at 360 px, in English and in Arabic (right to left).

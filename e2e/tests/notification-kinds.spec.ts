@@ -5,7 +5,7 @@ import { addStoreUser } from './store-users.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
- * Issue 16 §1, as a user does it: track a committee, make it "withdrawals only" in Account › Preferences;
+ * Choosing kinds of change, as a user does it: track a committee, make it "withdrawals only" in Account › Preferences;
  * the publisher's amendment of a standard in that committee e-mails no one, its withdrawal e-mails the
  * user once. The user is made by this journey (a store user, through the running server).
  */

@@ -3,7 +3,7 @@ import { signIn } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
 
 /**
- * Issue 7's journey, end to end: a user tracks a committee in the portal → the publisher announces a new
+ * The change notification journey, end to end: a user tracks a committee in the portal → the publisher announces a new
  * standard in that committee through the API → exactly one e-mail arrives (the user's language, the store's
  * branding, the RFC 8058 headers) → its one-click POST unsubscribes → the tracker shows the sources cleared →
  * a later event sends nothing. The user is one only this journey signs in with (e2e/server.ts).

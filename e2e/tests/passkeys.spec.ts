@@ -6,7 +6,7 @@ import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
 
 /**
- * Issue 15 §4, passkeys as a user meets them, with Chromium's virtual authenticator (DevTools protocol
+ * Passkeys as a user meets them, with Chromium's virtual authenticator (DevTools protocol
  * WebAuthn; http://localhost is a secure context): signed in with the password, Account › Passkeys adds one
  * and renames it (also in Arabic at 360 px); signed out, "Sign in with a passkey" signs in with it and lands on the tracker; the passkey shows when it
  * was last used.

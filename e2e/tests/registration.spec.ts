@@ -5,7 +5,7 @@ import { codeIn, signInUrl, waitForMail } from './signin-support.ts';
 import { storeUrl } from './support.ts';
 
 /**
- * Issue 15 §2, as a shopper does it: on the aenor demo store (registration on, seed), "Create an account" on
+ * Self-registration, as a shopper does it: on the aenor demo store (registration on, seed), "Create an account" on
  * the sign-in page → the verification code from the dev inbox → signed in on the tracker. Then the page in
  * Arabic at 360 px: right to left, nothing wider than the screen, reachable by keyboard.
  */

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
- * Where journeys save the screenshots that the docs show. They go to `docs/screenshots` (the README and
- * docs/ARCHITECTURE.md link them) only when asked: `DOCS_SCREENSHOTS=1 npm run test:e2e`. An ordinary run
+ * Where journeys save their screenshots. They go to `docs/screenshots` (the README and the guides in docs/
+ * show some of them) only when asked: `DOCS_SCREENSHOTS=1 npm run test:e2e`. An ordinary run
  * puts them in `e2e/test-results/screenshots`, beside its other output, so that it leaves the working tree
  * as it found it (a PNG's bytes differ a little from run to run).
  */

@@ -75,7 +75,7 @@ test('the header and sidebar work from the keyboard, in reading order', async ({
     page.getByRole('banner').getByRole('link', { name: config.tenantName }),
     page.getByRole('combobox', { name: 'Language' }),
     page.getByRole('link', { name: `Contact us ${NEW_TAB}` }),
-    // Issue 16 §4: the notification bell, then the user menu (the last collapsed button of the header).
+    // The notification bell, then the user menu (the last collapsed button of the header).
     page.getByRole('banner').getByRole('button', { name: /^Notifications/ }),
     page.getByRole('banner').getByRole('button', { expanded: false }).last(),
     page.getByRole('link', { name: `Compass service ${NEW_TAB}` }),
@@ -112,7 +112,7 @@ test.describe('on a 360 px wide phone', () => {
 });
 
 /**
- * issue 12 §6: the language select's arrow was Bootstrap's dark SVG, nearly invisible on dark headers. It is
+ * The language select's arrow was Bootstrap's dark SVG, nearly invisible on dark headers. It is
  * drawn in the header's text colour now: in a picture of the select, the arrow's strip at the end of the
  * field has pixels that stand out from the header (the autonym's text is kept out of the strip).
  */
@@ -173,7 +173,7 @@ for (const code of ['awwa', 'nordic'] as const) {
   });
 }
 
-/** issue 12 §6: the callback's failure says what happened, then offers "Sign in again", then 'name: message'. */
+/** The callback's failure says what happened, then offers "Sign in again", then 'name: message'. */
 test('a sign-in callback whose PKCE state is gone explains itself; the provider’s description is kept', async ({
   page,
   baseURL,

@@ -43,7 +43,7 @@ export async function imagesLoaded(page: Page) {
 /**
  * Signs in (as the store's plain demo user unless a journey user's local part is given) and waits for the
  * tracker page with the whole header. A journey that chooses a language while signed in uses a user of its
- * own: the choice becomes that person's language at every later sign-in (issue 12 §3).
+ * own: the choice becomes that person's language at every later sign-in.
  */
 export async function openStore(page: Page, origin: string, local = 'user') {
   if (!new URL(page.url()).href.startsWith(origin)) {

@@ -4,7 +4,7 @@ import { configOf, localeCookie, NEW_TAB, openAccount, openStore } from './shell
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * The app shell as a signed-in user sees it (issue 5 items 5, 7, 8): header, sidebar, footer and languages, per
+ * The app shell as a signed-in user sees it: header, sidebar, footer and languages, per
  * demo tenant (packages/db/src/seed/tenants.ts): the platform (localhost) has the sidebar, the copyright line
  * and all 14 languages; awwa and aenor show their own logo in the footer; pacific has translation off. The
  * footer is on the account screens (spec §2 Footer), the rest is checked on the tracker page.

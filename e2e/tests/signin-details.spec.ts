@@ -7,7 +7,7 @@ import { storeUrl } from './support.ts';
 
 /** The sign-in page's details: layout in a store's theme, the password rules, the subscriber-company notice. */
 
-test.describe('sign-in page details (issue 12 §8)', () => {
+test.describe('sign-in page details', () => {
   test('aenor at 1280 px: one centred card, headings on one line, no card inside it, controls in its red', async ({
     page,
     context,

@@ -15,7 +15,7 @@ import {
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
- * The tenant sign-in page (issue 6 scope 1) against the real server and the embedded identity provider, in
+ * The tenant sign-in page against the real server and the embedded identity provider, in
  * Chromium, through the unchanged okta-auth-js: each authn state, with codes and links read from the local
  * mail inbox. Every run starts on a fresh database (playwright.config.ts), and each journey that changes a
  * user (lock, reset, expiry, enrolment) uses a demo user no other journey signs in with.
@@ -124,7 +124,7 @@ test.describe('sign-in page', () => {
     const seen = await seenMail(page, origin, login);
     await page.goto(signInUrl(origin));
     await submitPassword(page, login);
-    // The "next time" options come with the choice, before the request goes out (issue 12 §8)…
+    // The "next time" options come with the choice, before the request goes out…
     const options = page.getByRole('group', { name: 'When you approve from your e-mail' });
     await expect(options.getByRole('checkbox', { name: "Don't ask again on this device" })).toBeVisible();
     await expect(

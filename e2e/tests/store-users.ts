@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '@trackwell/db/seed/demo-users';
 import { openDatabase, pgliteDataDir } from '../../packages/db/src/client.ts';
 
 /**
- * A user of a store the journey itself created (no page makes shoppers' accounts yet: issue 15), written
+ * A user of a store the journey itself created (the journey needs no page to make shoppers' accounts), written
  * through the running server's database socket as the CLIs do, with the demo password.
  */
 export async function addStoreUser(

@@ -6,7 +6,7 @@ import { e2eFixtures, storeUrl } from './support.ts';
 import { addFirstMatchByKeyboard } from './tracker-support.ts';
 
 /**
- * Issue 16 §3, as a user lives it: they track a standard; the publisher publishes its replacement (a new
+ * Following a successor, as a user lives it: they track a standard; the publisher publishes its replacement (a new
  * standard that `replaces` it); the e-mail in the dev inbox shows old → new and "Track <new> instead";
  * the link opens a confirm page that changes nothing until its button is pressed; then the tracker shows
  * the successor, and the replaced standard is gone from the list.

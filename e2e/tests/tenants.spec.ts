@@ -216,7 +216,7 @@ test('the configuration is cached for the tab and comes in the page; Arabic read
   expect(expected404(consoleErrors)).toEqual([]);
 });
 
-test('the sign-in and tracker pages break no rule of their Content-Security-Policy (issue 12 §1)', async ({
+test('the sign-in and tracker pages break no rule of their Content-Security-Policy', async ({
   page,
   baseURL,
 }) => {

@@ -27,7 +27,7 @@ test.describe('tracker page', () => {
     expect(await sectionHeadings(page)).toEqual(['Individual standards', 'Committees']);
     await expect(page.getByRole('checkbox', { name: 'Email me about new work items' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Unsubscribe from all tracking emails' })).toBeVisible();
-    // issue 12 §6: on its dark theme too, a disabled Track is the theme's disabled style, not faded teal.
+    // On its dark theme too, a disabled Track is the theme's disabled style, not faded teal.
     const look = await trackButtonLook(page, 'Committees');
     expect(look.background).toBe(look.disabled);
     expect(look.background).not.toBe(look.primary);
@@ -124,7 +124,7 @@ test.describe('tracker page', () => {
     await expect(page.getByText(`You now track ${designation}`, { exact: false })).toBeVisible();
     await tableSettled(page);
 
-    // issue 12 §7: the same search again marks it (the server says so per hit, for this user only).
+    // The same search again marks it (the server says so per hit, for this user only).
     await search.fill('plastics');
     const again = listbox.getByRole('option').filter({ hasText: designation });
     await expect(again.getByText('Already tracked')).toBeVisible();

@@ -15,7 +15,7 @@ import {
 
 /** The tracker page's visual details: disabled buttons in every theme, toasts in Arabic. */
 
-test.describe('visual details (issue 12 §6)', () => {
+test.describe('visual details', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const store of ['aenor', 'awwa'] as const) {

@@ -13,7 +13,7 @@ import {
 } from './tracker-support.ts';
 
 /**
- * The tracker page (spec §2 "Tracker page", §4, §5; issue 5 items 2–4) in Chromium against the real server,
+ * The tracker page (spec §2 "Tracker page", §4, §5) in Chromium against the real server,
  * embedded identity provider and database, for the demo stores' plain user. Every run starts on a fresh
  * database; the journeys put back what they change (each ends with nothing tracked), so their order does not
  * matter.

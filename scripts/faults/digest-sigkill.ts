@@ -10,7 +10,7 @@ import { createFaultStore, type FaultStore } from './fault-store.ts';
 import { freePort, type ServerProcess, scratchDir, sleep, until, waitUntilReady } from './server-process.ts';
 
 /**
- * Fault 4 (issue 16 §2, "kill a worker mid-digest → exactly one digest each"): `users` users with a daily
+ * Fault 4 ("kill a worker mid-digest → exactly one digest each"): `users` users with a daily
  * digest due now (UTC, this hour) and `changes` changes held for each of them; the embedded server
  * (main.ts on PGlite) starts, its digest job begins sending, and the process is SIGKILLed mid-run. The next
  * start finishes the run. Expected: exactly one digest row per user for the period, every one sent, one

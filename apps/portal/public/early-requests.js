@@ -1,4 +1,4 @@
-// The first calls of a signed-in screen, started with the page instead of after its scripts (issue 12 §1).
+// The first calls of a signed-in screen, started with the page instead of after its scripts.
 // The server names them (`data-urls`, from the store's configuration: the same addresses the portal calls,
 // apps/portal/src/lib/early-requests.ts) on pages whose screen waits for the signed-in user. With this tab's
 // access token (session storage, as the portal keeps it) still valid for a while, each is fetched now, with

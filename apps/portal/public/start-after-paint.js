@@ -1,4 +1,4 @@
-// Issue 12 §1: a page whose first screen the server drew needs its scripts to work, not to show. The server
+// A page whose first screen the server drew needs its scripts to work, not to show. The server
 // gives such a page this script in place of the portal's entry and its preloads
 // (apps/server/src/modules/portal/server-render.ts). Once the first frame is painted, it fetches the
 // entry's and the screen's chunks (`data-chunks`) all at once; it runs the library chunks (`data-libraries`:

@@ -21,7 +21,7 @@ import { stubServer } from './testing/render-app.tsx';
 import { buildTenantConfig, tenantConfigResponse } from './testing/tenant-config.ts';
 
 /**
- * Issue 12 §1: the server draws the first screen with these components (entry-server.tsx), and the browser
+ * The server draws the first screen with these components (entry-server.tsx), and the browser
  * hydrates that HTML (main.tsx): the same tree, the same strings, so React keeps the server's elements.
  */
 const portalRoot = join(import.meta.dirname, '..');

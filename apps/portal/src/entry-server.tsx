@@ -1,5 +1,5 @@
 /**
- * The server's rendering of a portal page's first screen (issue 12 §1), built by `vite build --ssr` into
+ * The server's rendering of a portal page's first screen, built by `vite build --ssr` into
  * dist/ssr/ and called per request by apps/server/src/modules/portal/server-render.ts. It draws the same
  * components the browser runs (AppFrame + the routes, through a static router) with the store's
  * configuration, the page language and that language's strings; the browser then hydrates this HTML

@@ -17,7 +17,7 @@ import { readFirstScreen } from './lib/first-screen.ts';
 import { createI18n, directionOf } from './lib/i18n.ts';
 import { createStore } from './lib/store.ts';
 
-// A page whose first screen the server drew (issue 12 §1, entry-server.tsx) carries the configuration and
+// A page whose first screen the server drew (entry-server.tsx) carries the configuration and
 // the language it drew it with, and that language's strings: the browser starts from exactly these and
 // hydrates the server's HTML. Otherwise (the Vite dev server, a failed server rendering) it starts from the
 // configuration written into the page, and draws everything itself (without one, the Vite dev server, it

@@ -6,7 +6,7 @@ import { createEmbeddedUser, EMBEDDED_PASSWORD, embeddedAccessToken } from './em
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 15 §4, users own their account (MyAccount API additions): the signed-in devices and signing them out
+ * Users own their account (MyAccount API additions): the signed-in devices and signing them out
  * (the other device's token is refused at once), export my data (only the caller's own), delete my account
  * (step-up; the address can be used again). Each test makes its own store and users; every device is a real
  * sign-in through authn → authorize → token.

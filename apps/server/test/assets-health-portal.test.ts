@@ -43,7 +43,7 @@ describe('tenant assets', () => {
     expect(res.body).toContain('--tw-primary: #b91c1c;');
     expect(res.body).toContain('--bs-primary-rgb: 185, 28, 28;');
     expect(res.body).toMatch(/--tw-font: Georgia/);
-    // issue 12 §6: disabled controls take a neutral style derived from the surface and muted text.
+    // Disabled controls take a neutral style derived from the surface and muted text.
     expect(res.body).toContain('--tw-disabled-bg: #eee1d7;');
     expect(res.body).toContain('--tw-disabled-text: #57534e;');
     expect(res.body).not.toContain('--bs-btn-disabled-bg: #b91c1c');
@@ -105,7 +105,7 @@ describe('health, security headers and the portal', () => {
     }
   });
 
-  it("carries the store's configuration in the page (issue 12 §1), escaped, with a validator for revisits", async () => {
+  it("carries the store's configuration in the page, escaped, with a validator for revisits", async () => {
     const hostile = 'Evil </script><script>alert(1)</script> <!-- Store';
     const def = buildTenantDefinition({ name: 'Escaped Store' });
     def.config.trackerSetting.header.page_paragraph_info = hostile;

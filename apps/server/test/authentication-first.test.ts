@@ -4,7 +4,7 @@ import { type FuzzRoute, recordRoutes, routeName } from './fuzz/route-table.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 11 §3: every authenticated route authenticates first (401), then validates. An anonymous caller
+ * Every authenticated route authenticates first (401), then validates. An anonymous caller
  * sending an invalid body or query learns nothing of the API: not the schema, not which fields are wrong.
  * The routes are every registered route under the authenticated prefixes (fuzz-world.ts), so a new one is
  * covered without editing this file.

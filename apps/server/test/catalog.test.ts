@@ -92,7 +92,7 @@ describe(`GET ${TRACKER_PATHS.catalogSearch}`, () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it("marks the hits the caller tracks, never another user's trackings (issue 12 §7)", async () => {
+  it("marks the hits the caller tracks, never another user's trackings", async () => {
     const other = await a.createUser();
     const track = (u: TestUser, assetId: string) =>
       a.call(u, { method: 'POST', url: TRACKER_PATHS.createTracker, payload: { userId: u.id, assetId } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotificationUser, trackStandard } from './notifications-fixtures.ts';
 
 /**
- * Issue 14 §6: the CLIs work while `npm start` holds the embedded database. The real server process
+ * The CLIs work while `npm start` holds the embedded database. The real server process
  * (main.ts) on a temporary DATA_DIR with PGlite; each CLI as a user runs it, a child process, while the
  * server runs; their effects checked through the server (its stores, its publisher API, its mail inbox),
  * and the server answering all along. Then the server is SIGKILLed: the lock and socket it leaves behind

@@ -4,7 +4,7 @@ import { a, callAs, consoleRowCounts, nobodyA, operator, useConsoleWorld } from 
 import { expectError } from './tracker-world.ts';
 
 /**
- * Bad input on every console route with a body or query (issue 14 acceptance "bad input"), sent by an
+ * Bad input on every console route with a body or query , sent by an
  * operator (who passes authorization): wrong types, NUL, 10,000-character strings, `javascript:` URLs, unknown
  * fields → 400 naming the field, nothing written. PATCH's hostile store values are in console-stores.test.ts.
  */

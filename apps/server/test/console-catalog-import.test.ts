@@ -13,7 +13,7 @@ import { a, adminA, callAs, consoleRowCounts, editorA, t, useConsoleWorld } from
 import { expectError } from './tracker-world.ts';
 
 /**
- * The console's catalogue import (issue 14 §2) over HTTP: a CSV or NISO STS XML file as the body, a dry run
+ * The console's catalogue import over HTTP: a CSV or NISO STS XML file as the body, a dry run
  * that writes nothing, an import that applies it (all or nothing), records the change events of changed
  * editions and e-mails their trackers, audited; bad files refused with the row and field, nothing applied.
  */

@@ -21,7 +21,7 @@ import {
 import { expectError } from './tracker-world.ts';
 
 /**
- * Console §3 changes: a preview counts whom a change would e-mail with the dispatch's own matching (and writes
+ * The console's changes: a preview counts whom a change would e-mail with the dispatch's own matching (and writes
  * nothing); publishing goes through the publisher feed's path (applied, e-mailed, idempotent by event id) and is
  * audited with the user; a change that cannot be applied is a 400 naming the field.
  */
@@ -171,7 +171,7 @@ describe('console changes: bad input is a 400 naming the field, and nothing is w
       /body\.standard/,
     ],
     [
-      'a new standard replacing an unknown one (issue 16 §3)',
+      'a new standard replacing an unknown one',
       {
         id: 'bad-4',
         type: 'new_standard',
@@ -190,7 +190,7 @@ describe('console changes: bad input is a 400 naming the field, and nothing is w
       /body\.replaces/,
     ],
     [
-      'a withdrawal replaced by an unknown standard (issue 16 §3)',
+      'a withdrawal replaced by an unknown standard',
       {
         id: 'bad-5',
         type: 'withdrawal',

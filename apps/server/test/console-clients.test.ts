@@ -5,7 +5,7 @@ import { adminA, callAs, editorA, operator, t, useConsoleWorld } from './console
 import { expectError } from './tracker-world.ts';
 
 /**
- * Console §3 publisher clients: an operator creates a client-credentials client of a store's embedded identity
+ * The console's publisher clients: an operator creates a client-credentials client of a store's embedded identity
  * provider (secret shown once), it gets a `catalog.changes` token there, it is listed, and once revoked the
  * token endpoint refuses it. Audited, never with the secret.
  */

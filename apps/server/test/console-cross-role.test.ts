@@ -25,7 +25,7 @@ import { buildNotificationCatalogue, trackSource } from './notifications-fixture
 import { expectError } from './tracker-world.ts';
 
 /**
- * Every console route, walked cross-store and cross-role against store A's data (issue 14 acceptance): an
+ * Every console route, walked cross-store and cross-role against store A's data: an
  * anonymous caller gets 401; a user of A without a role, A's catalogue editor where it lacks the right, and
  * B's store admin get 403; A's admin gets 403 on the operators' routes. Nothing changes: row counts, the
  * audit log and the store's last update are compared before and after each call.
@@ -108,7 +108,7 @@ const ROUTES: RouteCase[] = [
     allowed: ['adminA'],
   },
   { method: 'DELETE', route: P.storeApiKey, url: () => at(P.storeApiKey), allowed: ['adminA'] },
-  // Issue 15 §1: the store's Users API tokens, the same actions as its publisher keys.
+  // The store's Users API tokens, the same actions as its publisher keys.
   {
     method: 'GET',
     route: P.storeProvisioningTokens,
@@ -241,7 +241,7 @@ const ROUTES: RouteCase[] = [
     url: () => at(W.storeWebhookDeliveries),
     allowed: ['adminA'],
   },
-  // Issue 15 §3: the store's users (A's user without a role is the one acted on).
+  // The store's users (A's user without a role is the one acted on).
   { method: 'GET', route: P.storeUsers, url: () => at(P.storeUsers), allowed: ['adminA'] },
   { method: 'GET', route: P.storeUser, url: () => userAt(P.storeUser), allowed: ['adminA'] },
   {

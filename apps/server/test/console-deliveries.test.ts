@@ -12,7 +12,7 @@ import {
 import { expectError } from './tracker-world.ts';
 
 /**
- * Console §4 deliveries: per change matched / sent / failed / unsubscribed with the failure reasons, per day,
+ * The console's deliveries: per change matched / sent / failed / unsubscribed with the failure reasons, per day,
  * retry re-sends only the failed (once: a second retry finds none), and an e-mail as it was sent (what the
  * mail sink received). store_admin and operators only.
  */

@@ -9,7 +9,7 @@ import { buildNotificationCatalogue, eventually, trackSource } from './notificat
 import { createTrackerTenant, startTestIssuer, type TestIssuer } from './tracker-fixtures.ts';
 
 /**
- * Console §4 "open an e-mail exactly as it was sent", against a relay (SMTP_URL) that keeps every message's
+ * The console's "open an e-mail exactly as it was sent", against a relay (SMTP_URL) that keeps every message's
  * bytes, with DKIM signing on: the delivery's message is the very bytes the relay received, signature included.
  */
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });

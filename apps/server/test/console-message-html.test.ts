@@ -19,7 +19,7 @@ import { addNotificationUser, buildNotificationCatalogue, trackSource } from './
 import { expectError } from './tracker-world.ts';
 
 /**
- * Console §4 "open an e-mail exactly as it was sent", its HTML part as a page of its own (message.html):
+ * The console's "open an e-mail exactly as it was sent", its HTML part as a page of its own (message.html):
  * authorised like the message route (bearer token, or the signed `view` token of the message's `htmlUrl`),
  * answered with its own CSP (the e-mail's styles and images, never a script) and framable by its origin only.
  */

@@ -19,7 +19,7 @@ import {
 import { expectError } from './tracker-world.ts';
 
 /**
- * Issue 15 §1: a store's Users API tokens in the console — created (shown once, stored hashed, the creator
+ * A store's Users API tokens in the console — created (shown once, stored hashed, the creator
  * recorded), listed apart from the publisher keys, revoked; audited as api_key.* with their purpose; never
  * accepted by the change feed, and refused by the Users API once revoked.
  */

@@ -5,7 +5,7 @@ import { a, adminA, callAs, operator, t, useConsoleWorld } from './console-world
 import { createEmbeddedUser } from './embedded-signin.ts';
 
 /**
- * Issue 15 §3, the console's user actions: the one rule of the contracts decides what the detail offers and
+ * The console's user actions: the one rule of the contracts decides what the detail offers and
  * what the server accepts (STAGED is activated, not reactivated; 409 `user_action_not_allowed` otherwise); an
  * administrator cannot lock, deactivate, delete or reset their own account (409 `own_account`); and each
  * action's audit entry is written in the action's own transaction — when the entry cannot be written, the

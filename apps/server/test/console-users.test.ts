@@ -22,7 +22,7 @@ import { createEmbeddedUser, EMBEDDED_PASSWORD } from './embedded-signin.ts';
 import { leaksInternals } from './helpers.ts';
 
 /**
- * Issue 15 §3: a store's users in the console — search (q, status, cursor pages), one user's detail, the
+ * A store's users in the console — search (q, status, cursor pages), one user's detail, the
  * actions (lock/unlock, reset password, reset factors, deactivate/reactivate) and delete (only once
  * deactivated), each audited; 400 naming the field, 401, 403 for roles that may not, 404 for another
  * store's user, another store's host refused. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.

@@ -33,7 +33,7 @@ describe('pageLanguage: the language the portal will open in (spec §4)', () => 
   });
 });
 
-describe('pageLanguage with an e-mailed link (issue 12 §8: ?lang=)', () => {
+describe('pageLanguage with an e-mailed link (?lang=)', () => {
   it("is the link's language when the store offers it, over the cookie; otherwise as without it", () => {
     const name = `locale_${config.ui.localeCookieEnv}`;
     expect(pageLanguage(config, `${name}=en`, 'ar')).toBe('ar');
@@ -42,7 +42,7 @@ describe('pageLanguage with an e-mailed link (issue 12 §8: ?lang=)', () => {
   });
 });
 
-describe('firstScreenHints (issue 12 §1)', () => {
+describe('firstScreenHints', () => {
   it('preloads the Bootstrap build of the direction of the page language', () => {
     expect(firstScreenHints('es_ES', bootstrap)).toBe(
       '<link rel="preload" as="style" href="/app/bootstrap.min-AAA.css">',

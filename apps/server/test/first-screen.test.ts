@@ -7,7 +7,7 @@ import { buildPortalIfStale } from '../../../scripts/portal-build.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 12 §1: a store's page comes with its first screen drawn by the portal's own components
+ * A store's page comes with its first screen drawn by the portal's own components
  * (modules/portal/server-render.ts over the portal's server bundle, apps/portal/src/entry-server.tsx).
  * These tests serve the real build (built here when stale, as `npm start` does).
  */
@@ -27,7 +27,7 @@ const rootOf = (page: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.ex
 const withoutDataBlocks = (page: string) =>
   page.replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g, '');
 
-describe('the server-drawn first screen (issue 12 §1)', () => {
+describe('the server-drawn first screen', () => {
   let t: TestApp;
   beforeAll(async () => {
     buildPortalIfStale();
@@ -142,7 +142,7 @@ describe('the server-drawn first screen (issue 12 §1)', () => {
   });
 });
 
-describe('when the server cannot draw the first screen (issue 12 §1)', () => {
+describe('when the server cannot draw the first screen', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -18,7 +18,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
-/** The documented demo accounts (issue 3 §5): created in every demo tenant, idempotently, each in its state. */
+/** The documented demo accounts: created in every demo tenant, idempotently, each in its state. */
 
 let t: TestApp;
 beforeAll(async () => {

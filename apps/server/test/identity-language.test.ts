@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { buildNotificationCatalogue, eventually, trackSource } from './notifications-fixtures.ts';
 
 /**
- * issue 12 §3 and §8 "the language follows the person": one stored preference (`users.locale`, a language
+ * The language follows the person: one stored preference (`users.locale`, a language
  * the store offers), saved through MyAccount and refused otherwise; change e-mails and sign-in e-mails in
  * the person's language; e-mailed links on the store's canonical origin carrying `?lang=`; the push page in
  * the store's look and language.
@@ -15,7 +15,7 @@ import { buildNotificationCatalogue, eventually, trackSource } from './notificat
 
 type Message = { id: number; to: string[]; subject: string; text: string; html: string | null };
 
-describe('one language preference per person (issue 12 §3, §8)', () => {
+describe('one language preference per person', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ SMTP_SINK_PORT: '0', NOTIFICATIONS_RETRY_DELAY_SECONDS: '1' });

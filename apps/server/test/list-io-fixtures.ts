@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@trackwell/db';
 
 /**
- * Issue 16 §6 acceptance: a catalogue and a 200-row messy spreadsheet whose report is known exactly.
+ * The list import's acceptance case: a catalogue and a 200-row messy spreadsheet whose report is known exactly.
  * Catalogue: M1-22 … M50-22 and a few real-looking designations with several editions.
  */
 export const LIST_CATALOGUE: Array<[assetId: string, designation: string, status: string, edition: string]> =

@@ -13,7 +13,7 @@ import { insertListCatalogue, MESSY_HEADER, MESSY_TOTALS, messyListRows, toCsv }
 import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, expectError, t, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §6: import a list (report, then track) and export it, through the tracker API. */
+/** Import a list (report, then track) and export it, through the tracker API. */
 useTrackerWorld();
 
 let user: TestUser;

@@ -1,7 +1,7 @@
 import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
 
-/** The machine's Redis (issue 11 §5 tests); tests that need it are skipped, saying so, where none answers. */
+/** The machine's Redis (for the shared-state tests); tests that need it are skipped, saying so, where none answers. */
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const localRedisAnswers = (): Promise<boolean> =>

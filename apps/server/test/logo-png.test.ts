@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailImagesOf } from '../src/modules/notifications/email-images.ts';
 import { buildTestApp, leaksInternals, type TestApp } from './helpers.ts';
 
-/** Issue 12 §4: `GET /assets/:code/logo.png`, the PNG of a store's logo that e-mails show. */
+/** `GET /assets/:code/logo.png`, the PNG of a store's logo that e-mails show. */
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23), after checking the signature. */
 function pngSize(body: Buffer): { width: number; height: number } {

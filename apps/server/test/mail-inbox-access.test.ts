@@ -3,7 +3,7 @@ import { parseEnv } from '../src/config/env.ts';
 import { isLoopbackAddress } from '../src/modules/mail/inbox-access.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
-/** Issue 11 §8: the local mail inbox answers loopback clients only, unless DEV_MAIL_ACCESS=any. */
+/** The local mail inbox answers loopback clients only, unless DEV_MAIL_ACCESS=any. */
 
 const INBOX_URLS = ['/_dev/mail', '/_dev/mail/messages', '/_dev/mail/messages?q=reset'];
 

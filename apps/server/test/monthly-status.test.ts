@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, expectError, t, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §1: the opt-in monthly "status of your list" report, its API. */
+/** The opt-in monthly "status of your list" report, its API. */
 useTrackerWorld();
 
 const get = (u: TestUser, id = u.id) => a.call(u, { url: `${MONTHLY_STATUS_PATH}?userId=${id}` });

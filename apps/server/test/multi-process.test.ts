@@ -19,7 +19,7 @@ import {
 import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 /**
- * Issue 11 §5, with real processes on one fresh PostgreSQL database: two `--services=web,idp` processes and
+ * Shared state, with real processes on one fresh PostgreSQL database: two `--services=web,idp` processes and
  * two `--services=worker` processes started from main.ts, requests spread across the two web processes.
  *  (a) the tracker API's per-user limit and the sign-in per-IP limit hold for the deployment, not per process
  *      (printed: calls allowed in one window through 2 processes vs through 1);

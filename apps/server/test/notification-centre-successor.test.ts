@@ -10,7 +10,7 @@ import { createTrackerTenant, type TestUser, type TrackerTenant } from './tracke
 import { expectError, issuer, t, useTrackerWorld } from './tracker-world.ts';
 
 /**
- * Issue 16 §3/§4, API contract: "Track <new> instead" from the notification centre. The list says per user
+ * API contract: "Track <new> instead" from the notification centre. The list says per user
  * whether the replacement is followed; the POST moves the tracking once (a second says 'already'); another
  * user's or another store's notification, or an unknown id, is 404 and changes nothing; a change that
  * replaced nothing is 409; bad ids 400; no token 401.

@@ -6,7 +6,7 @@ import { createTrackerTenant, type TestUser, type TrackerTenant } from './tracke
 import { expectError, issuer, t, useTrackerWorld } from './tracker-world.ts';
 
 /**
- * Issue 16 §4 and §5 (feed), API contract: a user's notifications are their matched changes, newest first,
+ * The notification centre and its feed, API contract: a user's notifications are their matched changes, newest first,
  * with old → new and why; cursor pages and a kind filter; the unread count and the tracker's changed
  * standards; mark one / all read; the private Atom feed at a secret URL (parsed by feedsmith), reset → the
  * old URL is 404. Another user's id is 404 and changes nothing; another store's token is 401; bad input 400.
@@ -81,7 +81,7 @@ describe('the notification list: what changed and why, newest first', () => {
     expect(page.unread).toBe(2);
     expect(page.notifications.map((n) => n.change.kind)).toEqual(['withdrawal', 'new_edition']);
     const edition = page.notifications[1]!;
-    // issue 16 §3: the publisher's summary and comparison link come with the change
+    // The publisher's summary and comparison link come with the change
     expect(edition.change).toMatchObject({
       summary: 'Type V specimens removed.',
       compareUrl: 'https://example.org/d638/redline',

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §2 at scale: a build of many digests refreshes the planner's statistics of the digest tables in
+ * Digests at scale: a build of many digests refreshes the planner's statistics of the digest tables in
  * the same run, so the claims that follow are planned for what is there (bench/digest: 100,000 users went at
  * ~20 digests/s on the statistics of before the build, ~330/s after). pg_stats is what ANALYZE records;
  * PGlite has no autovacuum to do it instead, and PostgreSQL's comes a minute or more later.

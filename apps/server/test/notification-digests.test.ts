@@ -18,7 +18,7 @@ import {
 } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §2 digests, with the clock passed in: one e-mail per user and period with every change since the
+ * Digests, with the clock passed in: one e-mail per user and period with every change since the
  * last one (each once, with every source that matched), at the user's hour in the user's zone; never empty;
  * one per period with two runs at once and after a crash between the claim and the send; instant users as
  * before. The schedules are dated in 2099 (updated_at) so the worker's own runs on the real clock never

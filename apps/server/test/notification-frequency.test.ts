@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, expectError, t, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §1 "Frequency": instant, daily or weekly at the user's hour (and weekday) in their time zone. */
+/** How often a user is e-mailed: instant, daily or weekly at the user's hour (and weekday) in their time zone. */
 useTrackerWorld();
 
 const get = (u: TestUser, id = u.id) => a.call(u, { url: `${NOTIFICATION_FREQUENCY_PATH}?userId=${id}` });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, catA, expectError, P, std, t, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §1: which kinds of change a user is told about, globally and per source; the matching obeys. */
+/** Which kinds of change a user is told about, globally and per source; the matching obeys. */
 useTrackerWorld();
 
 const ALL_RULES = { standard: true, committee: true, industryArea: true, publisher: true, workItem: true };

@@ -13,7 +13,7 @@ import {
 } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §1 the monthly "status of your list" report, with the clock passed in: one e-mail per opted-in
+ * The monthly "status of your list" report, with the clock passed in: one e-mail per opted-in
  * user and month, on the 1st at the digest's hour in their zone, listing every tracked standard with its
  * edition and status in their language, "no changes" on record; not before, not twice (repeated or racing
  * runs, a crash after the claim); none when opted out, tracking nothing or unsubscribed. Opt-ins are dated

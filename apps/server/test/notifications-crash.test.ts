@@ -16,7 +16,7 @@ import { startSmtpSink } from '../src/modules/mail/mailer.ts';
 import { buildNotificationCatalogue } from './notifications-fixtures.ts';
 
 /**
- * Crash safety (issue 7 acceptance): SIGKILL the worker in the middle of a 10,000-recipient event, start
+ * Crash safety: SIGKILL the worker in the middle of a 10,000-recipient event, start
  * it again, and count what the SMTP server received: every recipient has exactly one message (one
  * Message-ID). At-least-once delivery has one unavoidable window — the relay accepted a message and the
  * worker died before recording it — in which the same message (same Message-ID) is offered again; the

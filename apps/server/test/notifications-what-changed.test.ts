@@ -9,7 +9,7 @@ import {
 } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §3 "what changed": a publisher's event may carry a short summary and a link to a comparison of
+ * What changed: a publisher's event may carry a short summary and a link to a comparison of
  * the versions; the e-mail shows old → new, the summary and the link; bad values are refused by name.
  */
 describe('change notifications: the summary and the comparison link', () => {
@@ -67,7 +67,7 @@ describe('change notifications: the summary and the comparison link', () => {
       'Specimen type V is &lt;b&gt;removed&lt;/b&gt;.<br>Tolerances tightened &amp; clarified.',
     );
     expect(mail.html).not.toContain('<b>removed</b>');
-    // issue 16 §1: every change e-mail links to the choice of kinds
+    // Every change e-mail links to the choice of kinds
     expect(mail.html).toMatch(
       new RegExp(`<a href="http://${host}/account/preferences"[^>]*>Choose which changes you get</a>`),
     );

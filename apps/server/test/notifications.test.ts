@@ -42,7 +42,7 @@ describe('change notifications: publisher API → matching → one branded, loca
     });
 
   it('a user matching through three rules gets exactly one e-mail, in their language, branded, with the right headers; another tenant gets nothing', async () => {
-    // A store offering German: e-mails are written only in languages the store offers (issue 12 §3).
+    // A store offering German: e-mails are written only in languages the store offers.
     const def = buildTenantDefinition({ name: 'Acme Standards' });
     const { tenant, host } = await t.createTenant({
       code: def.code,
@@ -88,7 +88,7 @@ describe('change notifications: publisher API → matching → one branded, loca
     expect(mail!.html).toContain(`http://${host}/store/standards/D638.html`); // PUBLIC_URL_TEMPLATE, port 80
     expect(mail!.html).toContain('Acme Standards');
     expect(mail!.html).toContain('lang="de"');
-    // issue 12 §4, §8: the logo as the store's PNG (absolute, PUBLIC_URL_TEMPLATE) with its size; no web fonts.
+    // The logo as the store's PNG (absolute, PUBLIC_URL_TEMPLATE) with its size; no web fonts.
     expect(mail!.html).toMatch(
       new RegExp(
         `<img[^>]*src="http://${host}/assets/${tenant.code}/logo\\.png\\?v=[0-9a-f]{16}"[^>]*width="180" height="48"`,

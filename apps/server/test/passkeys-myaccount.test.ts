@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { register } from './software-authenticator.ts';
 
 /**
- * Issue 15 §4, passkeys in the account area (MyAccount API, `okta.myAccount.webauthn.*`): registration
+ * Passkeys in the account area (MyAccount API, `okta.myAccount.webauthn.*`): registration
  * options and registration verified for real (a software authenticator in Node), list, rename, remove; the
  * challenge single-use and bound to its user; the origin and RP ID the store's configured ones; another
  * store's token and passkeys never seen. Each test makes its own store and users.

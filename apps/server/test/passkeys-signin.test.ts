@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { assert, register, type SoftwarePasskey } from './software-authenticator.ts';
 
 /**
- * Issue 15 §4, signing in with a passkey through the authn API as Okta's `webauthn` factor: a username and
+ * Signing in with a passkey through the authn API as Okta's `webauthn` factor: a username and
  * no password → MFA_REQUIRED with the user's passkeys → verify (challenge) → verify with the assertion →
  * SUCCESS. A replayed challenge, another origin, a counter that does not move, another store's passkey: 403
  * or 404, never a session. Each test makes its own store and users; the authenticator is software (Node).

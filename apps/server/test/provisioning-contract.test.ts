@@ -5,7 +5,7 @@ import { createEmbeddedUser } from './embedded-signin.ts';
 import { buildTestApp, leaksInternals, type TestApp } from './helpers.ts';
 
 /**
- * The Users API's error answers through `inject` (issue 15 §1): every route refuses a missing, malformed,
+ * The Users API's error answers through `inject`: every route refuses a missing, malformed,
  * revoked, publisher or other store's token with Okta's 401 E0000011, and an unknown host with 404; bad input
  * (wrong types, NUL, 10,000-character values, unknown attributes) is 400 E0000001 naming the field; a filter
  * outside Okta's grammar is 400 E0000031; another store's user is 404 E0000007. Nothing changes on a refusal.

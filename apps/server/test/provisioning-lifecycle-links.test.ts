@@ -5,7 +5,7 @@ import { createEmbeddedUser } from './embedded-signin.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 15 §1: a user's lifecycle `_links` are exactly what the Users API then does. For a user in each
+ * A user's lifecycle `_links` are exactly what the Users API then does. For a user in each
  * status, every advertised operation succeeds, and every other one is refused (400 E0000001, or 403 E0000016
  * for activating an active user); two are allowed without being offered, as Okta does: deactivating a
  * deactivated user (nothing changes) and unlocking an active one. Two calls on one user at once are judged

@@ -5,7 +5,7 @@ import { embeddedAccessToken } from './embedded-signin.ts';
 import { type IdpHarness, startIdp } from './identity-harness.ts';
 
 /**
- * Issue 15 §1 acceptance: the unchanged `@okta/okta-sdk-nodejs` against the embedded provider's Users API —
+ * The unchanged `@okta/okta-sdk-nodejs` against the embedded provider's Users API —
  * create → activate → sign in → deactivate (tokens stop working) → delete; paging through 250 users with the
  * SDK's collection iterator; Okta's error codes; another store's token and a revoked token get 401.
  */

@@ -6,7 +6,7 @@ import { createEmbeddedUser } from './embedded-signin.ts';
 import { buildTestApp, leaksInternals, type TestApp } from './helpers.ts';
 
 /**
- * Self-registration on the sign-in page (issue 15 §2), through `inject`: register → the six-digit code read
+ * Self-registration on the sign-in page, through `inject`: register → the six-digit code read
  * from the local mail sink → verify → ACTIVE and signs in; an address that has an account gets the identical
  * answer and its owner a notice e-mail; wrong, spent and other-store codes; a store without registration 404;
  * bad input 400 naming the field, nothing created.

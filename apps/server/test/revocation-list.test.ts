@@ -12,7 +12,7 @@ import { createTrackerTenant, startTestIssuer, type TestIssuer } from './tracker
  * two copies on one database stand for two processes; and the behaviour for a tenant whose issuer is
  * external (an Okta org), whose tokens we verify locally.
  */
-describe('revocation list and cache invalidation across processes (issue 11 §4, §5)', () => {
+describe('revocation list and cache invalidation across processes', () => {
   let t: TestApp;
   let issuer: TestIssuer;
   const lists: RevocationList[] = [];

@@ -25,7 +25,7 @@ import { embeddedTokens } from './embedded-signin.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 14 §7, a demo worth opening: the seed gives every demo store a store administrator, the platform
+ * A demo worth opening: the seed gives every demo store a store administrator, the platform
  * store an operator (roles granted and audited as the seed), and every store a reader whose tracker is not
  * empty and whom `npm run demo:changes` e-mails. Seeding again changes nothing.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrackerTenant } from './tracker-fixtures.ts';
 import { a, b, catA, expectError, std, t, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §3: a standard's edition history, from its recorded changes, for the tracker page. */
+/** A standard's edition history, from its recorded changes, for the tracker page. */
 useTrackerWorld();
 
 const RULES = { standard: true, committee: true, industryArea: true, publisher: true, workItem: true };

@@ -12,7 +12,7 @@ import {
 } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §3 / issue 14 §2: a replacement that comes by a catalogue import (CSV `replaced_by`) reaches the
+ * A replacement that comes by a catalogue import (CSV `replaced_by`) reaches the
  * trackers of the replaced standard as a published one does: the e-mail offers "Track <new> instead", and the
  * signed link moves the tracking once. The import is applied and announced as the console's import route
  * does it (catalog-import-routes.ts: applyCatalogImport, then dispatch of each event with recipients).

@@ -12,7 +12,7 @@ import {
 } from './notifications-fixtures.ts';
 
 /**
- * Issue 16 §3: a tracked standard replaced by another. The publisher names the replacement (new_standard
+ * A tracked standard replaced by another. The publisher names the replacement (new_standard
  * `replaces`, withdrawal `replacedBy`); the trackers of the old one are told; those who chose to follow
  * automatically are moved (and told so), the others get "Track <new> instead" — a signed link whose GET
  * only confirms and whose POST moves the tracking once.

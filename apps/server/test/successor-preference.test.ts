@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, expectError, useTrackerWorld } from './tracker-world.ts';
 
-/** Issue 16 §3: "Follow successors automatically", the user's own choice, off until chosen. */
+/** "Follow successors automatically", the user's own choice, off until chosen. */
 useTrackerWorld();
 
 const get = (u: TestUser, id = u.id) => a.call(u, { url: `${SUCCESSOR_PREFERENCE_PATH}?userId=${id}` });

@@ -11,7 +11,7 @@ import {
 } from './identity-harness.ts';
 
 /**
- * Issue 11 §4, in one process (the multi-process case is multi-process.test.ts): after a revocation, a
+ * Revocation that revokes, in one process (the multi-process case is multi-process.test.ts): after a revocation, a
  * sign-out (DELETE /api/v1/sessions/me, or /v1/logout), a password reset or change, or a deactivation, the
  * embedded issuer's introspection says inactive and every verifier refuses the token — the tracker API,
  * /api/identity/v1/me, MyAccount and userinfo — while other users' tokens go on working.
@@ -70,7 +70,7 @@ async function signedIn({ browser = 'shared' }: { browser?: 'shared' | 'own' } =
   return { user, auth, tokens, accessToken, refreshToken };
 }
 
-describe('revocation that revokes (issue 11 §4)', () => {
+describe('revocation that revokes', () => {
   it('POST /v1/revoke of an access token: introspection inactive, every verifier 401; other tokens unaffected', async () => {
     const a = await signedIn();
     const b = await signedIn();

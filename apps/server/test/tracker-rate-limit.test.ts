@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { deleteRedisKeys, LOCAL_REDIS_URL, localRedisAnswers } from './local-redis.ts';
 import { createTrackerTenant, startTestIssuer, type TestIssuer } from './tracker-fixtures.ts';
 
-/** The machine's Redis (issue 11 §5); the Redis case is skipped, saying so, where none answers. */
+/** The machine's Redis; the Redis case is skipped, saying so, where none answers. */
 const redisAnswers = await localRedisAnswers();
 
 const stores = [

@@ -12,7 +12,7 @@ import {
 } from './tracker-fixtures.ts';
 
 /**
- * Issue 11 §2: the outside probe's NUL cases, each of which answered 500 (PostgreSQL refuses the byte). Every
+ * The outside probe's NUL cases, each of which answered 500 (PostgreSQL refuses the byte). Every
  * one is now 400 naming the field, in the route family's own error shape, and writes nothing.
  */
 

@@ -7,7 +7,7 @@ import { expectError } from './tracker-world.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 /**
- * Server-side request forgery (issue 16 §5), with the default setting (WEBHOOKS_ALLOW_PRIVATE off): http://
+ * Server-side request forgery, with the default setting (WEBHOOKS_ALLOW_PRIVATE off): http://
  * and literal private addresses are refused at registration (400 naming `url`); a host name that resolves to
  * loopback is refused when the message is sent, for the test event and for a published change, and the
  * local receiver never sees a request.

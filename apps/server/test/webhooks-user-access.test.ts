@@ -4,7 +4,7 @@ import type { TestUser } from './tracker-fixtures.ts';
 import { a, b, expectError, t, useTrackerWorld } from './tracker-world.ts';
 
 /**
- * Issue 16 §5: the tracker API's own webhook endpoints of a user (the account area's Webhooks screen), at the
+ * The tracker API's own webhook endpoints of a user (the account area's Webhooks screen), at the
  * edges webhooks.test.ts does not cover: no token or a bad one is 401 on every route; another tenant's host
  * sees nothing of this tenant's endpoints (its users' ids and this endpoint's id are unknown there); a
  * malformed id or limit is a 400 naming it. webhooks.test.ts covers the 400s of the body, another user's

@@ -17,7 +17,7 @@ import {
 } from './webhooks-world.ts';
 
 /**
- * Issue 16 §5: a store decides whether its users may have webhook endpoints of their own (feature flag
+ * A store decides whether its users may have webhook endpoints of their own (feature flag
  * `user_webhooks`, the console's store settings). Off: every user route is 403 `webhooks_off` and changes
  * are queued for the store's endpoints only; on again: the user's endpoint, kept, gets the next change.
  */

@@ -6,7 +6,7 @@ import type { TestUser } from './tracker-fixtures.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 /**
- * The world of the webhook journeys (issue 16 §5): the console's world with the worker running, a local
+ * The world of the webhook journeys: the console's world with the worker running, a local
  * receiver (private addresses allowed; webhooks-ssrf.test.ts tests the refusal), store A's notification
  * catalogue, a reader tracking committee D20 and a bystander tracking nothing. The bindings are live.
  */

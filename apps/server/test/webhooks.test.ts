@@ -22,7 +22,7 @@ import {
 } from './webhooks-world.ts';
 
 /**
- * Issue 16 §5 webhooks, end to end with the worker: a store's endpoint (console) and a user's own (tracker
+ * Webhooks, end to end with the worker: a store's endpoint (console) and a user's own (tracker
  * API) get each change, signed per Standard Webhooks (verified with the `standardwebhooks` package), once;
  * a 500 is retried and both attempts are logged; a replayed or old timestamp is refused by the verifier;
  * another store's admin gets 403 and another user's endpoint is 404; bad input is a 400 naming the field.
@@ -76,7 +76,7 @@ describe('a store endpoint gets each change of the store, signed, once', () => {
         kind: 'new_edition',
         standard: { designation: 'D638-22', oldDesignation: 'D638-14', contentCode: 'D638-CC' },
         reasons: [{ type: 'STORE' }],
-        ...whatChanged, // issue 16 §3
+        ...whatChanged, // the publisher's summary and comparison link
       },
     });
     expect(() =>

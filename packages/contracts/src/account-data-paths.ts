@@ -1,5 +1,5 @@
 /*
- * Issue 15 §4, users own their account: the MyAccount API's Trackwell additions (signed-in devices, export my
+ * Users own their account: the MyAccount API's Trackwell additions (signed-in devices, export my
  * data, delete my account), without zod, so the portal's account screens name them without the schemas.
  * Okta's MyAccount API has no such operations; they sit beside its own under /idp/myaccount, with its token,
  * scopes, step-up and error bodies.

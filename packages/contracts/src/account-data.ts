@@ -3,7 +3,7 @@ import { SESSION_ID_MAX_LENGTH } from './account-data-paths.ts';
 import { successorPreference } from './successor-follow.ts';
 
 /**
- * Issue 15 §4: the answers of the account data operations (paths in account-data-paths.ts). The server
+ * The answers of the account data operations (paths in account-data-paths.ts). The server
  * validates and serializes with these.
  */
 
@@ -76,7 +76,7 @@ export const accountExport = z.object({
     z.object({ id: z.string(), name: z.string(), createdAt: isoDate, lastUsedAt: isoDate.nullable() }),
   ),
   notificationPreferences: z.unknown(),
-  /** Issue 16 §3: whether trackings follow a replaced standard's successor automatically. */
+  /** Whether trackings follow a replaced standard's successor automatically. */
   successorPreference,
 });
 export type AccountExport = z.infer<typeof accountExport>;

@@ -1,5 +1,5 @@
 /**
- * Every action the audit log records (issue 14 §5): console actions, the publisher feed's calls and the
+ * Every action the audit log records: console actions, the publisher feed's calls and the
  * seed's grants. The one list the writers (packages/db `recordAuditEntry`) and the console's filter and
  * labels use. Zod-free, so the portal's first download does not carry zod.
  */

@@ -4,7 +4,7 @@ import { safeText } from './safe-values.ts';
 import { isUnsafeString } from './unsafe-strings.ts';
 
 /**
- * Catalogue import (issue 14 §2): the rows a publisher's CSV or NISO STS XML file becomes, one shape per kind
+ * Catalogue import: the rows a publisher's CSV or NISO STS XML file becomes, one shape per kind
  * of catalogue entry, the per-row error, and the dry run's answer. The parsers and the repository are in
  * packages/db (`catalog-import/`, `repositories/catalog-import.ts`); the CSV columns are documented in
  * packages/db/src/catalog-import/README.md.

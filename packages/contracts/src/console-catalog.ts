@@ -8,7 +8,7 @@ import {
 import { CONSOLE_BASE } from './console-paths.ts';
 
 /*
- * The console's catalogue import (issue 14 §2): a CSV or NISO STS XML file uploaded as the request body
+ * The console's catalogue import: a CSV or NISO STS XML file uploaded as the request body
  * (`text/csv`, or `application/xml` / `text/xml`), checked first (dry run: what each row would do, nothing
  * written), then applied. Applying a changed edition or status records the matching change event, whose
  * trackers are e-mailed.

@@ -9,7 +9,7 @@ import {
 import { safeText } from './safe-values.ts';
 
 /*
- * The console's changes and deliveries (issue 14 §3, §4): publish a catalogue change (the publisher feed's
+ * The console's changes and deliveries: publish a catalogue change (the publisher feed's
  * event contract, one event), preview whom it would e-mail, and follow its deliveries.
  */
 

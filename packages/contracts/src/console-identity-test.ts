@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { absoluteUrl } from './safe-values.ts';
 
 /*
- * The console's identity "test connection" (issue 14 §1): before a store is pointed at an OpenID Connect
+ * The console's identity "test connection": before a store is pointed at an OpenID Connect
  * issuer, the server fetches `<issuer>/.well-known/openid-configuration` and says whether it is usable.
  * The fetch is guarded (https only, public addresses only, no redirect to a private one), bounded in time
  * and size (CONSOLE_IDENTITY_TEST), and never writes anything.

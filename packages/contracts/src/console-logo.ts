@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGO_SVG_MAX_LENGTH } from './tenant-definition.ts';
 
 /*
- * The console's logo upload (issue 14 §1): the file is the request body. An SVG is kept as it is (after the
+ * The console's logo upload: the file is the request body. An SVG is kept as it is (after the
  * SVG guard); a PNG or JPEG is kept as an SVG that embeds it (a data: URI, with the image's own viewBox), so
  * every store keeps one logo SVG: served at /assets/<code>/logo.svg and drawn as the e-mails' PNG.
  */

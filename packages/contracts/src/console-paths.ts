@@ -1,5 +1,5 @@
 /*
- * The operator console's API paths and role names (issue 14), without zod: the portal's shell reads the roles
+ * The operator console's API paths and role names, without zod: the portal's shell reads the roles
  * claim, and a module of plain constants keeps the schemas out of its first download.
  */
 
@@ -10,10 +10,10 @@ export const CONSOLE_PATHS = {
   storeRoles: `${CONSOLE_BASE}/stores/:code/roles`,
   storeApiKeys: `${CONSOLE_BASE}/stores/:code/api-keys`,
   storeApiKey: `${CONSOLE_BASE}/stores/:code/api-keys/:id`,
-  /** Issue 15 §1: the store's Users API tokens (`Authorization: SSWS <token>`). */
+  /** The store's Users API tokens (`Authorization: SSWS <token>`). */
   storeProvisioningTokens: `${CONSOLE_BASE}/stores/:code/provisioning-tokens`,
   storeProvisioningToken: `${CONSOLE_BASE}/stores/:code/provisioning-tokens/:id`,
-  /** Issue 15 §3: the store's users (search, one user, the administrator's actions). */
+  /** The store's users (search, one user, the administrator's actions). */
   storeUsers: `${CONSOLE_BASE}/stores/:code/users`,
   storeUser: `${CONSOLE_BASE}/stores/:code/users/:userId`,
   storeUserAction: `${CONSOLE_BASE}/stores/:code/users/:userId/actions/:action`,
@@ -30,7 +30,7 @@ export const CONSOLE_PATHS = {
   storeClient: `${CONSOLE_BASE}/stores/:code/clients/:clientId`,
 } as const;
 
-/** The console roles (issue 14 "Who"); carried in access tokens as the `trackwell_roles` claim. */
+/** The console roles; carried in access tokens as the `trackwell_roles` claim. */
 export const CONSOLE_ROLES = ['platform_operator', 'store_admin', 'catalog_editor'] as const;
 export type ConsoleRoleName = (typeof CONSOLE_ROLES)[number];
 /** The access-token and ID-token claim listing the user's console roles (the portal reads it). */

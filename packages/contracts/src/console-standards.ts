@@ -5,7 +5,7 @@ import { CONSOLE_BASE } from './console-paths.ts';
 import { CATALOG_EVENT_KINDS, STANDARD_STATUSES } from './notifications.ts';
 
 /*
- * The console's catalogue browser (issue 14 §2): a store's standards searched and paged, one read whole,
+ * The console's catalogue browser: a store's standards searched and paged, one read whole,
  * and edited. An edit is checked by the very rules of an imported standard row (`importStandard`), and one
  * that changes the edition or the status records the change event an import would (trackers are e-mailed).
  */

@@ -2,7 +2,7 @@ import type { CONSOLE_USER_ERRORS, ConsoleUserOperation } from './console-users.
 import type { OktaUserStatus } from './okta-user-statuses.ts';
 
 /*
- * Issue 15 §3: which console actions a user's Okta status allows — the one rule the server enforces (409
+ * Which console actions a user's Okta status allows — the one rule the server enforces (409
  * otherwise) and the portal's user detail offers, from the Users API's lifecycle (provisioning/lifecycle.ts):
  *   STAGED         activate (the activation e-mail), deactivate
  *   PROVISIONED    resend the activation e-mail (a new link; the old one stops working), deactivate

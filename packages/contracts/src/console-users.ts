@@ -3,7 +3,7 @@ import { storeCodeParams } from './console.ts';
 import { OKTA_USER_STATUSES } from './okta-users.ts';
 
 /*
- * Issue 15 §3: a store's users in the console — search (login, name, status; cursor pages), one user's
+ * A store's users in the console — search (login, name, status; cursor pages), one user's
  * profile, factors, sessions, trackings and recent deliveries, and the administrator's actions. The lifecycle
  * rules themselves are the Users API's (apps/server/src/modules/provisioning/lifecycle.ts); these are the
  * console's shapes only. NUL and invalid UTF-8 are refused before these (http/unsafe-strings-guard.ts). Paths: CONSOLE_PATHS.storeUsers, storeUser, storeUserAction (console-paths.ts).

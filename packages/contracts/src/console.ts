@@ -5,7 +5,7 @@ import { featureFlags, tenantConfig } from './tenant-config.ts';
 import { LOGO_SVG_MAX_LENGTH, tenantThemeValues } from './tenant-definition.ts';
 
 /*
- * The operator console's API (issue 14): bodies and answers (paths and role names: console-paths.ts), once for the server, the portal
+ * The operator console's API: bodies and answers (paths and role names: console-paths.ts), once for the server, the portal
  * and the tests. Store definitions are validated by the same contracts the seed uses (tenant-definition.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §6 tolerant designation matching, framework-free (no zod): what a cell of a user's spreadsheet
+ * Tolerant designation matching for list imports, framework-free (no zod): what a cell of a user's spreadsheet
  * ("ASTM D638-14", "D 638", "d638-22", "ISO 9001", "ISO 9001:2015") has to do with a catalogue designation.
  *
  * A designation is read as

@@ -1,2 +1,2 @@
-/** spec §9: the response success code is the string '200' (a module without Zod: issue 12 §1). */
+/** spec §9: the response success code is the string '200' (a module without Zod, for the first screen). */
 export const SUCCESS_STATUS = '200';

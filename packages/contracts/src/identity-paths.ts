@@ -1,5 +1,5 @@
 /*
- * Identity contracts without Zod (issue 12 §1): what the portal's first screen names, the sign-in page's and
+ * Identity contracts without Zod: what the portal's first screen names, the sign-in page's and
  * the tracker's alike, so that neither downloads a schema library to show itself. identity.ts has the rest.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The language codes and what goes with them, without Zod (the portal's first screen reads them and carries
- * no Zod: issue 12 §1); their schema is `language` in ./language-schema.ts.
+ * no Zod); their schema is `language` in ./language-schema.ts.
  */
 
 /** spec §3 "Supported languages", in the spec's order. */

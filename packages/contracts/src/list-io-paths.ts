@@ -1,5 +1,5 @@
 /*
- * Issue 16 §6 "bring and take your list", without zod: the paths, limits and file types the tracker page's
+ * Bring and take your list, without zod: the paths, limits and file types the tracker page's
  * lazily loaded import dialog and export menu name, so they pull no schema into a shared chunk.
  */
 export const LIST_IO_PATHS = {

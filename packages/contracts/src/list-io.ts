@@ -3,7 +3,7 @@ import { successEnvelope } from './envelope.ts';
 import { LIST_EXPORT_FORMATS, LIST_IMPORT_MAX_COLUMNS, LIST_IMPORT_MAX_ROWS } from './list-io-paths.ts';
 
 /**
- * Issue 16 §6 "bring and take your list": the import's report and track call, the export's query. Paths,
+ * Bring and take your list: the import's report and track call, the export's query. Paths,
  * limits and file types in list-io-paths.ts (zod-free); the matching rule in designation-match.ts.
  */
 export const listImportPreviewQuery = z

@@ -4,7 +4,7 @@ import { timeZone } from './notification-frequency.ts';
 import { userId } from './tracker.ts';
 
 /**
- * Issue 16 §1: the monthly "status of your list" report, opt-in (off by default). Sent on the 1st of each
+ * The monthly "status of your list" report, opt-in (off by default). Sent on the 1st of each
  * month at the digest's hour in the user's time zone (the frequency's; 08:00 and the given zone when the
  * user never chose one), with every tracked standard's edition and status, so "nothing changed" is on
  * record (migration 0023, db `notification-status-reports.ts`).

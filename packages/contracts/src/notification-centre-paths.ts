@@ -1,5 +1,5 @@
 /*
- * The notification centre's and the private feed's paths (issue 16 §4, §5), without zod: the portal's header
+ * The notification centre's and the private feed's paths, without zod: the portal's header
  * bell (lazy) and its account screen name them without pulling the schemas into a shared chunk.
  */
 

@@ -3,9 +3,9 @@ import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_PAGE_SIZE_MAX } from './notificati
 import { CATALOG_EVENT_KINDS, type NotificationChange, notificationReason } from './notifications.ts';
 
 /*
- * The in-app notification centre (issue 16 §4): the signed-in user's notifications — one per change that
+ * The in-app notification centre: the signed-in user's notifications — one per change that
  * matched their trackings, the same rows their e-mails come from — with what changed (old → new) and why
- * (the sources that matched), read marks, and the private Atom feed's URL (§5).
+ * (the sources that matched), read marks, and the private Atom feed's URL.
  */
 
 const bigintId = z
@@ -56,11 +56,11 @@ export const notificationChange = z.object({
   standard: changedStandard.optional(),
   workItem: changedWorkItem.optional(),
   note: z.string().optional(),
-  /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
+  /** The publisher's summary of what changed, and a link comparing the versions. */
   summary: z.string().optional(),
   compareUrl: z.string().optional(),
   /**
-   * The standard replaced and its successor (issue 16 §3); `followed`: the user follows it already (by the
+   * The standard replaced and its successor; `followed`: the user follows it already (by the
    * e-mail's link, the centre's button or automatically at publish).
    */
   successor: z

@@ -3,7 +3,7 @@ import { successEnvelope } from './envelope.ts';
 import { userId } from './tracker.ts';
 
 /**
- * Issue 16 §1 "Frequency": instant (one e-mail per change, the default), or a daily or weekly digest at the
+ * How often a user is e-mailed: instant (one e-mail per change, the default), or a daily or weekly digest at the
  * hour (and weekday) the user picks, in the user's own IANA time zone. The worker's digest job reads the
  * same choice (migration 0019, db `notification-schedules.ts`).
  */

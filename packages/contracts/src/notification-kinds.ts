@@ -4,7 +4,7 @@ import type { CatalogEventKind } from './notifications.ts';
 import { userId } from './tracker.ts';
 
 /**
- * Issue 16 §1 "which kinds of change to receive": the kinds a user chooses from, globally and per source.
+ * Which kinds of change to receive: the kinds a user chooses from, globally and per source.
  * The nine event kinds fold into seven choices: a new standard is told like a new edition (both bring a
  * new designation), and both work-item kinds are "work items".
  */

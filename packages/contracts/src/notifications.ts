@@ -33,7 +33,7 @@ const base = {
   id: z.string().trim().min(1).max(200),
   /** When the change took effect at the publisher (ISO 8601). Defaults to now. */
   occurredAt: z.iso.datetime({ offset: true }).optional(),
-  /** What changed, in the publisher's words (issue 16 §3): shown in the e-mail and the in-app list. */
+  /** What changed, in the publisher's words: shown in the e-mail and the in-app list. */
   summary: safeText(1000, { multiline: true })
     .refine((s) => s.trim().length > 0, 'must not be blank')
     .optional(),
@@ -60,7 +60,7 @@ const newStandard = z.object({
     industryAreas: z.array(code).max(20).default([]),
   }),
   /**
-   * The standard this one replaces (issue 16 §3): it becomes `historical`, and its trackers are told and
+   * The standard this one replaces: it becomes `historical`, and its trackers are told and
    * may follow this one (automatically, or from the e-mail's button).
    */
   replaces: standardRef.optional(),
@@ -91,7 +91,7 @@ const designationChange = (type: 'amendment' | 'editorial_change' | 'reaffirmati
 const statusChange = <T extends 'withdrawal' | 'reinstatement'>(type: T) =>
   z.object({ ...base, type: z.literal(type), standard: standardRef, note: text.optional() });
 
-/** A withdrawal may name the standard that replaces it (issue 16 §3): its trackers may follow that one. */
+/** A withdrawal may name the standard that replaces it: its trackers may follow that one. */
 const withdrawal = statusChange('withdrawal').extend({ replacedBy: standardRef.optional() });
 
 const newWorkItem = z.object({
@@ -210,11 +210,11 @@ export interface NotificationChange {
     status: string;
   };
   note?: string;
-  /** The publisher's summary of what changed (issue 16 §3). */
+  /** The publisher's summary of what changed. */
   summary?: string;
-  /** A link to a comparison of the versions (issue 16 §3). */
+  /** A link to a comparison of the versions. */
   compareUrl?: string;
-  /** The standard replaced and its successor (issue 16 §3: a new standard that replaces, a withdrawal replaced by). */
+  /** The standard replaced and its successor (a new standard that replaces, a withdrawal replaced by). */
   successor?: StandardSuccession;
 }
 

@@ -149,7 +149,7 @@ export const totpActivation = z.object({
 });
 
 /**
- * A passkey (issue 15 §4) is Okta's `webauthn` factor: registered in the account area, not enrolled at sign-in,
+ * A passkey is Okta's `webauthn` factor: registered in the account area, not enrolled at sign-in,
  * and offered on its own when someone signs in with a username and no password.
  */
 export const WEBAUTHN_FACTOR_TYPE = 'webauthn';

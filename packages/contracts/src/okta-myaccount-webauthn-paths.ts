@@ -1,5 +1,5 @@
 /*
- * Issue 15 §4, passkeys in the account area: the MyAccount API paths of the user's WebAuthn credentials,
+ * Passkeys in the account area: the MyAccount API paths of the user's WebAuthn credentials,
  * without zod, so the portal's account screen names them without the schemas (okta-myaccount-webauthn.ts).
  */
 

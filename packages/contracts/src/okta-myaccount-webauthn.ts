@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MyAccountScope } from './identity.ts';
 
 /**
- * Issue 15 §4: passkeys in the account area, through the MyAccount API (`okta.myAccount.webauthn.*`): ask
+ * Passkeys in the account area, through the MyAccount API (`okta.myAccount.webauthn.*`): ask
  * for registration options (a single-use challenge), register the authenticator's answer, list, rename and
  * remove. The relying party (its id and origin) is the store's configured host, never the request's.
  */

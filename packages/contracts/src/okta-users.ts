@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './safe-values.ts';
 
 /**
- * Okta's Users API on the embedded identity provider (issue 15 §1): the subset a store's back office uses,
+ * Okta's Users API on the embedded identity provider: the subset a store's back office uses,
  * wire-compatible with `@okta/okta-sdk-nodejs`. Paths, the user lifecycle's statuses and rules, the request
  * and answer shapes. The filter/search grammar is okta-users-filter.ts.
  */

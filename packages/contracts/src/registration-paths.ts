@@ -1,5 +1,5 @@
 /*
- * Self-registration's paths (issue 15 §2), without zod: the sign-in page's lazily loaded registration form
+ * Self-registration's paths, without zod: the sign-in page's lazily loaded registration form
  * names them without pulling the schemas into a shared chunk.
  */
 export const REGISTRATION_PATHS = {

@@ -5,7 +5,7 @@ import { REGISTRATION_PENDING } from './registration-paths.ts';
 import { safeText } from './safe-values.ts';
 
 /**
- * Self-registration on the sign-in page (issue 15 §2): the store's setting, the two requests and the one
+ * Self-registration on the sign-in page: the store's setting, the two requests and the one
  * answer. The password's rules are password-policy.ts (`passwordProblem`, checked by the server as the
  * password change checks them); a new account's login is its e-mail address. The store's setting is
  * `registration` in tenant-config.ts (kept there: the portal's first download validates the configuration

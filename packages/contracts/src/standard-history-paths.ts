@@ -1,5 +1,5 @@
 /*
- * A standard's edition history (issue 16 §3), without zod: the tracker page's lazily loaded history dialog
+ * A standard's edition history, without zod: the tracker page's lazily loaded history dialog
  * names its path without pulling the schemas into a shared chunk.
  */
 export const STANDARD_HISTORY_PATH = '/api/tracker/v1/standard-history';

@@ -3,7 +3,7 @@ import { successEnvelope } from './envelope.ts';
 import { CATALOG_EVENT_KINDS } from './notifications.ts';
 
 /**
- * Issue 16 §3 "the tracker page shows the edition history of a standard": every recorded change of one
+ * The tracker page shows the edition history of a standard: every recorded change of one
  * standard of the store, newest first, with old → new and the publisher's summary and comparison link.
  * Its path and limit are in standard-history-paths.ts (zod-free, for the portal's lazy dialog).
  */
@@ -27,7 +27,7 @@ export const standardHistoryEntry = z.object({
   summary: z.string().nullable(),
   compareUrl: z.string().nullable(),
   note: z.string().nullable(),
-  /** A replacement this change recorded (issue 16 §3): the replaced standard's and its successor's designations. */
+  /** A replacement this change recorded: the replaced standard's and its successor's designations. */
   successor: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
 });
 export type StandardHistoryEntry = z.infer<typeof standardHistoryEntry>;

@@ -3,7 +3,7 @@ import { successEnvelope } from './envelope.ts';
 import { userId } from './tracker.ts';
 
 /**
- * Issue 16 §3 "the tracking follows the successor": the user's choice to follow a replaced standard's
+ * The tracking follows the successor: the user's choice to follow a replaced standard's
  * successor automatically (default off: the change e-mail then offers one click), and the e-mail's signed
  * link (GET shows a confirm page, POST acts, as the unsubscribe does).
  */

@@ -143,7 +143,7 @@ export const tenantConfig = z
      */
     resolverApplicationUrl: resolverApplicationUrlTemplate.optional(),
     /**
-     * Self-registration on the sign-in page (issue 15 §2; the requests are registration.ts): on when the store
+     * Self-registration on the sign-in page (the requests are registration.ts): on when the store
      * gives the link to the terms new users accept, off when absent (the default). One URL rather than a switch
      * and a link, because this schema is in the portal's first download (budget 180 kB).
      */
@@ -193,7 +193,7 @@ export const featureFlags = z.object({
   /** The spec's `{hash}.enabled`: whether the portal may translate (off → language forced to en). */
   enable_translation: enabled,
   /**
-   * Issue 16 §5: the store's users may register their own webhook endpoints (Account › Webhooks). Off: the
+   * The store's users may register their own webhook endpoints (Account › Webhooks). Off: the
    * user routes answer 403 `webhooks_off`, the account area has no Webhooks tab, and no change is queued for
    * a user's endpoint (the store's own endpoints are the console's, unaffected). Migration 0028 set it on
    * for the stores that existed before it.

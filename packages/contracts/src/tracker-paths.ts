@@ -1,5 +1,5 @@
 /*
- * The tracker service's codes and paths without Zod (issue 12 §1): the tracker page's first screen names them,
+ * The tracker service's codes and paths without Zod: the tracker page's first screen names them,
  * so that it downloads no schema library to show itself. tracker.ts and tracker-sources.ts have the schemas.
  */
 

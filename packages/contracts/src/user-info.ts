@@ -1,5 +1,5 @@
 /**
- * spec §3 "User info", the answer of `GET /api/identity/v1/me` (USER_INFO_PATH), without Zod (issue 12 §1):
+ * spec §3 "User info", the answer of `GET /api/identity/v1/me` (USER_INFO_PATH), without Zod:
  * the tracker's first screen waits for it, and reads it with `readUserInfo` rather than download a schema
  * library first. The server answers with identity.ts's `userInfo` schema; `test/user-info.test.ts` holds the
  * two to the same verdict on every value.

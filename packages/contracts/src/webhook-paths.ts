@@ -4,7 +4,7 @@
 // contract tests call them through the console's authentication).
 const CONSOLE_BASE = '/api/console/v1';
 
-/** Webhook endpoints (issue 16 §5): a store's in the console, a user's own in the tracker API. */
+/** Webhook endpoints: a store's in the console, a user's own in the tracker API. */
 export const WEBHOOK_PATHS = {
   storeWebhooks: `${CONSOLE_BASE}/stores/:code/webhooks`,
   storeWebhook: `${CONSOLE_BASE}/stores/:code/webhooks/:id`,

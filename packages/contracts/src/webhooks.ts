@@ -4,7 +4,7 @@ import type { NotificationReason } from './notifications.ts';
 import { safeText } from './safe-values.ts';
 
 /*
- * Webhooks (issue 16 §5): a store administrator (console) or a signed-in user (tracker API) registers an
+ * Webhooks: a store administrator (console) or a signed-in user (tracker API) registers an
  * endpoint; each catalogue change is POSTed to it signed per the Standard Webhooks specification
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` with the `whsec_` secret).
  */
@@ -92,7 +92,7 @@ export type WebhookPayload =
         standard?: Record<string, unknown> & { designation: string; contentCode: string | null };
         workItem?: Record<string, unknown>;
         note?: string;
-        /** The publisher's summary of what changed, and a link comparing the versions (issue 16 §3). */
+        /** The publisher's summary of what changed, and a link comparing the versions. */
         summary?: string;
         compareUrl?: string;
         /** Why it reached this endpoint: the store's endpoint gets every change; a user's, their matches. */

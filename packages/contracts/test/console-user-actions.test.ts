@@ -6,7 +6,7 @@ import {
   OKTA_USER_STATUSES,
 } from '../src/index.ts';
 
-/** Issue 15 §3: the one rule of what the console may do to a user, by Okta status and whether it is you. */
+/** The one rule of what the console may do to a user, by Okta status and whether it is you. */
 
 const other = { hasFactors: false, self: false };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pickLocalized } from '../src/localized-text.ts';
 import { tenantConfig } from '../src/tenant-config.ts';
 
-describe('pickLocalized (issue 12 §5: store text per language, with a fallback)', () => {
+describe('pickLocalized (store text per language, with a fallback)', () => {
   const byLanguage = { ar: 'تابع المعايير', fr_FR: 'Suivez les normes', es: 'Siga las normas' };
 
   it("gives the reader's own language, marked with its language and direction", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseUserFilter, UserFilterError } from '../src/okta-users-filter.ts';
 
-/** Okta's filter/search grammar as the Users API keeps it (issue 15 §1): the trees, and what is refused. */
+/** Okta's filter/search grammar as the Users API keeps it: the trees, and what is refused. */
 describe('parseUserFilter', () => {
   it('reads conditions, and/or (and binds tighter), parentheses, escapes and case-insensitive keywords', () => {
     expect(parseUserFilter('status eq "active"', 'filter')).toEqual({

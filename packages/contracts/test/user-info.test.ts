@@ -45,7 +45,7 @@ const body = fc.oneof(
   { weight: 1, arbitrary: fc.oneof(anyValue, fc.array(fc.string()), fc.constant({})) },
 );
 
-describe('readUserInfo (issue 12 §1: the user info read without Zod)', () => {
+describe('readUserInfo (the user info read without Zod)', () => {
   it('gives the same verdict and value as the schema the server answers with, on every value', () => {
     fc.assert(
       fc.property(body, (value) => {

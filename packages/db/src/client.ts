@@ -32,7 +32,7 @@ export class RunningServerUnreachableError extends Error {
 }
 
 /** Where PGlite keeps its files inside Trackwell's data directory (DATA_DIR). */
-export const pgliteDataDir = (dataDir = '.data') => resolve(dataDir, 'pglite');
+export const pgliteDataDir = (dataDir?: string) => resolve(dataDir || '.data', 'pglite'); // '' is the default too
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {

@@ -82,8 +82,19 @@ async function makePostgresTemplate(adminUrl: string): Promise<() => Promise<voi
   };
 }
 
-/** Makes the template of the engine the tests run on (TEST_DATABASE_URL); resolves with its removal. */
-export function prepareTestTemplate(): Promise<() => Promise<void>> {
+/**
+ * Makes the templates of the engines the tests run on; resolves with their removal. PGlite's always (the
+ * embedded default, and the suite's engine without TEST_DATABASE_URL); PostgreSQL's too when
+ * TEST_DATABASE_URL names a server (vitest.config.ts runs the database suites there, and on PGlite what
+ * depends on the engine).
+ */
+export async function prepareTestTemplate(): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  return adminUrl ? makePostgresTemplate(adminUrl) : makePgliteTemplate();
+  const removals = await Promise.all([
+    makePgliteTemplate(),
+    ...(adminUrl ? [makePostgresTemplate(adminUrl)] : []),
+  ]);
+  return async () => {
+    for (const remove of removals) await remove();
+  };
 }

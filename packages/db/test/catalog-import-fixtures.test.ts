@@ -21,7 +21,7 @@ import {
  * The sample files of a store's first catalogue (fixtures/csv/acme-catalogue.csv: one file with a `kind`
  * column holding a publisher, two industry areas, two committees and 50 standards; fixtures/sts/
  * acme-standards.xml: a new edition of one of them and a new standard), imported as the console's journey
- * does (issue 14 acceptance): dry run, apply, and the new edition e-mails the committee's follower.
+ * does: dry run, apply, and the new edition e-mails the committee's follower.
  */
 const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url));
 

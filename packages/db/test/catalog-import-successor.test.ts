@@ -16,7 +16,7 @@ import {
   type TestDatabase,
 } from '../src/testing.ts';
 
-/** issue 16 §3 / issue 14 §2: an imported replacement records the successor as a published one does. */
+/** An imported replacement records the successor as a published one does. */
 
 const HEAD =
   'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on,replaced_by';

@@ -6,7 +6,7 @@ import { createContentTracking, setContentTrackingOff } from '../src/repositorie
 import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 /**
- * Issue 12 §7: the catalogue search ranks the best first however many standards match (each branch keeps
+ * The catalogue search ranks the best first however many standards match (each branch keeps
  * only its best rows, so the rule must hold when far more than the limit match), and marks the caller's
  * trackings. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */

@@ -5,7 +5,7 @@ import { DESIGNATION_STEM_SQL } from '../src/repositories/list-import.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
 /**
- * Issue 16 §6: the database finds a list's candidates by the designation's stem, computed in SQL; it must be
+ * The database finds a list's candidates by the designation's stem, computed in SQL; it must be
  * the stem contracts' `designationStem` gives the cell (designation-match.ts), or a cell misses its standard.
  * On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */

@@ -149,7 +149,7 @@ describe('demo tenants', () => {
     }
   });
 
-  it('give their intro in every language they offer, two paragraphs each (issue 12 §5)', () => {
+  it('give their intro in every language they offer, two paragraphs each', () => {
     for (const { definition: d } of DEMO_TENANT_DEFINITIONS) {
       const { header } = d.config.trackerSetting;
       for (const language of d.config.ui.languages.filter((l) => l !== d.config.ui.defaultLanguage)) {

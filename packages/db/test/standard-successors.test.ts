@@ -88,7 +88,7 @@ const deliveredTo = async (db: DatabaseHandle, tenantId: string) =>
     )
   ).rows.map((r) => r.user_id);
 
-describe('following the successor of a replaced standard (issue 16 §3)', () => {
+describe('following the successor of a replaced standard', () => {
   let database: TestDatabase;
   let db: DatabaseHandle;
   beforeAll(async () => {

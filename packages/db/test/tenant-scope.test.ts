@@ -33,14 +33,14 @@ const UNSCOPED: Record<string, string> = {
     'claims rows by id; each row answers its own tenant for rendering',
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
-  // The digest job serves every store (issue 16 §2): due digests are found in each user's own schedule.
+  // The digest job serves every store: due digests are found in each user's own schedule.
   'notification-digests.ts createDueDigests': 'the digests due now across every store’s schedules',
   'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
   'notification-digests.ts markDigestsSent': 'marks digests by id, after sending',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
   'notification-digests.ts refreshDigestStatisticsAfter':
     'ANALYZE of the digest tables after a large build across stores',
-  // The monthly status report (issue 16 §1) rides the digest job, across every store's schedules.
+  // The monthly status report rides the digest job, across every store's schedules.
   'notification-status-reports.ts createDueStatusReports':
     'the reports due now across every store’s schedules',
   'notification-status-reports.ts loadListStatus':

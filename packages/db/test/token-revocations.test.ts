@@ -12,7 +12,7 @@ import {
 import { createIdentityUser, findIdentityUserById } from '../src/repositories/users.ts';
 import { buildTenantDefinition, createTestDatabase, type TestDatabase, testEngine } from '../src/testing.ts';
 
-/** Migration 0008's revocation records and the NOTIFY its triggers send (issue 11 §4, §5). */
+/** Migration 0008's revocation records and the NOTIFY its triggers send. */
 describe(`token revocations on ${testEngine()}`, () => {
   let t: TestDatabase;
   let db: DatabaseHandle;

@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * The Users API's activation e-mail (issue 15 §1: a store's back office created an account for someone, who
+ * The Users API's activation e-mail (a store's back office created an account for someone, who
  * now chooses a password): its words in the 14 languages. Placeholders: {tenant}, {name}. The link lives 7
  * days, as Okta's activation token does; the recovery token line is the sign-in e-mails' own.
  */

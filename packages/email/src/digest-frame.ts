@@ -15,7 +15,7 @@ import { encodedTemplate } from './qp.ts';
 import { EMAIL_STRINGS } from './strings.ts';
 
 /**
- * The frame the digest (issue 16 §2) and the monthly status report (§1) share: the store's header, a
+ * The frame the digest and the monthly status report share: the store's header, a
  * heading, the greeting, an intro, the body, the tracker link, the preferences and unsubscribe links and
  * the store's footer. MJML runs once per (store, language, kind) with opaque tokens; per recipient
  * `fill` puts in the subject, greeting, body (already escaped HTML) and unsubscribe link.

@@ -7,7 +7,7 @@ import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
 
 /**
- * The digest e-mail (issue 16 §2): one per user and period, every change since the last one, each with
+ * The digest e-mail: one per user and period, every change since the last one, each with
  * why (the sources that matched, once each). Like the change e-mail, MJML runs once per (store, language,
  * frequency) with opaque tokens; per recipient the greeting, the list of changes (plain escaped HTML) and
  * the unsubscribe link are filled in.
@@ -26,7 +26,7 @@ export interface DigestEntry {
   change: NotificationChange;
   reasons: NotificationReason[];
   standardUrl?: string | undefined;
-  /** A replacement of a standard the recipient tracks (issue 16 §3): moved already, or their signed link. */
+  /** A replacement of a standard the recipient tracks: moved already, or their signed link. */
   successor?: SuccessorChoice | undefined;
 }
 

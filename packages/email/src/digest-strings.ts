@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * The digest e-mail's own words (issue 16 §2), in the 14 languages of spec §3; everything else it says
+ * The digest e-mail's own words, in the 14 languages of spec §3; everything else it says
  * (headlines, labels, why, the links) comes from EMAIL_STRINGS, as in the change e-mail. {count} is the
  * number of changes, written in a parenthesis so no plural form is needed.
  */

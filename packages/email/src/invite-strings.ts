@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * The console's invitation e-mail (issue 14: an administrator appoints someone who has no account in the
+ * The console's invitation e-mail (an administrator appoints someone who has no account in the
  * store yet): its words in the 14 languages. Placeholders: {tenant}, {name}, {inviter}, {role}; {role} is
  * one of `roles`, already in the language.
  */

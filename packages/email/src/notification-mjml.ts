@@ -35,7 +35,7 @@ export const TOKEN = {
   name: 'TWTOKENNAME7f3a',
   reasons: 'TWTOKENREASONS7f3a',
   unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
-  /** Only in a replacement's e-mail (issue 16 §3): the "Track <new> instead" button, or "You now track …". */
+  /** Only in a replacement's e-mail: the "Track <new> instead" button, or "You now track …". */
   successor: 'TWTOKENSUCCESSOR7f3a',
 } as const;
 
@@ -68,7 +68,7 @@ export function changeRows(t: EmailStrings, change: NotificationChange): Array<[
     rows.push([t.labels.committee, w.committee]);
   }
   if (change.successor) {
-    // issue 16 §3: the standard a new one replaces, or the one that replaces a withdrawn one
+    // The standard a new one replaces, or the one that replaces a withdrawn one
     const { from, to } = change.successor;
     if (change.kind === 'withdrawal') rows.push([successorStringsOf(t).replacedBy, to.designation]);
     else rows.push([t.labels.previousDesignation, from.designation]);
@@ -141,7 +141,7 @@ export interface NotificationContent {
   links: {
     standardUrl?: string | undefined;
     trackerUrl: string;
-    /** Where the reader chooses which kinds of change they get (issue 16 §1: a link in every e-mail). */
+    /** Where the reader chooses which kinds of change they get (a link in every e-mail). */
     preferencesUrl?: string | undefined;
   };
 }

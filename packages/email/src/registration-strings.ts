@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * Self-registration's two e-mails (issue 15 §2) in the 14 languages: the verification code sent to a new
+ * Self-registration's two e-mails in the 14 languages: the verification code sent to a new
  * address, and the notice sent instead to the owner of an address that already has an account (the page
  * answers the same either way). Placeholders: {tenant}, {name}, {code}, {minutes} (the code's lifetime, 10).
  */

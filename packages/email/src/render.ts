@@ -46,7 +46,7 @@ export interface NotificationRecipient {
   reasons: NotificationReason[];
   unsubscribeUrl: string;
   /**
-   * A replacement's e-mail (issue 16 §3): `followed` when the tracking already moved (automatic follow),
+   * A replacement's e-mail: `followed` when the tracking already moved (automatic follow),
    * else the signed "Track <new> instead" link.
    */
   successor?: SuccessorChoice;

@@ -19,7 +19,7 @@ export type SignInMail =
   | { kind: 'activate'; link: string; token: string }
   /** The console's invitation: a new account's first password, chosen through a reset link. */
   | { kind: 'invite'; link: string; inviter: string; role: ConsoleRoleName }
-  /** Self-registration (issue 15 §2): a new address's verification code; an existing account's owner's notice. */
+  /** Self-registration: a new address's verification code; an existing account's owner's notice. */
   | { kind: 'register-code'; code: string; minutes: number }
   | { kind: 'register-exists'; link: string };
 

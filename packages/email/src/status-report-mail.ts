@@ -6,7 +6,7 @@ import { STATUS_REPORT_STRINGS, type StatusReportStrings } from './status-report
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 
 /**
- * The monthly "status of your list" report (issue 16 §1): every standard the user tracks with its current
+ * The monthly "status of your list" report: every standard the user tracks with its current
  * edition, status and publication date, a line per tracked source, and "no changes" or how many since the
  * month began, so "nothing changed" is on record. The digest's frame (digest-frame.ts), compiled once per
  * (store, language); per recipient the list is written as escaped HTML and as plain text.

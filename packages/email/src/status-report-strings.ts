@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * The monthly "status of your list" report's own words (issue 16 §1), in the 14 languages of spec §3; the
+ * The monthly "status of your list" report's own words, in the 14 languages of spec §3; the
  * designation and status labels, the statuses, the greeting and the links come from EMAIL_STRINGS. {date}
  * is written by Intl in the language; counts stand after a colon, so no plural form is needed.
  */

@@ -37,9 +37,9 @@ export interface EmailStrings {
   reason: Record<ReasonType, string>;
   viewStandard: string;
   openTracker: string;
-  /** The link to the publisher's comparison of the versions (issue 16 §3). */
+  /** The link to the publisher's comparison of the versions. */
   compareVersions: string;
-  /** The link to the account's choice of kinds of change (issue 16 §1). */
+  /** The link to the account's choice of kinds of change. */
   chooseChanges: string;
   unsubscribe: string;
   poweredBy: string;

@@ -6,7 +6,7 @@ import { fill } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
- * The page the change e-mail's "Track <new> instead" link opens (issue 16 §3), like the unsubscribe page:
+ * The page the change e-mail's "Track <new> instead" link opens, like the unsubscribe page:
  * GET shows it with one button and changes nothing (link scanners follow GETs), the button POSTs to the
  * same URL, which moves the tracking and answers `done` (or `already` the second time). Server-rendered,
  * no script, every value escaped, in the reader's language and the store's colours.

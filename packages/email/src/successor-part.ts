@@ -5,7 +5,7 @@ import { fill } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
- * A replacement's per-recipient part (issue 16 §3), in the change e-mail and in a digest's entry: "You now
+ * A replacement's per-recipient part, in the change e-mail and in a digest's entry: "You now
  * track <new> instead of <old>." for a user the publish moved, else the button to the recipient's signed
  * link (an <a> drawn as a button). Nothing for a change that replaces nothing or a recipient who does not
  * track the replaced standard.

@@ -1,7 +1,7 @@
 import type { Language } from '@trackwell/contracts';
 
 /**
- * Issue 16 §3, following the successor of a replaced standard, in the 14 languages: the change e-mail's
+ * Following the successor of a replaced standard, in the 14 languages: the change e-mail's
  * old → new line, its button (or, for a user who follows automatically, what was done), and the pages the
  * button's signed link opens. Placeholders: {old}, {new} (designations), {tenant}.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brandingFromTenant, compileNotification } from '../src/index.ts';
 
 /**
- * Issue 12 §4 and §8: the e-mail shows the store's logo as a PNG with its size, and loads nothing from an
+ * The e-mail shows the store's logo as a PNG with its size, and loads nothing from an
  * outside host (no web-font service): only images of the store's own origin.
  */
 

@@ -76,7 +76,7 @@ describe('notification e-mail', () => {
     expect(html).not.toContain('Powered by:');
   });
 
-  it("gives the store's address in the reader's language where the store wrote it, else its own (issue 12 §5)", async () => {
+  it("gives the store's address in the reader's language where the store wrote it, else its own", async () => {
     const localized = {
       ...branding,
       displayAddressByLanguage: { ar: 'أكمي، ١ شارع الاختبار' },

@@ -13,7 +13,7 @@ const flatten = (s: SignInStrings) =>
   );
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('sign-in strings (issue 12 §8: in every language of spec §3)', () => {
+describe('sign-in strings (in every language of spec §3)', () => {
   const english = flatten(SIGN_IN_STRINGS.en);
 
   it.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'en'))(

@@ -3,7 +3,7 @@ import { buildTenantDefinition } from '@trackwell/db/testing';
 import { describe, expect, it } from 'vitest';
 import { brandingFromTenant, compileStatusReport, type StatusReportList } from '../src/index.ts';
 
-/** Issue 16 §1: the monthly "status of your list" report, rendered in the user's language. */
+/** The monthly "status of your list" report, rendered in the user's language. */
 const def = buildTenantDefinition({ code: 'acme' });
 const branding = brandingFromTenant(def, 'http://acme.localhost:8080');
 const links = {

@@ -37,7 +37,7 @@ const base = {
 };
 const followUrl = 'http://acme.localhost:8080/notifications/follow-successor?e=7&t=abc.1&x=<y>';
 
-describe('a replacement in the change e-mail (issue 16 §3)', () => {
+describe('a replacement in the change e-mail', () => {
   it('shows old → new and the recipient’s "Track <new> instead" button to the signed link', async () => {
     const m = await compileNotification({ language: 'en', branding, change, links });
     const { html, text } = m.render({ ...base, successor: { followed: false, url: followUrl } });

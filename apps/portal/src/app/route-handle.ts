@@ -5,7 +5,7 @@ export type RouteHandle = {
   /** spec §2 Footer "It is shown on the profile manage screens". */
   footer?: boolean;
   /**
-   * The translation namespaces the route's screen shows, beside `common` (issue 12 §1): the server sends
+   * The translation namespaces the route's screen shows, beside `common`: the server sends
    * them inside the page it draws, so the first screen waits for no translation download.
    */
   namespaces?: TranslationNamespace[];

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                // The operator console (issue 14); its screens route inside it.
+                // The operator console; its screens route inside it.
                 path: 'admin/*',
                 handle: {
                   namespaces: ['console'],

@@ -24,8 +24,8 @@ export const TRANSLATION_NAMESPACES = [
   'console-stores',
 ] as const;
 /**
- * Namespaces only lazily loaded code reads (the header's notification bell, issue 16 §4; the webhook
- * endpoints of the console and the account area, §5): i18next loads them on
+ * Namespaces only lazily loaded code reads (the header's notification bell; the webhook
+ * endpoints of the console and the account area): i18next loads them on
  * first use, so they are neither preloaded nor named in the first download (the tests read every namespace).
  */
 export const ON_DEMAND_NAMESPACES = ['notifications', 'webhooks'] as const;

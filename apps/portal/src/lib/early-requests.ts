@@ -2,7 +2,7 @@ import { type TenantConfig, TRACKER_PATHS, USER_INFO_PATH } from '@trackwell/con
 
 /**
  * The first calls of a signed-in screen, started by the page itself (public/early-requests.js) while the
- * portal's scripts still download (issue 12 §1): who the user is and the store's feature flags. The server
+ * portal's scripts still download: who the user is and the store's feature flags. The server
  * writes their addresses into the page (`earlyRequestUrls`, through entry-server.tsx); `fetchWithEarlyAnswers`
  * is the portal's fetch, which takes such an answer once, for the same call with the same token.
  */

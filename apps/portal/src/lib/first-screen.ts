@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '@trackwell/contracts';
 import { isRecord } from './is-record.ts';
 
 /**
- * The data block the server writes into a page whose first screen it drew (issue 12 §1, entry-server.tsx;
+ * The data block the server writes into a page whose first screen it drew (entry-server.tsx;
  * apps/server/src/modules/portal/server-render.ts): the language it drew the screen in and that language's
  * strings for the screen's namespaces. The browser starts i18next with them and hydrates the same screen.
  */

@@ -49,7 +49,7 @@ export interface PreloadedTranslations {
  * fetched from `/locales/{lng}/{ns}.json` when needed. The loader's retry rules (spec §9) are set explicitly rather than
  * left to i18next's defaults, so a library upgrade cannot change them silently (lib/i18n.test.ts checks them).
  *
- * `preloaded` (issue 12 §1): the strings of the first screen, in the page the server drew. The instance then
+ * `preloaded`: the strings of the first screen, in the page the server drew. The instance then
  * starts with them and fetches nothing for that screen: no other namespace until a screen asks for it, and no
  * fallback language (every language is complete, lib/translations.test.ts). `withBackend: false` (the server's
  * rendering) never fetches at all.
@@ -75,7 +75,7 @@ export function createI18n(
     load: 'currentOnly',
     // Without a first screen in the page, every namespace loads with the page. (Loading a screen's namespace
     // only when the screen asks for it saved ~10 KB on /signin, but a screen then sometimes never saw its
-    // namespace as ready: issue 12 notes.) With one, the first screen's namespaces are already there.
+    // namespace as ready.) With one, the first screen's namespaces are already there.
     ns: preloaded ? [COMMON_NAMESPACE, ...Object.keys(preloaded.namespaces)] : [...TRANSLATION_NAMESPACES],
     defaultNS: COMMON_NAMESPACE,
     partialBundledLanguages: true,

@@ -2,7 +2,7 @@ import { wantToasts } from './toasts-wanted.ts';
 
 /**
  * react-toastify, loaded with the first toast rather than with every screen that may show one: the tracker's
- * first screen shows none, and downloads and runs it no more (issue 12 §1).
+ * first screen shows none, and downloads and runs it no more.
  */
 let toastify: Promise<typeof import('react-toastify/unstyled')> | undefined;
 

@@ -12,7 +12,7 @@ const localesDir = join(import.meta.dirname, '../../public/locales');
  * `${language}:${namespace}:${key}` for the others. Keep it short and justified.
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
-  // "Notifications" and "Date" are the French words too; "Feed" is the German loan word (issue 16 §4, §5).
+  // "Notifications" and "Date" are the French words too; "Feed" is the German loan word.
   'fr_CA:notifications:title',
   'fr_CA:notifications:bell.label',
   'fr_CA:notifications:field.date',
@@ -20,7 +20,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_FR:notifications:bell.label',
   'fr_FR:notifications:field.date',
   'de:account:nav.feed',
-  // "Passkey(s)" is the German and Italian word too, and "Name" the German one (issue 15 §4).
+  // "Passkey(s)" is the German and Italian word too, and "Name" the German one.
   'de:account:nav.passkeys',
   'de:account:passkeys.title',
   'de:account:passkeys.name',
@@ -71,7 +71,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_CA:console:nav.catalog',
   'fr_FR:console:nav.catalog',
   'de:console:stores.name',
-  // German "Name" and "Status" in the console's Users screen (issue 15 §3).
+  // German "Name" and "Status" in the console's Users screen.
   'de:console-activity:users.name',
   'de:console-activity:users.status',
   // "Catalogue" (French); German "Status" and "(optional)" are the German words.
@@ -196,7 +196,7 @@ describe('translations', () => {
       expect(pluralBases(translated.keys())).toEqual(pluralBases(english.keys()));
     });
 
-    it('gives every plural the forms its own plural rules need (issue 12 §8: no "1 أرقام")', () => {
+    it('gives every plural the forms its own plural rules need (no "1 أرقام")', () => {
       const bases = pluralBases(english.keys()).filter((key) => key.endsWith('#plural'));
       expect(bases.length).toBeGreaterThan(0);
       for (const base of bases.map((key) => key.replace('#plural', ''))) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-describe('zod under the portal CSP (issue 12 §1 best practices)', () => {
+describe('zod under the portal CSP', () => {
   it('parses without generated code, so the strict script-src is never probed', async () => {
     // The configuration is set before Zod is loaded, as on the first screen (Zod comes with a later screen).
     vi.resetModules();

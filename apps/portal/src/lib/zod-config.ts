@@ -5,7 +5,7 @@
  * "issues in the Issues panel"). Jitless mode skips the probe and parses without generated code. Imported
  * first by main.tsx, before anything parses.
  *
- * The first screen carries no Zod (issue 12 §1: it comes with the screens that parse), so this sets Zod's
+ * The first screen carries no Zod (it comes with the screens that parse), so this sets Zod's
  * global configuration where Zod keeps it, `globalThis.__zod_globalConfig` (zod/v4/core `config()` merges
  * into that object, created when absent), instead of importing Zod's core for its `config`.
  * zod-config.test.ts fails if a Zod release moves it.

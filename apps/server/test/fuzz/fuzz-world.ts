@@ -22,7 +22,7 @@ import { createWriteWatch, type WriteWatch } from './write-watch.ts';
  * token), and the checks every answer must pass.
  */
 
-/** Routes that require a credential: an anonymous caller gets 401 before any validation (issue 11 §3). */
+/** Routes that require a credential: an anonymous caller gets 401 before any validation. */
 export const AUTHENTICATED_ROUTES = [
   /^\/api\/tracker\//,
   /^\/openapi\/v1\//,
@@ -132,7 +132,7 @@ async function fuzzTargets(t: TestApp): Promise<{ issuer: TestIssuer; targets: F
     idp.tenant.config['client-id'],
     idpUser.login,
   );
-  // The Users API (issue 15 §1): a store API token, and a user of its own for the lifecycle routes to act on.
+  // The Users API: a store API token, and a user of its own for the lifecycle routes to act on.
   const provisioningToken = (
     await t.app.db.transaction((tx) => createStoreApiKey(tx, idp.tenant.id, 'fuzz', null, 'provisioning'))
   ).key;

@@ -5,7 +5,7 @@ import type { SqlExecutor } from '../client.ts';
  * A store's API keys as the console, the feed and the Users API see them (table catalog_api_keys, migrations
  * 0004, 0010 and 0015): 32 random bytes, stored only as their SHA-256; listed and revoked by id. Each key has
  * one purpose: 'publisher' (the change feed; `createCatalogApiKey` in notifications.ts, the CLI's, makes the
- * same keys) or 'provisioning' (the Okta Users API's `SSWS` token, issue 15 §1). A key of one purpose is
+ * same keys) or 'provisioning' (the Okta Users API's `SSWS` token). A key of one purpose is
  * never found for the other.
  */
 

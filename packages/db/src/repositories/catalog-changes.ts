@@ -91,7 +91,7 @@ export type CatalogueChange = {
   change: NotificationChange;
   standardId?: number;
   workItemId?: number;
-  /** A standard replaced by another (issue 16 §3): recorded with the event, its trackers matched. */
+  /** A standard replaced by another: recorded with the event, its trackers matched. */
   succession?: { standardId: number; successorId: number };
 };
 

@@ -106,7 +106,7 @@ export async function recordImportedChanges(
     ],
   );
   const ids = rows.map((row) => row.id);
-  // issue 16 §3, as recordAndApply: the pairs before the matching, the automatic followers after it.
+  // Replacements, as in recordAndApply: the pairs before the matching, the automatic followers after it.
   const successionOf = new Map(changes.map((c) => [c.publisherEventId, c.succession]));
   const pairs = rows.flatMap((row) => {
     const pair = successionOf.get(row.pid);
@@ -144,7 +144,7 @@ class PreviewDone extends Error {
 }
 
 /**
- * Previews an event (issue 14 §3 "N users will be e-mailed"): the very statements publishing runs (record,
+ * Previews an event ("N users will be e-mailed"): the very statements publishing runs (record,
  * change the catalogue, the set-based matching into the outbox), then the outbox rows are counted by source
  * and the transaction is ROLLED BACK. So the count uses the same rules, unsubscribes included, as the
  * dispatch, and the catalogue, the event log and the outbox are left as they were. A replayed event id
@@ -210,7 +210,7 @@ async function recordAndApply(
       applied.workItemId ?? null,
     ],
   );
-  // issue 16 §3: the replacement is recorded before the matching (which tells the replaced standard's
+  // The replacement is recorded before the matching (which tells the replaced standard's
   // trackers), the automatic followers are moved after it (they are told "You now track …").
   if (applied.succession) await recordSuccessions(tx, tenantId, [{ eventId, ...applied.succession }]);
   const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);

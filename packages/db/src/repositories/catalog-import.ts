@@ -16,7 +16,7 @@ import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
 
 /**
- * Catalogue import (issue 14 §2): a parsed CSV or STS file (catalog-import/) against a tenant's catalogue.
+ * Catalogue import: a parsed CSV or STS file (catalog-import/) against a tenant's catalogue.
  * `dryRunCatalogImport` says per row what applying would do and writes nothing; `applyCatalogImport` upserts
  * in batches, set-based, each batch its own transaction (so the embedded database keeps serving requests
  * between batches), and records a catalogue change event for each changed edition or status, matched to its

@@ -7,7 +7,7 @@ import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
 
 /**
- * A console edit of one standard (issue 14 §2) is a one-row catalogue import: the standard as it is, with
+ * A console edit of one standard is a one-row catalogue import: the standard as it is, with
  * the edited fields, planned (references checked: the committee must exist), written and its change event
  * recorded by the import's own code (catalog-import-plan.ts, catalog-import-write.ts, catalog-events.ts), so
  * a new edition, withdrawal or reinstatement is recorded, matched and announced exactly as an import's.

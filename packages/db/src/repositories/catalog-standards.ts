@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../client.ts';
 import { likePrefix, parseCatalogueQuery, toTsQuery } from './catalogue-search.ts';
 
 /**
- * The console's view of a store's standards (issue 14 §2): searched (the tracker search's parsing: a
+ * The console's view of a store's standards: searched (the tracker search's parsing: a
  * designation or content code prefix, or title words) and paged by keyset (designation, id), each with its
  * committee, publisher, industry areas and ICS codes. Every statement names the tenant. Edits:
  * catalog-standard-edit.ts.

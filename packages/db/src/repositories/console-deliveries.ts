@@ -2,7 +2,7 @@ import type { CatalogEventSource } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * The console's view of a store's change notifications (issue 14 §4): recent change events with their
+ * The console's view of a store's change notifications: recent change events with their
  * delivery counts and failure reasons, per-day counts for the chart, re-queueing the failed deliveries of a
  * change, and the e-mail as it was sent. Every statement is scoped to the store (`tenant_id`).
  */
@@ -90,7 +90,7 @@ export async function countDailyDeliveries(
  * Puts the failed deliveries of one change of the store back in the outbox (pending, unclaimed, no error);
  * returns their ids, none when there are none (so a second call changes nothing), or undefined when the
  * store has no such change. Sent rows are never touched: only the failed are sent again. A digest user's
- * failed row leaves its failed digest and is held again, so the user's next digest carries it (issue 16 §2).
+ * failed row leaves its failed digest and is held again, so the user's next digest carries it.
  */
 export async function requeueFailedDeliveries(
   db: SqlExecutor,

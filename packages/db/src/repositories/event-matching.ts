@@ -31,7 +31,7 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
        JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
       WHERE NOT ct.tracking_off AND $3::boolean
      UNION ALL
-     -- issue 16 §3: a replacement also tells those who track the standard it replaces
+     -- A replacement also tells those who track the standard it replaces
      SELECT ev.id, ct.user_id, 'STANDARD', s.designation, NULL::text[] FROM ev
        JOIN standard_successors ss ON ss.tenant_id = $1 AND ss.event_id = ev.id
        JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ss.standard_id
@@ -61,7 +61,7 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE src.user_id IN (SELECT user_id FROM wi_users)
    ), wanted AS (
-     -- issue 16 §1: a source's own kinds, else the user's, else every kind
+     -- A source's own kinds, else the user's, else every kind
      SELECT m.event_id, m.user_id, m.type, m.value FROM matches m
        JOIN ev ON ev.id = m.event_id
        LEFT JOIN notification_preferences p ON p.tenant_id = $1 AND p.user_id = m.user_id
@@ -73,7 +73,7 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
      SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee
        FROM wanted m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
    ), inserted AS (
-     -- issue 16 §2: a daily/weekly user's row is held for the digest (the instant sender skips it)
+     -- A daily/weekly user's row is held for the digest (the instant sender skips it)
      INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons, digest)
      SELECT $1, c.event_id, c.user_id,
             jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value)),
@@ -95,13 +95,13 @@ const EVENT_KINDS = Object.keys(CHOICE_OF_EVENT_KIND) as Array<keyof typeof CHOI
 /**
  * The matching, set-based: one INSERT … SELECT writes one outbox row per user, with every rule that
  * matched aggregated into `reasons`. Rules (each gated by the tenant's settings):
- * - standard events: the user tracks the standard with tracking on (or the standard it replaces, issue 16
- *   §3); or its committee; or one of its industry areas; or its publisher.
+ * - standard events: the user tracks the standard with tracking on (or the standard it
+ *   replaces); or its committee; or one of its industry areas; or its publisher.
  * - work-item events: the user's work-item switch is 'true' AND the user tracks the work item's committee,
  *   or an industry area that one of that committee's standards belongs to ("within the user's committees
  *   and areas"). The reasons name the work-item switch and the covering committee/areas.
  * Only the TRACKER application's sources count (spec §9); a user with a TRACKER unsubscribe gets nothing.
- * A rule counts only for the kinds of change its source wants (issue 16 §1): the source's own kinds, else
+ * A rule counts only for the kinds of change its source wants: the source's own kinds, else
  * the user's (`notification_preferences`), else every kind. A digest user's row is held (`digest`) for
  * their daily or weekly digest (notification-digests.ts) instead of being sent at once.
  */

@@ -21,9 +21,9 @@ export type IdentityTokenKind =
   | 'email_challenge'
   | 'phone_challenge'
   | 'device'
-  /** A self-registration awaiting its e-mailed code (issue 15 §2); no user until it is verified. */
+  /** A self-registration awaiting its e-mailed code; no user until it is verified. */
   | 'registration'
-  /** A WebAuthn challenge (issue 15 §4): the token is the challenge itself, single-use, minutes long. */
+  /** A WebAuthn challenge: the token is the challenge itself, single-use, minutes long. */
   | 'webauthn_challenge';
 
 export interface IdentityToken<D = Record<string, unknown>> {

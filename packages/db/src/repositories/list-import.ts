@@ -2,7 +2,7 @@ import type { SqlExecutor, Transaction } from '../client.ts';
 import { liftUnsubscribe } from './tracker.ts';
 
 /**
- * Issue 16 §6 "bring and take your list": the catalogue standards a spreadsheet's cells may mean (one
+ * Bring and take your list: the catalogue standards a spreadsheet's cells may mean (one
  * statement for the whole file), tracking the chosen ones (one statement), and the list for the export.
  */
 

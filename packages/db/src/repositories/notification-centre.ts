@@ -2,7 +2,7 @@ import type { CatalogEventKind, NotificationChange, NotificationReason } from '@
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * The in-app notification centre (issue 16 §4, migration 0016): a user's notifications are their
+ * The in-app notification centre (migration 0016): a user's notifications are their
  * `notification_deliveries` rows (one per change, whatever the e-mail's fate) joined to the change; a read
  * mark per row. Every statement names the tenant and the user, so another user's id matches no row.
  */

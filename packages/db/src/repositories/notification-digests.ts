@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../client.ts';
 import type { EventChange } from './catalog-events.ts';
 
 /**
- * Issue 16 §2 digests (migration 0019). The matching holds a digest user's rows (`digest`); here, set-based:
+ * Digests (migration 0019). The matching holds a digest user's rows (`digest`); here, set-based:
  * 1. `createDueDigests`: every user whose period is due at `now` in their own zone and who has held rows
  *    gets ONE notification_digests row for that period (UNIQUE (tenant, user, period): the idempotency key;
  *    a second worker's INSERT waits for the first's commit and then does nothing) and, in the same
@@ -86,7 +86,7 @@ export interface DigestItem {
   change: EventChange;
   reasons: NotificationReason[];
   occurredAt: string;
-  /** The user's tracking already followed the change's successor at publish (issue 16 §3). */
+  /** The user's tracking already followed the change's successor at publish. */
   followedSuccessor: boolean;
 }
 

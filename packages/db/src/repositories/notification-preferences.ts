@@ -8,7 +8,7 @@ import {
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Issue 16 §1: which kinds of change a user is told about, for all their trackings and per tracked
+ * Which kinds of change a user is told about, for all their trackings and per tracked
  * committee, industry area or publisher (migration 0017). The matching reads the same columns
  * (event-matching.ts); only the tracker's own sources (application TRACKER) are concerned.
  */

@@ -7,7 +7,7 @@ import {
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Issue 16 §1 "Frequency" (migration 0019): instant, or a daily/weekly digest at a local hour (and weekday)
+ * How often a user is e-mailed (migration 0019): instant, or a daily/weekly digest at a local hour (and weekday)
  * in the user's IANA time zone. No row: instant, time zone not chosen yet (the portal offers the browser's).
  */
 

@@ -4,7 +4,7 @@ import { refreshDigestStatisticsAfter } from './notification-digests.ts';
 import { UnknownTimeZoneError } from './notification-schedules.ts';
 
 /**
- * Issue 16 §1 the monthly "status of your list" report (migration 0023). The choice is a column of the
+ * The monthly "status of your list" report (migration 0023). The choice is a column of the
  * user's notification_schedules row; the report is a notification_digests row of kind 'status' and period
  * 'monthly:YYYY-MM', created set-based here and claimed, sent and marked by the digest run with the digests
  * (notification-digests.ts), so the UNIQUE period key makes it one e-mail per user and month.

@@ -112,7 +112,7 @@ export interface PendingNotification {
   reasons: NotificationReason[];
   change: EventChange;
   occurredAt: Date;
-  /** The user's tracking already followed the change's successor at publish (issue 16 §3). */
+  /** The user's tracking already followed the change's successor at publish. */
   followedSuccessor: boolean;
 }
 

@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../client.ts';
 import { ensureAccount, type IdentityUser, toUser, USER_SELECT, type UserRow } from './users.ts';
 
 /**
- * The Users API's view of a store's users (issue 15 §1; contracts okta-users.ts): the Okta lifecycle columns
+ * The Users API's view of a store's users (contracts okta-users.ts): the Okta lifecycle columns
  * (migration 0015), the primary e-mail and the recovery question beside the identity user; the list with
  * Okta's filter/search tree and `q`, paged by id; status changes and deletion. Every function takes the tenant.
  */

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Issue 15 §4: a user's signed-in devices (migration 0020). The session itself is oidc-provider's
+ * A user's signed-in devices (migration 0020). The session itself is oidc-provider's
  * (`identity_oidc_payloads`, model 'Session'); a device row adds the browser's user agent, its IP address and
  * the last activity (a token issued in the session), and the ids of the access tokens issued in it. Every
  * statement names the tenant and the user, so another user's session id matches nothing.

@@ -2,7 +2,7 @@ import { STANDARD_HISTORY_LIMIT, type StandardHistory } from '@trackwell/contrac
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Issue 16 §3: a standard's edition history, from the changes recorded for it (`catalog_events`, whatever
+ * A standard's edition history, from the changes recorded for it (`catalog_events`, whatever
  * brought them: the publisher API, the CLI, the console or an import), newest first, with the changes that
  * replaced it or that it replaced (`standard_successors`). Undefined when the store has no such standard.
  */

@@ -2,7 +2,7 @@ import type { StandardSuccession } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Issue 16 §3: a tracking follows the successor of a replaced standard (migration 0024). Publishing a
+ * A tracking follows the successor of a replaced standard (migration 0024). Publishing a
  * replacement records the pair with its event (`recordSuccessions`, before the matching, which tells the
  * trackers of the replaced standard) and moves the trackings of the users who chose to follow
  * automatically (`followSuccessorsAutomatically`, after it, same transaction, one statement); the others

@@ -142,7 +142,7 @@ export async function endUserSessionsAndGrants(
 /**
  * Deactivates a user (Okta's SUSPENDED: cannot sign in), ends their sessions and grants, and revokes every
  * access token issued to them so far, in one transaction. Tests and operators call it; the Users API's
- * deactivate (issue 15 §1, apps/server/src/modules/provisioning/lifecycle.ts) makes a user DEPROVISIONED instead.
+ * deactivate (apps/server/src/modules/provisioning/lifecycle.ts) makes a user DEPROVISIONED instead.
  */
 export async function deactivateIdentityUser(
   db: Pick<DatabaseHandle, 'transaction'>,

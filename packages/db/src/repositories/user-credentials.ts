@@ -96,7 +96,7 @@ export async function unlockIdentityUser(db: SqlExecutor, tenantId: string, user
 
 /**
  * Sets (or clears, with null) the password; clears expiry and warning. A password set by a PROVISIONED user
- * (the activation link) or one in RECOVERY (the store's reset) makes them ACTIVE (issue 15 §1).
+ * (the activation link) or one in RECOVERY (the store's reset) makes them ACTIVE.
  */
 export async function setPasswordHash(
   db: SqlExecutor,

@@ -83,7 +83,7 @@ export async function activateIdentityFactor(db: SqlExecutor, tenantId: string, 
   );
 }
 
-/** Forgets every sign-in factor of the user (the console's "reset MFA factors", issue 15 §3); how many went. */
+/** Forgets every sign-in factor of the user (the console's "reset MFA factors"); how many went. */
 export async function deleteIdentityFactors(db: SqlExecutor, tenantId: string, userId: string) {
   const { rows } = await db.query<{ id: string }>(
     'DELETE FROM identity_factors WHERE tenant_id = $1 AND user_id = $2 RETURNING id',

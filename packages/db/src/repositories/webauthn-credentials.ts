@@ -2,7 +2,7 @@ import type { SqlExecutor } from '../client.ts';
 import { newIdentityId } from './users.ts';
 
 /**
- * Issue 15 §4: a user's passkeys (WebAuthn credentials, migration 0022). Every statement names the tenant, and
+ * A user's passkeys (WebAuthn credentials, migration 0022). Every statement names the tenant, and
  * those of one user name the user too, so another store's or another user's credential matches nothing.
  */
 

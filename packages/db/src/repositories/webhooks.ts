@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * Webhooks (issue 16 §5, migration 0013): endpoints of a store (user NULL: every change) or of one user (the
+ * Webhooks (migration 0013): endpoints of a store (user NULL: every change) or of one user (the
  * changes matched to that user's trackings); one message per (endpoint, change), written in the transaction
  * that matches the change; one attempt row per delivery attempt. The sender's functions (claim, record) work
  * on message ids a tenant-scoped job was given and still name the tenant they read.

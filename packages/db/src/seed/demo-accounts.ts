@@ -5,7 +5,7 @@ import { grantConsoleRole } from '../repositories/console-roles.ts';
 import { createContentTracking, setSourceTrackings } from '../repositories/tracker.ts';
 
 /**
- * What some demo accounts have beyond their sign-in (issue 14 §7, a demo worth opening): the console roles
+ * What some demo accounts have beyond their sign-in (a demo worth opening): the console roles
  * of the administrators and the operator, and the reader's trackings. Written once, in the transaction that
  * creates the account (an existing account is left as it is, like every demo user), through the
  * repositories the console and the tracker use.

@@ -102,7 +102,7 @@ interface DemoTenantInput {
     'footerLogo' | 'sidebar' | 'copyrightLine' | 'languageSelector' | 'languages' | 'defaultLanguage'
   >;
   featureFlags: TenantDefinition['featureFlags'];
-  /** Self-registration on the sign-in page (issue 15 §2): the terms link; off when absent. */
+  /** Self-registration on the sign-in page: the terms link; off when absent. */
   registrationTermsUrl?: string;
 }
 
@@ -294,7 +294,7 @@ const aenor = demoTenant({
   code: 'aenor',
   hosts: ['aenor.localhost'],
   name: 'AENOR Tienda de Normas',
-  // The demo store where shoppers create their own accounts (issue 15 §2).
+  // The demo store where shoppers create their own accounts.
   registrationTermsUrl: '/store/policies',
   theme: {
     colors: {

@@ -18,7 +18,7 @@ import { useTenantConfig } from '../../features/tenant/index.ts';
 import { switchLanguage } from '../../lib/switch-language.ts';
 import type { RouteHandle } from '../route-handle.ts';
 
-// Issue 16 §4: the bell's code loads after the first paint, for a signed-in user only.
+// The bell's code loads after the first paint, for a signed-in user only.
 const NotificationBell = lazy(async () => ({
   default: (await import('../../features/notifications/index.ts')).NotificationBell,
 }));

@@ -129,7 +129,7 @@ describe('/ for a signed-in user', () => {
       expect(signOut).toHaveBeenCalledWith({ postLogoutRedirectUri: `${window.location.origin}/` }),
     );
     expect(screen.queryByRole('region', { name: 'Standards tracker' })).not.toBeInTheDocument();
-    // The sign-in page it ends on says why (issue 12 §8; sign-in-flow.test.tsx shows the notice).
+    // The sign-in page it ends on says why (sign-in-flow.test.tsx shows the notice).
     expect(window.sessionStorage.getItem('trackwell-signed-out-reason')).toBe('subscriberCompany');
     window.sessionStorage.removeItem('trackwell-signed-out-reason');
   });

@@ -14,7 +14,7 @@ afterEach(() => {
 
 beforeEach(serveLocales);
 
-describe('header language selector (spec §2, §4; issue 12 §3 one preference)', () => {
+describe('header language selector (spec §2, §4): one preference per person', () => {
   it('signed in: switches the page, writes the cookie and saves the choice to the profile', async () => {
     const writes = captureCookieWrites();
     const saveToProfile = vi.fn(async () => undefined);

@@ -83,7 +83,7 @@ describe('SiteFooter (spec §2 Footer)', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows the store's address and social names in the page's language where the store wrote them (issue 12 §5)", () => {
+  it("shows the store's address and social names in the page's language where the store wrote them", () => {
     const arabic = {
       ...footer,
       socials: { links: [{ ...footer.socials.links[0]!, label_by_language: { ar: 'لينكدإن' } }] },

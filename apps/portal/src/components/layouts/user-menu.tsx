@@ -24,7 +24,7 @@ export type UserMenuProps = {
   onSignOut: () => void;
   /** The account area (spec §1 "A profile and account management area exists"), listed before sign-out. */
   accountHref?: string;
-  /** The operator console (issue 14), for a user who holds a console role. */
+  /** The operator console, for a user who holds a console role. */
   consoleHref?: string;
 };
 

@@ -9,7 +9,7 @@ type InfoDialogProps = {
 };
 
 /**
- * spec §2 "Work-item info modal: several paragraphs and a close button" (and issue 16 §3's edition
+ * spec §2 "Work-item info modal: several paragraphs and a close button" (and a standard's edition
  * history). A native modal <dialog>: the browser
  * keeps focus inside, makes the page behind it inert, closes it on Escape and gives focus back to the opener.
  * Mount it to open it.

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import { PasswordRuleList, type PasswordRuleState } from './password-rule-list.tsx';
 
-/** issue 12 §8: one wording with real plurals, each rule visibly ticked off, progress announced politely. */
+/** One wording with real plurals, each rule visibly ticked off, progress announced politely. */
 
 const rule = (key: PasswordRuleState['key'], count: number, met = false): PasswordRuleState => ({
   key,

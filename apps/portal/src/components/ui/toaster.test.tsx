@@ -87,7 +87,7 @@ describe('notify + Toaster (spec §2 Toasts, §9)', () => {
   });
 });
 
-describe('toast colours and place (issue 12 §6, §8)', () => {
+describe('toast colours and place', () => {
   const css = readFileSync(join(import.meta.dirname, '../../index.css'), 'utf8');
   const variable = (name: string) => new RegExp(`${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
 

@@ -20,7 +20,7 @@ import { AccountScreen } from './components/screen.tsx';
 import { YourDataScreen } from './components/your-data-screen.tsx';
 import { createMyAccountClient } from './lib/myaccount.ts';
 
-// Issue 16 §5: the webhooks screen and its shared panel (features/webhooks) load on first visit.
+// The webhooks screen and its shared panel (features/webhooks) load on first visit.
 const WebhooksScreen = lazy(() => import('./components/webhooks-screen.tsx'));
 
 /**
@@ -53,7 +53,7 @@ export const ACCOUNT_SCREENS = [
 export type AccountScreenName = (typeof ACCOUNT_SCREENS)[number];
 
 /**
- * Issue 15 §4: devices, passkeys and "your data" are the embedded identity provider's own operations (a store on a
+ * Devices, passkeys and "your data" are the embedded identity provider's own operations (a store on a
  * real Okta org has no such API), so they are offered only when the store's issuer is the embedded one (the
  * issuer on this page's own origin).
  */

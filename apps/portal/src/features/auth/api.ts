@@ -25,7 +25,7 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserInfo: build.query<UserInfo, void>({
       query: () => ({ service: 'mae-uri', url: USER_INFO_PATH }),
-      // Without Zod (issue 12 §1): the tracker's first screen waits for this answer.
+      // Without Zod: the tracker's first screen waits for this answer.
       transformResponse: (body: unknown) => readUserInfo(body),
       providesTags: ['UserInfo'],
     }),

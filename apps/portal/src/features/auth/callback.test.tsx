@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import { CallbackError, providerDescriptionFrom } from './callback.tsx';
 
-/** issue 12 §6: a failed callback first says what happened in words a person understands. */
+/** A failed callback first says what happened in words a person understands. */
 describe('CallbackError', () => {
   const renderError = (error: Error, providerDescription?: string) =>
     renderWithI18n(

@@ -33,7 +33,7 @@ describe('the Okta SDK set-up (spec §4, §9)', () => {
     expect(oktaAuthFor({ ...tenant, 'client-id': 'other' }, origin)).not.toBe(oktaAuthFor(tenant, origin));
   });
 
-  it('says which language the page shows on every call (Accept-Language = <html lang>): sign-in e-mails follow it (issue 12 §8)', async () => {
+  it('says which language the page shows on every call (Accept-Language = <html lang>): sign-in e-mails follow it', async () => {
     const seen: Array<string | null> = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
       seen.push(new Headers(init?.headers).get('accept-language'));

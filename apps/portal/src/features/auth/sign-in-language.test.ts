@@ -16,7 +16,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('at sign-in the stored language wins (issue 12 §3 decision)', () => {
+describe('at sign-in the stored language wins', () => {
   const { ui } = buildTenantConfig({
     ui: { languageSelector: { enabled: true }, languages: ['en', 'ar', 'es'] },
   });

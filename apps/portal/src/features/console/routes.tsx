@@ -13,7 +13,7 @@ import { ConsoleContext } from './console-context.ts';
 import { isOperator, rolesFromClaims } from './lib/roles.ts';
 
 /**
- * `/admin/*` — the operator console (issue 14): platform operators run every store, store administrators
+ * `/admin/*` — the operator console: platform operators run every store, store administrators
  * their store, catalogue editors its catalogue and changes. Lazy: none of it is in the tracker's first
  * download. What it shows follows the roles in the access token; the server checks them on every call.
  */

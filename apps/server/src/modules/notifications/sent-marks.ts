@@ -1,5 +1,5 @@
 /**
- * Group commit of "sent" marks for one sender batch (service.ts `sendBatch`), framework-free.
+ * Group commit of "sent" marks for one sender batch (sender.ts `sendBatch`), framework-free.
  *
  * A row is marked sent only after the SMTP server accepted it, so a crash between the two re-sends it
  * later (same Message-ID; a relay without de-duplication delivers both copies). This keeps that window

@@ -28,11 +28,6 @@ export interface NotificationService {
   dispatch(eventId: number): Promise<void>;
   /** Starts the worker: dispatch and sender jobs, and a sweep of rows left pending by a crash. */
   startWorker(): Promise<void>;
-  /** Sends these outbox rows once each (the sender job's body; exposed for tests and the bench). */
-  sendBatch(
-    ids: number[],
-    options?: { finalAttempt?: boolean },
-  ): Promise<{ sent: number; failed: number; retry: number }>;
   close(): Promise<void>;
 }
 
@@ -94,8 +89,6 @@ export function createNotificationService(options: NotificationServiceOptions): 
       await jobs.sweep();
       jobs.sweepEvery(Math.min(60, env.NOTIFICATIONS_CLAIM_SECONDS));
     },
-
-    sendBatch: (ids, opts) => sender.sendBatch(ids, opts),
 
     async close() {
       await unlistenApplied?.();

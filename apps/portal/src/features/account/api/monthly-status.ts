@@ -6,7 +6,7 @@ import {
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 import { notificationFrequencyApi } from './notification-frequency.ts';
 
-/** Issue 16 §1: the opt-in monthly "status of your list" report (the tracker service's `monthly-status`). */
+/** The opt-in monthly "status of your list" report (the tracker service's `monthly-status`). */
 const OFF: MonthlyStatusAnswer = { enabled: false, hour: 8, timeZone: null };
 
 export const monthlyStatusApi = api.injectEndpoints({

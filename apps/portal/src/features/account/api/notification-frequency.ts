@@ -5,7 +5,7 @@ import {
 } from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 
-/** Issue 16 §1 "Frequency": instant, or a daily/weekly digest (the tracker service's `notification-frequency`). */
+/** E-mail frequency: instant, or a daily/weekly digest (the tracker service's `notification-frequency`). */
 const NONE: NotificationFrequencyAnswer = { frequency: 'instant', hour: 8, weekday: 1, timeZone: null };
 
 export const notificationFrequencyApi = api.injectEndpoints({

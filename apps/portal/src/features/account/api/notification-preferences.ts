@@ -6,7 +6,7 @@ import {
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 
 /**
- * Issue 16 §1: which kinds of change the user is told about, for all trackings and per tracked committee,
+ * Which kinds of change the user is told about, for all trackings and per tracked committee,
  * industry area or publisher (the tracker service's `notification-preferences`). Tagged with the sources,
  * so tracking or untracking a source on the tracker page lists it here too.
  */

@@ -5,7 +5,7 @@ import {
 } from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 
-/** Issue 16 §3: "Follow successors automatically" (the tracker service's `successor-preference`). */
+/** "Follow successors automatically" (the tracker service's `successor-preference`). */
 const OFF: SuccessorPreference = { followAutomatically: false };
 
 export const successorPreferenceApi = api.injectEndpoints({

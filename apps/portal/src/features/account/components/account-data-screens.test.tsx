@@ -10,7 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Devices (issue 15 §4)', { timeout: 20_000 }, () => {
+describe('Devices', { timeout: 20_000 }, () => {
   it('lists the signed-in devices with this one marked, and signs one out', async () => {
     const { state } = stubAccountData();
     const user = userEvent.setup();
@@ -69,7 +69,7 @@ describe('Devices (issue 15 §4)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Your data (issue 15 §4)', { timeout: 20_000 }, () => {
+describe('Your data', { timeout: 20_000 }, () => {
   it('downloads the export as a JSON file', async () => {
     const { fetchMock } = stubAccountData();
     const created = vi.fn(() => 'blob:export');

@@ -25,7 +25,7 @@ const tracked = {
 const saves = (calls: ReturnType<typeof stubMyAccount>['calls']) =>
   calls.filter((c) => c.method === 'PUT' && c.path === NOTIFICATION_PREFERENCES_PATH);
 
-describe("Preferences: which changes you're told about (issue 16 §1)", { timeout: 20_000 }, () => {
+describe("Preferences: which changes you're told about", { timeout: 20_000 }, () => {
   it('shows the kinds and each tracked source; saves the kinds and a committee made "withdrawals only"', async () => {
     const { calls, state } = stubMyAccount(
       buildFakeState({ notificationPreferences: { kinds: [...tracked.kinds], sources: tracked.sources } }),

@@ -16,7 +16,7 @@ import {
 } from '../api/notification-preferences.ts';
 
 /**
- * Issue 16 §1 "which kinds of change to receive, globally and per source": the kinds the user is told about,
+ * Which kinds of change to receive, globally and per source: the kinds the user is told about,
  * then each tracked committee, industry area and publisher, which follows that choice or has its own
  * (one committee can be "withdrawals only"). E-mails, webhooks and the change list follow it.
  */

@@ -8,7 +8,7 @@ import { useResource } from '../lib/use-resource.ts';
 import { AccountScreen, Loaded } from './screen.tsx';
 
 /**
- * Issue 15 §4: the devices signed in to the user's account (browser and system, IP address, sign-in time,
+ * The devices signed in to the user's account (browser and system, IP address, sign-in time,
  * last activity), this one marked; sign out one, or every other. A signed-out device's next call is refused.
  */
 export function DevicesScreen() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FeedSettings } from '../../notifications/index.ts';
 import { AccountScreen } from './screen.tsx';
 
-/** Issue 16 §5: the private Atom feed of the user's notifications — its secret URL, copy, reset. */
+/** The private Atom feed of the user's notifications — its secret URL, copy, reset. */
 export function FeedScreen() {
   const { t } = useTranslation('account');
   return (

@@ -11,7 +11,7 @@ const saves = (calls: ReturnType<typeof stubMyAccount>['calls']) =>
   calls.filter((c) => c.method === 'PUT' && c.path === NOTIFICATION_FREQUENCY_PATH);
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-describe("Preferences: how often you're e-mailed (issue 16 §1)", { timeout: 20_000 }, () => {
+describe("Preferences: how often you're e-mailed", { timeout: 20_000 }, () => {
   it('starts at "each change at once"; a weekly digest on Wednesday at 7:00 in Tokyo is saved as chosen', async () => {
     const { calls, state } = stubMyAccount(buildFakeState());
     const user = userEvent.setup();

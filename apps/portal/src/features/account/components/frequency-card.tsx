@@ -16,7 +16,7 @@ import {
 } from '../api/notification-frequency.ts';
 
 /**
- * Issue 16 §1 "Frequency": one e-mail per change, or a daily or weekly digest at the hour (and weekday) the
+ * How often the user is e-mailed: one e-mail per change, or a daily or weekly digest at the hour (and weekday) the
  * user picks, in their time zone (the browser's until they choose one). Hours and weekdays are written by
  * Intl in the page's language, so only the labels are translated.
  */

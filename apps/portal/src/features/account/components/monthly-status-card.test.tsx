@@ -13,7 +13,7 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const card = async () =>
   within((await screen.findByRole('heading', { name: 'Monthly status of your list' })).closest('section')!);
 
-describe('Preferences: the monthly status of your list (issue 16 §1)', { timeout: 20_000 }, () => {
+describe('Preferences: the monthly status of your list', { timeout: 20_000 }, () => {
   it('is off at first; turning it on saves it with the browser’s zone, and off again', async () => {
     const { calls, state } = stubMyAccount(buildFakeState());
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import { useGetNotificationFrequencyQuery } from '../api/notification-frequency.
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * Issue 16 §1: the opt-in monthly "status of your list" report, a switch saved as it is flipped. It comes on
+ * The opt-in monthly "status of your list" report, a switch saved as it is flipped. It comes on
  * the 1st at the digest's hour in the user's zone (the frequency card's; the browser's until one is saved).
  */
 export function MonthlyStatusCard() {

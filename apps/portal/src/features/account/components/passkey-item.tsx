@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AccountPasskey } from '../lib/passkeys.ts';
 
 /**
- * One passkey of the Passkeys screen (issue 15 §4): its name, when it was added and last used, Rename (an
+ * One passkey of the Passkeys screen: its name, when it was added and last used, Rename (an
  * inline form: the name is checked by the contract's rule before it is sent, a refusal is shown under the
  * field; Escape or Cancel closes it, and the focus goes back to Rename) and Remove.
  */

@@ -75,7 +75,7 @@ const laptop: AccountPasskey = {
   lastUsedAt: '2026-03-02T08:30:00Z',
 };
 
-describe('Passkeys (issue 15 §4)', { timeout: 20_000 }, () => {
+describe('Passkeys', { timeout: 20_000 }, () => {
   it('says when there is none, adds one named by the user (the browser creates it)', async () => {
     const { posted } = stubPasskeys([]);
     startRegistration.mockResolvedValue({ id: 'cred', response: { clientDataJSON: 'x' } });

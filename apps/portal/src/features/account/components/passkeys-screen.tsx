@@ -10,7 +10,7 @@ import { PasskeyItem } from './passkey-item.tsx';
 import { AccountScreen, Loaded } from './screen.tsx';
 
 /**
- * Issue 15 §4: the user's passkeys — add one on this device (the browser asks for the fingerprint, face or
+ * The user's passkeys — add one on this device (the browser asks for the fingerprint, face or
  * PIN), see when each was added and last used, rename one (passkey-item.tsx), remove one after confirming.
  * A passkey signs in on the sign-in page instead of the password.
  */

@@ -36,7 +36,7 @@ describe('Password (spec §4 NOT_ENROLLED → enrol; ACTIVE → update or delete
     expect(await screen.findByText(/It was last changed on March 4, 2026/)).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Change your password' });
     const rules = within(form).getAllByRole('listitem');
-    // The sign-in page's wording (issue 12 §8: one wording), each rule with its visible mark.
+    // The sign-in page's wording (one wording for both pages), each rule with its visible mark.
     expect(rules.map((r) => r.textContent)).toEqual([
       'at least 8 characters (not yet)',
       'at least one number (not yet)',

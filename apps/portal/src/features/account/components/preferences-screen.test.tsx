@@ -58,7 +58,7 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     expect(await screen.findByRole('combobox', { name: 'Langue de cette boutique' })).toHaveValue('fr_CA');
   });
 
-  it('saves the language like the header selector: the locale cookie, the page language and the profile (issue 12 §3)', async () => {
+  it('saves the language like the header selector: the locale cookie, the page language and the profile', async () => {
     const { calls, state } = stubMyAccount();
     const user = userEvent.setup();
     const tenant = buildTenantConfig({

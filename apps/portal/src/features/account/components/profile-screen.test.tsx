@@ -126,7 +126,7 @@ describe('Profile (spec §7 GET/PUT /idp/myaccount/profile, GET /profile/schema)
     await waitFor(() => expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Mary'));
   });
 
-  it("the language is a choice of the store's languages in their own names, never free text; saving it switches the page (issue 12 §3)", async () => {
+  it("the language is a choice of the store's languages in their own names, never free text; saving it switches the page", async () => {
     const { calls, state } = stubMyAccount();
     const user = userEvent.setup();
     const tenant = buildTenantConfig({

@@ -10,7 +10,7 @@ afterEach(() => dismissToasts());
 const saves = (calls: ReturnType<typeof stubMyAccount>['calls']) =>
   calls.filter((c) => c.method === 'PUT' && c.path === SUCCESSOR_PREFERENCE_PATH);
 
-describe('Preferences: following replaced standards (issue 16 §3)', { timeout: 20_000 }, () => {
+describe('Preferences: following replaced standards', { timeout: 20_000 }, () => {
   it('is off at first; turning it on is saved, and the card then has nothing left to save', async () => {
     const { calls, state } = stubMyAccount(buildFakeState());
     const user = userEvent.setup();

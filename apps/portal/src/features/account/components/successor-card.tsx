@@ -11,7 +11,7 @@ import {
 } from '../api/successor-preference.ts';
 
 /**
- * Issue 16 §3: when a tracked standard is replaced, the tracking follows the new one automatically (this
+ * When a tracked standard is replaced, the tracking follows the new one automatically (this
  * choice on) or from the e-mail's "Track <new> instead" button (off, the default).
  */
 export function SuccessorCard() {

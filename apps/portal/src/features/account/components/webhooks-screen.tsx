@@ -3,7 +3,7 @@ import { WebhooksPanel } from '../../webhooks/index.ts';
 import { AccountScreen } from './screen.tsx';
 
 /**
- * Issue 16 §5: the user's own webhook endpoints (the tracker API's), in the panel the console uses for a
+ * The user's own webhook endpoints (the tracker API's), in the panel the console uses for a
  * store's. Loaded on first visit (routes.tsx), with the webhooks' own strings.
  */
 export default function WebhooksScreen() {

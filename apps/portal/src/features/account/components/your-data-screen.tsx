@@ -8,7 +8,7 @@ import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-err
 import { AccountScreen, SignInAgainButton } from './screen.tsx';
 
 /**
- * Issue 15 §4: export my data (a JSON download) and delete my account. Deleting asks first in a dialog; it
+ * Export my data (a JSON download) and delete my account. Deleting asks first in a dialog; it
  * needs a recent sign-in, and when the last one is too old the screen offers to sign in again.
  */
 export function YourDataScreen() {

@@ -3,7 +3,7 @@ import { ACCOUNT_DATA_PATHS } from '@trackwell/contracts';
 import { forgetMyAccountAccessToken, myAccountAccessToken } from './myaccount-token.ts';
 
 /**
- * Issue 15 §4: the account data calls (the embedded identity provider's additions to the MyAccount API:
+ * The account data calls (the embedded identity provider's additions to the MyAccount API:
  * devices, export, delete) with the account area's own MyAccount token. A refusal is thrown as Okta's error
  * JSON, as okta-auth-js throws it, so `myAccountErrorKind` reads it the same way (step-up, session, not found).
  */

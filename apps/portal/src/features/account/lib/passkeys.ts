@@ -3,7 +3,7 @@ import { WEBAUTHN_PATHS } from '@trackwell/contracts';
 import { forgetMyAccountAccessToken, myAccountAccessToken } from './myaccount-token.ts';
 
 /**
- * Issue 15 §4: the user's passkeys through the MyAccount API (`okta.myAccount.webauthn.*`) with the account
+ * The user's passkeys through the MyAccount API (`okta.myAccount.webauthn.*`) with the account
  * area's own token. Adding one asks the server for options, lets the browser create the credential
  * (@simplewebauthn/browser, fetched only then) and sends its answer back. A refusal is thrown as Okta's
  * error JSON, as okta-auth-js throws it, so `myAccountErrorKind` reads it the same way.

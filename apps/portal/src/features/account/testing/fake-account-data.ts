@@ -3,7 +3,7 @@ import type { AccountDevice } from '../lib/account-data.ts';
 import { stubMyAccount } from './fake-myaccount.ts';
 
 /**
- * Issue 15 §4: `fetch` answering the account data calls (devices, export, delete) from `devices`, and
+ * `fetch` answering the account data calls (devices, export, delete) from `devices`, and
  * everything else as stubMyAccount does. `fail` makes one call ("METHOD /path") answer an error.
  */
 export function buildDevices(): AccountDevice[] {

@@ -49,13 +49,13 @@ export type FakeState = {
   /** Answers a path + method with this failure instead (status and Okta error body). */
   failures: Map<string, { status: number; body: unknown; headers?: Record<string, string> }>;
   sourceTrackings: unknown[];
-  /** The tracker service's notification preferences (issue 16 §1); a PUT saves what it is given. */
+  /** The tracker service's notification preferences; a PUT saves what it is given. */
   notificationPreferences: NotificationPreferences;
   notificationFrequency?: Record<string, unknown>;
-  /** The monthly status report's switch (issue 16 §1). */
+  /** The monthly status report's switch. */
   monthlyStatus?: boolean;
   successorPreference?: { followAutomatically: boolean };
-  /** The store's `user_webhooks` feature flag (issue 16 §5): the Webhooks tab is there when on (default). */
+  /** The store's `user_webhooks` feature flag: the Webhooks tab is there when on (default). */
   userWebhooks?: boolean;
 };
 

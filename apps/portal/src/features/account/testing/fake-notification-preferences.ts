@@ -7,7 +7,7 @@ import {
   SUCCESSOR_PREFERENCE_PATH,
 } from '@trackwell/contracts';
 
-/** The tracker service's notification preferences as the fake answers them (issue 16 §1). */
+/** The tracker service's notification preferences as the fake answers them. */
 
 /** A user who never chose: every kind, no source tracked. */
 export const EVERY_KIND: NotificationPreferences = { kinds: [...CHANGE_KIND_CHOICES], sources: [] };
@@ -25,7 +25,7 @@ export function savePreferences(saved: NotificationPreferences, body: Record<str
   };
 }
 
-/** The frequency route (issue 16 §1): instant with no time zone until a PUT saves what it was sent. */
+/** The frequency route: instant with no time zone until a PUT saves what it was sent. */
 export function frequencyAnswer(
   state: { notificationFrequency?: Record<string, unknown> },
   method: string,
@@ -40,7 +40,7 @@ export function frequencyAnswer(
 }
 
 /**
- * The monthly status route (issue 16 §1): off, no zone, until a PUT turns it on; the zone sent is kept only
+ * The monthly status route: off, no zone, until a PUT turns it on; the zone sent is kept only
  * while none was saved (by it or the frequency), as the server does.
  */
 export function monthlyStatusAnswer(
@@ -61,7 +61,7 @@ export function monthlyStatusAnswer(
   return { status: '200', responseData: { value } };
 }
 
-/** The successor preference (issue 16 §3): off until a PUT saves what it was sent. */
+/** The successor preference: off until a PUT saves what it was sent. */
 export function successorAnswer(
   state: { successorPreference?: { followAutomatically: boolean } },
   method: string,

@@ -1,7 +1,7 @@
 import { WEBHOOK_PATHS, type WebhookAttempt, type WebhookEndpoint } from '@trackwell/contracts';
 import { ORIGIN, stubMyAccount } from './fake-myaccount.ts';
 
-/** The tracker API's own webhook endpoints of the user (issue 16 §5), as the fake answers them. */
+/** The tracker API's own webhook endpoints of the user, as the fake answers them. */
 export type FakeWebhooks = {
   endpoints: WebhookEndpoint[];
   attempts: WebhookAttempt[];

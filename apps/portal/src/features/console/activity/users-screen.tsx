@@ -10,7 +10,7 @@ import { UserDetail } from './components/user-detail.tsx';
 import { formatInstant } from './lib/format.ts';
 
 /**
- * `/admin/stores/:code/users` (issue 15 §3): find the store's users by login, e-mail, name and status, page
+ * `/admin/stores/:code/users`: find the store's users by login, e-mail, name and status, page
  * through them, and open one (its profile, factors, sessions, trackings and deliveries, and the actions).
  */
 export function UsersScreen({ code }: { code: string }) {

@@ -11,7 +11,7 @@ const WebhooksPanel = lazy(() =>
 );
 
 /**
- * `/admin/stores/:code/webhooks` (issue 16 §5): the store's webhook endpoints, in the panel the account area
+ * `/admin/stores/:code/webhooks`: the store's webhook endpoints, in the panel the account area
  * also uses for a user's own (features/webhooks). Register one (its signing secret shown once), send it a
  * test event, read its delivery log, remove it after a confirmation.
  */

@@ -7,7 +7,7 @@ export type ConsoleStoreSummary = { code: string; name: string; canonicalHost: s
 /** A console path with its `:code` filled in. */
 export const storePath = (path: string, code: string) => path.replace(':code', encodeURIComponent(code));
 
-/** The stores the signed-in user may run, and one store's definition (issue 14 §1). */
+/** The stores the signed-in user may run, and one store's definition. */
 export const consoleStoresApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsoleStores', 'ConsoleStore'] })
   .injectEndpoints({

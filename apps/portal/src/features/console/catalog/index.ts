@@ -1,3 +1,3 @@
-/** The console's catalogue and changes sections (issue 14 §2, §3). */
+/** The console's catalogue and changes sections. */
 export { CatalogScreen } from './components/catalog-screen.tsx';
 export { ChangesScreen } from './components/changes-screen.tsx';

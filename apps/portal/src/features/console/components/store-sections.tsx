@@ -13,7 +13,7 @@ import { ThemeScreen } from '../stores/components/theme-screen.tsx';
 export type SectionScreen = ComponentType<{ code: string }>;
 
 /**
- * The screen of each store section (issue 14 §1–§5). The navigation lists a section once it has a screen
+ * The screen of each store section. The navigation lists a section once it has a screen
  * here and the user's roles open it.
  */
 export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {

@@ -5,7 +5,7 @@ import {
 } from '@trackwell/contracts';
 
 /**
- * The console roles the signed-in user holds (issue 14 "Who"), read from the access token's `trackwell_roles`
+ * The console roles the signed-in user holds, read from the access token's `trackwell_roles`
  * claim. They only decide what the console shows: the server checks the roles on every console call.
  */
 export function rolesFromClaims(claims: Record<string, unknown> | undefined): ConsoleRole[] {
@@ -29,7 +29,7 @@ export const STORE_SECTIONS = [
 ] as const;
 export type StoreSection = (typeof STORE_SECTIONS)[number];
 
-/** Catalogue editors see the catalogue and the changes only (issue 14 "Who"); operators and administrators all. */
+/** Catalogue editors see the catalogue and the changes only; operators and administrators all. */
 const EDITOR_SECTIONS: ReadonlySet<StoreSection> = new Set(['catalog', 'changes']);
 
 export function sectionsFor(roles: readonly ConsoleRole[]): StoreSection[] {

@@ -9,7 +9,7 @@ import {
 import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 import { consoleStoresApi, storePath } from '../api/stores.ts';
 
-/** The identity provider check and the logo upload (issue 14 §1). */
+/** The identity provider check and the logo upload. */
 export const STORE_PATHS = { identityTest: CONSOLE_IDENTITY_TEST_PATH, logo: CONSOLE_LOGO_PATH } as const;
 
 /** What "Test connection" answers: the discovery document's endpoints, or why it could not be read. */

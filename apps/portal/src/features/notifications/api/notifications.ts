@@ -12,7 +12,7 @@ import { api } from '../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 
 /**
- * The notification centre's calls (issue 16 §4) and the private feed's URL (§5), in the tracker API (the
+ * The notification centre's calls and the private feed's URL, in the tracker API (the
  * tenant's tracker-uri, bearer token). One page of the list is one cache entry, keyed by its kind and cursor;
  * a read mark refreshes the pages, the unread count and the tracker's "Changed" badges.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnreadNotificationsQuery } from '../api/notifications.ts';
 
 /**
- * Issue 16 §4 "the tracker table marks standards that changed since the user last looked": a standard with an
+ * The tracker table marks the standards that changed since the user last looked: a standard with an
  * unread notification carries a "Changed" badge (one call for the whole table, shared with the bell). Words
  * from the tracker namespace, which the tracker page loads.
  */

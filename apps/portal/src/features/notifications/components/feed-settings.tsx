@@ -5,7 +5,7 @@ import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { useNotificationFeedQuery, useResetNotificationFeedMutation } from '../api/notifications.ts';
 
 /**
- * Issue 16 §5, in the account area: the private Atom feed's secret URL with a copy button, made on request and
+ * In the account area: the private Atom feed's secret URL with a copy button, made on request and
  * reset after a confirmation (the old URL stops working at once). Words from the account namespace.
  */
 export function FeedSettings() {

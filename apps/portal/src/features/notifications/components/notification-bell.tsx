@@ -33,7 +33,7 @@ function usePanelDismiss(
 }
 
 /**
- * Issue 16 §4: the header's bell with the unread count as a badge; it opens the notification panel (a
+ * The header's bell with the unread count as a badge; it opens the notification panel (a
  * non-modal dialog below the header, focus on its heading; Escape closes it and returns to the bell). The
  * button's accessible name says the count ("Notifications, 3 unread"); the badge is hidden from screen
  * readers. Loaded lazily by the shell, after the first paint.

@@ -84,7 +84,7 @@ function WhatChanged({ change }: { change: NotificationItem['change'] }) {
 }
 
 /**
- * Issue 16 §4: one notification — the kind of change and what it is about, what changed (old → new), why the
+ * One notification — the kind of change and what it is about, what changed (old → new), why the
  * user got it (each tracking that matched), when; unread ones say so and can be marked read.
  */
 export function NotificationEntry({ item }: { item: NotificationItem }) {

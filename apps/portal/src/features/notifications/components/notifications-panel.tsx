@@ -22,7 +22,7 @@ const KINDS = Object.keys({
 } satisfies Record<CatalogEventKind, true>) as CatalogEventKind[];
 
 /**
- * Issue 16 §4 "one place to read", the panel the header's bell opens: the user's notifications with what
+ * One place to read them all, the panel the header's bell opens: the user's notifications with what
  * changed and why, a filter by kind of change, and "mark all read". The list restarts from its newest page
  * when the kind changes. `titleId` names the panel (its dialog is labelled by this heading).
  */

@@ -9,7 +9,7 @@ import NotificationBell from './notification-bell.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 
 /**
- * Issue 16 §4/§5 in the portal: the bell's unread count (in its name), the list with what changed (old → new)
+ * The notification centre in the portal: the bell's unread count (in its name), the list with what changed (old → new)
  * and why, mark one / all read, the kind filter, paging, loading / empty / error states, the tracker's
  * "Changed" badge and the feed URL in the account area (copy, reset after a confirmation).
  */
@@ -100,7 +100,7 @@ describe('the notification list', () => {
     expect(screen.getByText('2 unread')).toBeInTheDocument();
   });
 
-  it("shows the publisher's summary and the comparison link when the change has them (issue 16 §3)", async () => {
+  it("shows the publisher's summary and the comparison link when the change has them", async () => {
     const base = buildNotification(7);
     fakeNotificationServer([
       {
@@ -120,7 +120,7 @@ describe('the notification list', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
-  it('shows a replacement as old → new (issue 16 §3)', async () => {
+  it('shows a replacement as old → new', async () => {
     const base = buildNotification(8);
     const successor = {
       from: { assetId: 'D638', designation: 'D638-14' },

@@ -7,7 +7,7 @@ import { isolate } from './isolate.ts';
 type Successor = NonNullable<NotificationItem['change']['successor']>;
 
 /**
- * Issue 16 §3 in the centre: "Track <new> instead" under a replacement (old → new). The call moves the user's
+ * In the notification centre: "Track <new> instead" under a replacement (old → new). The call moves the user's
  * tracking to the successor (the server answers 'followed' or 'already', the same end state); a success toast
  * and, from then on, "You track <new> now" instead of the button. A refusal is toasted with the server's words
  * by the API's error middleware (as the centre's other calls). The toasts' library loads when a toast is due.

@@ -15,7 +15,7 @@ type PasswordStepProps = {
   initialUsername?: string;
   onTransaction: (tx: AuthnTransaction, username: string) => void;
   onForgotPassword: (username: string) => void;
-  /** "Create an account", when the store lets shoppers register (issue 15 §2). */
+  /** "Create an account", when the store lets shoppers register. */
   onRegister?: (() => void) | undefined;
 };
 
@@ -57,7 +57,7 @@ function PasswordIntro({ tenantName, notice }: { tenantName: string; notice?: st
   );
 }
 
-/** "New here? Create an account", when the store lets shoppers register (issue 15 §2). */
+/** "New here? Create an account", when the store lets shoppers register. */
 function RegisterPrompt({ onRegister, disabled }: { onRegister: () => void; disabled: boolean }) {
   const { t } = useTranslation('signin');
   return (
@@ -70,7 +70,7 @@ function RegisterPrompt({ onRegister, disabled }: { onRegister: () => void; disa
   );
 }
 
-/** Sign in, "Forgot your password?", and (issue 15 §4) "Sign in with a passkey". */
+/** Sign in, "Forgot your password?", and "Sign in with a passkey". */
 function PasswordActions(p: { busy: boolean; onForgotPassword: () => void; onPasskey: () => void }) {
   const { t } = useTranslation('signin');
   return (
@@ -98,7 +98,7 @@ function PasswordActions(p: { busy: boolean; onForgotPassword: () => void; onPas
 }
 
 /**
- * Issue 15 §4, "Sign in with a passkey": the username only (it is asked for first), then the passkey; the
+ * "Sign in with a passkey": the username only (it is asked for first), then the passkey; the
  * code (and @simplewebauthn/browser) is fetched only now, never with the sign-in page.
  */
 function usePasskeySignIn(

@@ -90,7 +90,7 @@ describe('password step', () => {
   });
 });
 
-describe('signed out by the portal (issue 12 §8, spec §6 subscriber company)', () => {
+describe('signed out by the portal (spec §6 subscriber company)', () => {
   afterEach(() => window.sessionStorage.clear());
 
   it('says why, once, above the form', async () => {

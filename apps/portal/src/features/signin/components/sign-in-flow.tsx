@@ -11,7 +11,7 @@ import { RecoveryEmailStep } from './recovery-steps.tsx';
 import { ErrorAlert, StepHeading } from './step-controls.tsx';
 import { TransactionStep } from './transaction-step.tsx';
 
-// Registration (issue 15 §2) is its own chunk, fetched when someone opens "Create an account".
+// Registration is its own chunk, fetched when someone opens "Create an account".
 const RegisterStep = lazy(async () => ({
   default: (await import('../registration/register-step.tsx')).RegisterStep,
 }));
@@ -94,7 +94,7 @@ type SignInFlowProps = {
   /** How the flow begins: resume a stored transaction, or verify an e-mailed recovery token. */
   start?: StartAction;
   origin: string;
-  /** The store's terms link when it lets shoppers create accounts (issue 15 §2); absent: no link. */
+  /** The store's terms link when it lets shoppers create accounts; absent: no link. */
   registrationTermsUrl?: string | undefined;
 };
 

@@ -104,7 +104,7 @@ describe('MFA', () => {
   });
 });
 
-describe('MFA choices (issue 12 §8)', () => {
+describe('MFA choices', () => {
   it('one factor only: its challenge offers no "Choose another method"; several: it does', async () => {
     setup({
       'POST /api/v1/authn': () => okta.mfaRequired(['token:software:totp']),

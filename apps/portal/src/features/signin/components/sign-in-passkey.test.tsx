@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { okta } from '../testing/authn-server.ts';
 import { freshSignInForEachTest, RETURN_URL, setup, user } from '../testing/sign-in-flow-harness.tsx';
 
-/** Issue 15 §4: "Sign in with a passkey" on the sign-in page (Okta's webauthn factor; the browser's WebAuthn stubbed). */
+/** "Sign in with a passkey" on the sign-in page (Okta's webauthn factor; the browser's WebAuthn stubbed). */
 const startAuthentication = vi.fn();
 vi.mock('@simplewebauthn/browser', () => ({
   startAuthentication: (...args: unknown[]) => startAuthentication(...args),

@@ -24,7 +24,7 @@ describe('push', () => {
     await signInWithPassword();
     await user.click(await screen.findByRole('button', { name: /Approve from my e-mail/ }));
     expect(await screen.findByText('Waiting for approval…')).toBeVisible();
-    // The "next time" options belong before the request (the factor list), not to the wait (issue 12 §8).
+    // The "next time" options belong before the request (the factor list), not to the wait.
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('tok-push', RETURN_URL), { timeout: 8000 });
   }, 10_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authnErrorKey, isPollStopped } from './authn-errors.ts';
 
-/** What okta-auth-js throws → one message key (issue 6 scope 1; spec §5 and §8 wordings). */
+/** What okta-auth-js throws → one message key (spec §5 and §8 wordings). */
 describe('authnErrorKey', () => {
   it.each([
     ['The poll was stopped by the sdk', 'errors.pollStopped'],

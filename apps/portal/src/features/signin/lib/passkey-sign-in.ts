@@ -3,7 +3,7 @@ import { factorsOf } from './transaction.ts';
 import type { AuthnTransaction, OktaAuth } from './types.ts';
 
 /**
- * Issue 15 §4: signing in with a passkey, as Okta's `webauthn` factor. Fetched (with @simplewebauthn/browser)
+ * Signing in with a passkey, as Okta's `webauthn` factor. Fetched (with @simplewebauthn/browser)
  * only when the user chooses it. A username without a password opens the transaction, whose factors are the
  * user's passkeys (MFA_REQUIRED); verifying one gets the challenge (MFA_CHALLENGE); the browser asks the
  * authenticator, and the assertion is sent to the verify link of the passkey it used.

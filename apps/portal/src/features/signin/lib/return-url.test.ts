@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFromUri } from '../../auth/index.ts';
 import { returnUrlFrom } from './return-url.ts';
 
-/** issue 6 scope 1: `fromURI` must be on the same tenant's origin; anything else falls back to the tracker root. */
+/** `fromURI` must be on the same tenant's origin; anything else falls back to the tracker root. */
 const ORIGIN = 'http://localhost:3000';
 const query = (fromURI: string, newApproach = true) =>
   `?fromURI=${encodeURIComponent(fromURI)}${newApproach ? '&newApproach=true' : ''}`;

@@ -4,7 +4,7 @@ import { okta } from '../testing/authn-server.ts';
 import { freshSignInForEachTest, RETURN_URL, setup, user } from '../testing/sign-in-flow-harness.tsx';
 
 /**
- * "Create an account" on the sign-in page (issue 15 §2): shown only when the store enables registration; the
+ * "Create an account" on the sign-in page: shown only when the store enables registration; the
  * form checks its fields before sending, the server's refusal names a field, the e-mailed code activates the
  * account and the page signs in with the chosen password.
  */

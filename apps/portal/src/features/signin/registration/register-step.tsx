@@ -46,7 +46,7 @@ function useCall(onFieldError: (errors: FieldErrors) => void, fieldMessage: stri
 }
 
 /**
- * "Create an account" (issue 15 §2): the form, then the e-mailed six-digit code; once verified the account
+ * "Create an account": the form, then the e-mailed six-digit code; once verified the account
  * is ACTIVE and the page signs in with the password just chosen. The code screen says the same whether or
  * not the address already had an account (the owner was e-mailed sign-in help instead).
  */

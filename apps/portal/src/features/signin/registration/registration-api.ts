@@ -2,7 +2,7 @@ import { REGISTRATION_PATHS } from '@trackwell/contracts';
 import type { AuthnErrorKey } from '../lib/authn-errors.ts';
 
 /**
- * Self-registration's two calls (issue 15 §2) on the store's own origin, and what their refusals mean for
+ * Self-registration's two calls on the store's own origin, and what their refusals mean for
  * the form: a field the server named (400), or one of the sign-in page's messages.
  */
 

@@ -228,7 +228,7 @@ export const okta = {
       _links: {},
     }),
   cancelled: (): Answer => ok({ relayState: null }),
-  /** A sign-in with a username and no password (issue 15 §4): the user's passkeys, then one challenged. */
+  /** A sign-in with a username and no password: the user's passkeys, then one challenged. */
   passkeyRequired: (credentialIds = ['cred-1', 'cred-2']): Answer =>
     ok({
       ...common('MFA_REQUIRED'),

@@ -52,7 +52,7 @@ export const tenantApi = api.injectEndpoints({
 export const { useGetTenantConfigurationQuery } = tenantApi;
 
 /**
- * Puts a configuration in the query's cache as its answer (issue 12 §1): the server's rendering and the page
+ * Puts a configuration in the query's cache as its answer: the server's rendering and the page
  * it drew both start from the configuration the page carries, so the first render already shows the screen.
  */
 export function seedTenantConfiguration(store: Pick<AppStore, 'dispatch'>, config: TenantConfig): void {
@@ -80,7 +80,7 @@ const field = (value: unknown, name: string): unknown =>
 /**
  * The support address and the platform's site and search the server named in its error answer
  * (`errorEnvelope`'s `support`), if any. Each is read and checked on its own, without Zod: this runs on the
- * first screen's 404 page (issue 12 §1).
+ * first screen's 404 page.
  */
 export function supportLinksFrom(error: FetchBaseQueryError | SerializedError | undefined): SupportLinks {
   if (!error || !('data' in error)) return {};

@@ -61,7 +61,7 @@ describe('TenantGate: loading the tenant configuration', () => {
     expect(configCalls(fetchMock)).toHaveLength(0);
   });
 
-  it('starts from the configuration the server wrote into the page, without calling the server (issue 12 §1)', async () => {
+  it('starts from the configuration the server wrote into the page, without calling the server', async () => {
     embedConfig(JSON.stringify(tenantConfigResponse(buildTenantConfig({ tenantName: 'Embedded Store' }))));
     const fetchMock = stubServer({ status: 500, body: {} });
 

@@ -35,7 +35,7 @@ function TenantDocument({ config, children }: { config: TenantConfig; children: 
 /** The error screen has no tenant and so no tenant language: it shows in the fallback language, left to right. */
 function ConfigErrorScreen({ links }: { links: SupportLinks }) {
   const { t, i18n } = useTranslation();
-  // The screen's code is not part of the first download (issue 12 §1): it loads with the styles it needs.
+  // The screen's code is not part of the first download: it loads with the styles it needs.
   const [Screen, setScreen] = useState<ComponentType<SupportLinks> | null>(null);
 
   useEffect(() => {

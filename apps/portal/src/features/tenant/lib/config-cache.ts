@@ -5,7 +5,7 @@ import { TENANT_CONFIG_CACHE_PREFIX } from '../../../config/constants.ts';
  * spec §3: "The config is cached in session storage". Keyed by origin (tenant = host), and validated again
  * when read: a value that no longer matches the contract is dropped and fetched afresh. The contract (Zod)
  * comes with the first read (./config-contract.ts): a page the server sent carries its configuration, so
- * the first screen reads no cache and downloads no Zod (issue 12 §1).
+ * the first screen reads no cache and downloads no Zod.
  */
 function cacheKey(origin: string): string {
   return `${TENANT_CONFIG_CACHE_PREFIX}${origin}`;

@@ -8,7 +8,7 @@ export const EMBEDDED_CONFIG_ID = 'tw-tenant-config';
  * The configuration the server wrote into this page (no configuration round trip before the first screen).
  * The server checked it against the contract (`tenantConfig.parse`, apps/server/src/modules/portal/routes.ts)
  * when it wrote it, in the same answer as this script: it is not checked again here, which keeps Zod out of
- * the first screen's download (issue 12 §1). Absent (the Vite dev server, an unknown host) or not the
+ * the first screen's download. Absent (the Vite dev server, an unknown host) or not the
  * answer's shape → undefined, and the portal asks the server, whose answer it does check.
  */
 export function readEmbeddedTenantConfig(doc: Document = document): TenantConfig | undefined {

@@ -10,7 +10,7 @@ afterEach(() => Reflect.deleteProperty(document, 'cookie'));
 const withCookie = (cookie: string) =>
   Object.defineProperty(document, 'cookie', { configurable: true, get: () => cookie, set: () => undefined });
 
-describe('initialTenantLanguage: an e-mailed link opens the page in its language (issue 12 §8, ?lang=)', () => {
+describe('initialTenantLanguage: an e-mailed link opens the page in its language (?lang=)', () => {
   const config = buildTenantConfig({
     ui: { languageSelector: { enabled: true }, languages: ['es_ES', 'en', 'ar'], defaultLanguage: 'es_ES' },
   });

@@ -43,7 +43,7 @@ export function useTenantDocument(config: TenantConfig): boolean {
   const configRef = useRef(config);
   configRef.current = config;
   const key = useMemo(() => JSON.stringify(config), [config]);
-  // A page the server drew (issue 12 §1) comes dressed: its language's strings are in the page and its
+  // A page the server drew comes dressed: its language's strings are in the page and its
   // stylesheets in <head>, so the first render shows the screen, as the server's HTML does (hydration).
   const serverPage = useServerPage();
   const [readyFor, setReadyFor] = useState<string | null>(() =>

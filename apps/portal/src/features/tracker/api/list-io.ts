@@ -8,7 +8,7 @@ import {
 import { api, type Envelope } from '../../../lib/api.ts';
 
 /**
- * Issue 16 §6 "bring and take your list": the report of a chosen file (nothing tracked), tracking the
+ * Bring and take your list: the report of a chosen file (nothing tracked), tracking the
  * standards the user kept, and the list as a file to download.
  */
 export type ListImportPreviewArgs = { file: File; column?: number | undefined };

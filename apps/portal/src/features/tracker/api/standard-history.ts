@@ -1,7 +1,7 @@
 import { STANDARD_HISTORY_PATH, type StandardHistory } from '@trackwell/contracts';
 import { api, type Envelope } from '../../../lib/api.ts';
 
-/** Issue 16 §3: a standard's edition history (the tracker service's `standard-history`). */
+/** A standard's edition history (the tracker service's `standard-history`). */
 export const standardHistoryApi = api.injectEndpoints({
   endpoints: (build) => ({
     standardHistory: build.query<StandardHistory, string>({

@@ -56,7 +56,7 @@ describe('committee tracker (spec §3, §4, §5)', () => {
     expect(track).toBeDisabled();
   });
 
-  it('says why Track is disabled, tied to the button, and stops saying it once a choice is made (issue 12 §6)', async () => {
+  it('says why Track is disabled, tied to the button, and stops saying it once a choice is made', async () => {
     fakeTrackerServer();
     renderTrackerPage();
     const { region, select, track } = await committeeSection();

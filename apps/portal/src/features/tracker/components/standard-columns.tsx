@@ -4,13 +4,13 @@ import { lazy, type MouseEvent, type RefObject, Suspense, useMemo } from 'react'
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/content-icons.tsx';
 
-// Issue 16 §4: a standard with an unread notification is marked "Changed" (the notification centre's code, loaded
+// A standard with an unread notification is marked "Changed" (the notification centre's code, loaded
 // after the table; the tracker page's first download stays as it was).
 const ChangedBadge = lazy(async () => ({
   default: (await import('../../notifications/index.ts')).ChangedBadge,
 }));
 
-// Issue 16 §3: the standard's edition history, a button beside it (loaded after the table, as the badge).
+// The standard's edition history, a button beside it (loaded after the table, as the badge).
 const StandardHistoryButton = lazy(() => import('./standard-history.tsx'));
 
 /** What a row's controls do; the columns reach this render's handlers through a ref. */

@@ -39,7 +39,7 @@ const withdrawal = {
   successor: { from: 'S1-26', to: 'S9-26' },
 };
 
-describe("a tracked standard's edition history (issue 16 §3)", { timeout: 20_000 }, () => {
+describe("a tracked standard's edition history", { timeout: 20_000 }, () => {
   it('opens from the table: newest first, old → new, the summary, the comparison link; Close returns', async () => {
     fakeTrackerServer({ rows: [buildRow(1), buildRow(2)], histories: { s1: [withdrawal, edition] } });
     const user = userEvent.setup();

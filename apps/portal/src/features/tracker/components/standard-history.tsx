@@ -8,7 +8,7 @@ import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useStandardHistoryQuery } from '../api/standard-history.ts';
 
 /**
- * Issue 16 §3 "the tracker page shows the edition history of a standard": a button beside the standard that
+ * The tracker page shows the edition history of a standard: a button beside the standard that
  * opens its recorded changes, newest first (old → new, the publisher's summary and comparison link).
  * Loaded lazily with the table; the change labels are the notification centre's ('notifications').
  */

@@ -17,7 +17,7 @@ import { StandardSearch } from './standard-search.tsx';
 import { StandardsTableView } from './standards-table-view.tsx';
 import { TablePagination } from './table-pagination.tsx';
 
-// Issue 16 §6: import and export of the list, loaded after the table (not in the first download).
+// Import and export of the list, loaded after the table (not in the first download).
 const ListActions = lazy(() => import('./list-io/list-actions.tsx'));
 
 type TrackedStandardsTableProps = {

@@ -6,7 +6,7 @@ import { TrackerIntro, toParagraphs } from './tracker-intro.tsx';
 const ENGLISH = 'Follow the standards you rely on.\n\nWe e-mail you when they change.';
 const BY_LANGUAGE = { ar: 'تابع المعايير التي تعتمد عليها.\n\nنرسل إليك بريدًا عند تغييرها.' };
 
-describe('TrackerIntro: the store text in the reader’s language (issue 12 §5)', () => {
+describe('TrackerIntro: the store text in the reader’s language', () => {
   it('shows the Arabic paragraphs on an Arabic page, marked Arabic and right to left', () => {
     renderWithI18n(<TrackerIntro text={ENGLISH} byLanguage={BY_LANGUAGE} />, createTestI18n('ar'));
 

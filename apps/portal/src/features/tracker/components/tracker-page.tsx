@@ -26,7 +26,7 @@ export function TrackerPage({ user, tenant, flags }: TrackerPageProps) {
     pageIndex: DEFAULT_PAGE_INDEX,
     pageSize: DEFAULT_PAGE_SIZE,
   });
-  // Issue 12 §1: section 1 (the intro, the page's largest text) is drawn at once; the sections under it in
+  // Section 1 (the intro, the page's largest text) is drawn at once; the sections under it in
   // the render right after, which React may cut into short tasks, so the intro is painted without waiting for
   // the tables and the main thread is never held long. They come in the spec's order, below what is shown.
   const showSectionsBelow = useDeferredValue(true, false);

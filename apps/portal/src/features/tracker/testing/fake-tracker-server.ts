@@ -63,9 +63,9 @@ export type FakeTrackerState = {
   industryAreas: Array<{ marketing_code: string; code_name: string }>;
   catalogue: CatalogSearchHit[];
   applicationURL: string;
-  /** Each standard's recorded changes (issue 16 §3), by asset id; a tracked row without one has none. */
+  /** Each standard's recorded changes, by asset id; a tracked row without one has none. */
   histories: Record<string, StandardHistoryEntry[]>;
-  /** The import's report of any uploaded file (issue 16 §6); absent: the file is refused (400). */
+  /** The import's report of any uploaded file; absent: the file is refused (400). */
   importReport?: ListImportReport;
 };
 

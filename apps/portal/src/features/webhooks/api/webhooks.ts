@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../lib/api-error-toasts.ts';
 
 /**
- * Whose endpoints (issue 16 §5): a store's, in the console API (its administrator), or the signed-in user's
+ * Whose endpoints: a store's, in the console API (its administrator), or the signed-in user's
  * own, in the tracker API (the tenant's tracker-uri, bearer token). The same calls, screens and words serve both.
  */
 export type WebhookScope = { kind: 'store'; code: string } | { kind: 'user' };

@@ -17,7 +17,7 @@ import { WebhookForm } from './webhook-form.tsx';
 import { WebhookLog } from './webhook-log.tsx';
 
 /**
- * Issue 16 §5: the webhook endpoints of a store (console) or of the signed-in user (account area). Register
+ * The webhook endpoints of a store (console) or of the signed-in user (account area). Register
  * one (its signing secret shown once), send it a test event, read its delivery log, remove it after a
  * confirmation. The screen around it gives the heading.
  */

@@ -31,8 +31,8 @@ export type RoleGrantAnswer = { grants: RoleGrant[]; invited?: string };
 const grantsOf = (body: { grants: RoleGrant[] }) => body.grants;
 
 /**
- * A store's console role grants, publisher API keys and client-credentials clients (issue 14 §3), and its Users
- * API tokens (issue 15 §1).
+ * A store's console role grants, publisher API keys and client-credentials clients, and its Users
+ * API tokens.
  */
 export const consoleAccessApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsoleRoles', 'ConsoleApiKeys', 'ConsoleClients', 'ConsoleAudit'] })

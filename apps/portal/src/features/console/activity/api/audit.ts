@@ -22,7 +22,7 @@ export function auditParams(filters: AuditFilters): Record<string, string> {
   );
 }
 
-/** A store's audit log, or every store's, one page at a time (issue 14 §5). */
+/** A store's audit log, or every store's, one page at a time. */
 export const consoleAuditApi = api.enhanceEndpoints({ addTagTypes: ['ConsoleAudit'] }).injectEndpoints({
   endpoints: (build) => ({
     listAudit: build.query<

@@ -14,7 +14,7 @@ export type ChangeDelivery = z.infer<typeof consoleChangeDelivery>;
 export type DeliveryMessage = z.infer<typeof consoleDeliveryMessage>;
 export type DailyCount = { day: string; sent: number; failed: number };
 
-/** A store's changes with their deliveries, per day, one change's deliveries and e-mails (issue 14 §4). */
+/** A store's changes with their deliveries, per day, one change's deliveries and e-mails. */
 export const consoleDeliveriesApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsoleChanges', 'ConsoleAudit'] })
   .injectEndpoints({

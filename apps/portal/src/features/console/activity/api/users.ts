@@ -14,7 +14,7 @@ export type UsersSearch = { code: string; q: string; status: OktaUserStatus | ''
 type UserRef = { code: string; userId: string };
 
 /**
- * A store's users (issue 15 §3): search, one user, the administrator's actions and delete. Every action
+ * A store's users: search, one user, the administrator's actions and delete. Every action
  * answers the user as it now is; the list and the audit log are fetched again after it.
  */
 export const consoleUsersApi = api

@@ -20,7 +20,7 @@ const WORDS = { publisher: 'keys', provisioning: 'tokens' } as const;
 type Words = (typeof WORDS)[StoreKeyKind];
 
 /**
- * One kind of store key — the publisher API keys (the change feed's) or the Users API tokens (issue 15 §1) —
+ * One kind of store key — the publisher API keys (the change feed's) or the Users API tokens —
  * listed, created (shown once) and revoked after a confirmation.
  */
 export function ApiKeysPanel({ code, kind }: { code: string; kind: StoreKeyKind }) {

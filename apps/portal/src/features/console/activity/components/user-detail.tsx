@@ -12,7 +12,7 @@ import { formatInstant } from '../lib/format.ts';
 type Action = ConsoleUserDetail['actions'][number];
 
 /**
- * One user of the store (issue 15 §3): profile, factors, signed-in devices, trackings and recent deliveries,
+ * One user of the store: profile, factors, signed-in devices, trackings and recent deliveries,
  * and the actions its status allows (the server answers them from the contracts' consoleUserActionsFor), each
  * behind a confirmation; on the administrator's own account, those that would lock them out are not offered,
  * and a note says why. The heading takes the focus when a user is opened, so a keyboard user lands on it.

@@ -41,7 +41,7 @@ export type StandardPatched = {
 const standardPath = (code: string, contentCode: string) =>
   storePath(CONSOLE_STANDARD_PATHS.standard, code).replace(':contentCode', encodeURIComponent(contentCode));
 
-/** The catalogue's import runs and its standards (issue 14 §2); the file uploads are lib/upload.ts. */
+/** The catalogue's import runs and its standards; the file uploads are lib/upload.ts. */
 export const consoleCatalogApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsoleImportRuns', 'ConsoleStandards'] })
   .injectEndpoints({

@@ -22,7 +22,7 @@ export type PublishedChange = {
 };
 export type PublishedChangePage = { changes: PublishedChange[]; nextCursor: string | null };
 
-/** Publishing a catalogue change from the console (issue 14 §3): preview, publish, the recent changes. */
+/** Publishing a catalogue change from the console: preview, publish, the recent changes. */
 export const consoleChangesApi = api
   .enhanceEndpoints({ addTagTypes: ['ConsolePublishedChanges'] })
   .injectEndpoints({

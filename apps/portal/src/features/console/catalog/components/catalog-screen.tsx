@@ -6,7 +6,7 @@ import { ImportPanel } from './import-panel.tsx';
 import { ImportRuns } from './import-runs.tsx';
 import { StandardsBrowser } from './standards-browser.tsx';
 
-/** The store's catalogue (issue 14 §2): import files (dry run, then apply), the past imports, the standards. */
+/** The store's catalogue: import files (dry run, then apply), the past imports, the standards. */
 export function CatalogScreen({ code }: { code: string }) {
   const { t, ready } = useTranslation('console-catalog');
   if (!ready) return <PendingMessage>{t('state.loading')}</PendingMessage>;

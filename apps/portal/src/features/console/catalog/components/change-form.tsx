@@ -9,7 +9,7 @@ import { ChangePreviewReport, PublishedReport } from './change-preview.tsx';
 import { focusFirstInvalid, InputField, SelectField } from './fields.tsx';
 
 /**
- * Publish a catalogue change (issue 14 §3): its kind and fields, **Preview** (whom it would e-mail, nothing
+ * Publish a catalogue change: its kind and fields, **Preview** (whom it would e-mail, nothing
  * written), then **Publish** exactly what was previewed. The server's 400 names fields: shown beside them.
  */
 export function ChangeForm({ code }: { code: string }) {

@@ -51,7 +51,7 @@ async function fillNewEdition(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Designation'), 'C151-23');
   await user.type(screen.getByLabelText('Edition'), '2023');
   await user.type(screen.getByLabelText('Release date'), '2023-09-01');
-  // issue 16 §3: what changed, in the publisher's words, and where to compare (optional, every kind)
+  // What changed, in the publisher's words, and where to compare (optional, every kind)
   await user.type(screen.getByLabelText(/^Summary of the change/), 'Joint restraint{Enter}clarified.');
   await user.type(screen.getByLabelText(/^Comparison link/), 'https://example.org/c151/redline');
 }
@@ -147,7 +147,7 @@ describe('The changes section', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
   });
 
-  it('a withdrawal names its replacement (issue 16 §3); an unknown one is shown beside that field', async () => {
+  it('a withdrawal names its replacement; an unknown one is shown beside that field', async () => {
     const api = changesApi();
     api.on('POST', CONSOLE_PATHS.storeChangePreview, () => ({
       status: 400,

@@ -7,7 +7,7 @@ import { ChangeForm } from './change-form.tsx';
 import { RecentChanges } from './recent-changes.tsx';
 
 /**
- * Publishing catalogue changes (issue 14 §3): the form, then the recent changes with their e-mails counted
+ * Publishing catalogue changes: the form, then the recent changes with their e-mails counted
  * (the deliveries' list: administrators and operators; a catalogue editor is told where to ask).
  */
 export function ChangesScreen({ code }: { code: string }) {

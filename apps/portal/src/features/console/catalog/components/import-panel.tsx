@@ -10,7 +10,7 @@ import { FilePicker } from './file-picker.tsx';
 import { ImportFailureAlert, ImportProgress } from './import-progress.tsx';
 
 /**
- * Import a catalogue file (issue 14 §2): choose it (or drop it), say what a CSV holds when it has no `kind`
+ * Import a catalogue file: choose it (or drop it), say what a CSV holds when it has no `kind`
  * column, run the dry run, then apply — only the file and kind that dry run checked, and only when it found
  * no refused row.
  */

@@ -21,7 +21,7 @@ const designationChange = [
   f('note', 'text', false),
 ];
 
-/** What every kind may carry: the publisher's summary and a comparison link (issue 16 §3). */
+/** What every kind may carry: the publisher's summary and a comparison link. */
 const WHAT_CHANGED = [f('summary', 'summary', false), f('compareUrl', 'url', false)];
 
 /** The fields of each kind, before the two every kind has. */
@@ -43,7 +43,7 @@ const KIND_FIELDS: Record<CatalogEventKind, ChangeField[]> = {
     f('standard.edition', 'text'),
     f('standard.publishedOn', 'date'),
     f('standard.industryAreas', 'list', false),
-    f('replaces.contentCode', 'ref', false), // issue 16 §3: the standard this one replaces
+    f('replaces.contentCode', 'ref', false), // the standard this one replaces
   ],
   amendment: designationChange,
   editorial_change: designationChange,

@@ -41,7 +41,7 @@ export function failureOf(answer: UploadAnswer): ImportFailure {
 }
 
 /**
- * The import of one file (issue 14 §2): a dry run, then — only for the file and kind that dry run checked,
+ * The import of one file: a dry run, then — only for the file and kind that dry run checked,
  * and only when it found nothing blocking — the apply. Progress while the file goes up, busy while the
  * server works.
  */

@@ -10,7 +10,7 @@ import { HostsEditor } from './hosts-editor.tsx';
 import '../stores.css';
 
 /**
- * "Create a store" (operators, issue 14 §1): code, name and hosts, the first canonical. The new store opens at
+ * "Create a store" (operators only): code, name and hosts, the first canonical. The new store opens at
  * its settings; a refused field is named beside it, a code already taken beside the code.
  */
 export function CreateStoreForm({ onCancel }: { onCancel: () => void }) {

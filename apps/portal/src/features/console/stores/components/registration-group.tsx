@@ -8,7 +8,7 @@ import type { GroupProps } from './general-groups.tsx';
 const KEY = 'registrationTermsUrl';
 
 /**
- * Self-registration (issue 15 §2): whether shoppers may create accounts on the sign-in page (stores on the
+ * Self-registration: whether shoppers may create accounts on the sign-in page (stores on the
  * embedded identity provider), and the terms link they accept. The setting is the link (contracts
  * `registrationTermsUrl`): on with a link, off without one (the default).
  */

@@ -17,7 +17,7 @@ import { FlagsGroup, TrackerGroup } from './tracker-groups.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 import '../stores.css';
 
-/** `/admin/stores/:code/settings` (issue 14 §1): the store's definition, its theme and logo aside. */
+/** `/admin/stores/:code/settings`: the store's definition, its theme and logo aside. */
 export function SettingsScreen({ code }: { code: string }) {
   return <StoreDefinitionScreen code={code} titleKey="settings.title" Form={SettingsForm} />;
 }

@@ -16,7 +16,7 @@ type Theme = ConsoleStoreDefinition['theme'];
 type ColorKey = keyof Theme['colors'];
 type FontKey = keyof typeof THEME_FONTS;
 
-/** `/admin/stores/:code/theme` (issue 14 §1): colours, fonts, corners and logo, beside a live preview. */
+/** `/admin/stores/:code/theme`: colours, fonts, corners and logo, beside a live preview. */
 export function ThemeScreen({ code }: { code: string }) {
   return <StoreDefinitionScreen code={code} titleKey="theme.title" Form={ThemeForm} />;
 }

@@ -14,7 +14,7 @@ function problemOf(error: unknown): string | undefined {
 }
 
 /**
- * Issue 16 §6 import: choose a file → (the column the designations are in) → the report: matched, to choose
+ * Importing a list: choose a file → (the column the designations are in) → the report: matched, to choose
  * (ambiguous), not found, already tracked → "Track standards". Nothing is tracked before that button.
  */
 export function ImportListDialog({ onClose, onTracked }: { onClose: () => void; onTracked: () => void }) {

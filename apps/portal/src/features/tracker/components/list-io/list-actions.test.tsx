@@ -40,7 +40,7 @@ const REPORT: ListImportReport = {
 };
 const csvFile = () => new File(['Title,Standard no.\r\nx,D638\r\n'], 'my list.csv', { type: 'text/csv' });
 
-describe('import a list (issue 16 §6)', { timeout: 20_000 }, () => {
+describe('import a list', { timeout: 20_000 }, () => {
   it('shows the report before tracking, lets the user choose the ambiguous one, then tracks in one call', async () => {
     const server = fakeTrackerServer({ rows: [buildRow(1)], importReport: REPORT });
     const user = userEvent.setup();
@@ -99,7 +99,7 @@ describe('import a list (issue 16 §6)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('export the list (issue 16 §6)', { timeout: 20_000 }, () => {
+describe('export the list', { timeout: 20_000 }, () => {
   it('downloads the CSV and the Excel file under the names the server gives', async () => {
     const server = fakeTrackerServer({ rows: [buildRow(1)] });
     vi.stubGlobal(

@@ -6,7 +6,7 @@ import { useListExportMutation } from '../../api/list-io.ts';
 import { ImportListDialog } from './import-list-dialog.tsx';
 
 /**
- * Issue 16 §6 on the tracker page: "Import list" (a CSV or Excel file → a report → track) and the list's
+ * On the tracker page: "Import list" (a CSV or Excel file → a report → track) and the list's
  * export as CSV or Excel. Loaded lazily by the standards table (not in the first download).
  */
 export default function ListActions({ onTracked }: { onTracked: () => void }) {
