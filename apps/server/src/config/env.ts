@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Every environment variable Trackwell reads, with its default: the one source of truth for configuration
- * (the README's table is written from this). Parsed once at start; a bad value stops the process with a list
+ * (the table in docs/configuration.md is written from this). Parsed once at start; a bad value stops the process with a list
  * of every problem.
  */
 
