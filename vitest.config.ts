@@ -20,11 +20,13 @@ const SERVER_TESTS = ['apps/server/test/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 /** Server test files whose behaviour differs on PGlite, so they run there too when the suite is on PostgreSQL. */
 export const PGLITE_TOO: Readonly<Record<string, string>> = {
-  'apps/server/test/tracker-rate-limit.test.ts':
+  'apps/server/test/tracker/tracker-rate-limit.test.ts':
     'the embedded default counts in this process, not in a table',
-  'apps/server/test/notifications-crash.test.ts': 'a worker that takes over a single-process data directory',
-  'apps/server/test/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
-  'apps/server/test/console-every-process.test.ts': 'processes that share one handle instead of a server',
+  'apps/server/test/notifications/notifications-crash.test.ts':
+    'a worker that takes over a single-process data directory',
+  'apps/server/test/identity/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
+  'apps/server/test/console/console-every-process.test.ts':
+    'processes that share one handle instead of a server',
   'apps/server/test/fuzz/*.fuzz.test.ts':
     'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
 };

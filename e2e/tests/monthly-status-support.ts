@@ -1,6 +1,7 @@
 import { findTenantByCode, findTenantUserByLogin } from '@trackwell/db';
 import { PgBoss } from 'pg-boss';
-import { digestJob, jobData } from '../../apps/server/src/modules/notifications/jobs.ts';
+import { jobData } from '../../apps/server/src/modules/jobs/definition.ts';
+import { digestJob } from '../../apps/server/src/modules/notifications/digest-job.ts';
 import { openDatabase, pgliteDataDir } from '../../packages/db/src/client.ts';
 
 /**

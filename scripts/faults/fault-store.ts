@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition } from '@trackwell/db/testing';
-import { buildNotificationCatalogue } from '../../apps/server/test/notifications-fixtures.ts';
+import { buildNotificationCatalogue } from '../../apps/server/test/support/notifications-fixtures.ts';
 import { sleep } from './server-process.ts';
 
 /**

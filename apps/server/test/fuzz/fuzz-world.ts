@@ -3,14 +3,14 @@ import { createCatalogApiKey, createStoreApiKey, grantConsoleRole } from '@track
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { refusedHeader } from '../../src/http/unsafe-strings-guard.ts';
-import { createEmbeddedUser, embeddedAccessToken } from '../embedded-signin.ts';
-import { buildTestApp, leaksInternals, type TestApp } from '../helpers.ts';
+import { createEmbeddedUser, embeddedAccessToken } from '../support/embedded-signin.ts';
+import { buildTestApp, leaksInternals, type TestApp } from '../support/helpers.ts';
 import {
   createTrackerTenant,
   insertCatalogue,
   startTestIssuer,
   type TestIssuer,
-} from '../tracker-fixtures.ts';
+} from '../support/tracker-fixtures.ts';
 import { type FuzzRequest, type FuzzTargets, requestArbitrary } from './request-arbitrary.ts';
 import { type FuzzRoute, recordRoutes, routeName } from './route-table.ts';
 import { createWriteWatch, type WriteWatch } from './write-watch.ts';

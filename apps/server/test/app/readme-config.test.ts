@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envSchema } from '../../src/config/env.ts';
+
+/** docs/configuration.md's table must list every environment variable the server reads, and no other. */
+describe('docs/configuration.md variables table', () => {
+  const guide = readFileSync(new URL('../../../../docs/configuration.md', import.meta.url), 'utf8');
+  const start = guide.indexOf('## Variables');
+  const end = guide.indexOf('## Embedded default', start);
+  const table = guide.slice(start, end);
+  const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+  const TEST_ONLY = ['TEST_DATABASE_URL', 'CHROMIUM_PATH'];
+
+  it('finds the table', () => {
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(end).toBeGreaterThan(start);
+  });
+
+  it('documents every variable of env.ts', () => {
+    for (const key of Object.keys(envSchema.shape)) expect(documented).toContain(key);
+  });
+
+  it('documents nothing the server does not read', () => {
+    for (const key of documented) expect([...Object.keys(envSchema.shape), ...TEST_ONLY]).toContain(key);
+  });
+
+  it.each(Object.entries(envSchema.shape))('gives the real default of %s', (key, schema) => {
+    const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown } }).safeParse(
+      undefined,
+    );
+    const row = table.split('\n').find((l) => l.startsWith(`| \`${key}\` |`))!;
+    if (parsed.success && parsed.data !== undefined) expect(row).toContain(`\`${String(parsed.data)}\``);
+  });
+});

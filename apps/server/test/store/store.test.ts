@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/helpers.ts';
+import { insertCatalogue } from '../support/tracker-fixtures.ts';
+
+describe('demo store pages (/store/standards/:assetId.html)', () => {
+  let t: TestApp;
+  let host: string;
+  let code: string;
+  let otherHost: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const created = await t.createTenant({ name: 'Blue & <Co> Store' });
+    host = created.host;
+    code = created.def.code;
+    await insertCatalogue(t.app.db, created.tenant.id, 2);
+    await t.app.db.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code, committee_designation, status, edition, published_on)
+       VALUES ($1, 'x-1', 'PUB1-X1', 'X1-24', 'Pipes <script>alert(1)</script> & "Fittings"', 'PUB1', 'D20', 'withdrawn', '2024', '2024-02-03')`,
+      [created.tenant.id],
+    );
+    await t.app.db.query(
+      `INSERT INTO standard_industry_areas (tenant_id, standard_id, marketing_code)
+       SELECT tenant_id, id, 'IA-CON' FROM standards WHERE tenant_id = $1 AND asset_id = 'x-1'`,
+      [created.tenant.id],
+    );
+    ({ host: otherHost } = await t.createTenant());
+  });
+  afterAll(() => t.close());
+
+  it("renders the standard's metadata in the tenant's branding with a Track link to the portal", async () => {
+    const res = await t.app.inject({ url: '/store/standards/s-1.html', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain(`<link rel="stylesheet" href="/assets/${code}/theme.css">`);
+    expect(res.body).toContain(`src="/assets/${code}/logo.svg" alt="Blue &amp; &lt;Co&gt; Store"`);
+    expect(res.body).toContain('<h1>Standard Test Method number 1 for Tensile Properties</h1>');
+    expect(res.body).toContain('S1-24');
+    expect(res.body).toContain('First Publisher');
+    expect(res.body).toContain('D20 — Plastics');
+    expect(res.body).toContain('<a class="track-button" href="/?track=s-1">Track this standard</a>');
+    expect(res.body).not.toMatch(/<script/i);
+  });
+
+  it('escapes everything it prints', async () => {
+    const res = await t.app.inject({ url: '/store/standards/x-1.html', headers: { host } });
+    expect(res.body).toContain('Pipes &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Fittings&quot;');
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('Withdrawn');
+    expect(res.body).toContain('Construction');
+  });
+
+  it('answers an unknown standard with a branded 404 page', async () => {
+    const res = await t.app.inject({ url: '/store/standards/nope.html', headers: { host } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Standard not found');
+  });
+
+  it("does not show another tenant's standard (cross-tenant 404)", async () => {
+    const res = await t.app.inject({ url: '/store/standards/s-1.html', headers: { host: otherHost } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refuses a hostile asset id with 400 and an unknown host with 404', async () => {
+    expect(
+      (await t.app.inject({ url: '/store/standards/%3Cscript%3E.html', headers: { host } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/store/standards/s-1.html', headers: { host: 'nowhere.localhost' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('serves its small stylesheet', async () => {
+    const res = await t.app.inject({ url: '/store/assets/store.css', headers: { host } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(res.body).toContain('.track-button');
+  });
+});
