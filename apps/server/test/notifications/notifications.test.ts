@@ -190,6 +190,61 @@ describe('change notifications: publisher API → matching → one branded, loca
     expect(later.json().results[0]).toMatchObject({ outcome: 'applied', recipients: 0 });
   });
 
+  it("a one-click unsubscribe whose signature is not the server's is refused for the very user and store it names; the genuine link still works", async () => {
+    const { tenant, host } = await t.createTenant();
+    const db = t.app.db;
+    const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
+    const user = await addNotificationUser(db, tenant.id);
+    await trackSource(db, tenant.id, user.id, 'COMMITTEE', 'D20');
+    await publish(host, apiKey, {
+      events: [
+        {
+          id: 'f1',
+          type: 'new_standard',
+          standard: {
+            assetId: 'D7001',
+            contentCode: 'D7001-CC',
+            designation: 'D7001-26',
+            title: 'Forged Links',
+            publisherCode: 'PUB1',
+            committeeDesignation: 'D20',
+            edition: '2026',
+            publishedOn: '2026-11-01',
+            industryAreas: ['PLAS'],
+          },
+        },
+      ],
+    });
+    const [mail] = await eventually(async () => {
+      const m = await inbox(user.login);
+      expect(m).toHaveLength(1);
+      return m;
+    });
+    const link = new URL(/(http\S+\/notifications\/unsubscribe\S+)/.exec(mail!.text)![1]!);
+    const token = link.searchParams.get('t')!;
+    // Same user, same time, same length: only the last character of the MAC differs.
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const oneClick = (value: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(value)}`,
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const trackings = async () =>
+      (
+        await db.query('SELECT 1 FROM source_trackings WHERE tenant_id = $1 AND user_id = $2', [
+          tenant.id,
+          user.id,
+        ])
+      ).rows.length;
+
+    expect((await oneClick(forged)).statusCode).toBe(400);
+    expect(await trackings()).toBe(1);
+    expect((await oneClick(token)).statusCode).toBe(200);
+    expect(await trackings()).toBe(0);
+  });
+
   it('bad input: no key, wrong tenant key, malformed events, unknown standard, duplicate ids — clear errors, nothing applied twice', async () => {
     const { tenant, host } = await t.createTenant();
     const db = t.app.db;
