@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -30,6 +31,12 @@ export const PGLITE_TOO: Readonly<Record<string, string>> = {
   'apps/server/test/fuzz/*.fuzz.test.ts':
     'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
 };
+
+// A moved or renamed file must not silently drop out of its PGlite run.
+for (const path of Object.keys(PGLITE_TOO).filter((p) => !p.includes('*'))) {
+  if (!existsSync(new URL(path, import.meta.url)))
+    throw new Error(`vitest.config.ts PGLITE_TOO: no file ${path}`);
+}
 
 /**
  * A Node project. Its files share their worker's module graph (isolate: false) instead of importing the whole
