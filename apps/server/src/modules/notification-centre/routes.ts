@@ -21,7 +21,7 @@ import {
   resetFeed,
   unreadNotifications,
 } from './centre.ts';
-import { registerFollowSuccessorRoute } from './follow-successor-route.ts';
+import { registerFollowSuccessorRoute } from './follow-successor-routes.ts';
 
 /**
  * The in-app notification centre in the tracker API: the signed-in user's own notifications,
