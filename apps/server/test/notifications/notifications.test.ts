@@ -41,6 +41,53 @@ describe('change notifications: publisher API → matching → one branded, loca
       payload: body as object,
     });
 
+  /**
+   * A store whose user tracks committee D20 (and `alsoWorkItems`), a new standard of D20 published, and the
+   * one e-mail it sends that user, with the unsubscribe link it carries.
+   */
+  const mailedUnsubscribeLink = async (assetId: string, { alsoWorkItems = false } = {}) => {
+    const { tenant, host } = await t.createTenant();
+    const db = t.app.db;
+    const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
+    const user = await addNotificationUser(db, tenant.id);
+    await trackSource(db, tenant.id, user.id, 'COMMITTEE', 'D20');
+    if (alsoWorkItems) await trackSource(db, tenant.id, user.id, 'WORKITEM', 'true');
+    await publish(host, apiKey, {
+      events: [
+        {
+          id: `n-${assetId}`,
+          type: 'new_standard',
+          standard: {
+            assetId,
+            contentCode: `${assetId}-CC`,
+            designation: `${assetId}-26`,
+            title: 'Recycled Plastics',
+            publisherCode: 'PUB1',
+            committeeDesignation: 'D20',
+            edition: '2026',
+            publishedOn: '2026-11-01',
+            industryAreas: ['PLAS'],
+          },
+        },
+      ],
+    });
+    const [mail] = await eventually(async () => {
+      const m = await inbox(user.login);
+      expect(m).toHaveLength(1);
+      return m;
+    });
+    const link = /(http\S+\/notifications\/unsubscribe\S+)/.exec(mail!.text)?.[1];
+    expect(link).toBeDefined();
+    const trackings = async () =>
+      (
+        await db.query('SELECT 1 FROM source_trackings WHERE tenant_id = $1 AND user_id = $2', [
+          tenant.id,
+          user.id,
+        ])
+      ).rows.length;
+    return { tenant, host, db, apiKey, user, mail: mail!, link: new URL(link!), trackings };
+  };
+
   it('a user matching through three rules gets exactly one e-mail, in their language, branded, with the right headers; another tenant gets nothing', async () => {
     // A store offering German: e-mails are written only in languages the store offers.
     const def = buildTenantDefinition({ name: 'Acme Standards' });
@@ -117,41 +164,11 @@ describe('change notifications: publisher API → matching → one branded, loca
   });
 
   it('the unsubscribe link page confirms (GET changes nothing); the one-click POST unsubscribes; later events send nothing', async () => {
-    const { tenant, host } = await t.createTenant();
-    const db = t.app.db;
-    const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
-    const user = await addNotificationUser(db, tenant.id);
-    await trackSource(db, tenant.id, user.id, 'COMMITTEE', 'D20');
-    await trackSource(db, tenant.id, user.id, 'WORKITEM', 'true');
-
-    await publish(host, apiKey, {
-      events: [
-        {
-          id: 'n1',
-          type: 'new_standard',
-          standard: {
-            assetId: 'D7000',
-            contentCode: 'D7000-CC',
-            designation: 'D7000-26',
-            title: 'Recycled Plastics',
-            publisherCode: 'PUB1',
-            committeeDesignation: 'D20',
-            edition: '2026',
-            publishedOn: '2026-11-01',
-            industryAreas: ['PLAS'],
-          },
-        },
-      ],
+    const { tenant, host, db, apiKey, user, mail, link } = await mailedUnsubscribeLink('D7000', {
+      alsoWorkItems: true,
     });
-    const [mail] = await eventually(async () => {
-      const m = await inbox(user.login);
-      expect(m).toHaveLength(1);
-      return m;
-    });
-    expect(mail!.subject).toBe('New standard published: D7000-26');
-    const link = /(http\S+\/notifications\/unsubscribe\S+)/.exec(mail!.text)?.[1];
-    expect(link).toBeDefined();
-    const path = new URL(link!).pathname + new URL(link!).search;
+    expect(mail.subject).toBe('New standard published: D7000-26');
+    const path = link.pathname + link.search;
     expect(path.startsWith(UNSUBSCRIBE_PATH)).toBe(true);
 
     const page = await t.app.inject({ method: 'GET', url: path, headers: { host } });
@@ -191,36 +208,7 @@ describe('change notifications: publisher API → matching → one branded, loca
   });
 
   it("a one-click unsubscribe whose signature is not the server's is refused for the very user and store it names; the genuine link still works", async () => {
-    const { tenant, host } = await t.createTenant();
-    const db = t.app.db;
-    const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
-    const user = await addNotificationUser(db, tenant.id);
-    await trackSource(db, tenant.id, user.id, 'COMMITTEE', 'D20');
-    await publish(host, apiKey, {
-      events: [
-        {
-          id: 'f1',
-          type: 'new_standard',
-          standard: {
-            assetId: 'D7001',
-            contentCode: 'D7001-CC',
-            designation: 'D7001-26',
-            title: 'Forged Links',
-            publisherCode: 'PUB1',
-            committeeDesignation: 'D20',
-            edition: '2026',
-            publishedOn: '2026-11-01',
-            industryAreas: ['PLAS'],
-          },
-        },
-      ],
-    });
-    const [mail] = await eventually(async () => {
-      const m = await inbox(user.login);
-      expect(m).toHaveLength(1);
-      return m;
-    });
-    const link = new URL(/(http\S+\/notifications\/unsubscribe\S+)/.exec(mail!.text)![1]!);
+    const { host, link, trackings } = await mailedUnsubscribeLink('D7001');
     const token = link.searchParams.get('t')!;
     // Same user, same time, same length: only the last character of the MAC differs.
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
@@ -231,14 +219,6 @@ describe('change notifications: publisher API → matching → one branded, loca
         headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'List-Unsubscribe=One-Click',
       });
-    const trackings = async () =>
-      (
-        await db.query('SELECT 1 FROM source_trackings WHERE tenant_id = $1 AND user_id = $2', [
-          tenant.id,
-          user.id,
-        ])
-      ).rows.length;
-
     expect((await oneClick(forged)).statusCode).toBe(400);
     expect(await trackings()).toBe(1);
     expect((await oneClick(token)).statusCode).toBe(200);

@@ -24,18 +24,31 @@ const unknownTimeZone = (error: unknown) => {
   throw badRequest('This time zone is not known here.', [{ path: 'body.timeZone', message: error.message }]);
 };
 
+type Tx = Parameters<Parameters<DatabaseHandle['transaction']>[0]>[0];
+
+/** Saves a choice and reads back what is now stored, in one transaction. */
+function saveAndReadBack<C, R>(
+  db: DatabaseHandle,
+  user: User,
+  save: (tx: Tx, tenantId: string, userId: string, choice: C) => Promise<unknown>,
+  read: (tx: Tx, tenantId: string, userId: string) => Promise<R>,
+  choice: C,
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    await save(tx, user.tenantId, user.id, choice);
+    return read(tx, user.tenantId, user.id);
+  });
+}
+
 /** Instant, or a daily/weekly digest at the user's hour in their time zone. */
 export function saveFrequency(
   db: DatabaseHandle,
   user: User,
   choice: Parameters<typeof saveNotificationFrequency>[3],
 ) {
-  return db
-    .transaction(async (tx) => {
-      await saveNotificationFrequency(tx, user.tenantId, user.id, choice);
-      return getNotificationFrequency(tx, user.tenantId, user.id);
-    })
-    .catch(unknownTimeZone);
+  return saveAndReadBack(db, user, saveNotificationFrequency, getNotificationFrequency, choice).catch(
+    unknownTimeZone,
+  );
 }
 
 /** The monthly status of the list, on or off. */
@@ -44,12 +57,7 @@ export function saveMonthlyStatusChoice(
   user: User,
   choice: Parameters<typeof saveMonthlyStatus>[3],
 ) {
-  return db
-    .transaction(async (tx) => {
-      await saveMonthlyStatus(tx, user.tenantId, user.id, choice);
-      return getMonthlyStatus(tx, user.tenantId, user.id);
-    })
-    .catch(unknownTimeZone);
+  return saveAndReadBack(db, user, saveMonthlyStatus, getMonthlyStatus, choice).catch(unknownTimeZone);
 }
 
 /** Which kinds of change the user is told about, for all trackings and per source (tracked ones only). */
@@ -58,16 +66,13 @@ export function saveChangeKinds(
   user: User,
   choice: Parameters<typeof saveNotificationPreferences>[3],
 ) {
-  return db
-    .transaction(async (tx) => {
-      await saveNotificationPreferences(tx, user.tenantId, user.id, choice);
-      return getNotificationPreferences(tx, user.tenantId, user.id);
-    })
-    .catch((error: unknown) => {
+  return saveAndReadBack(db, user, saveNotificationPreferences, getNotificationPreferences, choice).catch(
+    (error: unknown) => {
       if (!(error instanceof UntrackedSourcesError)) throw error;
       throw badRequest(
         'Some sources are not tracked by you: track them first.',
         error.sources.map((s) => ({ path: 'body.sources', message: `${s.type} ${s.value} is not tracked` })),
       );
-    });
+    },
+  );
 }
