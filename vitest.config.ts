@@ -25,6 +25,8 @@ export const PGLITE_TOO: Readonly<Record<string, string>> = {
     'the embedded default counts in this process, not in a table',
   'apps/server/test/notifications/notifications-crash.test.ts':
     'a worker that takes over a single-process data directory',
+  'apps/server/test/notifications/catalog-publisher-client-cli.test.ts':
+    'the command line on an embedded data directory instead of a server',
   'apps/server/test/identity/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
   'apps/server/test/console/console-every-process.test.ts':
     'processes that share one handle instead of a server',
