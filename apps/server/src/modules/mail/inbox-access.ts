@@ -35,7 +35,7 @@ export function clientAddresses(request: FastifyRequest): string[] {
 /**
  * 403 with the remedy: the inbox is a developer tool, and the person who opens it from another machine
  * (a container, a VM, a phone on the LAN) needs to know why and what to set. Its existence is no secret
- * (the README documents it); its content is what is protected.
+ * (docs/configuration.md documents it); its content is what is protected.
  */
 export const devMailNotLocal = () =>
   new HttpError(

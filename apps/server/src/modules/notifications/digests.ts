@@ -141,7 +141,7 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     }
     // Marked in a group commit (sent-marks.ts): a crash before the mark re-sends this digest, with the same
     // Message-ID, after its claim ends; at most UNMARKED_LIMIT + one per SMTP connection, the change
-    // e-mails' honest bound (README "Delivery guarantees").
+    // e-mails' honest bound (this module's README, "Delivery guarantees").
     record({ id: d.id, messageId, message: sent.raw });
     return 'sent';
   }
