@@ -178,7 +178,7 @@ async function vitest(): Promise<void> {
   }
   const sum = [...engines.values()].reduce(
     (a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }),
-    { passed: 0, failed: 0, skipped: json ? 0 : 1 },
+    { passed: 0, failed: json ? 0 : 1, skipped: 0 },
   );
   const split = [...engines].map(([engine, c]) => `${engine} ${c.passed}`).join(', ');
   const projectsNote = Object.entries(byProject)
