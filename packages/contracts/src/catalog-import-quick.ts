@@ -11,13 +11,23 @@ import { STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
  * refuses (tested against the schema on hostile input: packages/db/test/catalog-import-quick.test.ts).
  */
 
-type Check = 'code' | 'optionalCode' | 'text' | 'date' | 'list' | readonly string[];
+type Check =
+  | 'code'
+  | 'optionalCode'
+  | 'optionalTrue'
+  | 'text'
+  | 'date'
+  | 'list'
+  | 'emptyTitles'
+  | 'dayPrecision'
+  | readonly string[];
 
 /** Each kind's fields in the schema's order, and how each is checked. */
 const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>> = {
   publisher: [
     ['code', 'code'],
     ['name', 'text'],
+    ['onlyIfNew', 'optionalTrue'],
   ],
   industry_area: [
     ['marketingCode', 'code'],
@@ -27,6 +37,7 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['designation', 'code'],
     ['title', 'text'],
     ['publisherCode', 'code'],
+    ['onlyIfNew', 'optionalTrue'],
   ],
   standard: [
     ['contentCode', 'code'],
@@ -38,6 +49,9 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['status', STANDARD_STATUSES],
     ['edition', 'code'],
     ['publishedOn', 'date'],
+    ['publishedPrecision', 'dayPrecision'],
+    ['titles', 'emptyTitles'],
+    ['adopts', 'optionalCode'],
     ['industryAreas', 'list'],
     ['icsCodes', 'list'],
     ['replacedBy', 'optionalCode'],
@@ -87,6 +101,11 @@ function plainValue(value: unknown, check: Check): unknown {
       return typeof value === 'string' && z.regexes.date.test(value) ? value : undefined;
     case 'list':
       return plainList(value);
+    // Only the defaults: a file's partial dates and titles per language take the schema.
+    case 'dayPrecision':
+      return value === undefined || value === 'day' ? 'day' : undefined;
+    case 'emptyTitles':
+      return value === undefined ? {} : undefined;
     default:
       return typeof value === 'string' && check.includes(value) ? value : undefined;
   }
@@ -100,6 +119,12 @@ export function quickImportRow(raw: Record<string, unknown>): CatalogImportRow |
   if (!fields) return undefined;
   const row: Record<string, unknown> = { kind: raw.kind };
   for (const [field, check] of fields) {
+    if (check === 'optionalTrue') {
+      if (raw[field] === undefined) continue;
+      if (raw[field] !== true) return undefined;
+      row[field] = true;
+      continue;
+    }
     if (check === 'optionalCode') {
       if (raw[field] === undefined) continue;
       const code = plainCell(raw[field], IMPORT_LIMITS.code);

@@ -37,11 +37,42 @@ export const IMPORT_LIMITS = { code: 64, text: 500, list: 20 } as const;
 const importCode = cell(IMPORT_LIMITS.code);
 const importText = cell(IMPORT_LIMITS.text);
 const isoDate = z.iso.date('must be a date YYYY-MM-DD');
+/** How much of a publication date a catalogue knows: a year (2006), a month (2006-11) or a day. */
+export const DATE_PRECISIONS = ['year', 'month', 'day'] as const;
+export type DatePrecision = (typeof DATE_PRECISIONS)[number];
+
+/**
+ * A date as real catalogues write it, at its precision: "2006" → 2006-01-01 (year), "2006-11" → 2006-11-01
+ * (month), "2006-11-30" → day. Undefined when it is none of these (the schema then words the error).
+ */
+export function dateAtPrecision(text: string): { date: string; precision: DatePrecision } | undefined {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, year, month, day] = m;
+  const date = `${year}-${month ?? '01'}-${day ?? '01'}`;
+  if (!z.iso.date().safeParse(date).success) return undefined;
+  return { date, precision: day ? 'day' : month ? 'month' : 'year' };
+}
+
+/** A date shown no more precisely than the catalogue knows it: 2006, 2006-11, 2006-11-30. */
+export const dateToPrecision = (date: string, precision: DatePrecision) =>
+  precision === 'year' ? date.slice(0, 4) : precision === 'month' ? date.slice(0, 7) : date.slice(0, 10);
 /** A list's codes are one cell separated by ";" (CSV), so a code in a list cannot hold one. */
 const listCode = importCode.pipe(z.string().refine((s) => !s.includes(';'), 'must not contain ";"'));
 const codeList = z.array(listCode).max(IMPORT_LIMITS.list, `at most ${IMPORT_LIMITS.list} values`);
 
-export const importPublisher = z.object({ kind: z.literal('publisher'), code: importCode, name: importText });
+/**
+ * A publisher or committee an STS file names without describing (its `originator`, its `comm-ref`): created
+ * when the store lacks it, never changing the store's own name or title for it.
+ */
+const onlyIfNew = z.literal(true).optional();
+
+export const importPublisher = z.object({
+  kind: z.literal('publisher'),
+  code: importCode,
+  name: importText,
+  onlyIfNew,
+});
 
 export const importIndustryArea = z.object({
   kind: z.literal('industry_area'),
@@ -54,7 +85,19 @@ export const importCommittee = z.object({
   designation: importCode,
   title: importText,
   publisherCode: importCode,
+  onlyIfNew,
 });
+
+/** A title's language: a BCP 47 tag as `xml:lang` writes it ("de", "fr", "en-GB"), lower-cased. */
+export const titleLanguage = z
+  .string()
+  .max(20)
+  .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/, 'must be a language tag such as de or en-gb');
+
+/** A standard's titles by language; the row's `title` is the one shown where the reader's language has none. */
+const titlesByLanguage = z
+  .record(titleLanguage, importText)
+  .refine((t) => Object.keys(t).length <= IMPORT_LIMITS.list, `at most ${IMPORT_LIMITS.list} languages`);
 
 export const importStandard = z.object({
   kind: z.literal('standard'),
@@ -65,10 +108,17 @@ export const importStandard = z.object({
   designation: importCode,
   title: importText,
   publisherCode: importCode,
-  committeeDesignation: importCode,
+  /** Optional: real STS files often leave `comm-ref` empty. */
+  committeeDesignation: importCode.optional(),
   status: z.enum(STANDARD_STATUSES),
   edition: importCode,
+  /** The first day of what the file gives: a year, a month or a day (`publishedPrecision` says which). */
   publishedOn: isoDate,
+  publishedPrecision: z.enum(DATE_PRECISIONS).default('day'),
+  /** Titles in other languages (and the main one), by language tag. */
+  titles: titlesByLanguage.default({}),
+  /** The content code of the standard this one adopts (a national or regional adoption of an ISO standard). */
+  adopts: importCode.optional(),
   /** Marketing codes of the standard's industry areas (the store's own areas). */
   industryAreas: codeList.default([]),
   /** International Classification for Standards codes (NISO STS `<ics>`), e.g. 83.080.01. */
@@ -123,6 +173,11 @@ export interface ParsedCatalogImport {
    * header problem): rows may be missing, so such a file is never applied, even when skipping bad rows.
    */
   complete: boolean;
+  /**
+   * What the file leaves out or says that Trackwell reads past, per row (an empty optional element, a
+   * supersession it cannot link): shown with the dry run, never blocking an import.
+   */
+  warnings?: CatalogImportError[];
 }
 
 export const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const;
@@ -141,6 +196,8 @@ export const importRowOutcome = z.object({
   /** The catalogue change event applying this row records (trackers are e-mailed), e.g. new_edition. */
   event: z.enum(CATALOG_EVENT_KINDS).optional(),
   errors: z.array(catalogImportError).optional(),
+  /** What the file left out for this row or what was read past (an empty comm-ref, an unlinked supersession). */
+  warnings: z.array(catalogImportError).optional(),
 });
 export type ImportRowOutcome = z.infer<typeof importRowOutcome>;
 

@@ -35,7 +35,7 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 const changedStandard = z.object({
   assetId: z.string(),
   title: z.string(),
-  committee: z.string(),
+  committee: z.string().nullable(),
   publisher: z.string(),
   oldDesignation: z.string().nullable(),
   designation: z.string(),

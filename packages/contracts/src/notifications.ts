@@ -191,7 +191,8 @@ export interface NotificationChange {
   standard?: {
     assetId: string;
     title: string;
-    committee: string;
+    /** Null: the standard belongs to no committee (real STS files often leave `comm-ref` empty). */
+    committee: string | null;
     publisher: string;
     /** Set when the designation changed (D638-14 → D638-22). */
     oldDesignation: string | null;

@@ -65,6 +65,8 @@ export const contentTrackingIdsQuery = z
 /** The standard a tracked row is about (spec §3 "Tracked content row" content{…}). */
 export const trackedContent = z.object({
   contentTitle: z.string(),
+  /** The title in other languages, by language tag, where the catalogue has them (`titleIn` picks one). */
+  contentTitles: z.record(z.string(), z.string()).optional(),
   contentCode: z.string(),
   displayDesignation: z.string(),
   assetId: z.string(),

@@ -147,6 +147,18 @@ describe('NISO STS', () => {
     const parsed = await parseStsXml(fixture('single.xml'));
     expect(parsed).toEqual({
       rows: [
+        // The publisher and committee the file names, created only where the store lacks them.
+        { row: 0, value: { kind: 'publisher', code: 'ATMS', name: 'ATMS', onlyIfNew: true } },
+        {
+          row: 0,
+          value: {
+            kind: 'committee',
+            designation: 'D20',
+            title: 'D20',
+            publisherCode: 'ATMS',
+            onlyIfNew: true,
+          },
+        },
         {
           row: 1,
           value: {
@@ -160,19 +172,26 @@ describe('NISO STS', () => {
             status: 'active',
             edition: '2022',
             publishedOn: '2022-05-01',
+            publishedPrecision: 'day',
+            titles: {
+              en: 'Standard Test Method for Tensile Properties of Plastics',
+              fr: 'Plastiques — Propriétés en traction',
+            },
             industryAreas: ['PLAST', 'TEST'],
             icsCodes: ['83.080.01', '19.060'],
           },
         },
       ],
       errors: [],
+      warnings: [],
       complete: true,
     });
   });
 
   it('reads many std-meta: status from a withdrawal date or a replaced-by reference, titles from parts', async () => {
     const parsed = await parseStsXml(fixture('collection.xml'));
-    expect(parsed.rows.map((r) => r.value)).toMatchObject([
+    const standards = parsed.rows.filter((r) => r.value.kind === 'standard');
+    expect(standards.map((r) => r.value)).toMatchObject([
       {
         contentCode: 'PQCI P93-2',
         designation: 'P93-2-3',
@@ -182,14 +201,19 @@ describe('NISO STS', () => {
       },
       { assetId: 'w3370-18-guide', status: 'historical', title: 'Guide for Sampling Water' },
     ]);
+    // A missing committee is a warning (many real files have none); a missing edition and date are errors.
     expect(parsed.errors).toEqual([
-      { row: 3, field: 'comm-ref', reason: 'is required' },
       { row: 3, field: 'std-ident/edition', reason: 'is required' },
       { row: 3, field: 'release-date', reason: 'must be a date YYYY-MM-DD' },
     ]);
+    expect(parsed.warnings).toContainEqual({
+      row: 3,
+      field: 'comm-ref',
+      reason: 'is missing: imported without a committee',
+    });
   });
 
-  it('a national adoption gives one standard: its own nat-meta, not the adopted iso-meta', async () => {
+  it('a national adoption and the standard it adopts are two standards, linked', async () => {
     const meta = (tag: string, originator: string) =>
       `<${tag}><title-wrap><main>Water quality</main></title-wrap><std-ident><originator>${originator}</originator>` +
       `<doc-number>5667</doc-number><edition>3</edition></std-ident><release-date>2024-02-01</release-date>` +
@@ -197,9 +221,14 @@ describe('NISO STS', () => {
     const doc = `<standard><front>${meta('nat-meta', 'NS')}${meta('iso-meta', 'ISO')}</front><body/></standard>`;
     const parsed = await parseStsXml(`<collection>${doc}${doc}</collection>`);
     expect(parsed.errors).toEqual([]);
-    expect(parsed.rows.map((r) => [r.row, r.value.kind === 'standard' && r.value.contentCode])).toEqual([
-      [1, 'NS 5667'],
-      [2, 'NS 5667'],
+    const standards = parsed.rows.flatMap((r) =>
+      r.value.kind === 'standard' ? [{ row: r.row, s: r.value }] : [],
+    );
+    expect(standards.map(({ row, s }) => [row, s.contentCode, s.adopts])).toEqual([
+      [1, 'NS 5667', 'ISO 5667'],
+      [2, 'ISO 5667', undefined],
+      [3, 'NS 5667', 'ISO 5667'],
+      [4, 'ISO 5667', undefined],
     ]);
   });
 

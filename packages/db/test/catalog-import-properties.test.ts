@@ -120,6 +120,9 @@ describe('catalogue import parsers, property-based', () => {
     status: fc.constantFrom('active' as const, 'withdrawn' as const, 'historical' as const),
     edition: cell(6),
     publishedOn: date,
+    // The CSV's columns carry one title and full dates: the schema's defaults, as parsing gives them.
+    publishedPrecision: fc.constant('day' as const),
+    titles: fc.constant({}),
     industryAreas: fc.array(cell(8, { list: true }), { maxLength: 3 }),
     icsCodes: fc.array(cell(10, { list: true }), { maxLength: 3 }),
   });

@@ -298,9 +298,10 @@ describe('catalogue import: dry run and apply', () => {
   it('imports NISO STS std-meta into a committee it knows', async () => {
     const sts = await parseStsXml(readFileSync(new URL('./fixtures/sts/single.xml', import.meta.url)));
     const dry = await dryRunCatalogImport(db, tenantId, sts);
-    // The STS file's standard is the CSV's ATMS D638 (same content code): its title, ICS codes and areas change.
+    // The STS file's standard is the CSV's ATMS D638 (same content code): its title, its titles by language
+    // (English and French) and ICS codes change; the publisher and committee it names are the store's already.
     expect(dry.totals).toEqual({ new: 0, changed: 1, unchanged: 0, error: 0 });
-    expect(dry.rows[0]!.changes!.map((c) => c.field)).toEqual(['asset_id', 'title', 'ics_codes']);
+    expect(dry.rows[0]!.changes!.map((c) => c.field)).toEqual(['asset_id', 'title', 'titles', 'ics_codes']);
     const applied = await applyCatalogImport(db, tenantId, sts, { rules: RULES });
     expect(applied.outcome).toBe('applied');
     expect(await findStandard(db, tenantId, { assetId: 'd638-22' })).toMatchObject({

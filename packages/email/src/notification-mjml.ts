@@ -58,7 +58,7 @@ export function changeRows(t: EmailStrings, change: NotificationChange): Array<[
     if (s.oldStatus) rows.push([t.labels.previousStatus, statusLabel(t, s.oldStatus)]);
     rows.push([t.labels.status, statusLabel(t, s.status)]);
     rows.push([t.labels.date, s.date]);
-    rows.push([t.labels.committee, s.committee]);
+    if (s.committee) rows.push([t.labels.committee, s.committee]);
   }
   if (change.workItem) {
     const w = change.workItem;

@@ -1,239 +1,156 @@
 import type { ParsedCatalogImport } from '@trackwell/contracts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { type ImportSource, sourceStream } from './csv.ts';
-import { splitList, validateImportRow } from './rows.ts';
+import { validateImportRow } from './rows.ts';
+import { ELEMENT_OF, META_ELEMENTS, MetaReader, type ReadMeta } from './sts-meta.ts';
+import { doctypeRefusal, NAMED_CHARACTER_ENTITIES } from './xml-entities.ts';
 
 /**
- * NISO STS (ISO 17303) metadata → standard rows. Each `<std-meta>` (also `<iso-meta>`, `<nat-meta>`,
- * `<reg-meta>`, which share these elements), anywhere in the document (alone, in `<standard><front>`, or
- * many in one wrapper), is one standard, except that a `<front>` gives only its first (a national adoption
- * carries the adopted standard's `<iso-meta>` after its own `<nat-meta>`); the body is streamed past unread. What is read, and from where, is
- * listed in ./README.md. The parser is saxes (pure JS, streaming): it expands no entity but XML's five and
- * character references; a DOCTYPE is refused outright, so neither external entities (XXE) nor entity
- * bombs (billion laughs) get anywhere. Malformed XML is an error at the `std-meta` being read, never a throw.
+ * NISO STS (ISO 17303) and ISO STS metadata → standard rows. Each `<std-meta>` (also `<iso-meta>`,
+ * `<nat-meta>`, `<reg-meta>`), anywhere in the document (alone, in `<standard><front>`, in the
+ * `<adoption-front>`s of an `<adoption>`, or many in one wrapper), is one standard; row n is the n-th. The
+ * adoptions the structure states are linked (`adopts`), and the publishers and committees the standards name
+ * are created where the store lacks them. The body is streamed past unread. What is read, and from where:
+ * ./README.md. The parser is saxes (pure JS, streaming); a DOCTYPE only names the DTD, which is never read:
+ * named character entities come from the HTML/ISO sets (xml-entities.ts), and an internal subset declaring
+ * entities is refused. Malformed XML is an error, never a throw, and marks the file incomplete.
  */
 
-const META_ELEMENTS = new Set(['std-meta', 'iso-meta', 'nat-meta', 'reg-meta']);
-const DATE_ELEMENTS = new Set(['release-date', 'meta-date', 'pub-date']);
-/** Text kept per element: more is junk (a title is at most 500 characters; the schema says so). */
-const MAX_TEXT = 10_000;
+/** How far down an adoption chain an ISO STS metadata element sits: a national one adopts a regional one, … */
+const RANK: Record<string, number> = { 'nat-meta': 3, 'reg-meta': 2, 'iso-meta': 1, 'std-meta': 0 };
 
-interface MetaDraft {
-  ident: Record<string, string>;
-  stdRefs: Record<string, string>;
-  titleWraps: Array<{ lang: string; parts: Record<string, string> }>;
-  commRef?: string;
-  ics: string[];
-  dates: Array<{ type: string; date: string }>;
-  xrefTypes: string[];
-  /** The `std-ref`s of a "replaced by" `std-xref`, by type (undated, dated). */
-  replacedByRefs: Record<string, string>;
-  custom: Record<string, string>;
-}
-
-const newDraft = (): MetaDraft => ({
-  ident: {},
-  stdRefs: {},
-  titleWraps: [],
-  ics: [],
-  dates: [],
-  xrefTypes: [],
-  replacedByRefs: {},
-  custom: {},
-});
-
-/** Where each row field comes from, to name it in an error. */
-const ELEMENT_OF: Record<string, string> = {
-  contentCode: 'std-ref[type=undated]',
-  assetId: 'custom-meta asset-id',
-  designation: 'std-ref[type=dated]',
-  title: 'title-wrap',
-  publisherCode: 'std-ident/originator',
-  committeeDesignation: 'comm-ref',
-  status: 'custom-meta status',
-  edition: 'std-ident/edition',
-  publishedOn: 'release-date',
-  industryAreas: 'custom-meta industry-area',
-  icsCodes: 'ics',
-  replacedBy: 'std-xref[type=isReplacedBy]/std-ref',
-};
-
-const REPLACED_BY = /replaced-?by|superseded-?by/i;
-
-const STATUS_WORDS: Record<string, string> = {
-  active: 'active',
-  current: 'active',
-  published: 'active',
-  withdrawn: 'withdrawn',
-  historical: 'historical',
-  superseded: 'historical',
-  replaced: 'historical',
-};
-
-/** Status: custom-meta "status", else a withdrawal date, else a "replaced by" cross-reference, else active. */
-function statusOf(d: MetaDraft): string {
-  const told = d.custom.status?.toLowerCase();
-  if (told) return STATUS_WORDS[told] ?? told;
-  if (d.dates.some((x) => /withdraw/i.test(x.type))) return 'withdrawn';
-  if (d.xrefTypes.some((t) => REPLACED_BY.test(t))) return 'historical';
-  return 'active';
-}
-
-function titleOf(d: MetaDraft): string | undefined {
-  const wrap = d.titleWraps.find((w) => w.lang.startsWith('en')) ?? d.titleWraps[0];
-  if (!wrap) return undefined;
-  const p = wrap.parts;
-  return p.full ?? ([p.intro, p.main, p.compl].filter(Boolean).join(' — ') || undefined);
-}
-
-/** A draft's fields as a standard row (validated by the contract afterwards). */
-export function standardOfMeta(d: MetaDraft): Record<string, unknown> {
-  const { originator, 'doc-number': docNumber, 'part-number': part } = d.ident;
-  const number = docNumber && `${docNumber}${part ? `-${part}` : ''}`;
-  const publishedOn =
-    d.dates.find((x) => /^(published|release|publication)?$/i.test(x.type))?.date ?? d.dates[0]?.date;
-  const edition = d.ident.edition ?? d.ident.version ?? publishedOn?.slice(0, 4);
-  const dated = d.stdRefs.dated;
-  const withoutOriginator =
-    dated && originator && dated.startsWith(`${originator} `) ? dated.slice(originator.length + 1) : dated;
-  const designation =
-    d.custom.designation ?? withoutOriginator ?? (number && `${number}${edition ? `-${edition}` : ''}`);
-  return {
-    kind: 'standard',
-    contentCode:
-      d.custom['content-code'] ?? d.stdRefs.undated ?? (originator && number && `${originator} ${number}`),
-    assetId:
-      d.custom['asset-id'] ??
-      designation
-        ?.toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, ''),
-    designation,
-    title: titleOf(d),
-    publisherCode: originator ?? d.custom.publisher,
-    committeeDesignation: d.commRef,
-    status: statusOf(d),
-    edition,
-    publishedOn,
-    industryAreas: splitList(d.custom['industry-area'] ?? ''),
-    icsCodes: d.ics,
-    // The successor's content code, read as this standard's is: its undated reference preferred.
-    ...(d.replacedByRefs.undated || d.replacedByRefs.dated
-      ? { replacedBy: d.replacedByRefs.undated ?? d.replacedByRefs.dated }
-      : {}),
-  };
-}
-
-/** Collects the metadata elements of one `std-meta` as the parser walks it. */
-class MetaReader {
-  draft = newDraft();
-  /** A second metadata element of the same <front> (the adopted standard's): read past, not a row. */
-  skipped = false;
-  private path: string[] = [];
-  private texts: string[] = [];
-  private refTypes: string[] = [];
-  private customName = '';
-  private pendingDate: { type: string; date: string } | undefined;
-
-  open(tag: SaxesTagPlain) {
-    this.path.push(tag.name);
-    this.texts.push('');
-    this.refTypes.push(tag.name === 'std-ref' ? (tag.attributes.type ?? 'dated') : '');
-    if (tag.name === 'title-wrap')
-      this.draft.titleWraps.push({ lang: tag.attributes['xml:lang'] ?? '', parts: {} });
-    if (tag.name === 'std-xref') this.draft.xrefTypes.push(tag.attributes.type ?? '');
-    if (DATE_ELEMENTS.has(tag.name)) {
-      this.pendingDate = {
-        type: tag.attributes['date-type'] ?? tag.attributes.type ?? '',
-        date: tag.attributes['iso-8601-date'] ?? '',
-      };
-      this.draft.dates.push(this.pendingDate);
-    }
-  }
-
-  text(t: string) {
-    const i = this.texts.length - 1;
-    if (i >= 0 && this.texts[i]!.length < MAX_TEXT) this.texts[i] += t.slice(0, MAX_TEXT);
-  }
-
-  /** Closes an element; answers true when it was the meta element itself (the draft is complete). */
-  close(name: string): boolean {
-    if (this.path.length === 0) return true;
-    const own = this.texts.pop() ?? '';
-    // Inline markup (<bold>, <italic>, …) is part of its parent's text.
-    if (this.texts.length > 0) this.text(own);
-    const text = own.replace(/\s+/g, ' ').trim();
-    const refType = this.refTypes.pop() ?? '';
-    this.path.pop();
-    const parent = this.path.at(-1) ?? '';
-    const d = this.draft;
-    if (parent === 'std-ident') d.ident[name] ??= text;
-    else if (parent === 'title-wrap') d.titleWraps.at(-1)!.parts[name] ??= text;
-    else if (name === 'std-ref' && this.path.length === 0) d.stdRefs[refType] ??= text;
-    else if (name === 'std-ref' && parent === 'std-xref' && REPLACED_BY.test(d.xrefTypes.at(-1) ?? ''))
-      d.replacedByRefs[refType] ??= text;
-    else if (name === 'comm-ref') d.commRef ??= text;
-    else if (name === 'ics') d.ics.push(text);
-    else if (name === 'meta-name') this.customName = text.toLowerCase();
-    else if (name === 'meta-value' && this.customName) d.custom[this.customName] ??= text;
-    else if (DATE_ELEMENTS.has(name) && this.pendingDate) {
-      if (!this.pendingDate.date) this.pendingDate.date = text;
-      this.pendingDate = undefined;
-    }
-    return false;
-  }
+interface Entry {
+  row: number;
+  element: string;
+  read: ReadMeta;
 }
 
 const labelOf = (field: string) => ELEMENT_OF[field] ?? field;
+const isStandard = (e: Entry) => e.read.errors.length === 0 && typeof e.read.raw.contentCode === 'string';
 
-/** Parses a NISO STS document (or a wrapper of several) into standard rows and per-`std-meta` errors. */
+/**
+ * Adoptions the document's structure states. NISO STS: an `<adoption-front>`'s metadata adopts the next
+ * standard nested in the same `<adoption>` (the inner adoption's, or its `<standard>`'s). ISO STS: in one
+ * `<front>`, `nat-meta` adopts `reg-meta`, which adopts `iso-meta` (each the next present).
+ */
+class AdoptionLinks {
+  private adoptionDepth = 0;
+  private inAdoptionFront = 0;
+  private waiting: { entry: Entry; depth: number } | undefined;
+  private front: Entry[] | undefined;
+  private frontDepth = 0;
+
+  open(name: string) {
+    if (name === 'adoption') this.adoptionDepth += 1;
+    if (name === 'adoption-front') this.inAdoptionFront += 1;
+    if (name === 'front')
+      [this.front, this.frontDepth] = [this.frontDepth === 0 ? [] : this.front, this.frontDepth + 1];
+  }
+
+  close(name: string) {
+    if (name === 'adoption') this.adoptionDepth -= 1;
+    if (name === 'adoption-front') this.inAdoptionFront -= 1;
+    if (name === 'front' && --this.frontDepth === 0) {
+      const ranked = (this.front ?? [])
+        .filter(isStandard)
+        .sort((a, b) => RANK[b.element]! - RANK[a.element]!);
+      for (let i = 0; i + 1 < ranked.length; i++)
+        if (RANK[ranked[i]!.element]! > RANK[ranked[i + 1]!.element]!) adopt(ranked[i]!, ranked[i + 1]!);
+      this.front = undefined;
+    }
+  }
+
+  /** A metadata element was read: link it to the adoption waiting for it, and wait for its own if it is one. */
+  read(entry: Entry) {
+    this.front?.push(entry);
+    if (!isStandard(entry)) return;
+    if (this.waiting && this.adoptionDepth >= this.waiting.depth) adopt(this.waiting.entry, entry);
+    this.waiting = this.inAdoptionFront > 0 ? { entry, depth: this.adoptionDepth } : undefined;
+  }
+}
+
+function adopt(adopter: Entry, adopted: Entry) {
+  if (adopter.read.raw.contentCode !== adopted.read.raw.contentCode)
+    adopter.read.raw.adopts ??= adopted.read.raw.contentCode;
+}
+
+/**
+ * The publishers and committees the standards name, as rows created only where the store lacks them: an STS
+ * file names its originator and committee but never describes them.
+ */
+function impliedRows(entries: Entry[]): Record<string, unknown>[] {
+  const publishers = new Map<string, Record<string, unknown>>();
+  const committees = new Map<string, Record<string, unknown>>();
+  for (const { read } of entries.filter(isStandard)) {
+    const { publisherCode: p, committeeDesignation: c } = read.raw as Record<string, string | undefined>;
+    if (p && !publishers.has(p)) publishers.set(p, { kind: 'publisher', code: p, name: p, onlyIfNew: true });
+    if (c && p && !committees.has(c))
+      committees.set(c, { kind: 'committee', designation: c, title: c, publisherCode: p, onlyIfNew: true });
+  }
+  return [...publishers.values(), ...committees.values()];
+}
+
+/** Parses a NISO STS or ISO STS document (or a wrapper of several) into standard rows, errors and warnings. */
 export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImport> {
-  const result: ParsedCatalogImport = { rows: [], errors: [], complete: true };
+  const result: ParsedCatalogImport = { rows: [], errors: [], warnings: [], complete: true };
   const parser = new SaxesParser({ xmlns: false });
-  let metaCount = 0;
+  parser.ENTITIES = NAMED_CHARACTER_ENTITIES;
+  const entries: Entry[] = [];
+  const links = new AdoptionLinks();
   let reader: MetaReader | undefined;
   let failure: string | undefined;
   parser.on('error', (e) => {
     failure ??= e.message;
   });
-  parser.on('doctype', () => {
-    failure ??= 'a DOCTYPE (DTD) is not accepted: entity declarations are never expanded';
+  parser.on('doctype', (doctype) => {
+    failure ??= doctypeRefusal(doctype);
   });
-  // A national adoption's <front> holds its own <nat-meta> and the adopted <iso-meta>: one standard, the first.
-  let fronts = 0;
-  let frontTaken = false;
   parser.on('opentag', (tag) => {
     if (failure) return;
-    if (tag.name === 'front' && !reader) [fronts, frontTaken] = [fronts + 1, false];
-    if (!reader && META_ELEMENTS.has(tag.name)) {
-      reader = new MetaReader();
-      reader.skipped = fronts > 0 && frontTaken;
-      if (!reader.skipped) metaCount += 1;
-      if (fronts > 0) frontTaken = true;
-    } else reader?.open(tag as SaxesTagPlain);
+    if (reader) reader.open(tag as SaxesTagPlain);
+    else if (META_ELEMENTS.has(tag.name))
+      reader = new MetaReader(tag.name, (tag as SaxesTagPlain).attributes.originator);
+    else links.open(tag.name);
   });
   parser.on('text', (t) => failure || reader?.text(t));
   parser.on('cdata', (t) => failure || reader?.text(t));
   parser.on('closetag', (tag) => {
-    if (tag.name === 'front' && !reader) fronts -= 1;
-    if (failure || !reader || !reader.close(tag.name)) return;
-    if (reader.skipped) {
-      reader = undefined;
-      return;
-    }
-    const checked = validateImportRow(metaCount, standardOfMeta(reader.draft), labelOf);
-    if ('value' in checked) result.rows.push({ row: metaCount, value: checked.value });
-    else result.errors.push(...checked.errors);
+    if (failure) return;
+    if (!reader) return links.close(tag.name);
+    if (!reader.close(tag.name)) return;
+    const entry = { row: entries.length + 1, element: reader.element, read: reader.read(entries.length + 1) };
+    entries.push(entry);
+    links.read(entry);
     reader = undefined;
   });
   failure = await feed(parser, input, () => failure);
   if (failure) {
-    const row = reader ? metaCount : metaCount + 1;
-    result.errors.push({ row, field: null, reason: `malformed XML: ${failure}`.slice(0, 300) });
+    result.errors.push({
+      row: entries.length + 1,
+      field: null,
+      reason: `malformed XML: ${failure}`.slice(0, 300),
+    });
     result.complete = false;
-  } else if (metaCount === 0) {
+    return result;
+  }
+  if (entries.length === 0) {
     result.errors.push({ row: 0, field: null, reason: 'no std-meta element in the document' });
     result.complete = false;
+    return result;
+  }
+  for (const raw of impliedRows(entries)) {
+    const checked = validateImportRow(0, raw, labelOf);
+    if ('value' in checked) result.rows.push({ row: 0, value: checked.value });
+  }
+  for (const { row, read } of entries) {
+    result.warnings!.push(...read.warnings);
+    if (read.errors.length > 0) {
+      result.errors.push(...read.errors);
+      continue;
+    }
+    const checked = validateImportRow(row, read.raw, labelOf);
+    if ('value' in checked) result.rows.push({ row, value: checked.value });
+    else result.errors.push(...checked.errors);
   }
   return result;
 }

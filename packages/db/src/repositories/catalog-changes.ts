@@ -27,7 +27,7 @@ export type StandardRow = {
   status: string;
   edition: string;
   published_on: string;
-  committee_designation: string;
+  committee_designation: string | null;
   publisher_code: string;
 };
 

@@ -41,7 +41,9 @@ const EXISTING_SQL: Record<CatalogImportKind, string> = {
                WHERE tenant_id = $1 AND designation = ANY($2::text[])`,
   standard: `SELECT s.id, s.content_code AS "contentCode", s.asset_id AS "assetId", s.designation, s.title,
                     s.publisher_code AS "publisherCode", s.committee_designation AS "committeeDesignation",
-                    s.status, s.edition, s.published_on::text AS "publishedOn", s.ics_codes AS "icsCodes",
+                    s.status, s.edition, s.published_on::text AS "publishedOn",
+                    s.published_precision AS "publishedPrecision", s.titles, s.adopts_content_code AS adopts,
+                    s.ics_codes AS "icsCodes",
                     ARRAY(SELECT a.marketing_code FROM standard_industry_areas a
                            WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id
                            ORDER BY a.marketing_code) AS "industryAreas"
@@ -74,17 +76,27 @@ export async function readExistingEntries(
   return found;
 }
 
-const same = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b)
-    ? a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000')
-    : a === b;
+/** A titles-by-language object as one comparable text (keys in order). */
+const titlesText = (t: object) =>
+  JSON.stringify(Object.entries(t).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+const same = (a: unknown, b: unknown) => {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+  if (a && b && typeof a === 'object' && typeof b === 'object') return titlesText(a) === titlesText(b);
+  return (a ?? null) === (b ?? null);
+};
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
 /** The fields an import row changes in the existing entry (lists compared as sets). */
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
   const changes: FieldChange[] = [];
-  for (const [field, to] of Object.entries(row)) {
+  // A publisher or committee an STS file only names: the store's own entry stays as it is.
+  if ((row.kind === 'publisher' || row.kind === 'committee') && row.onlyIfNew) return changes;
+  const fields =
+    row.kind === 'standard' ? { committeeDesignation: undefined, adopts: undefined, ...row } : row;
+  for (const [field, to] of Object.entries(fields)) {
     // The successor is not a column: it is recorded with the withdrawal event (successionChange).
     if (field === 'kind' || field === 'replacedBy') continue;
     const from = existing[field];
@@ -114,7 +126,9 @@ function referenceErrors(row: number, value: CatalogImportRow, known: Known): Ca
     case 'standard':
       return [
         ...missing('publisherCode', 'publisher', value.publisherCode),
-        ...missing('committeeDesignation', 'committee', value.committeeDesignation),
+        ...(value.committeeDesignation
+          ? missing('committeeDesignation', 'committee', value.committeeDesignation)
+          : []),
         ...value.industryAreas.flatMap((a) => missing('industryAreas', 'industry_area', a)),
       ];
     case 'work_item':
@@ -129,7 +143,7 @@ function referencedCodes(rows: NumberedImportRow[], kind: keyof Known): string[]
   const codes = new Set<string>();
   for (const { value: v } of rows) {
     if (kind === 'publisher' && (v.kind === 'committee' || v.kind === 'standard')) codes.add(v.publisherCode);
-    if (kind === 'committee' && (v.kind === 'standard' || v.kind === 'work_item'))
+    if (kind === 'committee' && (v.kind === 'standard' || v.kind === 'work_item') && v.committeeDesignation)
       codes.add(v.committeeDesignation);
     if (kind === 'industry_area' && v.kind === 'standard') for (const a of v.industryAreas) codes.add(a);
   }
@@ -264,7 +278,10 @@ export async function planCatalogImport(
       const assetError = assetErrors.get(row);
       if (assetError) errors.push(assetError);
       if (earlier === undefined) firstRow.set(key, row);
-      if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
+      // A publisher or committee the file only names, which the store has: nothing to do, nothing to say.
+      const named = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
+      if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
+      else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
       else {
         planned.push({ row, kind, key, outcome: 'unchanged', value, existing: existing.get(key) });
         if (kind in known) known[kind as keyof Known].add(key);

@@ -4,7 +4,6 @@ import type {
   CatalogImportRow,
   ImportRowOf,
 } from '@trackwell/contracts';
-import { IMPORT_FIELDS, LIST_FIELDS, OPTIONAL_FIELDS } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
 import { type StandardRow, standardChange } from './catalog-changes.ts';
 import type { ImportedChange } from './catalog-events.ts';
@@ -51,27 +50,55 @@ const SIMPLE_UPSERT: Record<'publisher' | 'industry_area' | 'committee', { field
     },
   };
 
+/** Publishers and committees an STS file only names: created when missing, the store's own left as they are. */
+const CREATE_ONLY: Record<'publisher' | 'committee', string> = {
+  publisher: `INSERT INTO publishers (tenant_id, code, name) SELECT $1, * FROM unnest($2::text[], $3::text[])
+              ON CONFLICT DO NOTHING`,
+  committee: `INSERT INTO committees (tenant_id, designation, title, publisher_code)
+              SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING`,
+};
+
 const column = (rows: CatalogImportRow[], field: string) =>
   rows.map((r) => (r as unknown as Record<string, string>)[field]);
 
-/** The standard's scalar fields, in the INSERT's column order (the lists go their own way). */
-const STANDARD_FIELDS = IMPORT_FIELDS.standard.filter((f) => !LIST_FIELDS.has(f) && !OPTIONAL_FIELDS.has(f));
+/** The standard's scalar fields, in the INSERT's column order (the lists and the titles go their own way). */
+const STANDARD_FIELDS = [
+  'contentCode',
+  'assetId',
+  'designation',
+  'title',
+  'publisherCode',
+  'committeeDesignation',
+  'status',
+  'edition',
+  'publishedOn',
+  'publishedPrecision',
+  'adopts',
+] as const;
 
 async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRowOf<'standard'>[]) {
   const { rows: written } = await tx.query<{ id: number; content_code: string }>(
     `INSERT INTO standards (tenant_id, content_code, asset_id, designation, title, publisher_code,
-                            committee_designation, status, edition, published_on, ics_codes)
-     SELECT $1, u.c, u.a, u.d, u.t, u.p, u.cm, u.st, u.e, u.po,
+                            committee_designation, status, edition, published_on, published_precision,
+                            adopts_content_code, titles, ics_codes)
+     SELECT $1, u.c, u.a, u.d, u.t, u.p, u.cm, u.st, u.e, u.po, u.pp, u.ad, u.ti::jsonb,
             COALESCE(string_to_array(NULLIF(u.ics, ''), '${LIST_CELL}'), '{}')
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::text[], $10::date[], $11::text[]) AS u(c, a, d, t, p, cm, st, e, po, ics)
+                   $9::text[], $10::date[], $11::text[], $12::text[], $13::text[], $14::text[])
+            AS u(c, a, d, t, p, cm, st, e, po, pp, ad, ti, ics)
      ON CONFLICT (tenant_id, content_code) DO UPDATE SET
        asset_id = EXCLUDED.asset_id, designation = EXCLUDED.designation, title = EXCLUDED.title,
        publisher_code = EXCLUDED.publisher_code, committee_designation = EXCLUDED.committee_designation,
        status = EXCLUDED.status, edition = EXCLUDED.edition, published_on = EXCLUDED.published_on,
-       ics_codes = EXCLUDED.ics_codes, updated_at = now()
+       published_precision = EXCLUDED.published_precision, adopts_content_code = EXCLUDED.adopts_content_code,
+       titles = EXCLUDED.titles, ics_codes = EXCLUDED.ics_codes, updated_at = now()
      RETURNING id, content_code`,
-    [tenantId, ...STANDARD_FIELDS.map((f) => column(rows, f)), rows.map((r) => r.icsCodes.join(LIST_CELL))],
+    [
+      tenantId,
+      ...STANDARD_FIELDS.map((f) => rows.map((r) => r[f] ?? null)),
+      rows.map((r) => JSON.stringify(r.titles)),
+      rows.map((r) => r.icsCodes.join(LIST_CELL)),
+    ],
   );
   return new Map(written.map((w) => [w.content_code, Number(w.id)]));
 }
@@ -107,7 +134,7 @@ const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => (
   status: s.status as string,
   edition: s.edition as string,
   published_on: s.publishedOn as string,
-  committee_designation: s.committeeDesignation as string,
+  committee_designation: (s.committeeDesignation as string | undefined) ?? null,
   publisher_code: s.publisherCode as string,
 });
 
@@ -260,7 +287,12 @@ export async function writeImportBatch(
   if (kind === 'standard') return writeStandards(tx, tenantId, written, origin);
   if (kind === 'work_item') return writeWorkItems(tx, tenantId, written, origin);
   const { fields, sql } = SIMPLE_UPSERT[kind];
-  const rows = written.map((w) => w.value);
-  await tx.query(sql, [tenantId, ...fields.map((f) => column(rows, f))]);
+  const createOnly = (r: CatalogImportRow) =>
+    (r.kind === 'publisher' || r.kind === 'committee') && r.onlyIfNew;
+  const rows = written.map((w) => w.value).filter((r) => !createOnly(r));
+  const named = written.map((w) => w.value).filter(createOnly);
+  if (rows.length > 0) await tx.query(sql, [tenantId, ...fields.map((f) => column(rows, f))]);
+  if (named.length > 0 && kind !== 'industry_area')
+    await tx.query(CREATE_ONLY[kind], [tenantId, ...fields.map((f) => column(named, f))]);
   return [];
 }

@@ -70,11 +70,23 @@ export interface AppliedCatalogImport {
   cause?: unknown;
 }
 
-/** The plan's rows and the parser's refusals, one outcome per row number, in file order. */
-function outcomesOf(planned: PlannedRow[], parseErrors: CatalogImportError[]): ImportRowOutcome[] {
-  const byRow = new Map<number, CatalogImportError[]>();
-  for (const e of parseErrors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
-  const refused: ImportRowOutcome[] = [...byRow].map(([row, errors]) => ({
+const byRow = (items: CatalogImportError[]) => {
+  const map = new Map<number, CatalogImportError[]>();
+  for (const e of items) map.set(e.row, [...(map.get(e.row) ?? []), e]);
+  return map;
+};
+
+/**
+ * The plan's rows and the parser's refusals, one outcome per row number, in file order; the parser's warnings
+ * go with the row they are about (its standard, or its refusal).
+ */
+function outcomesOf(planned: PlannedRow[], parsed: ParsedCatalogImport): ImportRowOutcome[] {
+  const warnings = byRow(parsed.warnings ?? []);
+  const withWarnings = (o: ImportRowOutcome): ImportRowOutcome => {
+    const these = o.row > 0 && (o.kind === null || o.kind === 'standard') ? warnings.get(o.row) : undefined;
+    return these ? { ...o, warnings: these } : o;
+  };
+  const refused: ImportRowOutcome[] = [...byRow(parsed.errors)].map(([row, errors]) => ({
     row,
     kind: null,
     key: null,
@@ -82,7 +94,7 @@ function outcomesOf(planned: PlannedRow[], parseErrors: CatalogImportError[]): I
     errors,
   }));
   const rows = planned.map(({ value: _value, ...outcome }) => outcome);
-  return [...rows, ...refused].sort((a, b) => a.row - b.row);
+  return [...rows, ...refused].sort((a, b) => a.row - b.row).map(withWarnings);
 }
 
 function totalsOf(outcomes: ImportRowOutcome[]): ImportTotals {
@@ -97,7 +109,7 @@ export async function dryRunCatalogImport(
   tenantId: string,
   parsed: ParsedCatalogImport,
 ): Promise<ImportDryRun> {
-  const rows = outcomesOf(await planCatalogImport(db, tenantId, parsed), parsed.errors);
+  const rows = outcomesOf(await planCatalogImport(db, tenantId, parsed), parsed);
   return { rows, totals: totalsOf(rows) };
 }
 
@@ -139,7 +151,7 @@ export async function applyCatalogImport(
   const startedAt = new Date();
   const skipBadRows = options.skipBadRows ?? false;
   const planned = await planCatalogImport(db, tenantId, parsed);
-  const outcomes = outcomesOf(planned, parsed.errors);
+  const outcomes = outcomesOf(planned, parsed);
   const errors = outcomes.flatMap((o) => o.errors ?? []);
   const run: AppliedCatalogImport = {
     runId: randomUUID(),

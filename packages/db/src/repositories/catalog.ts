@@ -1,4 +1,4 @@
-import type { CommitteeOption } from '@trackwell/contracts';
+import type { CommitteeOption, DatePrecision } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -34,12 +34,31 @@ export interface CatalogueStandard {
   title: string;
   publisherCode: string;
   publisherName: string;
-  committeeDesignation: string;
-  committeeTitle: string;
+  /** Null: the standard belongs to no committee. */
+  committeeDesignation: string | null;
+  committeeTitle: string | null;
   status: 'active' | 'withdrawn' | 'historical';
   edition: string;
   publishedOn: string;
+  /** How much of `publishedOn` the catalogue knows: its year, its month or the day. */
+  publishedPrecision: DatePrecision;
+  /** Titles by language tag, where the catalogue has several (`titleIn` picks the reader's). */
+  titles: Record<string, string>;
   industryAreas: string[];
+  /**
+   * The standards this one adopts, nearest first (DIN EN ISO 13849-1 → EN ISO 13849-1 → ISO 13849-1); one
+   * the catalogue does not hold is named by its content code alone, and ends the chain.
+   */
+  adopts: AdoptionLink[];
+  /** The standards that adopt this one directly. */
+  adoptedBy: AdoptionLink[];
+}
+
+export interface AdoptionLink {
+  contentCode: string;
+  /** Absent when the catalogue does not hold the adopted standard. */
+  designation?: string;
+  assetId?: string;
 }
 
 type StandardDbRow = {
@@ -50,13 +69,23 @@ type StandardDbRow = {
   title: string;
   publisher_code: string;
   publisher_name: string;
-  committee_designation: string;
-  committee_title: string;
+  committee_designation: string | null;
+  committee_title: string | null;
   status: CatalogueStandard['status'];
   edition: string;
   published_on: string;
+  published_precision: DatePrecision;
+  titles: Record<string, string>;
   industry_areas: string[] | null;
+  adopts: AdoptionLink[] | null;
+  adopted_by: AdoptionLink[] | null;
 };
+
+/** Adoptions are short chains (national → regional → international); a longer one is cut here. */
+const MAX_ADOPTION_DEPTH = 6;
+
+const withoutNulls = (link: AdoptionLink): AdoptionLink =>
+  Object.fromEntries(Object.entries(link).filter(([, v]) => v !== null)) as unknown as AdoptionLink;
 
 /** One standard by its store page id or its content code, with its publisher, committee and areas. */
 export async function findStandard(
@@ -67,13 +96,28 @@ export async function findStandard(
   const [column, value] = 'assetId' in key ? ['asset_id', key.assetId] : ['content_code', key.contentCode];
   const { rows } = await db.query<StandardDbRow>(
     `SELECT s.id, s.asset_id, s.content_code, s.designation, s.title, s.publisher_code, p.name AS publisher_name,
-            s.committee_designation, c.title AS committee_title, s.status, s.edition, s.published_on,
+            s.committee_designation, c.title AS committee_title, s.status, s.edition, s.published_on::text,
+            s.published_precision, s.titles,
             (SELECT array_agg(i.code_name ORDER BY i.code_name) FROM standard_industry_areas a
                JOIN industry_areas i ON i.tenant_id = a.tenant_id AND i.marketing_code = a.marketing_code
-              WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id) AS industry_areas
+              WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id) AS industry_areas,
+            (WITH RECURSIVE chain(depth, code) AS (
+               SELECT 1, s.adopts_content_code WHERE s.adopts_content_code IS NOT NULL
+               UNION ALL
+               SELECT chain.depth + 1, x.adopts_content_code FROM chain
+                 JOIN standards x ON x.tenant_id = s.tenant_id AND x.content_code = chain.code
+                WHERE x.adopts_content_code IS NOT NULL AND chain.depth < ${MAX_ADOPTION_DEPTH})
+             SELECT json_agg(json_build_object('contentCode', chain.code, 'designation', a.designation,
+                                               'assetId', a.asset_id) ORDER BY chain.depth)
+               FROM chain LEFT JOIN standards a ON a.tenant_id = s.tenant_id AND a.content_code = chain.code
+            ) AS adopts,
+            (SELECT json_agg(json_build_object('contentCode', b.content_code, 'designation', b.designation,
+                                               'assetId', b.asset_id) ORDER BY b.designation)
+               FROM standards b WHERE b.tenant_id = s.tenant_id AND b.adopts_content_code = s.content_code
+            ) AS adopted_by
        FROM standards s
        JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
-       JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
+       LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
       WHERE s.tenant_id = $1 AND s.${column} = $2`,
     [tenantId, value],
   );
@@ -92,7 +136,12 @@ export async function findStandard(
       status: r.status,
       edition: r.edition,
       publishedOn: r.published_on,
+      publishedPrecision: r.published_precision,
+      titles: r.titles,
       industryAreas: r.industry_areas ?? [],
+      // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
+      adopts: (r.adopts ?? []).map(withoutNulls),
+      adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
     }
   );
 }

@@ -49,6 +49,8 @@ type TrackingDbRow = {
   tracking_off: boolean;
   created_at: Date | string;
   title: string;
+  /** Null when the catalogue has the title in one language only. */
+  titles: Record<string, string> | null;
   content_code: string;
   designation: string;
   asset_id: string;
@@ -63,6 +65,7 @@ const toRow = (r: TrackingDbRow): ContentTrackingRow => ({
   contentTrackingOff: r.tracking_off,
   content: {
     contentTitle: r.title,
+    ...(r.titles ? { contentTitles: r.titles } : {}),
     contentCode: r.content_code,
     displayDesignation: r.designation,
     assetId: r.asset_id,
@@ -71,8 +74,8 @@ const toRow = (r: TrackingDbRow): ContentTrackingRow => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-const ROW_COLUMNS = `c.id, c.tracking_off, c.created_at, s.title, s.content_code, s.designation, s.asset_id,
-  s.publisher_code, p.name AS publisher_name`;
+const ROW_COLUMNS = `c.id, c.tracking_off, c.created_at, s.title, NULLIF(s.titles, '{}'::jsonb) AS titles,
+  s.content_code, s.designation, s.asset_id, s.publisher_code, p.name AS publisher_name`;
 const ROW_FROM = `content_trackings c
   JOIN standards s ON s.tenant_id = c.tenant_id AND s.id = c.standard_id
   JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code`;

@@ -1,4 +1,5 @@
-import type { CatalogueStandard, Tenant } from '@trackwell/db';
+import { dateToPrecision, titleIn } from '@trackwell/contracts';
+import type { AdoptionLink, CatalogueStandard, Tenant } from '@trackwell/db';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -49,25 +50,54 @@ ${main}
 `;
 }
 
+/** A standard named on the page: a link to its own page where the catalogue holds it. */
+function standardRef(link: AdoptionLink): string {
+  const e = escapeHtml;
+  if (!link.assetId || !link.designation) return `<span dir="ltr">${e(link.contentCode)}</span>`;
+  return `<a href="${e(`${encodeURIComponent(link.assetId)}.html`)}" dir="ltr">${e(link.designation)}</a>`;
+}
+
+/** The titles in the other languages the catalogue has, each marked with its language. */
+function otherTitles(s: CatalogueStandard, shownLang: string | undefined): string {
+  const others = Object.entries(s.titles).filter(([lang, text]) => lang !== shownLang && text !== s.title);
+  if (others.length === 0) return '';
+  const e = escapeHtml;
+  const items = others.map(
+    ([lang, text]) => `<li lang="${e(lang)}"><span class="title-lang">${e(lang)}</span> ${e(text)}</li>`,
+  );
+  return `<ul class="standard-titles">${items.join('')}</ul>`;
+}
+
 export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string {
   const e = escapeHtml;
   const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${value}</dd>`;
+  const lang = tenant.config.ui.defaultLanguage.replace('_', '-');
+  const title = titleIn(lang, s.title, s.titles);
+  const published = dateToPrecision(s.publishedOn, s.publishedPrecision);
+  const committee = s.committeeDesignation
+    ? row('Committee', `${e(s.committeeDesignation)} — ${e(s.committeeTitle ?? '')}`)
+    : '';
+  const adopts = s.adopts.length ? row('Adopts', s.adopts.map(standardRef).join(', which adopts ')) : '';
+  const adoptedBy = s.adoptedBy.length ? row('Adopted as', s.adoptedBy.map(standardRef).join(', ')) : '';
   const main = `<article class="standard">
 <p class="standard-designation">${e(s.designation)}</p>
-<h1>${e(s.title)}</h1>
+<h1${title.lang ? ` lang="${e(title.lang)}"` : ''}>${e(title.text)}</h1>
+${otherTitles(s, title.lang)}
 <dl class="standard-facts">
 ${row('Publisher', e(s.publisherName))}
-${row('Committee', `${e(s.committeeDesignation)} — ${e(s.committeeTitle)}`)}
+${committee}
 ${row('Status', e(STATUS_LABELS[s.status]))}
 ${row('Edition', e(s.edition))}
-${row('Published', `<time datetime="${e(s.publishedOn)}">${e(s.publishedOn)}</time>`)}
+${row('Published', `<time datetime="${e(published)}">${e(published)}</time>`)}
+${adopts}
+${adoptedBy}
 ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
 </dl>
 <p><a class="track-button" href="${e(trackLink(s.assetId))}">Track this standard</a></p>
 <p class="track-note">We e-mail you when this standard is revised, amended or withdrawn.</p>
 </article>`;
-  return layout(tenant, `${s.designation} ${s.title}`, main);
+  return layout(tenant, `${s.designation} ${title.text}`, main);
 }
 
 export function renderNotFoundPage(tenant: Tenant, assetId: string): string {
@@ -87,6 +117,8 @@ export const STORE_CSS = `body{margin:0;font-family:var(--tw-font,system-ui,sans
 h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
 .standard-facts{display:grid;grid-template-columns:max-content 1fr;gap:.5rem 1.5rem;background:var(--tw-surface,#f6f6f6);padding:1rem 1.25rem;border-radius:var(--tw-radius,6px)}
 .standard-facts dt{font-weight:600}.standard-facts dd{margin:0}
+.standard-titles{list-style:none;padding:0;margin:-1rem 0 1.5rem;color:var(--tw-muted,#555)}
+.title-lang{display:inline-block;min-width:2rem;font-size:.8rem;text-transform:uppercase;font-weight:600}
 .track-button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:var(--tw-radius,6px);background:var(--tw-primary,#1d4ed8);color:var(--tw-primary-contrast,#fff);text-decoration:none;font-weight:600}
 .track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
 .track-note{color:var(--tw-muted,#555);font-size:.9rem}

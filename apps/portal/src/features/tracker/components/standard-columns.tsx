@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import type { ContentTrackingRow } from '@trackwell/contracts';
+import { type ContentTrackingRow, titleIn } from '@trackwell/contracts';
 import { lazy, type MouseEvent, type RefObject, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/content-icons.tsx';
@@ -25,10 +25,15 @@ export function publicPageUrl(publicURL: string, assetId: string): string {
   return `${publicURL}${encodeURIComponent(assetId)}.html`;
 }
 
-/** A standard's name as people say it: its designation, then its title. */
-export function standardName(row: ContentTrackingRow): string {
-  const { displayDesignation, contentTitle } = row.content;
-  return displayDesignation ? `${displayDesignation} ${contentTitle}` : contentTitle;
+/** The row's title in the reader's language, where the catalogue has it (else the main title). */
+export const rowTitle = (row: ContentTrackingRow, language: string) =>
+  titleIn(language, row.content.contentTitle, row.content.contentTitles);
+
+/** A standard's name as people say it: its designation, then its title (in the reader's language). */
+export function standardName(row: ContentTrackingRow, language = 'en'): string {
+  const title = rowTitle(row, language).text;
+  const { displayDesignation } = row.content;
+  return displayDesignation ? `${displayDesignation} ${title}` : title;
 }
 
 /**
@@ -37,7 +42,8 @@ export function standardName(row: ContentTrackingRow): string {
  * cell, losing focus); their cells call this render's handlers through `handlers`.
  */
 export function useStandardColumns(publicURL: string, handlers: RefObject<RowHandlers>) {
-  const { t } = useTranslation('tracker');
+  const { t, i18n } = useTranslation('tracker');
+  const language = i18n.language;
   return useMemo<ColumnDef<ContentTrackingRow>[]>(
     () => [
       {
@@ -56,12 +62,17 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
               {original.content.displayDesignation && (
                 <span className="tw-standard-link__designation">{original.content.displayDesignation}</span>
               )}{' '}
-              <span className="tw-standard-link__title">{original.content.contentTitle}</span>
+              <span className="tw-standard-link__title" lang={rowTitle(original, language).lang}>
+                {rowTitle(original, language).text}
+              </span>
               <span className="tw-visually-hidden"> {t('opensInNewTab')}</span>
             </a>
             <Suspense fallback={null}>
               <ChangedBadge assetId={original.content.assetId} />
-              <StandardHistoryButton assetId={original.content.assetId} name={standardName(original)} />
+              <StandardHistoryButton
+                assetId={original.content.assetId}
+                name={standardName(original, language)}
+              />
             </Suspense>
           </>
         ),
@@ -85,7 +96,7 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
               checked={!original.contentTrackingOff}
               aria-checked={!original.contentTrackingOff}
               onChange={() => handlers.current.onToggle(original)}
-              aria-label={t('standards.trackSwitch', { standard: standardName(original) })}
+              aria-label={t('standards.trackSwitch', { standard: standardName(original, language) })}
             />
           </div>
         ),
@@ -99,13 +110,13 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
             type="button"
             className="btn btn-sm tw-remove-button tw-icon-button"
             onClick={() => handlers.current.onDelete(original)}
-            aria-label={t('standards.delete', { standard: standardName(original) })}
+            aria-label={t('standards.delete', { standard: standardName(original, language) })}
           >
             <TrashIcon />
           </button>
         ),
       },
     ],
-    [t, publicURL, handlers],
+    [t, language, publicURL, handlers],
   );
 }

@@ -98,7 +98,7 @@ export function TrackedStandardsTable({
   pagination,
   onPaginationChange,
 }: TrackedStandardsTableProps) {
-  const { t } = useTranslation('tracker');
+  const { t, i18n } = useTranslation('tracker');
   const headingId = useId();
   const userId = user.MAEUserID;
   const listArgs = { userId, pageIndex: pagination.pageIndex + 1, pageSize: pagination.pageSize };
@@ -149,7 +149,10 @@ export function TrackedStandardsTable({
       />
       <ConfirmDialog
         open={pendingDelete !== undefined}
-        message={pendingDelete && t('standards.deleteConfirm', { standard: standardName(pendingDelete) })}
+        message={
+          pendingDelete &&
+          t('standards.deleteConfirm', { standard: standardName(pendingDelete, i18n.language) })
+        }
         onConfirm={() => void actions.onConfirmDelete()}
         onCancel={() => actions.onDelete(undefined)}
       />
