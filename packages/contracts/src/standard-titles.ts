@@ -18,7 +18,7 @@ export function titleIn(
   titles: Readonly<Record<string, string>> | undefined,
 ): TitleShown {
   if (!titles) return { text: title };
-  const tag = language.toLowerCase();
+  const tag = language.toLowerCase().replace(/_/g, '-');
   const base = tag.split('-')[0]!;
   for (const candidate of [tag, base]) {
     const text = Object.hasOwn(titles, candidate) ? titles[candidate] : undefined;

@@ -6,7 +6,7 @@ import { englishResources } from './english.ts';
 
 /** The real i18n set-up with every English namespace bundled (no network needed). */
 export function createTestI18n(...args: Parameters<typeof createI18n>) {
-  return createI18n(args[0], args[1] ?? englishResources());
+  return createI18n(args[0], args[1] ?? englishResources(), args[2]);
 }
 
 /** Renders one component with the real i18n set-up (English bundled), for tests below the whole app. */

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { applyCatalogImport, parseStsXml } from '@trackwell/db';
+import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 import { insertCatalogue } from '../support/tracker-fixtures.ts';
@@ -7,11 +11,13 @@ describe('demo store pages (/store/standards/:assetId.html)', () => {
   let host: string;
   let code: string;
   let otherHost: string;
+  let tenantId: string;
   beforeAll(async () => {
     t = await buildTestApp();
     const created = await t.createTenant({ name: 'Blue & <Co> Store' });
     host = created.host;
     code = created.def.code;
+    tenantId = created.tenant.id;
     await insertCatalogue(t.app.db, created.tenant.id, 2);
     await t.app.db.query(
       `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code, committee_designation, status, edition, published_on)
@@ -69,6 +75,41 @@ describe('demo store pages (/store/standards/:assetId.html)', () => {
       (await t.app.inject({ url: '/store/standards/s-1.html', headers: { host: 'nowhere.localhost' } }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('a real adoption (DIN EN ISO 13849-1): the chain as links, titles per language, the month it was published', async () => {
+    const file = new URL(
+      '../../../../packages/db/test/fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.xml.gz',
+      import.meta.url,
+    );
+    const run = await applyCatalogImport(
+      t.app.db,
+      tenantId,
+      await parseStsXml(gunzipSync(readFileSync(file))),
+      {
+        rules: EVERY_MATCHING_RULE,
+      },
+    );
+    expect(run.outcome).toBe('applied');
+    const res = await t.app.inject({
+      url: '/store/standards/din-en-iso-13849-1-2008-12.html',
+      headers: { host },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p class="standard-designation">DIN EN ISO 13849-1:2008-12</p>');
+    expect(res.body).toContain(
+      '<dt>Adopts</dt><dd><a href="en-iso-13849-1-2008-06.html" dir="ltr">EN ISO 13849-1:2008-06</a>, which adopts ' +
+        '<a href="iso-13849-1-2006-11.html" dir="ltr">ISO 13849-1:2006-11</a></dd>',
+    );
+    expect(res.body).toMatch(/<li lang="de"><span class="title-lang">de<\/span> Sicherheit von Maschinen/);
+    expect(res.body).toMatch(/<li lang="fr"><span class="title-lang">fr<\/span> Sécurité des machines/);
+    expect(res.body).toContain('<time datetime="2008-12">2008-12</time>');
+    // The file names no committee: the page says nothing of one rather than an empty row.
+    expect(res.body).not.toContain('<dt>Committee</dt>');
+    const iso = await t.app.inject({ url: '/store/standards/iso-13849-1-2006-11.html', headers: { host } });
+    expect(iso.body).toContain(
+      '<dt>Adopted as</dt><dd><a href="en-iso-13849-1-2008-06.html" dir="ltr">EN ISO 13849-1:2008-06</a></dd>',
+    );
   });
 
   it('serves its small stylesheet', async () => {

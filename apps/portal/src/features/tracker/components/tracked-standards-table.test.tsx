@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RESOLVER_PATHS, TRACKER_PATHS } from '@trackwell/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../testing/render-with-i18n.tsx';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
 import { buildRow, fakeTrackerServer, TEST_TENANT_ID, TEST_USER_ID } from '../testing/fake-tracker-server.ts';
 import { buildFlags, renderTrackerPage } from '../testing/render-tracker-page.tsx';
@@ -249,5 +250,35 @@ describe('individual standards table: rows (spec §2, §4)', () => {
     await userEvent.click(link);
     expect(open).not.toHaveBeenCalled();
     expect(server.callsTo(RESOLVER_PATHS.resolve)).toHaveLength(0);
+  });
+});
+
+describe('individual standards table: titles in the reader’s language', () => {
+  it('shows the German title to a German reader and the main title to a reader whose language it lacks', async () => {
+    const multilingual = buildRow(1, {
+      content: {
+        contentTitle: 'Safety of machinery',
+        contentTitles: { de: 'Sicherheit von Maschinen', fr: 'Sécurité des machines' },
+        contentCode: 'ISO 13849-1',
+        displayDesignation: 'ISO 13849-1:2006-11',
+        assetId: 'iso-13849-1-2006-11',
+      },
+    });
+    fakeTrackerServer({ rows: [multilingual] });
+    // The interface stays English (no locale server here): what changes is the language the reader chose.
+    const { i18n } = renderTrackerPage({ i18n: createTestI18n('en', undefined, { withBackend: false }) });
+    expect(
+      await screen.findByRole('link', { name: /ISO 13849-1:2006-11 Safety of machinery/ }),
+    ).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('de'));
+    const german = await screen.findByText('Sicherheit von Maschinen');
+    expect(german).toHaveAttribute('lang', 'de');
+
+    await act(() => i18n.changeLanguage('fr_CA'));
+    expect(await screen.findByText('Sécurité des machines')).toHaveAttribute('lang', 'fr');
+
+    await act(() => i18n.changeLanguage('ja'));
+    expect(await screen.findByText('Safety of machinery')).not.toHaveAttribute('lang');
   });
 });

@@ -54,15 +54,18 @@ export function renderTrackerPage({
   tenant = buildTenantConfig(ALL_SECTIONS),
   flags = buildFlags({ track_by_publishers: true }),
   user = buildUser(),
+  i18n = createTestI18n(),
 }: {
   tenant?: TenantConfig;
   flags?: FeatureFlags;
   user?: UserInfo;
+  /** The page's i18n: English with the locale server by default. */
+  i18n?: ReturnType<typeof createTestI18n>;
 } = {}) {
-  const i18n = createTestI18n();
   const store = createStore({ context: { tenant, accessToken: () => 'test-token' }, i18n });
   return {
     store,
+    i18n,
     ...render(
       <Provider store={store}>
         <I18nextProvider i18n={i18n}>

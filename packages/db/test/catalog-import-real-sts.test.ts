@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyCatalogImport,
+  createContentTracking,
+  type DatabaseHandle,
+  dryRunCatalogImport,
+  findStandard,
+  listContentTrackings,
+  parseStsXml,
+  upsertTenant,
+} from '../src/index.ts';
+import {
+  buildTenantDefinition,
+  createTestDatabase,
+  EVERY_MATCHING_RULE,
+  type TestDatabase,
+} from '../src/testing.ts';
+
+/**
+ * The STS import on files no one here wrote (./fixtures/sts/public/SOURCES.md: metanorma/sts-ruby, BSD-2):
+ * ISO 13849-1 and its DIN EN ISO adoption as NISO STS, ISO STS samples with DOCTYPEs and named entities,
+ * an empty template and an all-"N/A" document.
+ */
+
+const publicFile = (name: string) => {
+  const bytes = readFileSync(new URL(`./fixtures/sts/public/${name}`, import.meta.url));
+  return name.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+};
+const ISO_13849 = 'ISO_13849-1_2008-12_en_TBX.xml.gz';
+const DIN_13849 = 'DIN_EN_ISO_13849-1_2008-12_en_TBX.xml.gz';
+
+const standardsOf = (parsed: ParsedCatalogImport) =>
+  parsed.rows.flatMap((r) => (r.value.kind === 'standard' ? [r.value as ImportRowOf<'standard'>] : []));
+
+const MACHINERY_EN =
+  'Safety of machinery — Safety-related parts of control systems — Part 1: General principles for design';
+
+describe('STS files as publishers send them', () => {
+  it('ISO 13849-1: DOCTYPE-free NISO STS with empty comm-ref and edition and a year-month date', async () => {
+    const parsed = await parseStsXml(publicFile(ISO_13849));
+    expect(parsed.complete).toBe(true);
+    expect(parsed.errors).toEqual([]);
+    const [iso] = standardsOf(parsed);
+    expect(iso).toMatchObject({
+      contentCode: 'ISO 13849-1',
+      designation: 'ISO 13849-1:2006-11',
+      publisherCode: 'ISO',
+      title: MACHINERY_EN,
+      publishedOn: '2006-11-01',
+      publishedPrecision: 'month',
+      edition: '2006-11',
+      status: 'active',
+    });
+    expect(iso!.committeeDesignation).toBeUndefined();
+    expect(iso!.titles.de).toBe(
+      'Sicherheit von Maschinen — Sicherheitsbezogene Teile von Steuerungen — Teil 1: Allgemeine Gestaltungsleitsätze',
+    );
+    expect(iso!.titles.fr).toMatch(/^Sécurité des machines — Parties des systèmes de commande/);
+    // What the file leaves empty is said, not refused.
+    expect(parsed.warnings).toEqual([
+      {
+        row: 1,
+        field: 'std-ident/edition',
+        reason: 'is empty: the edition is taken as 2006-11, from the date',
+      },
+      { row: 1, field: 'comm-ref', reason: 'is empty: imported without a committee' },
+    ]);
+  });
+
+  it('DIN EN ISO 13849-1: a DOCTYPE, an adoption chain of three standards, ICS, an earlier edition superseded', async () => {
+    const parsed = await parseStsXml(publicFile(DIN_13849));
+    expect(parsed.complete).toBe(true);
+    expect(parsed.errors).toEqual([]);
+    const standards = standardsOf(parsed);
+    expect(
+      standards.map((s) => [s.designation, s.publisherCode, s.adopts, s.publishedOn, s.icsCodes]),
+    ).toEqual([
+      ['DIN EN ISO 13849-1:2008-12', 'DIN', 'EN ISO 13849-1', '2008-12-01', ['13.110']],
+      ['EN ISO 13849-1:2008-06', 'CEN', 'ISO 13849-1', '2008-06-01', ['13.110']],
+      ['ISO 13849-1:2006-11', 'ISO', undefined, '2006-11-01', []],
+    ]);
+    expect(Object.keys(standards[0]!.titles)).toEqual(['de', 'en', 'fr']);
+    // "supersedes DIN EN ISO 13849-1:2007-07" is this standard's earlier edition: nothing to link, nothing said.
+    expect(parsed.warnings!.filter((w) => w.field?.startsWith('std-xref'))).toEqual([]);
+    // The publishers the file names, for a store that lacks them.
+    expect(parsed.rows.filter((r) => r.value.kind === 'publisher').map((r) => r.value)).toEqual([
+      { kind: 'publisher', code: 'DIN', name: 'DIN', onlyIfNew: true },
+      { kind: 'publisher', code: 'CEN', name: 'CEN', onlyIfNew: true },
+      { kind: 'publisher', code: 'ISO', name: 'ISO', onlyIfNew: true },
+    ]);
+  });
+
+  it('ISO STS samples: DOCTYPE with a relative DTD, &mdash; and &Eacute; decoded, day dates, committees', async () => {
+    const nat = standardsOf(await parseStsXml(publicFile('nat-meta.xml')));
+    expect(nat).toHaveLength(1);
+    expect(nat[0]).toMatchObject({
+      contentCode: 'ISO 123456',
+      designation: 'ISO 123456:2009',
+      publisherCode: 'NEN',
+      committeeDesignation: 'ISO/TC 44/SC 3',
+      edition: '3',
+      publishedOn: '2009-05-30',
+      publishedPrecision: 'day',
+      icsCodes: ['25.160.20'],
+    });
+    expect(nat[0]!.titles.fr).toBe(
+      'Produits consommables pour le soudage — Électrodes enrobées pour le soudage manuel à ' +
+        "l'arc des aciers non allié et des aciers à grains fins — Classification",
+    );
+    const iso2560 = standardsOf(await parseStsXml(publicFile('Samp1.xml')));
+    expect(iso2560.map((s) => [s.designation, s.contentCode, s.edition])).toEqual([
+      ['ISO 2560:2009', 'ISO 2560', '3'],
+    ]);
+    const reg = standardsOf(await parseStsXml(publicFile('reg-meta.xml')));
+    expect(reg.map((s) => s.designation)).toEqual(['ISO 123456:2009']);
+  });
+
+  it('refuses an empty template and N/A placeholders, naming the element, and imports nothing of them', async () => {
+    const empty = await parseStsXml(publicFile('Sample2.xml'));
+    expect(empty.rows).toEqual([]);
+    expect(empty.errors).toEqual([
+      { row: 1, field: 'std-ref', reason: 'iso-meta names no standard: std-ref and std-ident are empty' },
+    ]);
+    const mixes = await parseStsXml(publicFile('meta-mixes_ok_1.xml'));
+    expect(mixes.errors.map((e) => [e.row, e.field])).toEqual([
+      [1, 'std-ref'],
+      [2, 'std-ref'],
+      [3, 'std-ref'],
+    ]);
+    const placeholders = await parseStsXml(publicFile('tbx-nisosts-0.2.xml'));
+    expect(placeholders.rows).toEqual([]);
+    expect(placeholders.errors.map((e) => e.field)).toEqual([
+      'std-ident/originator',
+      'std-ident/doc-number',
+      'release-date',
+      'std-ident/edition',
+      'comm-ref',
+    ]);
+    expect(placeholders.errors[0]!.reason).toBe('is a placeholder ("N/A"), not a value');
+  });
+});
+
+describe('real STS files applied to a store', () => {
+  let test: TestDatabase;
+  let db: DatabaseHandle;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    db = test.handle;
+    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
+  }, 60_000);
+  afterAll(() => test?.drop());
+
+  it('the dry run shows each standard new with its warnings; applied, the page knows the adoption chain', async () => {
+    const parsed = await parseStsXml(publicFile(DIN_13849));
+    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    // Three publishers named by the file (the store has none of them) and three standards.
+    expect(dry.totals).toEqual({ new: 6, changed: 0, unchanged: 0, error: 0 });
+    const din = dry.rows.find((r) => r.key === 'DIN EN ISO 13849-1')!;
+    expect(din.warnings?.map((w) => w.field)).toEqual(['std-ident/edition', 'comm-ref']);
+
+    const run = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    expect(run.outcome).toBe('applied');
+    const page = await findStandard(db, tenantId, { contentCode: 'DIN EN ISO 13849-1' });
+    expect(page).toMatchObject({
+      designation: 'DIN EN ISO 13849-1:2008-12',
+      publisherName: 'DIN',
+      committeeDesignation: null,
+      publishedOn: '2008-12-01',
+      publishedPrecision: 'month',
+      adopts: [
+        {
+          contentCode: 'EN ISO 13849-1',
+          designation: 'EN ISO 13849-1:2008-06',
+          assetId: 'en-iso-13849-1-2008-06',
+        },
+        { contentCode: 'ISO 13849-1', designation: 'ISO 13849-1:2006-11', assetId: 'iso-13849-1-2006-11' },
+      ],
+      adoptedBy: [],
+    });
+    const iso = await findStandard(db, tenantId, { contentCode: 'ISO 13849-1' });
+    expect(iso!.adoptedBy.map((a) => a.designation)).toEqual(['EN ISO 13849-1:2008-06']);
+
+    // The same file again changes nothing: the named publishers are the store's now, and left as they are.
+    const again = await dryRunCatalogImport(db, tenantId, await parseStsXml(publicFile(DIN_13849)));
+    expect(again.totals).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+  });
+
+  it('a tracker lists the German and French titles; a new edition imported later reaches the tracker', async () => {
+    await applyCatalogImport(db, tenantId, await parseStsXml(publicFile(ISO_13849)), {
+      rules: EVERY_MATCHING_RULE,
+    });
+    const userId = randomUUID();
+    await db.query(
+      `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'Ada', 'Reader')`,
+      [userId, tenantId, `${userId}@example.com`],
+    );
+    await db.transaction((tx) => createContentTracking(tx, tenantId, userId, { contentCode: 'ISO 13849-1' }));
+    const list = await listContentTrackings(db, tenantId, userId, { pageIndex: 1, pageSize: 10 });
+    expect(list.rows[0]!.content).toMatchObject({
+      contentTitle: MACHINERY_EN,
+      contentTitles: {
+        de: expect.stringMatching(/^Sicherheit von Maschinen/),
+        fr: expect.stringMatching(/^Sécurité des machines/),
+      },
+    });
+
+    // The publisher's next edition, as the same file with its identity moved on.
+    const next = publicFile(ISO_13849)
+      .toString('utf8')
+      .replace(
+        '<std-ref type="dated">ISO 13849-1:2006-11</std-ref>',
+        '<std-ref type="dated">ISO 13849-1:2015-12</std-ref>',
+      )
+      .replace('<release-date>2006-11</release-date>', '<release-date>2015-12</release-date>');
+    const parsed = await parseStsXml(next);
+    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    expect(dry.rows.find((r) => r.key === 'ISO 13849-1')).toMatchObject({
+      outcome: 'changed',
+      event: 'new_edition',
+    });
+    const run = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    expect(run.events).toEqual([
+      { eventId: expect.any(Number), kind: 'new_edition', recipients: 1, webhooks: 0 },
+    ]);
+    const { rows } = await db.query<{ user_id: string }>(
+      'SELECT user_id FROM notification_deliveries WHERE tenant_id = $1',
+      [tenantId],
+    );
+    expect(rows.map((r) => r.user_id)).toEqual([userId]);
+  });
+});
