@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * An XML file's bytes → UTF-8 bytes, read as the file says it is encoded, or a refusal naming why. The
  * STS parser reads UTF-8; a file declaring another encoding is decoded here first, and a file whose bytes
@@ -6,7 +8,7 @@
  *
  * Read: UTF-8 (also without a declaration: XML's default), UTF-16 (a byte order mark or `<?` as 16-bit
  * units tells the byte order), ISO-8859-1, windows-1252 and US-ASCII (a subset of UTF-8). Any other
- * declared encoding is refused. Decoding is strict (TextDecoder with `fatal`), and the 8-bit encodings, in
+ * declared encoding is refused. Decoding is strict (UTF-8 checked by `isUtf8`, without decoding; UTF-16 by TextDecoder with `fatal`), and the 8-bit encodings, in
  * which every byte decodes to something, are checked further:
  * - ISO-8859-1 bytes 0x80–0x9F are C1 control characters, never text; windows-1252 leaves five bytes
  *   undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D): either means the declaration is wrong;
@@ -106,7 +108,7 @@ function decodeEightBit(
     return refuse(
       `${wrong} (byte 0x${bytes[undefinedByte]!.toString(16).toUpperCase()} at offset ${undefinedByte} is not a character of it)`,
     );
-  if (hasHighBytes(bytes) && strictDecode('utf-8', bytes) !== undefined)
+  if (hasHighBytes(bytes) && isUtf8(bytes))
     return refuse(`declares encoding ${written} but its bytes are UTF-8`);
   const text =
     name === 'ISO-8859-1'
@@ -123,15 +125,15 @@ export function decodeXmlBytes(bytes: Uint8Array): XmlDecoding {
   const written = declaredEncoding(bytes, family, bom);
   const sixteenBit = family === 'utf-16le' || family === 'utf-16be';
   const body = bytes.subarray(bom);
+  if (written === undefined && !sixteenBit)
+    return isUtf8(body)
+      ? { ok: true, utf8: body }
+      : refuse('has no encoding declaration, so it must be UTF-8, but its bytes are not UTF-8');
   if (written === undefined) {
-    const text = strictDecode(sixteenBit ? family : 'utf-8', body);
-    if (text === undefined)
-      return refuse(
-        sixteenBit
-          ? 'has no encoding declaration and its bytes are not UTF-16'
-          : 'has no encoding declaration, so it must be UTF-8, but its bytes are not UTF-8',
-      );
-    return sixteenBit ? asUtf8(text) : { ok: true, utf8: body };
+    const text = strictDecode(family, body);
+    return text === undefined
+      ? refuse('has no encoding declaration and its bytes are not UTF-16')
+      : asUtf8(text);
   }
   const declared = ACCEPTED[written.toLowerCase()];
   if (!declared) return refuse(`declares encoding ${written}, which is not read (only ${ACCEPTED_NAMES})`);
@@ -146,7 +148,7 @@ export function decodeXmlBytes(bytes: Uint8Array): XmlDecoding {
   }
   if (sixteenBit) return refuse(`declares encoding ${written} but its bytes are UTF-16`);
   if (declared === 'UTF-8' || declared === 'US-ASCII') {
-    const valid = declared === 'UTF-8' ? strictDecode('utf-8', body) !== undefined : !hasHighBytes(body);
+    const valid = declared === 'UTF-8' ? isUtf8(body) : !hasHighBytes(body);
     return valid
       ? { ok: true, utf8: body }
       : refuse(`declares encoding ${written} but its bytes are not ${declared}`);
