@@ -8,8 +8,9 @@ import { isUtf8 } from 'node:buffer';
  *
  * Read: UTF-8 (also without a declaration: XML's default), UTF-16 (a byte order mark or `<?` as 16-bit
  * units tells the byte order), ISO-8859-1, windows-1252 and US-ASCII (a subset of UTF-8). Any other
- * declared encoding is refused. Decoding is strict (UTF-8 checked by `isUtf8`, without decoding; UTF-16 by TextDecoder with `fatal`), and the 8-bit encodings, in
- * which every byte decodes to something, are checked further:
+ * declared encoding is refused. Decoding is strict (UTF-8 checked by `isUtf8`, without decoding; UTF-16
+ * by TextDecoder with `fatal`), and the 8-bit encodings, in which every byte decodes to something, are
+ * checked further:
  * - ISO-8859-1 bytes 0x80–0x9F are C1 control characters, never text; windows-1252 leaves five bytes
  *   undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D): either means the declaration is wrong;
  * - a file declaring an 8-bit encoding whose bytes are valid UTF-8 with multi-byte sequences is UTF-8 under a
