@@ -199,6 +199,27 @@ describe('a ZIP batch of STS files through the console', () => {
     });
   });
 
+  it('the OpenAPI document describes the ZIP batch, its limits and the answers’ files', async () => {
+    type Operation = {
+      description?: string;
+      responses: Record<
+        string,
+        { description?: string; content?: Record<string, { schema: { properties?: object } }> }
+      >;
+    };
+    const doc = (await t.app.inject({ url: '/docs/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    for (const path of [CONSOLE_CATALOG_PATHS.importDryRun, CONSOLE_CATALOG_PATHS.imports]) {
+      const post = doc.paths[path.replace(':code', '{code}')]?.post;
+      expect(post?.description, path).toMatch(/A ZIP \(application\/zip\) is a batch of STS files/);
+      expect(post?.description, path).toMatch(/more than 20000 entries, or inflates past 32 MiB in one file/);
+      expect(post?.responses['415']?.description, path).toContain('application/zip');
+      const answer = post?.responses['200']?.content?.['application/json']?.schema;
+      expect(Object.keys(answer?.properties ?? {}), path).toContain('files');
+    }
+  });
+
   it('a ZIP over the upload limit is 413 (its compressed bytes count); another archive type is 415', async () => {
     expectError(await upload(CONSOLE_CATALOG_PATHS.imports, Buffer.alloc(CATALOG_IMPORT_MAX_BYTES + 1)), 413);
     expectError(
