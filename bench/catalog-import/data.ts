@@ -8,7 +8,7 @@ import { columnName, csvLine, IMPORT_FIELDS } from '@trackwell/db';
  * standards as one CSV file written row by row, deterministic (a counter, not a random source).
  */
 
-const PUBLISHERS = ['ATMS', 'PQCI', 'IEWS', 'NFSA', 'GBCA'];
+export const PUBLISHERS = ['ATMS', 'PQCI', 'IEWS', 'NFSA', 'GBCA'];
 const WORDS = [
   'Tensile',
   'Plastics',

@@ -14,10 +14,17 @@ export interface Phase {
   rows: number;
   ms: number;
   rssPeak: number;
+  /** What `rows` counts: rows (the default) or files (a ZIP batch). */
+  unit?: string;
 }
 
 /** Runs `fn`, sampling the process's RSS every 20 ms; answers its time and peak. */
-export async function measure(name: string, rows: number, fn: () => Promise<unknown>): Promise<Phase> {
+export async function measure(
+  name: string,
+  rows: number,
+  fn: () => Promise<unknown>,
+  unit = 'rows',
+): Promise<Phase> {
   let rssPeak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -30,7 +37,7 @@ export async function measure(name: string, rows: number, fn: () => Promise<unkn
   }
   const ms = performance.now() - started;
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-  const phase = { name, rows, ms, rssPeak };
+  const phase = { name, rows, ms, rssPeak, unit };
   show(phase);
   return phase;
 }
@@ -38,9 +45,10 @@ export async function measure(name: string, rows: number, fn: () => Promise<unkn
 export const rate = (p: Phase) => (p.rows / p.ms) * 1000;
 
 export function show(p: Phase) {
+  const unit = p.unit ?? 'rows';
   log(
-    `  ${p.name.padEnd(52)} ${p.rows.toLocaleString('en')} rows in ${(p.ms / 1000).toFixed(2)} s: ` +
-      `${Math.round(rate(p)).toLocaleString('en')} rows/s, RSS peak ${mb(p.rssPeak)}`,
+    `  ${p.name.padEnd(52)} ${p.rows.toLocaleString('en')} ${unit} in ${(p.ms / 1000).toFixed(2)} s: ` +
+      `${Math.round(rate(p)).toLocaleString('en')} ${unit}/s, RSS peak ${mb(p.rssPeak)}`,
   );
 }
 

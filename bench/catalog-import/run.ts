@@ -24,20 +24,18 @@ import {
   applyCatalogImport,
   type DatabaseHandle,
   migrate,
-  openDatabase,
   parseCatalogCsv,
   upsertTenant,
 } from '@trackwell/db';
 import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
-import pg from 'pg';
 import { setupRows, writeStandardsCsv } from './data.ts';
+import { onMemoryPglite, onThrowAwayPostgres } from './databases.ts';
 import { copyReference, log, maxRss, measure, type Phase, rate } from './measure.ts';
 
 const { values: args } = parseArgs({
   options: { rows: { type: 'string', default: '10000' }, 'skip-pglite': { type: 'boolean', default: false } },
 });
 const ROWS = Number(args.rows);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RULES = EVERY_MATCHING_RULE;
 
 type Files = { fresh: string; editions: string };
@@ -98,42 +96,26 @@ async function copies(url: string, file: string, tenantId: string, round: number
 }
 
 async function onPostgres(files: Files): Promise<PostgresRun> {
-  const dbName = `trackwell_bench_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const db = await openDatabase({ url: url.toString(), poolSize: 4 });
-  try {
+  return onThrowAwayPostgres('trackwell_bench_import', async (db, url) => {
     log('\nPostgreSQL');
     await migrate(db);
     const copyTenant = await db.transaction((tx) =>
       upsertTenant(tx, buildTenantDefinition({ code: 'copyref' })),
     );
-    const first = await copies(url.toString(), files.fresh, copyTenant.id, 1);
+    const first = await copies(url, files.fresh, copyTenant.id, 1);
     const phases = await importPhases('PostgreSQL', db, files);
-    const second = await copies(url.toString(), files.fresh, copyTenant.id, 2);
+    const second = await copies(url, files.fresh, copyTenant.id, 2);
     return {
       phases,
       copies: [first.plain, second.plain],
       catalogueCopies: [first.catalogue, second.catalogue],
     };
-  } finally {
-    await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 async function onPglite(files: Files): Promise<Phase[]> {
   log('\nPGlite (in-process WASM, in memory)');
-  const db = await openDatabase({ memory: true });
-  try {
-    return await importPhases('PGlite', db, files);
-  } finally {
-    await db.close();
-  }
+  return onMemoryPglite((db) => importPhases('PGlite', db, files));
 }
 
 const meanRate = (phases: Phase[]) => phases.reduce((sum, c) => sum + rate(c), 0) / phases.length;

@@ -149,19 +149,22 @@ export type ImportRowOf<K extends CatalogImportKind> = Extract<CatalogImportRow,
 /**
  * A refused row: where it is in the file (CSV: its line, the header being line 1 and a record over several
  * lines numbered by its last; STS: the n-th `std-meta`; 0: the file as a whole, which blocks every apply),
- * the field (CSV column or STS element; null: the whole row) and why.
+ * the field (CSV column or STS element; null: the whole row) and why. In a ZIP batch of STS files, `file`
+ * names the file it is in (none: the archive as a whole) and rows are numbered across the batch.
  */
 export const catalogImportError = z.object({
   row: z.number().int().min(0),
   field: z.string().nullable(),
   reason: z.string(),
+  file: z.string().optional(),
 });
 export type CatalogImportError = z.infer<typeof catalogImportError>;
 
-/** A parsed, valid row with its number in the file. */
+/** A parsed, valid row with its number in the file (and, in a ZIP batch, the file it came from). */
 export interface NumberedImportRow {
   row: number;
   value: CatalogImportRow;
+  file?: string;
 }
 
 /** What a parser answers: every valid row, and every refused one with its reason. Parsers never throw. */
@@ -187,6 +190,8 @@ export const importFieldChange = z.object({ field: z.string(), from: z.unknown()
 
 export const importRowOutcome = z.object({
   row: z.number().int(),
+  /** In a ZIP batch: the file the row is in. */
+  file: z.string().optional(),
   /** Null for a row the parser refused (its kind and key unknown). */
   kind: z.enum(CATALOG_IMPORT_KINDS).nullable(),
   /** The row's key: code, marketing code, designation, content code or work-item number. */
@@ -212,3 +217,19 @@ export type ImportTotals = z.infer<typeof importTotals>;
 /** The dry run's answer: per row what applying would do, and the totals. Nothing is written. */
 export const importDryRun = z.object({ rows: z.array(importRowOutcome), totals: importTotals });
 export type ImportDryRun = z.infer<typeof importDryRun>;
+
+/** A file of a ZIP batch: read (its standards and refused rows counted), skipped (not XML), or refused. */
+export const IMPORT_FILE_OUTCOMES = ['read', 'skipped', 'refused'] as const;
+
+export const importFileOutcome = z.object({
+  /** The entry's path in the archive. */
+  file: z.string(),
+  outcome: z.enum(IMPORT_FILE_OUTCOMES),
+  /** Valid standard rows read from it. */
+  standards: z.number().int().min(0),
+  /** Its refused rows (a refused file: the errors that refused it). */
+  errors: z.number().int().min(0),
+  /** Why it was skipped or refused. */
+  reason: z.string().optional(),
+});
+export type ImportFileOutcome = z.infer<typeof importFileOutcome>;

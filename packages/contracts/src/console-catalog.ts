@@ -2,14 +2,15 @@ import { z } from 'zod';
 import {
   CATALOG_IMPORT_KINDS,
   catalogImportError,
+  importFileOutcome,
   importRowOutcome,
   importTotals,
 } from './catalog-import.ts';
 import { CONSOLE_BASE } from './console-paths.ts';
 
 /*
- * The console's catalogue import: a CSV or NISO STS XML file uploaded as the request body
- * (`text/csv`, or `application/xml` / `text/xml`), checked first (dry run: what each row would do, nothing
+ * The console's catalogue import: a CSV or NISO STS XML file, or a ZIP of STS files, uploaded as the request
+ * body (`text/csv`, `application/xml` / `text/xml`, or `application/zip`), checked first (dry run: what each row would do, nothing
  * written), then applied. Applying a changed edition or status records the matching change event, whose
  * trackers are e-mailed.
  */
@@ -19,8 +20,26 @@ export const CONSOLE_CATALOG_PATHS = {
   imports: `${CONSOLE_BASE}/stores/:code/catalog/imports`,
 } as const;
 
-/** The largest file an import takes (a larger upload is refused with 413, before it is read). */
+/**
+ * The largest file an import takes (a larger upload is refused with 413, before it is read); for a ZIP, its
+ * compressed bytes: what it inflates to is bounded by CATALOG_IMPORT_ZIP_LIMITS below.
+ */
 export const CATALOG_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * A ZIP batch of STS files: the limits, counted on the bytes actually inflated as they stream (never on the
+ * sizes the archive's headers declare); passing one refuses the whole batch. The compressed archive itself is
+ * at most CATALOG_IMPORT_MAX_BYTES, like any import file.
+ */
+export const CATALOG_IMPORT_ZIP_LIMITS = {
+  /** Entries in the archive, directories and skipped files included. */
+  entries: 20_000,
+  /** Inflated bytes of one XML file. */
+  fileBytes: 32 * 1024 * 1024,
+  /** Inflated bytes of every XML file of the batch together. */
+  totalBytes: 256 * 1024 * 1024,
+} as const;
+export type ZipImportLimits = { [K in keyof typeof CATALOG_IMPORT_ZIP_LIMITS]: number };
+
 /** The outcomes of at most this many rows come in an answer (the totals count every row). */
 export const CATALOG_IMPORT_ROWS_SHOWN = 1000;
 
@@ -33,19 +52,26 @@ export const catalogImportQuery = z
   })
   .strict();
 
+export const CATALOG_IMPORT_FORMATS = ['csv', 'sts', 'zip'] as const;
+export type CatalogImportFormat = (typeof CATALOG_IMPORT_FORMATS)[number];
+
+/** A ZIP batch's outcome per entry, in the archive's order (directories, `__MACOSX/` and dot files left out). */
+const batchFiles = z.array(importFileOutcome).optional();
+
 export const catalogImportDryRunAnswer = z.object({
-  format: z.enum(['csv', 'sts']),
+  format: z.enum(CATALOG_IMPORT_FORMATS),
   /** False: the file could not be read to its end (rows may be missing): it cannot be applied. */
   complete: z.boolean(),
   totals: importTotals,
   /** The first CATALOG_IMPORT_ROWS_SHOWN outcomes, refused rows first. */
   rows: z.array(importRowOutcome),
   rowsShown: z.number().int(),
+  files: batchFiles,
 });
 
 export const catalogImportAnswer = z.object({
   runId: z.string(),
-  format: z.enum(['csv', 'sts']),
+  format: z.enum(CATALOG_IMPORT_FORMATS),
   outcome: z.enum(['applied', 'refused', 'failed']),
   /** Why it was refused or stopped, for people. */
   message: z.string().optional(),
@@ -54,6 +80,7 @@ export const catalogImportAnswer = z.object({
   /** Change events recorded (new edition, withdrawal, reinstatement, work-item status), with their recipients. */
   events: z.number().int(),
   recipients: z.number().int(),
+  files: batchFiles,
 });
 
 export const catalogImportRunAnswer = z.object({

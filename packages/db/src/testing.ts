@@ -59,6 +59,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
 }
 
 export { buildTenantDefinition } from './testing-factories.ts';
+export { buildZip, deflatedZeros, type ZipEntryInput } from './testing-zip.ts';
 
 /** A store that allows every kind of tracking to be matched (tests and benchmarks of change events). */
 export const EVERY_MATCHING_RULE: MatchingRules = {

@@ -7,3 +7,5 @@ export {
 } from './csv.ts';
 export { columnName, IMPORT_FIELDS } from './rows.ts';
 export { parseStsXml } from './sts.ts';
+export { decodeXmlBytes, type XmlDecoding } from './xml-encoding.ts';
+export { type ParsedZipBatch, parseStsZip, withErrorFiles, withRowFiles, type ZipBatchOptions } from './zip.ts';

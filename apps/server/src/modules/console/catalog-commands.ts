@@ -1,6 +1,7 @@
 import type {
   CatalogEvent,
   CatalogEventResult,
+  CatalogImportFormat,
   ConsoleStandardPatch,
   ParsedCatalogImport,
 } from '@trackwell/contracts';
@@ -35,7 +36,7 @@ export async function importCatalog(
   deps: CatalogCommandDeps,
   store: Tenant,
   actor: Actor,
-  input: { format: 'csv' | 'sts'; parsed: ParsedCatalogImport; skipBadRows: boolean },
+  input: { format: CatalogImportFormat; parsed: ParsedCatalogImport; skipBadRows: boolean },
 ) {
   const run = await applyCatalogImport(deps.db, store.id, input.parsed, {
     rules: matchingRulesOf(store),

@@ -1,6 +1,8 @@
 import {
   CATALOG_IMPORT_MAX_BYTES,
   CATALOG_IMPORT_ROWS_SHOWN,
+  CATALOG_IMPORT_ZIP_LIMITS,
+  type CatalogImportFormat,
   type CatalogImportKind,
   CONSOLE_CATALOG_PATHS,
   catalogImportAnswer,
@@ -12,7 +14,16 @@ import {
   type ParsedCatalogImport,
   storeCodeParams,
 } from '@trackwell/contracts';
-import { dryRunCatalogImport, listCatalogImportRuns, parseCatalogCsv, parseStsXml } from '@trackwell/db';
+import {
+  dryRunCatalogImport,
+  listCatalogImportRuns,
+  type ParsedZipBatch,
+  parseCatalogCsv,
+  parseStsXml,
+  parseStsZip,
+  withErrorFiles,
+  withRowFiles,
+} from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
@@ -20,41 +31,70 @@ import { importCatalog } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * The catalogue import: the file is the request body, CSV (`text/csv`) or NISO STS XML
- * (`application/xml`, `text/xml`), at most CATALOG_IMPORT_MAX_BYTES (413 beyond, before it is read). The dry
+ * The catalogue import: the file is the request body, CSV (`text/csv`), NISO STS XML
+ * (`application/xml`, `text/xml`) or a ZIP of STS files (`application/zip`: a batch, with an outcome per
+ * file), at most CATALOG_IMPORT_MAX_BYTES (413 beyond, before it is read; a ZIP's compressed bytes, its
+ * inflated ones bounded by CATALOG_IMPORT_ZIP_LIMITS as they are read). The dry
  * run says what each row would do and writes nothing; the import applies the file (all or nothing unless
  * `skipBadRows`), records the change events its edition and status changes make, queues their e-mails and
  * is audited. The parsing, planning and writing are `@trackwell/db`'s (catalog-import).
  */
-const FORMATS: Record<string, 'csv' | 'sts'> = {
+const FORMATS: Record<string, CatalogImportFormat> = {
   'text/csv': 'csv',
   'application/xml': 'sts',
   'text/xml': 'sts',
+  'application/zip': 'zip',
+  // What Windows browsers send for a .zip file.
+  'application/x-zip-compressed': 'zip',
 };
+const MIB = 1024 * 1024;
 
 const uploadErrors = {
-  413: errorEnvelope.meta({ description: `The file is larger than ${CATALOG_IMPORT_MAX_BYTES} bytes.` }),
-  415: errorEnvelope.meta({ description: 'Send the file as text/csv, application/xml or text/xml.' }),
+  413: errorEnvelope.meta({
+    description: `The file (a ZIP: compressed) is larger than ${CATALOG_IMPORT_MAX_BYTES} bytes.`,
+  }),
+  415: errorEnvelope.meta({
+    description: 'Send the file as text/csv, application/xml, text/xml or application/zip.',
+  }),
 };
 
 const unsupported = () =>
   new HttpError(
     415,
     'unsupported_media_type',
-    'Send the file itself as the body: text/csv for CSV, application/xml for NISO STS XML.',
+    'Send the file itself as the body: text/csv for CSV, application/xml for NISO STS XML, ' +
+      'application/zip for a ZIP of STS files.',
   );
 
+/** What the OpenAPI reference says of a ZIP batch (the limits are the contracts'). */
+const ZIP_DOCS =
+  ` A ZIP (application/zip) is a batch of STS files: each .xml entry is read (others are skipped, ` +
+  `directories, __MACOSX/ and dot files ignored) and \`files\` gives each entry's outcome; rows and errors ` +
+  `name their \`file\`. The batch is refused whole (complete: false, nothing applied) when the archive is ` +
+  `corrupt or encrypted, holds more than ${CATALOG_IMPORT_ZIP_LIMITS.entries} entries, or inflates past ` +
+  `${CATALOG_IMPORT_ZIP_LIMITS.fileBytes / MIB} MiB in one file or ${CATALOG_IMPORT_ZIP_LIMITS.totalBytes / MIB} MiB ` +
+  `in all (counted on the inflated bytes, not the sizes the archive declares); a file that is malformed or ` +
+  `not in the encoding it declares is refused, and the batch with it.`;
+
 /** The uploaded file and its format, from the request's content type (the parser below kept it as bytes). */
-function uploadedFile(request: FastifyRequest): { format: 'csv' | 'sts'; bytes: Buffer } {
+function uploadedFile(request: FastifyRequest): { format: CatalogImportFormat; bytes: Buffer } {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const format = FORMATS[type];
   if (!format || !Buffer.isBuffer(request.body)) throw unsupported();
   return { format, bytes: request.body };
 }
 
-async function parse(file: { format: 'csv' | 'sts'; bytes: Buffer }, kind: CatalogImportKind | undefined) {
+async function parse(
+  file: { format: CatalogImportFormat; bytes: Buffer },
+  kind: CatalogImportKind | undefined,
+): Promise<ParsedCatalogImport | ParsedZipBatch> {
+  if (file.format === 'zip') return parseStsZip(file.bytes);
   return file.format === 'csv' ? parseCatalogCsv(file.bytes, kind ? { kind } : {}) : parseStsXml(file.bytes);
 }
+
+/** A batch's outcome per file, for the answer (a single file has none). */
+const filesOf = (parsed: ParsedCatalogImport | ParsedZipBatch) =>
+  'files' in parsed ? { files: parsed.files } : {};
 
 /** The outcomes an answer shows: refused rows first (what needs fixing), then the rest, in file order. */
 function shownRows(rows: ImportRowOutcome[]): ImportRowOutcome[] {
@@ -85,6 +125,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
         ...importSchema,
         summary:
           'Check a catalogue file: what each row would do (new, changed, unchanged, error); nothing is written',
+        description: `The file is the body.${ZIP_DOCS}`,
         response: { 200: catalogImportDryRunAnswer, ...consoleErrors, ...uploadErrors },
       },
     },
@@ -92,13 +133,14 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
       const file = uploadedFile(request);
       const parsed = await parse(file, request.query.kind);
       const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
-      const rows = shownRows(dryRun.rows);
+      const rows = shownRows(withRowFiles(dryRun.rows, parsed));
       return {
         format: file.format,
         complete: parsed.complete,
         totals: dryRun.totals,
         rows,
         rowsShown: rows.length,
+        ...filesOf(parsed),
       };
     },
   );
@@ -111,6 +153,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
         ...importSchema,
         summary:
           'Import a catalogue file: applied whole (or its valid rows with skipBadRows); its changes are e-mailed',
+        description: `The file is the body.${ZIP_DOCS}`,
         response: { 200: catalogImportAnswer, ...consoleErrors, ...uploadErrors },
       },
     },
@@ -145,8 +188,8 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
 async function importAndPresent(
   app: ConsoleApp,
   request: FastifyRequest,
-  format: 'csv' | 'sts',
-  parsed: ParsedCatalogImport,
+  format: CatalogImportFormat,
+  parsed: ParsedCatalogImport | ParsedZipBatch,
   skipBadRows: boolean,
 ) {
   const run = await importCatalog(
@@ -161,8 +204,9 @@ async function importAndPresent(
     outcome: run.outcome,
     ...(run.message ? { message: run.message } : {}),
     totals: run.totals,
-    errors: run.errors.slice(0, CATALOG_IMPORT_ROWS_SHOWN),
+    errors: withErrorFiles(run.errors.slice(0, CATALOG_IMPORT_ROWS_SHOWN), parsed),
     events: run.events.length,
     recipients: run.events.reduce((sum, e) => sum + e.recipients, 0),
+    ...filesOf(parsed),
   };
 }
