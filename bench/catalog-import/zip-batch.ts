@@ -3,7 +3,7 @@
  * (`--skip-pglite` for PostgreSQL only).
  *
  *  1. Builds N NISO STS files in one ZIP, in memory, shaped as the public files of metanorma/sts-ruby are
- *     (packages/db/test/fixtures/sts/real): a `<standard><front><std-meta>` with title-wraps in German,
+ *     (packages/db/test/fixtures/sts/public): a `<standard><front><std-meta>` with title-wraps in German,
  *     English and French (intro, main, compl, full), `std-ident`, dated and undated `std-ref`, `release-date`,
  *     `comm-ref`, `ics`, a `std-xref` of type supersedes, `permissions` and a `custom-meta-group`, then a short
  *     body; one standard per file, deflated. The publishers and committees they name are imported first,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,12 +25,9 @@ import {
  * an empty template and an all-"N/A" document.
  */
 
-const publicFile = (name: string) => {
-  const bytes = readFileSync(new URL(`./fixtures/sts/public/${name}`, import.meta.url));
-  return name.endsWith('.gz') ? gunzipSync(bytes) : bytes;
-};
-const ISO_13849 = 'ISO_13849-1_2008-12_en_TBX.xml.gz';
-const DIN_13849 = 'DIN_EN_ISO_13849-1_2008-12_en_TBX.xml.gz';
+const publicFile = (name: string) => readFileSync(new URL(`./fixtures/sts/public/${name}`, import.meta.url));
+const ISO_13849 = 'ISO_13849-1_2008-12_en_TBX.metadata.xml';
+const DIN_13849 = 'DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml';
 
 const standardsOf = (parsed: ParsedCatalogImport) =>
   parsed.rows.flatMap((r) => (r.value.kind === 'standard' ? [r.value as ImportRowOf<'standard'>] : []));

@@ -25,12 +25,12 @@ import {
  * A batch: a ZIP of NISO STS files read into one import, with an outcome per file. The archives are built
  * here (testing-zip.ts) from small generated STS files without a DOCTYPE, so what is tested is the archive's
  * handling, whatever the STS parser answers for real-world files; the committed archive of real public files
- * (fixtures/sts/real, SOURCES.md) is only read to its end, one outcome per file. Each bad input refuses with
+ * (fixtures/sts/public, SOURCES.md) is only read to its end, one outcome per file. Each bad input refuses with
  * its reason and yields no row to apply.
  */
 
 /** One `std-meta` as publishers write it: titles in three languages, dated and undated references. */
-function stdMeta(n: number, options: { committee?: string; title?: string } = {}) {
+function stdMeta(n: number, options: { committee?: string; title?: string; area?: string } = {}) {
   return `<std-meta>
     <title-wrap xml:lang="de"><main>Prüfverfahren ${n}</main></title-wrap>
     <title-wrap xml:lang="en"><full>${options.title ?? `Test method ${n}`}</full></title-wrap>
@@ -41,13 +41,14 @@ function stdMeta(n: number, options: { committee?: string; title?: string } = {}
     <release-date>2024-05-01</release-date>
     <comm-ref>${options.committee ?? 'Z1'}</comm-ref>
     <ics>13.110</ics>
+    ${options.area ? `<custom-meta-group><custom-meta><meta-name>industry-area</meta-name><meta-value>${options.area}</meta-value></custom-meta></custom-meta-group>` : ''}
   </std-meta>`;
 }
 const stsFile = (...metas: string[]) =>
   Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<standards>${metas.join('')}</standards>\n`);
 
 const realArchive = () =>
-  readFileSync(new URL('./fixtures/sts/real/metanorma-sts-ruby.zip', import.meta.url));
+  readFileSync(new URL('./fixtures/sts/public/metanorma-sts-ruby.zip', import.meta.url));
 
 describe('a ZIP batch of STS files', () => {
   it('every row and error names its file, rows are numbered across the batch, one outcome per file', async () => {
@@ -61,18 +62,32 @@ describe('a ZIP batch of STS files', () => {
     ]);
     const batch = await parseStsZip(zip);
     expect(batch.complete).toBe(true);
-    expect(batch.rows.map((r) => [r.row, r.file])).toEqual([
+    const standards = batch.rows.filter((r) => r.value.kind === 'standard');
+    expect(standards.map((r) => [r.row, r.file])).toEqual([
       [1, 'batch/first.xml'],
       [2, 'batch/first.xml'],
+      [3, 'batch/second.XML'],
       [4, 'batch/second.XML'],
     ]);
-    expect(batch.errors).toEqual([
-      { row: 3, field: 'comm-ref', reason: 'is required', file: 'batch/second.XML' },
+    // The publisher and committee the files name: one row each for the batch, from the first file.
+    expect(batch.rows.filter((r) => r.value.kind !== 'standard').map((r) => [r.value.kind, r.file])).toEqual([
+      ['publisher', 'batch/first.xml'],
+      ['committee', 'batch/first.xml'],
+    ]);
+    expect(batch.errors).toEqual([]);
+    // An empty comm-ref is said, with its file, and the standard is imported without a committee.
+    expect(batch.warnings).toEqual([
+      {
+        row: 3,
+        field: 'comm-ref',
+        reason: 'is empty: imported without a committee',
+        file: 'batch/second.XML',
+      },
     ]);
     expect(batch.files).toEqual([
       { file: 'batch/first.xml', outcome: 'read', standards: 2, errors: 0 },
       { file: 'batch/notes.txt', outcome: 'skipped', standards: 0, errors: 0, reason: 'not an XML file' },
-      { file: 'batch/second.XML', outcome: 'read', standards: 1, errors: 1 },
+      { file: 'batch/second.XML', outcome: 'read', standards: 2, errors: 0 },
     ]);
   });
 
@@ -82,18 +97,33 @@ describe('a ZIP batch of STS files', () => {
     expect(batch.errors).toEqual([{ row: 0, field: null, reason: 'the archive holds no XML file' }]);
   });
 
-  it('the public sts-ruby files: one outcome per file, by name, and the archive read to its end', async () => {
+  it('the public sts-ruby files: every file read, its standards named by file, the adoptions linked', async () => {
     const batch = await parseStsZip(realArchive());
-    expect(batch.files.map((f) => f.file)).toEqual([
-      'sts-ruby/nat-meta.xml',
-      'sts-ruby/reg-meta.xml',
-      'sts-ruby/Samp1.xml',
-      'sts-ruby/ISO_13849-1_2008-12_en_TBX.xml',
-      'sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.xml',
+    expect(batch.complete).toBe(true);
+    expect(batch.errors).toEqual([]);
+    expect(batch.files.map((f) => [f.file, f.outcome])).toEqual([
+      ['sts-ruby/nat-meta.xml', 'read'],
+      ['sts-ruby/reg-meta.xml', 'read'],
+      ['sts-ruby/Samp1.xml', 'read'],
+      ['sts-ruby/ISO_13849-1_2008-12_en_TBX.metadata.xml', 'read'],
+      ['sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', 'read'],
     ]);
-    // Whatever the STS parser makes of each file, the archive itself was read: no error is the archive's.
-    for (const file of batch.files) expect(['read', 'refused']).toContain(file.outcome);
-    expect(batch.errors.filter((e) => e.file === undefined)).toEqual([]);
+    const standards = batch.rows.flatMap((r) =>
+      r.value.kind === 'standard' ? [[r.file, r.value.designation, r.value.adopts]] : [],
+    );
+    expect(standards).toEqual([
+      ['sts-ruby/nat-meta.xml', 'ISO 123456:2009', undefined],
+      ['sts-ruby/reg-meta.xml', 'ISO 123456:2009', undefined],
+      ['sts-ruby/Samp1.xml', 'ISO 2560:2009', undefined],
+      ['sts-ruby/ISO_13849-1_2008-12_en_TBX.metadata.xml', 'ISO 13849-1:2006-11', undefined],
+      [
+        'sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml',
+        'DIN EN ISO 13849-1:2008-12',
+        'EN ISO 13849-1',
+      ],
+      ['sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', 'EN ISO 13849-1:2008-06', 'ISO 13849-1'],
+      ['sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', 'ISO 13849-1:2006-11', undefined],
+    ]);
   });
 });
 
@@ -123,7 +153,7 @@ describe('a ZIP batch against the catalogue', () => {
   it('the dry run names the file of every row outcome and of the checks it adds; the batch applies whole', async () => {
     const zip = buildZip([
       { name: 'a.xml', data: stsFile(stdMeta(10), stdMeta(11)) },
-      { name: 'b.xml', data: stsFile(stdMeta(12, { committee: 'NOPE' })) },
+      { name: 'b.xml', data: stsFile(stdMeta(12, { area: 'NOPE' })) },
     ]);
     const batch = await parseStsZip(zip);
     const dry = await dryRunCatalogImport(db, tenantId, batch);
@@ -135,7 +165,7 @@ describe('a ZIP batch against the catalogue', () => {
     const refused = await applyCatalogImport(db, tenantId, batch, { rules: EVERY_MATCHING_RULE });
     expect(refused.outcome).toBe('refused');
     expect(withErrorFiles(refused.errors, batch)).toEqual([
-      { row: 3, field: 'committee_designation', reason: 'no committee NOPE', file: 'b.xml' },
+      { row: 3, field: 'industry_areas', reason: 'no industry area NOPE', file: 'b.xml' },
     ]);
     expect(await findStandard(db, tenantId, { contentCode: 'ZIPP 10' })).toBeUndefined();
 
@@ -143,7 +173,7 @@ describe('a ZIP batch against the catalogue', () => {
     const applied = await applyCatalogImport(db, tenantId, good, { rules: EVERY_MATCHING_RULE });
     expect(applied).toMatchObject({ outcome: 'applied', totals: { new: 2 } });
     expect(await findStandard(db, tenantId, { contentCode: 'ZIPP 11' })).toMatchObject({
-      designation: '11:2024',
+      designation: 'ZIPP 11:2024',
       title: 'Test method 11',
     });
   });
@@ -280,7 +310,7 @@ describe('a ZIP batch refuses bad archives, with the reason', () => {
       ]),
     );
     expect(batch.complete).toBe(false);
-    expect(batch.rows.map((r) => r.file)).toEqual(['good.xml']);
+    expect(batch.rows.filter((r) => r.value.kind === 'standard').map((r) => r.file)).toEqual(['good.xml']);
     expect(batch.errors).toEqual([
       expect.objectContaining({ file: 'broken.xml', reason: expect.stringMatching(/^malformed XML/) }),
     ]);

@@ -93,9 +93,11 @@ describe('a ZIP batch of STS files through the console', () => {
   });
 
   it('a row refused by the catalogue’s checks names its file in the import’s errors', async () => {
-    const bad = stdMeta('Z902', 'Unknown committee').replace(
+    // An industry area the store lacks (a committee it lacks would be created: the file names it).
+    const bad = stdMeta('Z902', 'Unknown area').replace(
       '<comm-ref>A10</comm-ref>',
-      '<comm-ref>NOPE</comm-ref>',
+      '<comm-ref>A10</comm-ref><custom-meta-group><custom-meta><meta-name>industry-area</meta-name>' +
+        '<meta-value>NOPE</meta-value></custom-meta></custom-meta-group>',
     );
     const zip = buildZip([
       { name: 'ok.xml', data: stsFile(stdMeta('Z903', 'Fine')) },
@@ -104,7 +106,7 @@ describe('a ZIP batch of STS files through the console', () => {
     const run = catalogImportAnswer.parse((await upload(CONSOLE_CATALOG_PATHS.imports, zip)).json());
     expect(run.outcome).toBe('refused');
     expect(run.errors).toEqual([
-      { row: 2, field: 'committee_designation', reason: 'no committee NOPE', file: 'bad.xml' },
+      { row: 2, field: 'industry_areas', reason: 'no industry area NOPE', file: 'bad.xml' },
     ]);
   });
 

@@ -112,6 +112,52 @@ describe('catalogue import through the console', () => {
     expect(skipped).toMatchObject({ outcome: 'applied', totals: { new: 1, error: 1 } });
   });
 
+  it('a real DIN EN ISO adoption: the dry run shows each standard with its warnings, the import the chain', async () => {
+    const din = readFileSync(join(FIXTURES, 'sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml'));
+    const dry = catalogImportDryRunAnswer.parse(
+      (await upload(CONSOLE_CATALOG_PATHS.importDryRun, din, 'application/xml', '', editorA)).json(),
+    );
+    expect(dry).toMatchObject({ format: 'sts', complete: true, totals: { error: 0 } });
+    const standards = dry.rows.filter((r) => r.kind === 'standard');
+    expect(standards.map((r) => [r.key, r.outcome])).toEqual([
+      ['DIN EN ISO 13849-1', 'new'],
+      ['EN ISO 13849-1', 'new'],
+      ['ISO 13849-1', 'new'],
+    ]);
+    expect(standards[0]!.warnings).toEqual([
+      {
+        row: 1,
+        field: 'std-ident/edition',
+        reason: 'is empty: the edition is taken as 2008-12, from the date',
+      },
+      { row: 1, field: 'comm-ref', reason: 'is empty: imported without a committee' },
+    ]);
+    const run = catalogImportAnswer.parse(
+      (await upload(CONSOLE_CATALOG_PATHS.imports, din, 'application/xml', '', editorA)).json(),
+    );
+    expect(run.outcome).toBe('applied');
+    const page = await t.app.inject({
+      url: '/store/standards/din-en-iso-13849-1-2008-12.html',
+      headers: { host: a.host },
+    });
+    expect(page.body).toContain('EN ISO 13849-1:2008-06</a>, which adopts');
+  });
+
+  it('an XML file whose bytes are not the encoding it declares is refused whole, naming it', async () => {
+    const before = await consoleRowCounts();
+    const latin1 = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="UTF-8"?><std-meta><title-wrap><full>'),
+      Buffer.from([0xc9]), // É in ISO-8859-1: not UTF-8
+      Buffer.from('lectrodes</full></title-wrap></std-meta>'),
+    ]);
+    const run = catalogImportAnswer.parse(
+      (await upload(CONSOLE_CATALOG_PATHS.imports, latin1, 'application/xml')).json(),
+    );
+    expect(run.outcome).toBe('refused');
+    expect(run.errors[0]).toMatchObject({ row: 0, reason: expect.stringMatching(/declares encoding UTF-8/) });
+    expect((await consoleRowCounts()).standards).toBe(before.standards);
+  });
+
   it('malformed CSV and XML, a DTD (XXE), the wrong content type, an oversized file: refused, nothing applied', async () => {
     const before = await consoleRowCounts();
     const unclosed = catalogImportAnswer.parse(

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { applyCatalogImport, parseStsXml } from '@trackwell/db';
 import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,13 +78,13 @@ describe('demo store pages (/store/standards/:assetId.html)', () => {
 
   it('a real adoption (DIN EN ISO 13849-1): the chain as links, titles per language, the month it was published', async () => {
     const file = new URL(
-      '../../../../packages/db/test/fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.xml.gz',
+      '../../../../packages/db/test/fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml',
       import.meta.url,
     );
     const run = await applyCatalogImport(
       t.app.db,
       tenantId,
-      await parseStsXml(gunzipSync(readFileSync(file))),
+      await parseStsXml(readFileSync(file)),
       {
         rules: EVERY_MATCHING_RULE,
       },

@@ -6,6 +6,12 @@ export {
   serializeCatalogCsv,
 } from './csv.ts';
 export { columnName, IMPORT_FIELDS } from './rows.ts';
-export { parseStsXml } from './sts.ts';
+export { parseStsFile, parseStsXml } from './sts.ts';
 export { decodeXmlBytes, type XmlDecoding } from './xml-encoding.ts';
-export { type ParsedZipBatch, parseStsZip, withErrorFiles, withRowFiles, type ZipBatchOptions } from './zip.ts';
+export {
+  type ParsedZipBatch,
+  parseStsZip,
+  withErrorFiles,
+  withRowFiles,
+  type ZipBatchOptions,
+} from './zip.ts';

@@ -3,6 +3,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { type ImportSource, sourceStream } from './csv.ts';
 import { validateImportRow } from './rows.ts';
 import { ELEMENT_OF, META_ELEMENTS, MetaReader, type ReadMeta } from './sts-meta.ts';
+import { decodeXmlBytes } from './xml-encoding.ts';
 import { doctypeRefusal, NAMED_CHARACTER_ENTITIES } from './xml-entities.ts';
 
 /**
@@ -15,6 +16,21 @@ import { doctypeRefusal, NAMED_CHARACTER_ENTITIES } from './xml-entities.ts';
  * named character entities come from the HTML/ISO sets (xml-entities.ts), and an internal subset declaring
  * entities is refused. Malformed XML is an error, never a throw, and marks the file incomplete.
  */
+
+/**
+ * One uploaded STS file: its bytes decoded as its encoding declaration says (xml-encoding.ts), then parsed; a
+ * file whose bytes are not what it declares is refused whole.
+ */
+export async function parseStsFile(bytes: Uint8Array): Promise<ParsedCatalogImport> {
+  const decoded = decodeXmlBytes(bytes);
+  if (!decoded.ok)
+    return {
+      rows: [],
+      errors: [{ row: 0, field: null, reason: `the file ${decoded.reason}` }],
+      complete: false,
+    };
+  return parseStsXml(decoded.utf8);
+}
 
 /** How far down an adoption chain an ISO STS metadata element sits: a national one adopts a regional one, … */
 const RANK: Record<string, number> = { 'nat-meta': 3, 'reg-meta': 2, 'iso-meta': 1, 'std-meta': 0 };
@@ -155,14 +171,24 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
   return result;
 }
 
-/** Writes the chunks into the parser until the end or the first error (answered). */
+/**
+ * Characters written to the parser at once: within one write saxes reports every bad character again (at
+ * microseconds each), so a 20 MB body of them in one write would cost minutes; the parser stops at the first
+ * slice after an error.
+ */
+const WRITE_SLICE = 16 * 1024;
+
+/** Writes the chunks into the parser, slice by slice, until the end or the first error (answered). */
 async function feed(parser: SaxesParser, input: ImportSource, failed: () => string | undefined) {
   const decoder = new TextDecoder('utf-8');
   const source = sourceStream(input);
   try {
     for await (const chunk of source as AsyncIterable<string | Uint8Array>) {
-      parser.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-      if (failed()) return failed();
+      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      for (let at = 0; at < text.length; at += WRITE_SLICE) {
+        parser.write(text.slice(at, at + WRITE_SLICE));
+        if (failed()) return failed();
+      }
     }
     parser.write(decoder.decode());
     if (!failed()) parser.close();

@@ -37,6 +37,8 @@ import { decodeXmlBytes } from './xml-encoding.ts';
 export interface ParsedZipBatch extends ParsedCatalogImport {
   /** One outcome per file entry, in the archive's order. */
   files: ImportFileOutcome[];
+  /** The publishers and committees the batch's files name, once each (`kind:key`). */
+  named: Set<string>;
 }
 
 export interface ZipBatchOptions {
@@ -81,7 +83,14 @@ function* chunksOf(bytes: Uint8Array, size: number) {
 /** Parses a ZIP of STS files; never throws (an unreadable archive is a refused batch). */
 export async function parseStsZip(zip: Uint8Array, options: ZipBatchOptions = {}): Promise<ParsedZipBatch> {
   const limits: ZipImportLimits = { ...CATALOG_IMPORT_ZIP_LIMITS, ...options.limits };
-  const batch: ParsedZipBatch = { rows: [], errors: [], complete: true, files: [] };
+  const batch: ParsedZipBatch = {
+    rows: [],
+    errors: [],
+    warnings: [],
+    complete: true,
+    files: [],
+    named: new Set(),
+  };
   try {
     await readBatch(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), limits, batch);
   } catch (error) {
@@ -104,6 +113,7 @@ export async function parseStsZip(zip: Uint8Array, options: ZipBatchOptions = {}
       ],
       complete: false,
       files: batch.files,
+      named: batch.named,
     };
   }
   if (!batch.files.some((f) => f.outcome !== 'skipped')) {
@@ -223,8 +233,18 @@ function addParsedFile(batch: ParsedZipBatch, file: string, parsed: ParsedCatalo
     last = Math.max(last, lastRow + row);
     return lastRow + row;
   };
-  for (const r of parsed.rows) batch.rows.push({ ...r, row: numbered(r.row), file });
+  for (const r of parsed.rows) {
+    // A publisher or committee that several files name is one row of the batch.
+    const v = r.value;
+    if ((v.kind === 'publisher' || v.kind === 'committee') && v.onlyIfNew) {
+      const key = `${v.kind}:${v.kind === 'publisher' ? v.code : v.designation}`;
+      if (batch.named.has(key)) continue;
+      batch.named.add(key);
+    }
+    batch.rows.push({ ...r, row: numbered(r.row), file });
+  }
   for (const e of parsed.errors) batch.errors.push({ ...e, row: numbered(e.row), file });
+  for (const w of parsed.warnings ?? []) batch.warnings!.push({ ...w, row: numbered(w.row), file });
   if (!parsed.complete) batch.complete = false;
   const reason = parsed.complete
     ? undefined
@@ -232,7 +252,7 @@ function addParsedFile(batch: ParsedZipBatch, file: string, parsed: ParsedCatalo
   batch.files.push({
     file,
     outcome: parsed.complete ? 'read' : 'refused',
-    standards: parsed.rows.length,
+    standards: parsed.rows.filter((r) => r.value.kind === 'standard').length,
     errors: parsed.errors.length,
     ...(reason ? { reason } : {}),
   });

@@ -19,7 +19,7 @@ import {
   listCatalogImportRuns,
   type ParsedZipBatch,
   parseCatalogCsv,
-  parseStsXml,
+  parseStsFile,
   parseStsZip,
   withErrorFiles,
   withRowFiles,
@@ -89,7 +89,7 @@ async function parse(
   kind: CatalogImportKind | undefined,
 ): Promise<ParsedCatalogImport | ParsedZipBatch> {
   if (file.format === 'zip') return parseStsZip(file.bytes);
-  return file.format === 'csv' ? parseCatalogCsv(file.bytes, kind ? { kind } : {}) : parseStsXml(file.bytes);
+  return file.format === 'csv' ? parseCatalogCsv(file.bytes, kind ? { kind } : {}) : parseStsFile(file.bytes);
 }
 
 /** A batch's outcome per file, for the answer (a single file has none). */
