@@ -186,14 +186,19 @@ export async function designationHits(
   const params: unknown[] = [tenantId];
   const param = (value: unknown) => `$${params.push(value)}`;
   const { designation, prefix, rest } = query;
-  const key = designation.year === null ? likePrefix(designation.key) : designation.key;
+  // With a year the key is complete; without, keys going on from it are read too (a range: no per-row recheck).
+  const key = param(designation.key);
+  const byKey =
+    designation.year === null
+      ? `designation_key(designation) ~>=~ ${key} AND designation_key(designation) ~<~ (${key} || chr(1114111))`
+      : `designation_key(designation) = ${key}`;
   const filters = [
     publisher ? ` AND publisher_code = ${param(publisher)}` : '',
     rest.length ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '',
   ].join('');
   const { rows } = await db.query<DesignationCandidateRow>(
     `(SELECT id, designation, status, edition FROM standards
-       WHERE tenant_id = $1 AND designation_key(designation) LIKE ${param(key)}${filters}
+       WHERE tenant_id = $1 AND ${byKey}${filters}
        ORDER BY designation_key(designation) USING ~<~ LIMIT ${DESIGNATION_CANDIDATES})
      UNION
      (SELECT id, designation, status, edition FROM standards
