@@ -45,7 +45,7 @@ const NOT_PUBLISHER_WORDS = /[\x21-\x2c\x3a-\x40\x5b-\x60\x7b-\x7e]/;
 const SERIES_LETTER = /(?:^|[^A-Z])([A-Z])[^A-Z0-9]*$/;
 
 /** The text as a designation is read: NFKC, no control characters, one dash, ASCII upper case, one space. */
-export function cleanDesignationText(value: string): string {
+function cleanDesignationText(value: string): string {
   return value
     .slice(0, DESIGNATION_MAX_LENGTH * 2)
     .normalize('NFKC')
@@ -60,7 +60,7 @@ export function cleanDesignationText(value: string): string {
 const alnum = (text: string) => text.replace(/[^A-Z0-9]/g, '');
 
 /** A two-digit edition year in a four-digit one: 00–49 → 2000s, 50–99 → 1900s. */
-export function fullYear(twoOrFour: string): number {
+function fullYear(twoOrFour: string): number {
   const n = Number(twoOrFour);
   if (twoOrFour.length === 4) return n;
   return n < 50 ? 2000 + n : 1900 + n;
@@ -91,11 +91,8 @@ export function parseDesignation(text: string): ParsedDesignation | null {
   };
 }
 
-/** The key alone (what the database indexes), or null. */
-export const designationKey = (text: string) => parseDesignation(text)?.key ?? null;
-
 /** Whether every word of `some` is among `all`. */
-export const publisherWordsWithin = (some: string[], all: string[]) => some.every((w) => all.includes(w));
+const publisherWordsWithin = (some: string[], all: string[]) => some.every((w) => all.includes(w));
 
 /** Whether the publisher words of one are all among the other's ("ISO" and "DIN EN ISO": yes; "BS", "DIN": no). */
 export const publishersCompatible = (a: ParsedDesignation, b: ParsedDesignation) =>
