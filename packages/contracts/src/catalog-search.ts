@@ -9,7 +9,10 @@ export const catalogSearchQuery = z.object({
     .trim()
     .min(1)
     .max(200)
-    .meta({ description: 'A designation prefix and/or title words.', examples: ['D638 tensile'] }),
+    .meta({
+      description: 'A designation (as people write it, or its beginning) and/or title words.',
+      examples: ['D638 tensile', 'ASTM D6385-22', 'DIN EN ISO 13849-1'],
+    }),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   publisher: z
     .string()

@@ -1,98 +1,12 @@
-/**
- * Tolerant designation matching for list imports, framework-free (no zod): what a cell of a user's spreadsheet
- * ("ASTM D638-14", "D 638", "d638-22", "ISO 9001", "ISO 9001:2015") has to do with a catalogue designation.
- *
- * A designation is read as
- * - its **stem**: the text up to its first run of digits, letters and digits only ("D638", "ISO9001"). The
- *   database finds candidates by equal stems in one statement for the whole file; the SQL expression
- *   (`packages/db/src/repositories/list-import.ts`) is this rule and a db test checks both agree;
- * - its **base**: letters and digits with the edition year taken off ("D638", "ISO9001", "ISO109931");
- * - its **year**, when it names one (":2015", "-2015", ASTM's "-14" → 2014).
- * A cell is tried as written and then without a leading publisher word ("ASTM D638-14" → "D638-14"), so a
- * list that names the publisher matches a catalogue that does not.
- */
-
-/** Longer cells are no designation: cut before any pattern runs (a 10,000-character cell costs nothing). */
-export const DESIGNATION_MAX_LENGTH = 80;
-
-export interface DesignationKey {
-  stem: string;
-  base: string;
-  /** Four digits, or null when the text names no edition year. */
-  year: number | null;
-}
-
-// Control characters (NUL included) and Unicode dashes.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
-const DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
-const COLON_YEAR = /^(.*?)\s*[:/]\s*((?:19|20)\d{2})$/;
-const HYPHEN_YEAR = /^(.*?)\s*-\s*((?:19|20)\d{2})$/;
-// ASTM's shape: a series letter or two, the number, an optional metric twin, then the edition's two digits
-// and an optional revision letter or editorial mark ("D638-14", "C150/C150M-22", "E8/E8M-16a", "A36-19e1").
-const ASTM_YEAR = /^([A-Z]{1,2}\s*\d+[A-Z]?(?:\s*\/\s*[A-Z]{1,2}\s*\d+M?)?)\s*-\s*(\d{2})(?:[A-Z]|E\d)?$/;
-const LEADING_WORD = /^[A-Z]+\s+(?=[A-Z0-9])/;
-const STEM = /^[^0-9]*[0-9]+/;
-
-/** The cell as text to match: NFKC, no control characters, one kind of dash, upper case, spaces collapsed. */
-export function cleanDesignationText(value: string): string {
-  const cut = value.slice(0, DESIGNATION_MAX_LENGTH * 2);
-  return cut
-    .normalize('NFKC')
-    .replace(CONTROL, '')
-    .replace(DASHES, '-')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const alnum = (text: string) => text.replace(/[^A-Z0-9]/g, '');
-
-/** A two-digit edition year in a four-digit one: 00–49 → 2000s, 50–99 → 1900s. */
-export function fullYear(twoOrFour: string): number {
-  const n = Number(twoOrFour);
-  if (twoOrFour.length === 4) return n;
-  return n < 50 ? 2000 + n : 1900 + n;
-}
-
-/** The stem of a cleaned designation, or null when it has no digits. */
-export function designationStem(cleaned: string): string | null {
-  const head = STEM.exec(cleaned);
-  return head ? alnum(head[0]) || null : null;
-}
-
-function keyOf(cleaned: string): DesignationKey | null {
-  const stem = designationStem(cleaned);
-  if (!stem) return null;
-  const year = COLON_YEAR.exec(cleaned) ?? HYPHEN_YEAR.exec(cleaned) ?? ASTM_YEAR.exec(cleaned);
-  if (year) return { stem, base: alnum(year[1]!), year: fullYear(year[2]!) };
-  return { stem, base: alnum(cleaned), year: null };
-}
-
-/** The key of a catalogue designation (as the store writes it), or null when it has no digits. */
-export function designationKey(designation: string): DesignationKey | null {
-  return keyOf(cleanDesignationText(designation));
-}
+import { type ParsedDesignation, parseDesignation, publishersCompatible } from './designation-key.ts';
 
 /**
- * The keys a spreadsheet cell is tried as, in order: as written, then without a leading publisher word.
- * Empty when the cell cannot be a designation (no digits, or longer than DESIGNATION_MAX_LENGTH).
+ * Choosing among the catalogue's standards by the designation rule (designation-key.ts): the search box ranks
+ * its hits with `rankDesignations`; the list import, the publisher API and the resolver take the one standard
+ * a text means with `matchDesignation`. And which column of a user's spreadsheet holds designations.
  */
-export function designationKeysOfCell(cell: string): DesignationKey[] {
-  const cleaned = cleanDesignationText(cell);
-  if (!cleaned || cleaned.length > DESIGNATION_MAX_LENGTH) return [];
-  const keys: DesignationKey[] = [];
-  const asWritten = keyOf(cleaned);
-  if (asWritten) keys.push(asWritten);
-  const withoutWord = cleaned.replace(LEADING_WORD, '');
-  if (withoutWord !== cleaned) {
-    const key = keyOf(withoutWord);
-    if (key && key.base !== asWritten?.base) keys.push(key);
-  }
-  return keys;
-}
 
-/** A catalogue standard the database found for a stem. */
+/** A catalogue standard the database found for a key (or a key prefix). */
 export interface DesignationCandidate {
   designation: string;
   /** The edition year as the catalogue keeps it, e.g. "2022". */
@@ -100,35 +14,80 @@ export interface DesignationCandidate {
   status: string;
 }
 
+/** A candidate with how well it answers the query: lower is better, compared field by field. */
+export interface RankedDesignation<C> {
+  candidate: C;
+  /**
+   * Compared in order: exact, same key, the year asked for (0 when so, 1 when not); how many of the
+   * publisher words typed it lacks; the same publisher words, active (0 when so, 1 when not).
+   */
+  score: number[];
+}
+
+const compareScores = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+};
+
+/**
+ * A query's hits, best first: the exact designation (the same letters and digits), the same key, the year
+ * asked for, the fewest publisher words typed missing, then the same ones, active, then shorter and A–Z. Designations of
+ * incompatible publishers are left out. With `prefixes` (the search box), a designation being typed is a hit
+ * too, after the same-key ones: its key goes on from the query's while no year was typed ("D638" finds
+ * "D6385-22"), or its letters and digits go on from the query's ("D638-2" finds "D638-22").
+ */
+export function rankDesignations<C extends DesignationCandidate>(
+  query: ParsedDesignation,
+  candidates: C[],
+  { prefixes = false } = {},
+): RankedDesignation<C>[] {
+  const scored = candidates.flatMap((candidate) => {
+    const d = parseDesignation(candidate.designation);
+    if (!d || !publishersCompatible(query, d)) return [];
+    const typedSoFar =
+      prefixes && ((query.year === null && d.key.startsWith(query.key)) || d.full.startsWith(query.full));
+    if (d.key !== query.key && !typedSoFar) return [];
+    const year = d.year ?? (Number(candidate.edition) || null);
+    const no = (yes: boolean) => (yes ? 0 : 1);
+    const score = [
+      no(d.full === query.full),
+      no(d.key === query.key),
+      no(query.year !== null && year === query.year),
+      // Of the publisher words typed, the fewer missing the better ("ISO 13849-1" before "13849-1" for
+      // "BS EN ISO 13849-1"), then the very same words.
+      query.publisherWords.filter((w) => !d.publisherWords.includes(w)).length,
+      no(d.publisherWords.join(' ') === query.publisherWords.join(' ')),
+      no(candidate.status === 'active'),
+    ];
+    return [{ candidate, score }];
+  });
+  return scored.sort((a, b) => {
+    const da = a.candidate.designation;
+    const db = b.candidate.designation;
+    return compareScores(a.score, b.score) || da.length - db.length || (da < db ? -1 : da > db ? 1 : 0);
+  });
+}
+
 export type DesignationMatch<C> =
   | { outcome: 'matched'; standard: C }
   | { outcome: 'ambiguous'; candidates: C[] }
   | { outcome: 'not_found' };
 
-const yearOf = (c: DesignationCandidate) =>
-  designationKey(c.designation)?.year ?? (Number(c.edition) || null);
-
 /**
- * Which candidate a cell means. Per key (as written first): the candidates with the same base; with a year,
- * the one edition of that year; otherwise the only one, or the only active one; several → ambiguous (the
- * user chooses). A year the catalogue does not have still matches the standard (its current edition).
+ * Which one standard a text means (the list import, the publisher API, the resolver): the best-ranked hit
+ * of the same key when no other hit ranks as well; several equally good → ambiguous (the caller asks
+ * which). A year the catalogue does not have still finds the standard (its active edition).
  */
 export function matchDesignation<C extends DesignationCandidate>(
-  cell: string,
+  text: string,
   candidates: C[],
 ): DesignationMatch<C> {
-  for (const key of designationKeysOfCell(cell)) {
-    const hits = candidates.filter((c) => designationKey(c.designation)?.base === key.base);
-    if (hits.length === 0) continue;
-    const sameYear = key.year === null ? [] : hits.filter((c) => yearOf(c) === key.year);
-    if (sameYear.length === 1) return { outcome: 'matched', standard: sameYear[0]! };
-    if (sameYear.length > 1) return { outcome: 'ambiguous', candidates: sameYear };
-    if (hits.length === 1) return { outcome: 'matched', standard: hits[0]! };
-    const active = hits.filter((c) => c.status === 'active');
-    if (active.length === 1) return { outcome: 'matched', standard: active[0]! };
-    return { outcome: 'ambiguous', candidates: hits };
-  }
-  return { outcome: 'not_found' };
+  const query = parseDesignation(text);
+  const ranked = query ? rankDesignations(query, candidates) : [];
+  if (ranked.length === 0) return { outcome: 'not_found' };
+  const best = ranked.filter((r) => compareScores(r.score, ranked[0]!.score) === 0);
+  if (best.length === 1) return { outcome: 'matched', standard: best[0]!.candidate };
+  return { outcome: 'ambiguous', candidates: best.map((r) => r.candidate) };
 }
 
 /**
@@ -145,7 +104,7 @@ export function guessDesignationColumn(header: string[], sample: string[][]): nu
   let best = 0;
   let bestScore = -1;
   for (let col = 0; col < header.length; col++) {
-    const score = sample.filter((row) => designationKeysOfCell(row[col] ?? '').length > 0).length;
+    const score = sample.filter((row) => parseDesignation(row[col] ?? '') !== null).length;
     if (score > bestScore) [best, bestScore] = [col, score];
   }
   return best;

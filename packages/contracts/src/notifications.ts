@@ -41,8 +41,16 @@ const base = {
   compareUrl: absoluteUrl.optional(),
 };
 
-/** Which standard an event is about: its content code (or the store page id). */
-const standardRef = z.union([z.object({ contentCode: code }), z.object({ assetId: code })]);
+/**
+ * Which standard an event is about: its content code, the store page id, or its designation as people write
+ * it ("ISO 22337", "ASTM D6385-22"), read by the one designation rule (designation-key.ts), the exact
+ * designation first; a designation naming several standards equally is rejected (`ambiguous_standard`).
+ */
+const standardRef = z.union([
+  z.object({ contentCode: code }),
+  z.object({ assetId: code }),
+  z.object({ designation: code }),
+]);
 export type StandardRef = z.infer<typeof standardRef>;
 
 const newStandard = z.object({

@@ -2,88 +2,143 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type DesignationCandidate,
-  designationKey,
-  designationKeysOfCell,
   guessDesignationColumn,
   matchDesignation,
-} from '../src/designation-match.ts';
+  parseDesignation,
+  rankDesignations,
+} from '../src/index.ts';
 
-const std = (designation: string, status = 'active', edition = ''): DesignationCandidate => ({
+/**
+ * The one designation rule, as one table: how a text is read (publisher words, key, year), which
+ * standard of a small catalogue it means (the list import, the publisher API, the resolver), and which hit
+ * the search box shows first. The db tests check that the database's key is this key.
+ */
+
+const std = (designation: string, status = 'active'): DesignationCandidate => ({
   designation,
   status,
-  edition: edition || String(designationKey(designation)?.year ?? ''),
+  edition: String(parseDesignation(designation)?.year ?? ''),
 });
 
-describe('designationKey: stem, base and year of a catalogue designation', () => {
-  it.each([
-    ['D638-22', { stem: 'D638', base: 'D638', year: 2022 }],
-    ['D638-99', { stem: 'D638', base: 'D638', year: 1999 }],
-    ['C150/C150M-22', { stem: 'C150', base: 'C150C150M', year: 2022 }],
-    ['E8/E8M-16a', { stem: 'E8', base: 'E8E8M', year: 2016 }],
-    ['ISO 9001:2015', { stem: 'ISO9001', base: 'ISO9001', year: 2015 }],
-    ['ISO 9001', { stem: 'ISO9001', base: 'ISO9001', year: null }],
-    ['ISO 10993-10:2009', { stem: 'ISO10993', base: 'ISO1099310', year: 2009 }],
-    ['ISO 10993-10', { stem: 'ISO10993', base: 'ISO1099310', year: null }],
-    ['EN 10025-2:2004', { stem: 'EN10025', base: 'EN100252', year: 2004 }],
-    ['DIN 1025-2014', { stem: 'DIN1025', base: 'DIN1025', year: 2014 }],
-  ])('%s', (designation, key) => {
-    expect(designationKey(designation)).toEqual(key);
+const catalogue = [
+  std('ISO 22337:2020'),
+  std('ISO 2233:2001'),
+  std('D6385-22'),
+  std('D6385-19', 'historical'),
+  std('A6385-20'),
+  std('D638-22'),
+  std('D638-14', 'historical'),
+  std('13849-1:2006-11'),
+  std('ISO 13849-1:2006-11'),
+  std('DIN EN ISO 13849-1:2008-12'),
+  std('ISO 13849-2:2012'),
+  std('ISO 9001:2015'),
+  std('ISO 9001:2008', 'withdrawn'),
+  std('ISO 10993-1:2018'),
+  std('ISO 10993-10:2021'),
+  std('C150/C150M-22'),
+  std('E8/E8M-16a'),
+  std('D1234-19'),
+  std('D1234-23'),
+];
+
+type Row = [
+  text: string,
+  read: { words: string[]; key: string; year: number | null } | null,
+  /** What matchDesignation answers: a designation, 'ambiguous' or null (not found). */
+  means: string | null,
+];
+
+const table: Row[] = [
+  // The five forms of the requirement.
+  ['ISO 22337', { words: ['ISO'], key: '22337', year: null }, 'ISO 22337:2020'],
+  ['iso22337:2020', { words: ['ISO'], key: '22337', year: 2020 }, 'ISO 22337:2020'],
+  ['D 6385', { words: ['D'], key: 'D6385', year: null }, 'D6385-22'],
+  ['ASTM D6385-22', { words: ['ASTM', 'D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  [
+    'DIN EN ISO 13849-1',
+    { words: ['DIN', 'EN', 'ISO'], key: '138491', year: null },
+    'DIN EN ISO 13849-1:2008-12',
+  ],
+  // Exact designation first; with and without publisher words.
+  ['D6385-22', { words: ['D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  ['ASTM D6385-19', { words: ['ASTM', 'D'], key: 'D6385', year: 2019 }, 'D6385-19'],
+  ['D6385-99', { words: ['D'], key: 'D6385', year: 1999 }, 'D6385-22'],
+  ['A 6385', { words: ['A'], key: 'A6385', year: null }, 'A6385-20'],
+  ['ISO 13849-1', { words: ['ISO'], key: '138491', year: null }, 'ISO 13849-1:2006-11'],
+  ['13849-1', { words: [], key: '138491', year: null }, '13849-1:2006-11'],
+  ['EN ISO 13849-1', { words: ['EN', 'ISO'], key: '138491', year: null }, 'DIN EN ISO 13849-1:2008-12'],
+  ['BS EN ISO 13849-1', { words: ['BS', 'EN', 'ISO'], key: '138491', year: null }, 'ISO 13849-1:2006-11'],
+  ['EN 13849-1', { words: ['EN'], key: '138491', year: null }, 'DIN EN ISO 13849-1:2008-12'],
+  ['D 1234', { words: ['D'], key: 'D1234', year: null }, 'ambiguous'],
+  ['13849-1:2006-11', { words: [], key: '138491', year: 2006 }, '13849-1:2006-11'],
+  [
+    'DIN EN ISO 13849-1:2008-12',
+    { words: ['DIN', 'EN', 'ISO'], key: '138491', year: 2008 },
+    'DIN EN ISO 13849-1:2008-12',
+  ],
+  ['ISO 13849', { words: ['ISO'], key: '13849', year: null }, null],
+  ['ISO 9001', { words: ['ISO'], key: '9001', year: null }, 'ISO 9001:2015'],
+  ['ISO9001 : 2008', { words: ['ISO'], key: '9001', year: 2008 }, 'ISO 9001:2008'],
+  ['D638', { words: ['D'], key: 'D638', year: null }, 'D638-22'],
+  // A part number is not a year; only a series letter makes "-22" ASTM's year.
+  ['ISO 10993-10', { words: ['ISO'], key: '1099310', year: null }, 'ISO 10993-10:2021'],
+  ['EN 10025-10', { words: ['EN'], key: '1002510', year: null }, null],
+  ['DIN 1025-2014', { words: ['DIN'], key: '1025', year: 2014 }, null],
+  ['C150/C150M-22', { words: ['C'], key: 'C150C150M', year: 2022 }, 'C150/C150M-22'],
+  ['E8/E8M-16a', { words: ['E'], key: 'E8E8M', year: 2016 }, 'E8/E8M-16a'],
+  ['A36-19e1', { words: ['A'], key: 'A36', year: 2019 }, null],
+  ['ISO/IEC 27001:2022', { words: ['ISO', 'IEC'], key: '27001', year: 2022 }, null],
+  // Case, spaces, Unicode dashes, a language tag, control characters.
+  ['  d 6385 - 22 ', { words: ['D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  ['D6385\u201322', { words: ['D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  ['D6385\u221222', { words: ['D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  ['ISO\u00a022337 :\u20032020', { words: ['ISO'], key: '22337', year: 2020 }, 'ISO 22337:2020'],
+  ['ISO 22337:2020 (en)', { words: ['ISO'], key: '22337', year: 2020 }, 'ISO 22337:2020'],
+  ['D6385\u0000-22', { words: ['D'], key: 'D6385', year: 2022 }, 'D6385-22'],
+  ['\uff24\uff25638', { words: ['DE'], key: '638', year: null }, null],
+  // No designation at all.
+  ['\u0000', null, null],
+  ['', null, null],
+  ['Plastics', null, null],
+  ['=HYPERLINK("D6385")', null, null],
+  ['D6385'.padEnd(10_000, 'x'), null, null],
+  ['ISO 22337 '.repeat(9), null, null],
+];
+
+describe('the designation rule', () => {
+  it.each(table)('%j is read as %j and means %s', (text, read, means) => {
+    const parsed = parseDesignation(text);
+    expect(parsed && { words: parsed.publisherWords, key: parsed.key, year: parsed.year }).toEqual(read);
+    const match = matchDesignation(text, catalogue);
+    const answer =
+      match.outcome === 'matched'
+        ? match.standard.designation
+        : match.outcome === 'ambiguous'
+          ? 'ambiguous'
+          : null;
+    expect(answer).toBe(means);
   });
 
-  it('has no key without digits', () => {
-    expect(designationKey('Plastics')).toBeNull();
-    expect(designationKeysOfCell('=HYPERLINK("http://x","y")')).toEqual([]);
-  });
-});
-
-describe('matchDesignation: what a spreadsheet cell means', () => {
-  const d638 = [std('D638-14', 'historical'), std('D638-22')];
-  const iso = [std('ISO 9001:2008', 'withdrawn'), std('ISO 9001:2015')];
-
-  it.each([
-    ['ASTM D638-14', 'D638-14'],
-    ['D638-14', 'D638-14'],
-    ['d638-22', 'D638-22'],
-    ['D 638', 'D638-22'],
-    ['  d 638 - 22 ', 'D638-22'],
-    ['D638–22', 'D638-22'],
-    ['ＤＥ638', null],
-    ['D638-19', 'D638-22'],
-    ['ASTM D 638', 'D638-22'],
-  ])('%j → %s', (cell, expected) => {
-    const result = matchDesignation(cell, d638);
-    if (expected === null) expect(result.outcome).toBe('not_found');
-    else
-      expect(result).toEqual({ outcome: 'matched', standard: d638.find((s) => s.designation === expected) });
-  });
-
-  it('reads an ISO number with or without its year', () => {
-    expect(matchDesignation('ISO 9001', iso)).toMatchObject({ standard: { designation: 'ISO 9001:2015' } });
-    expect(matchDesignation('iso 9001:2008', iso)).toMatchObject({
-      standard: { designation: 'ISO 9001:2008' },
-    });
-    expect(matchDesignation('ISO9001 : 2015', iso)).toMatchObject({
-      standard: { designation: 'ISO 9001:2015' },
-    });
-  });
-
-  it('does not take a part number for a year', () => {
-    const parts = [std('ISO 10993-1:2018'), std('ISO 10993-10:2021')];
-    expect(matchDesignation('ISO 10993-10', parts)).toMatchObject({
-      standard: { designation: 'ISO 10993-10:2021' },
-    });
-  });
-
-  it('is ambiguous between two active editions, and gives both', () => {
-    const two = [std('D638-14'), std('D638-22')];
-    expect(matchDesignation('D638', two)).toEqual({ outcome: 'ambiguous', candidates: two });
-    expect(matchDesignation('D638-14', two)).toEqual({ outcome: 'matched', standard: two[0] });
-  });
-
-  it('finds nothing for another number, an empty, hostile or overlong cell', () => {
-    for (const cell of ['D6380', '', '\u0000', '=HYPERLINK("D638")', 'D638'.padEnd(10_000, 'x')]) {
-      expect(matchDesignation(cell, d638).outcome).toBe('not_found');
-    }
+  it('ranks the exact designation first, then its other editions, then keys being typed', () => {
+    const rank = (q: string) =>
+      rankDesignations(parseDesignation(q)!, catalogue, { prefixes: true }).map(
+        (r) => r.candidate.designation,
+      );
+    expect(rank('D638')).toEqual(['D638-22', 'D638-14', 'D6385-22', 'D6385-19']);
+    expect(rank('D6385-19')).toEqual(['D6385-19', 'D6385-22']);
+    expect(rank('D638-2')).toEqual(['D638-22']);
+    expect(rank('ISO 13849')).toEqual([
+      'ISO 13849-2:2012',
+      'ISO 13849-1:2006-11',
+      'DIN EN ISO 13849-1:2008-12',
+      '13849-1:2006-11',
+    ]);
+    expect(rank('13849-1:2006-11')).toEqual([
+      '13849-1:2006-11',
+      'ISO 13849-1:2006-11',
+      'DIN EN ISO 13849-1:2008-12',
+    ]);
   });
 });
 
@@ -97,28 +152,26 @@ describe('properties', () => {
     .map(([series, n, yy]) => `${series}${n}-${String(yy).padStart(2, '0')}`);
   const variant = fc.tuple(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean());
 
-  it('a designation written with other case, spaces, dashes or its publisher still matches itself', () => {
+  it('a designation written with other case, spaces, dashes or its publisher still means itself', () => {
     fc.assert(
       fc.property(designation, variant, (d, [lower, spaced, prefixed, dash]) => {
-        let cell = d;
-        if (lower) cell = cell.toLowerCase();
-        if (spaced) cell = cell.replace(/^([A-Za-z])/, '$1 ').replace('-', ' - ');
-        if (dash) cell = cell.replace('-', '\u2013');
-        if (prefixed) cell = `ASTM ${cell}`;
+        let text = d;
+        if (lower) text = text.toLowerCase();
+        if (spaced) text = text.replace(/^([A-Za-z])/, '$1 ').replace('-', ' - ');
+        if (dash) text = text.replace('-', '\u2013');
+        if (prefixed) text = `ASTM ${text}`;
         const target = std(d);
         const other = std(`${d.slice(0, 1)}${Number(d.slice(1).split('-')[0]) + 1}-10`);
-        expect(matchDesignation(cell, [other, target])).toEqual({ outcome: 'matched', standard: target });
+        expect(matchDesignation(text, [other, target])).toEqual({ outcome: 'matched', standard: target });
       }),
     );
   });
 
-  it('never throws and never matches a candidate of another base', () => {
+  it('never throws and never means a standard of another key', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), (cell) => {
-        const result = matchDesignation(cell, [std('D638-22')]);
-        if (result.outcome === 'matched') {
-          expect(designationKeysOfCell(cell).some((k) => k.base === 'D638')).toBe(true);
-        }
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        const result = matchDesignation(text, [std('D638-22')]);
+        if (result.outcome === 'matched') expect(parseDesignation(text)?.key).toBe('D638');
       }),
     );
   });

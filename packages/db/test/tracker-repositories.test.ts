@@ -127,11 +127,17 @@ describe('tracker repositories', () => {
     expect(await isUnsubscribed(t.handle, tenantA, userA, 'PUB')).toBe(true);
   });
 
-  it('parses a search into a designation prefix and title words', () => {
+  it('parses a search into the designation it starts with, a designation prefix and title words', () => {
     expect(parseCatalogueQuery('d638-22 Tensile  plastics')).toEqual({
+      designation: { publisherWords: ['D'], key: 'D638', year: 2022, full: 'D63822' },
       prefix: 'D638-22',
       words: ['d638', '22', 'tensile', 'plastics'],
       rest: ['tensile', 'plastics'],
+    });
+    expect(parseCatalogueQuery('DIN EN ISO 13849-1 : 2008 safety')).toMatchObject({
+      designation: { publisherWords: ['DIN', 'EN', 'ISO'], key: '138491', year: 2008 },
+      prefix: 'DIN EN ISO 13849-1 : 2008',
+      rest: ['safety'],
     });
     expect(parseCatalogueQuery("'; DROP TABLE")).toMatchObject({ prefix: '', words: ['drop', 'table'] });
   });

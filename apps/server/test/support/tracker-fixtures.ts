@@ -204,3 +204,32 @@ export async function trackStandards(
   }
   return ids;
 }
+
+/**
+ * Standards written the ways catalogues write designations, for the designation rule's API tests: ASTM
+ * without its publisher, ISO with a year, a DIN adoption and a standards-system import of the same
+ * ISO number, and two active editions of one standard. Asset ids are `dr-<n>`, content codes `DR-<n>`; publisher PUB1 and committee D20 must exist.
+ */
+export const DESIGNATION_FORMS = [
+  ['ISO 22337:2020', 'active'],
+  ['ISO 22337:2015', 'historical'],
+  ['D6385-22', 'active'],
+  ['D6385-19', 'historical'],
+  ['A6385-20', 'active'],
+  ['13849-1:2006-11', 'active'],
+  ['ISO 13849-1:2006-11', 'active'],
+  ['DIN EN ISO 13849-1:2008-12', 'active'],
+  ['D1234-19', 'active'],
+  ['D1234-23', 'active'],
+] as const;
+
+export async function insertDesignationForms(db: SqlExecutor, tenantId: string) {
+  for (const [n, [designation, status]] of DESIGNATION_FORMS.entries()) {
+    await db.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+         committee_designation, status, edition, published_on)
+       VALUES ($1, $2, $3, $4, $5, 'PUB1', 'D20', $6, '2020', '2020-01-01')`,
+      [tenantId, `dr-${n}`, `DR-${n}`, designation, `Designation form number ${n}`, status],
+    );
+  }
+}

@@ -1,5 +1,12 @@
-import type { CatalogEvent, NotificationChange } from '@trackwell/contracts';
+import {
+  type CatalogEvent,
+  matchDesignation,
+  type NotificationChange,
+  parseDesignation,
+  type StandardRef,
+} from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { MAX_STANDARDS_PER_DESIGNATION_KEY } from './catalog.ts';
 
 /**
  * What each kind of publisher event does to a tenant's catalogue (standards, work items), inside the
@@ -34,9 +41,11 @@ export type StandardRow = {
 async function findStandardForUpdate(
   tx: SqlExecutor,
   tenantId: string,
-  ref: { contentCode: string } | { assetId: string },
+  ref: StandardRef,
   errorCode = 'unknown_standard',
 ): Promise<StandardRow> {
+  if ('designation' in ref)
+    return findStandardByDesignationForUpdate(tx, tenantId, ref.designation, errorCode);
   const [column, value] =
     'contentCode' in ref ? ['content_code', ref.contentCode] : ['asset_id', ref.assetId];
   const { rows } = await tx.query<StandardRow>(
@@ -46,6 +55,38 @@ async function findStandardForUpdate(
   );
   if (!rows[0]) throw new CatalogEventError(errorCode, `No standard ${value} in this catalogue.`);
   return rows[0];
+}
+
+/**
+ * A publisher's reference by designation, by the one designation rule: the standards of its key
+ * (standards_designation_key_idx), locked, then contracts' `matchDesignation`. A change must land on one
+ * standard: one that several match equally is rejected, naming them.
+ */
+async function findStandardByDesignationForUpdate(
+  tx: SqlExecutor,
+  tenantId: string,
+  designation: string,
+  errorCode: string,
+): Promise<StandardRow> {
+  const key = parseDesignation(designation)?.key;
+  const { rows } = key
+    ? await tx.query<StandardRow>(
+        `SELECT ${STANDARD_COLUMNS} FROM standards
+          WHERE tenant_id = $1 AND designation_key(designation) = $2
+          ORDER BY id LIMIT ${MAX_STANDARDS_PER_DESIGNATION_KEY} FOR UPDATE`,
+        [tenantId, key],
+      )
+    : { rows: [] };
+  const match = matchDesignation(designation, rows);
+  if (match.outcome === 'matched') return match.standard;
+  if (match.outcome === 'ambiguous') {
+    const named = match.candidates.map((c) => c.designation).join(', ');
+    throw new CatalogEventError(
+      'ambiguous_standard',
+      `${designation} names several standards (${named}): send the content code.`,
+    );
+  }
+  throw new CatalogEventError(errorCode, `No standard ${designation} in this catalogue.`);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

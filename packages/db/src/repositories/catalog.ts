@@ -1,4 +1,10 @@
-import type { CommitteeOption, DatePrecision } from '@trackwell/contracts';
+import {
+  type CommitteeOption,
+  type DatePrecision,
+  type DesignationMatch,
+  matchDesignation,
+  parseDesignation,
+} from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -87,17 +93,9 @@ const MAX_ADOPTION_DEPTH = 6;
 const withoutNulls = (link: AdoptionLink): AdoptionLink =>
   Object.fromEntries(Object.entries(link).filter(([, v]) => v !== null)) as unknown as AdoptionLink;
 
-/** One standard by its store page id or its content code, with its publisher, committee and areas. */
-export async function findStandard(
-  db: SqlExecutor,
-  tenantId: string,
-  key: { assetId: string } | { contentCode: string },
-): Promise<CatalogueStandard | undefined> {
-  const [column, value] = 'assetId' in key ? ['asset_id', key.assetId] : ['content_code', key.contentCode];
-  const { rows } = await db.query<StandardDbRow>(
-    `SELECT s.id, s.asset_id, s.content_code, s.designation, s.title, s.publisher_code, p.name AS publisher_name,
-            s.committee_designation, c.title AS committee_title, s.status, s.edition, s.published_on::text,
-            s.published_precision, s.titles,
+const STANDARD_SELECT = `SELECT s.id, s.asset_id, s.content_code, s.designation, s.title, s.publisher_code,
+            p.name AS publisher_name, s.committee_designation, c.title AS committee_title, s.status, s.edition,
+            s.published_on::text, s.published_precision, s.titles,
             (SELECT array_agg(i.code_name ORDER BY i.code_name) FROM standard_industry_areas a
                JOIN industry_areas i ON i.tenant_id = a.tenant_id AND i.marketing_code = a.marketing_code
               WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id) AS industry_areas,
@@ -117,31 +115,62 @@ export async function findStandard(
             ) AS adopted_by
        FROM standards s
        JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
-       LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
-      WHERE s.tenant_id = $1 AND s.${column} = $2`,
+       LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;
+
+const toStandard = (r: StandardDbRow): CatalogueStandard => ({
+  id: Number(r.id),
+  assetId: r.asset_id,
+  contentCode: r.content_code,
+  designation: r.designation,
+  title: r.title,
+  publisherCode: r.publisher_code,
+  publisherName: r.publisher_name,
+  committeeDesignation: r.committee_designation,
+  committeeTitle: r.committee_title,
+  status: r.status,
+  edition: r.edition,
+  publishedOn: r.published_on,
+  publishedPrecision: r.published_precision,
+  titles: r.titles,
+  industryAreas: r.industry_areas ?? [],
+  // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
+  adopts: (r.adopts ?? []).map(withoutNulls),
+  adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
+});
+
+/** One standard by its store page id or its content code, with its publisher, committee and areas. */
+export async function findStandard(
+  db: SqlExecutor,
+  tenantId: string,
+  key: { assetId: string } | { contentCode: string },
+): Promise<CatalogueStandard | undefined> {
+  const [column, value] = 'assetId' in key ? ['asset_id', key.assetId] : ['content_code', key.contentCode];
+  const { rows } = await db.query<StandardDbRow>(
+    `${STANDARD_SELECT} WHERE s.tenant_id = $1 AND s.${column} = $2`,
     [tenantId, value],
   );
-  const r = rows[0];
-  return (
-    r && {
-      id: Number(r.id),
-      assetId: r.asset_id,
-      contentCode: r.content_code,
-      designation: r.designation,
-      title: r.title,
-      publisherCode: r.publisher_code,
-      publisherName: r.publisher_name,
-      committeeDesignation: r.committee_designation,
-      committeeTitle: r.committee_title,
-      status: r.status,
-      edition: r.edition,
-      publishedOn: r.published_on,
-      publishedPrecision: r.published_precision,
-      titles: r.titles,
-      industryAreas: r.industry_areas ?? [],
-      // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
-      adopts: (r.adopts ?? []).map(withoutNulls),
-      adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
-    }
+  return rows[0] && toStandard(rows[0]);
+}
+
+/** A designation key names a standard's editions and adoptions: a few rows, this many at most. */
+export const MAX_STANDARDS_PER_DESIGNATION_KEY = 50;
+
+/**
+ * The standard a designation as a person writes it means ("ISO 22337", "ASTM D6385-22"), by the one
+ * designation rule: the standards of its key (standards_designation_key_idx, migration 0031), then
+ * contracts' `matchDesignation` (the exact designation first; several equally good → ambiguous).
+ */
+export async function findStandardByDesignation(
+  db: SqlExecutor,
+  tenantId: string,
+  designation: string,
+): Promise<DesignationMatch<CatalogueStandard>> {
+  const key = parseDesignation(designation)?.key;
+  if (!key) return { outcome: 'not_found' };
+  const { rows } = await db.query<StandardDbRow>(
+    `${STANDARD_SELECT} WHERE s.tenant_id = $1 AND designation_key(s.designation) = $2
+      ORDER BY s.id LIMIT ${MAX_STANDARDS_PER_DESIGNATION_KEY}`,
+    [tenantId, key],
   );
+  return matchDesignation(designation, rows.map(toStandard));
 }

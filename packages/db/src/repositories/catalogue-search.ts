@@ -1,11 +1,19 @@
-import type { CatalogSearchHit } from '@trackwell/contracts';
+import {
+  type CatalogSearchHit,
+  type ParsedDesignation,
+  parseDesignation,
+  rankDesignations,
+} from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
- * The catalogue search behind "add a standard", tenant-scoped. A standard matches when its
- * designation starts with the first token (and its title has the other words), or its title has all the
+ * The catalogue search behind "add a standard", tenant-scoped. A standard matches when its designation is
+ * the one the query starts with by the designation rule of contracts (designation-key.ts: "ISO 22337",
+ * "iso22337:2020", "D 6385", "ASTM D6385-22", "DIN EN ISO 13849-1"), or its designation key or designation
+ * starts with what was typed (and its title has the words after the designation), or its title has all the
  * words (prefix matching, English stemming). Ranking:
- *  1. designation matches: the exact designation, then the shortest (closest to what was typed), then A–Z;
+ *  1. designation matches, in contracts' `rankDesignations` order: the exact designation, the same
+ *     designation (its year, its publisher words, active), then designations being typed, shorter first;
  *  2. title matches: the typed words as a phrase (two words or more), then titles starting with the first
  *     word, active before withdrawn or historical, shorter titles first, then designation.
  * Each branch picks its best `limit` rows itself, and only those are joined to their publisher and to the
@@ -13,15 +21,60 @@ import type { SqlExecutor } from '../client.ts';
  * typed word's stem (standard_title_words); for several, the title starts with the typed first word.
  */
 
-/**
- * Splits a search into a designation prefix (the first token, upper-cased), all title words, and the words
- * after the first token (what the title must have when the first token matched as a designation).
- */
-export function parseCatalogueQuery(q: string): { prefix: string; words: string[]; rest: string[] } {
-  const [first = '', ...others] = q.trim().split(/\s+/);
-  const prefix = first.toUpperCase().replace(/[^A-Z0-9./-]/g, '');
-  const wordsOf = (s: string) => [...new Set(s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
-  return { prefix, words: wordsOf(q), rest: wordsOf(others.join(' ')) };
+export interface CatalogueQuery {
+  /** The designation the query starts with, by the designation rule, or null. */
+  designation: ParsedDesignation | null;
+  /** A designation prefix as written (upper case): the designation's text, else the first token. */
+  prefix: string;
+  /** All title words. */
+  words: string[];
+  /** The words after the designation (or the first token): what the title must have when that matched. */
+  rest: string[];
+}
+
+// A designation is at most this many words before its number ("DIN EN ISO 13849-1"); after the number it goes
+// on while the words read as its edition or language (":2020", "- 22", "(en)").
+const PUBLISHER_WORDS_BEFORE_NUMBER = 3;
+const PUBLISHER_WORD = /^[\p{L}./-]+$/u;
+const CONTINUES_DESIGNATION = /^[-:/(\u2010-\u2015]/;
+
+/** Splits a search into the designation it starts with (if any), a designation prefix and title words. */
+export function parseCatalogueQuery(q: string): CatalogueQuery {
+  const tokens = q.trim().split(/\s+/).filter(Boolean);
+  const wordsOf = (list: string[]) =>
+    [
+      ...new Set(
+        list
+          .join(' ')
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? [],
+      ),
+    ].slice(0, 8);
+  const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9 ./:-]/g, '');
+  const number = tokens.findIndex((t) => /[0-9]/.test(t));
+  if (
+    number >= 0 &&
+    number <= PUBLISHER_WORDS_BEFORE_NUMBER &&
+    tokens.slice(0, number).every((t) => PUBLISHER_WORD.test(t))
+  ) {
+    let end = number + 1;
+    while (
+      end < tokens.length &&
+      (CONTINUES_DESIGNATION.test(tokens[end]!) || /[-:/]$/.test(tokens[end - 1]!))
+    )
+      end++;
+    const text = tokens.slice(0, end).join(' ');
+    const designation = parseDesignation(text);
+    if (designation)
+      return { designation, prefix: clean(text), words: wordsOf(tokens), rest: wordsOf(tokens.slice(end)) };
+  }
+  const [first = '', ...others] = tokens;
+  return {
+    designation: null,
+    prefix: clean(first).replace(/[ :]/g, ''),
+    words: wordsOf(tokens),
+    rest: wordsOf(others),
+  };
 }
 
 /** A to_tsquery expression: every word must match, each as a prefix. Words are letters/digits only. */
@@ -74,7 +127,8 @@ export interface CatalogueSearch {
 type Param = (value: unknown) => string;
 
 /**
- * Designation prefix branch. standards_designation_idx (a text_pattern_ops range); a prefix selects hundreds
+ * Designation prefix branch, when the query starts with no designation (a first token without digits:
+ * "ISO", "WK"). standards_designation_idx (a text_pattern_ops range); a prefix selects hundreds
  * at most. The title words are tested on those rows only (OFFSET 0 keeps the planner from intersecting the
  * range with the GIN index, which reads every title that has a common word: 2.3 ms instead of 0.5 for
  * "B3 water").
@@ -109,6 +163,52 @@ function wordsBranch(param: Param, words: string[], publisher: string, limit: st
        LIMIT ${limit}`;
 }
 
+/**
+ * How many standards the designation branch reads before ranking: those of the key (all editions and
+ * adoptions: a few) come first in key order, then keys and designations that go on from what was typed.
+ */
+const DESIGNATION_CANDIDATES = 100;
+
+type DesignationCandidateRow = { id: string | number; designation: string; status: string; edition: string };
+
+/**
+ * The designation branch's standards, ranked by contracts' `rankDesignations`. Read from two indexes, each in
+ * its own order and cut at DESIGNATION_CANDIDATES: standards_designation_key_idx (migration 0031: the key, or
+ * keys going on from it while no year was typed) and standards_designation_idx (the designation as written
+ * so far: "D638-2" finds "D638-22").
+ */
+export async function designationHits(
+  db: SqlExecutor,
+  tenantId: string,
+  query: CatalogueQuery & { designation: ParsedDesignation },
+  publisher: string | undefined,
+): Promise<string[]> {
+  const params: unknown[] = [tenantId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const { designation, prefix, rest } = query;
+  // With a year the key is complete; without, keys going on from it are read too (a range: no per-row recheck).
+  const key = param(designation.key);
+  const byKey =
+    designation.year === null
+      ? `designation_key(designation) ~>=~ ${key} AND designation_key(designation) ~<~ (${key} || chr(1114111))`
+      : `designation_key(designation) = ${key}`;
+  const filters = [
+    publisher ? ` AND publisher_code = ${param(publisher)}` : '',
+    rest.length ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '',
+  ].join('');
+  const { rows } = await db.query<DesignationCandidateRow>(
+    `(SELECT id, designation, status, edition FROM standards
+       WHERE tenant_id = $1 AND ${byKey}${filters}
+       ORDER BY designation_key(designation) USING ~<~ LIMIT ${DESIGNATION_CANDIDATES})
+     UNION
+     (SELECT id, designation, status, edition FROM standards
+       WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${filters}
+       ORDER BY designation USING ~<~ LIMIT ${DESIGNATION_CANDIDATES})`,
+    params,
+  );
+  return rankDesignations(designation, rows, { prefixes: true }).map((r) => String(r.candidate.id));
+}
+
 type HitRow = {
   asset_id: string;
   content_code: string;
@@ -139,14 +239,24 @@ export async function searchCatalogue(
   userId: string,
   search: CatalogueSearch,
 ): Promise<CatalogSearchHit[]> {
-  const { prefix, words, rest } = parseCatalogueQuery(search.q);
+  const query = parseCatalogueQuery(search.q);
+  const { prefix, words, rest } = query;
   if (!prefix && words.length === 0) return [];
+  const designationIds = query.designation
+    ? (
+        await designationHits(db, tenantId, { ...query, designation: query.designation }, search.publisher)
+      ).slice(0, search.limit)
+    : null;
   const params: unknown[] = [tenantId, userId];
   const param = (value: unknown) => `$${params.push(value)}`;
   const limit = param(search.limit);
   const publisher = search.publisher ? ` AND publisher_code = ${param(search.publisher)}` : '';
   const branches: string[] = [];
-  if (prefix) branches.push(prefixBranch(param, prefix, rest, publisher, limit));
+  if (designationIds)
+    branches.push(
+      `SELECT id FROM unnest(${param(designationIds)}::bigint[]) WITH ORDINALITY AS d(id, n) ORDER BY n`,
+    );
+  else if (prefix) branches.push(prefixBranch(param, prefix, rest, publisher, limit));
   if (words.length === 1 && !search.publisher)
     branches.push(oneWordBranch(param(words[0]!), limit, param(search.limit * ONE_WORD_ENTRIES_PER_HIT)));
   else if (words.length) branches.push(wordsBranch(param, words, publisher, limit));

@@ -6,15 +6,7 @@ import { liftUnsubscribe } from './tracker.ts';
  * statement for the whole file), tracking the chosen ones (one statement), and the list for the export.
  */
 
-/**
- * A designation's stem in SQL: the text up to its first run of digits, upper case, letters and digits only.
- * The same rule as `designationStem` in @trackwell/contracts (designation-match.ts); list-import.test.ts
- * checks both give the same stems.
- */
-export const DESIGNATION_STEM_SQL = (column: string) =>
-  `regexp_replace(upper(substring(${column} from '^[^0-9]*[0-9]+')), '[^A-Z0-9]', '', 'g')`;
-
-/** At most this many candidates are read for one file (a stem names a standard's editions, a few each). */
+/** At most this many candidates are read for one file (a designation key names a standard's editions and adoptions, a few each). */
 const MAX_CANDIDATES = 20_000;
 
 export interface ListImportCandidate {
@@ -23,31 +15,33 @@ export interface ListImportCandidate {
   title: string;
   edition: string;
   status: string;
-  stem: string;
+  /** The designation's key (contracts' designation rule; `designation_key()` in SQL). */
+  key: string;
   /** Whether the user tracks it already. */
   tracked: boolean;
 }
 
-/** The store's standards whose designation has one of `stems`, and whether the user tracks each. */
-export async function findStandardsByStems(
+/**
+ * The store's standards whose designation key (migration 0031, indexed) is one of `keys`, and whether the
+ * user tracks each.
+ */
+export async function findStandardsByDesignationKeys(
   db: SqlExecutor,
   tenantId: string,
   userId: string,
-  stems: string[],
+  keys: string[],
 ): Promise<ListImportCandidate[]> {
-  if (stems.length === 0) return [];
+  if (keys.length === 0) return [];
   const { rows } = await db.query<ListImportCandidate>(
-    `WITH wanted AS (SELECT DISTINCT unnest($3::text[]) AS stem)
-     SELECT s.asset_id AS "assetId", s.designation, s.title, s.edition, s.status, k.stem,
+    `SELECT s.asset_id AS "assetId", s.designation, s.title, s.edition, s.status,
+            designation_key(s.designation) AS key,
             EXISTS (SELECT 1 FROM content_trackings c
                      WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = s.id) AS tracked
        FROM standards s
-       CROSS JOIN LATERAL (SELECT ${DESIGNATION_STEM_SQL('s.designation')} AS stem) k
-       JOIN wanted w ON w.stem = k.stem
-      WHERE s.tenant_id = $1
+      WHERE s.tenant_id = $1 AND designation_key(s.designation) = ANY($3::text[])
       ORDER BY s.designation, s.asset_id
       LIMIT ${MAX_CANDIDATES}`,
-    [tenantId, userId, stems],
+    [tenantId, userId, [...new Set(keys)]],
   );
   return rows;
 }

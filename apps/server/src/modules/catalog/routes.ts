@@ -13,10 +13,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: "Search the store's standards",
         description:
-          'Matches a designation prefix (the first word, e.g. `D638`) and title words (all must match, as ' +
-          'prefixes, English stemming). Exact designation first, then designation prefixes (shortest first), then ' +
-          'titles (the words as a phrase, title starting with the first word, active, shorter). `tracked` ' +
-          'marks the standards the calling user already tracks.',
+          'Matches a designation as people write it ("ISO 22337", "iso22337:2020", "D 6385", "ASTM D6385-22", ' +
+          '"DIN EN ISO 13849-1": the one designation rule of the list import, publisher API and resolver) or ' +
+          'its beginning (`D638`), and title words (all must match, as prefixes, English stemming). Exact ' +
+          'designation first, then the same standard (other editions, publisher words), then designations ' +
+          'being typed (shortest first), then titles (the words as a phrase, title starting with the first ' +
+          'word, active, shorter). `tracked` marks the standards the calling user already tracks.',
         security: BEARER_SECURITY,
         querystring: catalogSearchQuery,
         response: {

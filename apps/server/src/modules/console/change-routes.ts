@@ -74,6 +74,7 @@ export function registerChangeRoutes(app: ConsoleApp) {
 /** Which field of the event a refusal is about (catalog-changes.ts's error ids). */
 const REFUSED_FIELD: Record<string, string> = {
   unknown_standard: 'standard',
+  ambiguous_standard: 'standard',
   unknown_publisher: 'standard.publisherCode',
   unknown_industry_area: 'standard.industryAreas',
   unknown_work_item: 'workItemNumber',

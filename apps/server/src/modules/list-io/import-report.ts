@@ -1,11 +1,11 @@
 import {
-  designationKeysOfCell,
   guessDesignationColumn,
   type ListExportFormat,
   type ListImportReport,
   type ListImportRow,
   type ListImportStandard,
   matchDesignation,
+  parseDesignation,
 } from '@trackwell/contracts';
 import type { ListImportCandidate } from '@trackwell/db';
 import { badRequest } from '../../http/errors.ts';
@@ -14,7 +14,7 @@ import type { Sheet } from './read-sheet.ts';
 /**
  * The report of an uploaded list before anything is tracked — per row matched, ambiguous (with
  * the candidates), not found or already tracked. The catalogue is asked once for the whole file (every
- * cell's stems, `findCandidates`); the matching itself is contracts' `matchDesignation`.
+ * cell's designation key, `findCandidates`); the matching itself is contracts' `matchDesignation`.
  */
 const GUESS_SAMPLE_ROWS = 50;
 
@@ -42,13 +42,13 @@ export async function buildImportReport(
   sheet: Sheet,
   format: ListExportFormat,
   askedColumn: number | undefined,
-  findCandidates: (stems: string[]) => Promise<ListImportCandidate[]>,
+  findCandidates: (keys: string[]) => Promise<ListImportCandidate[]>,
 ): Promise<ListImportReport> {
   const column = chosenColumn(sheet, askedColumn);
   const cells = sheet.rows.map((r, i) => ({ row: i + 2, value: r[column] ?? '' }));
-  const keyed = cells.map((c) => ({ ...c, keys: designationKeysOfCell(c.value) }));
-  const stems = [...new Set(keyed.flatMap((c) => c.keys.map((k) => k.stem)))];
-  const byStem = Map.groupBy(await findCandidates(stems), (c) => c.stem);
+  const keyed = cells.map((c) => ({ ...c, key: parseDesignation(c.value)?.key }));
+  const keys = [...new Set(keyed.flatMap((c) => (c.key ? [c.key] : [])))];
+  const byKey = Map.groupBy(await findCandidates(keys), (c) => c.key);
   const totals = {
     rows: cells.length,
     matched: 0,
@@ -65,7 +65,7 @@ export async function buildImportReport(
       totals.empty++;
       continue;
     }
-    const candidates = [...new Set(cell.keys.flatMap((k) => byStem.get(k.stem) ?? []))];
+    const candidates = (cell.key && byKey.get(cell.key)) || [];
     const match = matchDesignation(cell.value, candidates);
     const entry = { row: cell.row, value: cell.value };
     if (match.outcome === 'matched') {

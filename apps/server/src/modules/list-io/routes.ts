@@ -12,7 +12,7 @@ import {
   ok,
   XLSX_TYPE,
 } from '@trackwell/contracts';
-import { findStandardsByStems, listTrackedStandardsForExport } from '@trackwell/db';
+import { findStandardsByDesignationKeys, listTrackedStandardsForExport } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -105,8 +105,8 @@ function registerPreviewRoute(app: ListIoApp) {
       const user = currentUser(request);
       const file = uploadedFile(request);
       const sheet = await readUploadedSheet(file.format, file.bytes);
-      const report = await buildImportReport(sheet, file.format, request.query.column, (stems) =>
-        findStandardsByStems(app.db, user.tenantId, user.id, stems),
+      const report = await buildImportReport(sheet, file.format, request.query.column, (keys) =>
+        findStandardsByDesignationKeys(app.db, user.tenantId, user.id, keys),
       );
       return ok(report);
     },
