@@ -20,6 +20,8 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'fr_FR:notifications:bell.label',
   'fr_FR:notifications:field.date',
   'de:account:nav.feed',
+  // "File" is the Italian word for a computer file too.
+  'it:console-catalog:rows.file',
   // "Passkey(s)" is the German and Italian word too, and "Name" the German one.
   'de:account:nav.passkeys',
   'de:account:passkeys.title',

@@ -1,7 +1,14 @@
 import { vi } from 'vitest';
 
 /** One recorded console call. */
-export type ConsoleCall = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type ConsoleCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** The request's content type ('' when it has none). */
+  contentType: string;
+};
 
 /** What a handler answers: a status and a JSON body (or a Response, for bodies that are not JSON). */
 export type ConsoleAnswer = { status: number; body?: unknown } | Response;
@@ -22,7 +29,13 @@ export function fakeConsoleApi() {
     const type = request.headers.get('content-type') ?? '';
     const text = await request.text();
     const body = text && type.includes('json') ? JSON.parse(text) : text || undefined;
-    const call = { method: request.method, path: url.pathname, query: url.searchParams, body };
+    const call = {
+      method: request.method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      contentType: type,
+    };
     calls.push(call);
     for (const route of routes) {
       const match = route.method === request.method ? route.pattern.exec(url.pathname) : null;

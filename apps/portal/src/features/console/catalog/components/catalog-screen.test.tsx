@@ -36,7 +36,7 @@ function catalogApi() {
 }
 
 const open = () => renderConsole({ roles: ['store_admin'], path: '/admin/stores/awwa/catalog' });
-const fileInput = () => screen.getByLabelText('Catalogue file (CSV or XML)');
+const fileInput = () => screen.getByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)');
 
 describe('The catalogue section', { timeout: 20_000 }, () => {
   let user: ReturnType<typeof userEvent.setup>;
@@ -122,13 +122,64 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
       },
     }));
     open();
-    await user.upload(await screen.findByLabelText('Catalogue file (CSV or XML)'), csvFile('x'));
+    await user.upload(
+      await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
+      csvFile('x'),
+    );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     const report = await screen.findByRole('region', { name: 'Dry run of standards.csv' });
     expect(report).toHaveTextContent('1 row is refused: fix it and run the dry run again.');
     expect(report).toHaveTextContent('status: must be active, withdrawn or historical');
     expect(report).toHaveTextContent('Showing the first 1000 of 1501 rows, refused rows first.');
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+
+  it('a ZIP of STS files: sent as a ZIP; each file’s outcome, each row’s file and the notes on what files left out', async () => {
+    const api = catalogApi();
+    api.on('POST', CONSOLE_CATALOG_PATHS.importDryRun, () => ({
+      status: 200,
+      body: {
+        format: 'zip',
+        complete: true,
+        totals: { new: 2, changed: 0, unchanged: 0, error: 0 },
+        rows: [
+          { row: 0, kind: 'publisher', key: 'DIN', outcome: 'new', file: 'sts/din.xml' },
+          {
+            row: 1,
+            kind: 'standard',
+            key: 'DIN EN ISO 13849-1',
+            outcome: 'new',
+            file: 'sts/din.xml',
+            warnings: [{ row: 1, field: 'comm-ref', reason: 'is empty: imported without a committee' }],
+          },
+        ],
+        rowsShown: 2,
+        files: [
+          { file: 'sts/din.xml', outcome: 'read', standards: 1, errors: 0 },
+          { file: 'sts/readme.txt', outcome: 'skipped', standards: 0, errors: 0, reason: 'not an XML file' },
+        ],
+      },
+    }));
+    open();
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'batch.zip', { type: 'application/zip' });
+    await user.upload(await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'), zip);
+    // A ZIP holds STS files: no question about what a CSV holds.
+    expect(screen.queryByLabelText('What the CSV file holds')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dry run' }));
+    const report = await screen.findByRole('region', { name: 'Dry run of batch.zip' });
+    const files = within(report).getByRole('region', { name: 'Files in the batch (2)' });
+    expect(
+      within(files)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['sts/din.xml Read — standards: 1', 'sts/readme.txt Skipped: not an XML file']);
+    const table = within(report).getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'File' })).toBeInTheDocument();
+    const [, named, standard] = within(table).getAllByRole('row');
+    expect(named).toHaveTextContent('Named in the file');
+    expect(standard).toHaveTextContent('Note — comm-ref: is empty: imported without a committee');
+    const [sent] = api.callsTo('POST', '/api/console/v1/stores/awwa/catalog/imports/dry-run');
+    expect(sent!.contentType).toBe('application/zip');
   });
 
   it('a file over the limit (413) is said clearly, and nothing can be applied', async () => {
@@ -138,7 +189,10 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
       body: { status: '413', error: 'body_too_large', message: 'The request body is too large.' },
     }));
     open();
-    await user.upload(await screen.findByLabelText('Catalogue file (CSV or XML)'), csvFile('x'));
+    await user.upload(
+      await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
+      csvFile('x'),
+    );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This file is too large: the import takes files of at most 20 MB. Split it into smaller files.',
@@ -153,12 +207,12 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     await userEvent
       .setup({ applyAccept: false })
       .upload(
-        await screen.findByLabelText('Catalogue file (CSV or XML)'),
+        await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
         new File(['x'], 'notes.txt', { type: 'text/plain' }),
       );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Choose a CSV file (.csv) or a NISO STS XML file (.xml).',
+      'Choose a CSV file (.csv), a NISO STS XML file (.xml) or a ZIP of STS files (.zip).',
     );
     expect(api.callsTo('POST', '/api/console/v1/stores/awwa/catalog/imports/dry-run')).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import type { ImportRowOutcome, ImportTotals } from '@trackwell/contracts';
+import type { ImportFileOutcome, ImportRowOutcome, ImportTotals } from '@trackwell/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DryRunAnswer } from '../lib/use-import.ts';
@@ -22,6 +22,32 @@ export function ImportTotalsList({ totals }: { totals: ImportTotals }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A batch's files, each with what became of it: read (its standards), skipped or refused (why). */
+export function ImportFileList({ files }: { files: ImportFileOutcome[] }) {
+  const { t } = useTranslation('console-catalog');
+  return (
+    <section aria-labelledby="tw-catalog-files-title">
+      <h5 id="tw-catalog-files-title" className="h6">
+        {t('files.title', { count: files.length })}
+      </h5>
+      <ul className="tw-catalog__files">
+        {files.map((f) => (
+          <li key={f.file} className={`tw-catalog__file-outcome tw-catalog__file-outcome--${f.outcome}`}>
+            <span dir="ltr" className="tw-catalog__file-name">
+              {f.file}
+            </span>{' '}
+            <span>
+              {f.outcome === 'read'
+                ? t('files.read', { count: f.standards })
+                : t(`files.${f.outcome}`, { reason: f.reason ?? '' })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -56,6 +82,7 @@ export function DryRunReport({ answer, fileName }: { answer: DryRunAnswer; fileN
           {events > 0 ? ` ${t('dryRun.events', { count: events })}` : ''}
         </div>
       )}
+      {answer.files && answer.files.length > 0 ? <ImportFileList files={answer.files} /> : null}
       {answer.rowsShown < total ? (
         <p className="form-text">{t('dryRun.firstRows', { shown: answer.rowsShown, total })}</p>
       ) : null}

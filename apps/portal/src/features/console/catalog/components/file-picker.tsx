@@ -47,7 +47,7 @@ export function FilePicker({
         id={id}
         type="file"
         className="form-control"
-        accept=".csv,.xml,text/csv,application/xml,text/xml"
+        accept=".csv,.xml,.zip,text/csv,application/xml,text/xml,application/zip"
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}

@@ -22,7 +22,7 @@ export function ImportPanel({ code }: { code: string }) {
   const job = useCatalogImport(code);
   const applyHintId = useId();
   const busy = job.phase.step !== 'idle';
-  const isCsv = !file || importContentType(file) !== 'application/xml';
+  const isCsv = !file || importContentType(file) === 'text/csv';
   const canApply = job.canApply(file, isCsv ? kind : '');
   const chosenKind = isCsv ? kind : '';
 

@@ -9,24 +9,39 @@ const show = (value: unknown) =>
       ? value.join('; ')
       : String(value);
 
-/** A row's details: its refusals (column and reason), or its changed fields old → new and the event it records. */
+const said = (e: { field: string | null; reason: string }) =>
+  e.field ? `${e.field}: ${e.reason}` : e.reason;
+
+/**
+ * A row's details: its refusals (column and reason), or its changed fields old → new and the event it records;
+ * then what the file left out for it (an empty committee, an edition taken from the date), as notes.
+ */
 function details(row: ImportRowOutcome, t: TFunction<'console-catalog'>): string[] {
-  if (row.outcome === 'error') {
-    return (row.errors ?? []).map((e) => (e.field ? `${e.field}: ${e.reason}` : e.reason));
-  }
+  const notes = (row.warnings ?? []).map((w) => t('rows.note', { note: said(w) }));
+  if (row.outcome === 'error') return [...(row.errors ?? []).map(said), ...notes];
   const changes = (row.changes ?? []).map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`);
-  return row.event ? [...changes, t('rows.event', { event: t(`eventKinds.${row.event}`) })] : changes;
+  const event = row.event ? [t('rows.event', { event: t(`eventKinds.${row.event}`) })] : [];
+  return [...changes, ...event, ...notes];
+}
+
+/** Where a row is: its line; a publisher or committee the file only names; or the file as a whole. */
+function lineOf(row: ImportRowOutcome, t: TFunction<'console-catalog'>) {
+  if (row.row > 0) return row.row;
+  return row.kind ? t('rows.named') : t('rows.wholeFile');
 }
 
 /** Each row of the file with what the import does to it, or why it is refused. */
 export function ImportRowTable({ rows }: { rows: ImportRowOutcome[] }) {
   const { t } = useTranslation('console-catalog');
+  // A batch of files: each row says which file it comes from.
+  const withFiles = rows.some((row) => row.file);
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle tw-console__table tw-catalog__rows">
         <caption className="tw-visually-hidden">{t('rows.caption')}</caption>
         <thead>
           <tr>
+            {withFiles ? <th scope="col">{t('rows.file')}</th> : null}
             <th scope="col">{t('rows.line')}</th>
             <th scope="col">{t('rows.kind')}</th>
             <th scope="col">{t('rows.key')}</th>
@@ -37,10 +52,15 @@ export function ImportRowTable({ rows }: { rows: ImportRowOutcome[] }) {
         <tbody>
           {rows.map((row) => (
             <tr
-              key={`${row.row}-${row.key ?? ''}`}
+              key={`${row.file ?? ''}-${row.row}-${row.kind ?? ''}-${row.key ?? ''}`}
               className={row.outcome === 'error' ? 'table-danger' : undefined}
             >
-              <td>{row.row === 0 ? t('rows.wholeFile') : row.row}</td>
+              {withFiles ? (
+                <td dir="ltr" className="tw-catalog__file-name">
+                  {row.file ?? '—'}
+                </td>
+              ) : null}
+              <td>{lineOf(row, t)}</td>
               <td>{row.kind ? t(`kinds.${row.kind}`) : '—'}</td>
               <td dir="auto">{row.key ?? '—'}</td>
               <td>

@@ -57,10 +57,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The content type the import routes take for a file: CSV by its name or type, else XML. */
-export function importContentType(file: File): 'text/csv' | 'application/xml' | null {
+/** The content type the import routes take for a file: CSV, a ZIP of STS files or XML, by its name or type. */
+export function importContentType(file: File): 'text/csv' | 'application/xml' | 'application/zip' | null {
   const name = file.name.toLowerCase();
   if (name.endsWith('.csv') || file.type === 'text/csv') return 'text/csv';
+  if (
+    name.endsWith('.zip') ||
+    file.type === 'application/zip' ||
+    file.type === 'application/x-zip-compressed'
+  )
+    return 'application/zip';
   if (name.endsWith('.xml') || file.type.endsWith('/xml')) return 'application/xml';
   return null;
 }
