@@ -231,3 +231,39 @@ describe('real STS files applied to a store', () => {
     expect(rows.map((r) => r.user_id)).toEqual([userId]);
   });
 });
+
+describe('one standard in two files of a batch', () => {
+  let test: TestDatabase;
+  let db: DatabaseHandle;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    db = test.handle;
+    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
+  }, 60_000);
+  afterAll(() => test?.drop());
+
+  const both = async (...names: string[]): Promise<ParsedCatalogImport> => {
+    const files = await Promise.all(names.map((name) => parseStsXml(publicFile(name))));
+    let n = 0;
+    return {
+      rows: files.flatMap((f) => f.rows.map((r) => ({ ...r, row: r.row === 0 ? 0 : ++n }))),
+      errors: files.flatMap((f) => f.errors),
+      complete: true,
+    };
+  };
+
+  it('the adopted standard again, word for word (its own file and inside the adoption): one entry', async () => {
+    const dry = await dryRunCatalogImport(db, tenantId, await both(ISO_13849, DIN_13849));
+    expect(dry.totals.error).toBe(0);
+    expect(dry.rows.filter((r) => r.key === 'ISO 13849-1')).toHaveLength(1);
+  });
+
+  it('the same content code with other values (two originators of ISO 123456): refused as a conflict', async () => {
+    const dry = await dryRunCatalogImport(db, tenantId, await both('nat-meta.xml', 'reg-meta.xml'));
+    expect(dry.rows.find((r) => r.outcome === 'error')?.errors).toEqual([
+      { row: 2, field: 'content_code', reason: 'ISO 123456 is also row 1' },
+    ]);
+  });
+});

@@ -63,6 +63,10 @@ describe('a ZIP batch of STS files', () => {
     const batch = await parseStsZip(zip);
     expect(batch.complete).toBe(true);
     const standards = batch.rows.filter((r) => r.value.kind === 'standard');
+    // The publisher the files name is the first file's, also in the dry run's outcomes.
+    expect(
+      withRowFiles([{ row: 0, kind: 'publisher', key: 'ZIPP', outcome: 'new' }], batch).map((o) => o.file),
+    ).toEqual(['batch/first.xml']);
     expect(standards.map((r) => [r.row, r.file])).toEqual([
       [1, 'batch/first.xml'],
       [2, 'batch/first.xml'],
@@ -103,7 +107,6 @@ describe('a ZIP batch of STS files', () => {
     expect(batch.errors).toEqual([]);
     expect(batch.files.map((f) => [f.file, f.outcome])).toEqual([
       ['sts-ruby/nat-meta.xml', 'read'],
-      ['sts-ruby/reg-meta.xml', 'read'],
       ['sts-ruby/Samp1.xml', 'read'],
       ['sts-ruby/ISO_13849-1_2008-12_en_TBX.metadata.xml', 'read'],
       ['sts-ruby/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', 'read'],
@@ -113,7 +116,6 @@ describe('a ZIP batch of STS files', () => {
     );
     expect(standards).toEqual([
       ['sts-ruby/nat-meta.xml', 'ISO 123456:2009', undefined],
-      ['sts-ruby/reg-meta.xml', 'ISO 123456:2009', undefined],
       ['sts-ruby/Samp1.xml', 'ISO 2560:2009', undefined],
       ['sts-ruby/ISO_13849-1_2008-12_en_TBX.metadata.xml', 'ISO 13849-1:2006-11', undefined],
       [

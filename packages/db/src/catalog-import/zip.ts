@@ -262,7 +262,7 @@ function addParsedFile(batch: ParsedZipBatch, file: string, parsed: ParsedCatalo
 /** Each row's file, from a batch's rows and errors (a single file has none: an empty map). */
 function filesByRow(parsed: ParsedCatalogImport): Map<number, string> {
   const files = new Map<number, string>();
-  for (const r of parsed.rows) if (r.file) files.set(r.row, r.file);
+  for (const r of parsed.rows) if (r.file && r.row > 0) files.set(r.row, r.file);
   for (const e of parsed.errors) if (e.file && e.row > 0) files.set(e.row, e.file);
   return files;
 }
@@ -286,8 +286,16 @@ export function withErrorFiles(
 export function withRowFiles(outcomes: ImportRowOutcome[], parsed: ParsedCatalogImport): ImportRowOutcome[] {
   const files = filesByRow(parsed);
   if (files.size === 0) return outcomes;
+  // Row 0 is no line: a publisher or committee a file names is found by its kind and key.
+  const named = new Map<string, string>();
+  for (const r of parsed.rows)
+    if (r.row === 0 && r.file && (r.value.kind === 'publisher' || r.value.kind === 'committee'))
+      named.set(
+        `${r.value.kind}:${r.value.kind === 'publisher' ? r.value.code : r.value.designation}`,
+        r.file,
+      );
   return outcomes.map((o) => {
-    const file = files.get(o.row);
+    const file = o.row > 0 ? files.get(o.row) : named.get(`${o.kind}:${o.key}`);
     return { ...o, ...(file ? { file } : {}), ...(o.errors ? { errors: labelErrors(o.errors, files) } : {}) };
   });
 }

@@ -268,16 +268,22 @@ export async function planCatalogImport(
     const existing = await readExistingEntries(db, tenantId, kind, [
       ...new Set(rows.map((r) => keyOf(r.value))),
     ]);
-    const firstRow = new Map<string, number>();
+    const firstRow = new Map<string, { row: number; text: string }>();
     for (const { row, value } of rows) {
       const key = keyOf(value);
+      const first = firstRow.get(key);
+      // The same entry again, word for word (a batch whose adoption file also holds the adopted standard), or
+      // a publisher or committee named again: one entry. The same key with other values is a conflict the
+      // file must settle.
+      const namedOnly = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
+      if (first !== undefined && (namedOnly || first.text === JSON.stringify(value))) continue;
       const errors = referenceErrors(row, value, known);
-      const earlier = firstRow.get(key);
+      const earlier = first?.row;
       if (earlier !== undefined)
         errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
       const assetError = assetErrors.get(row);
       if (assetError) errors.push(assetError);
-      if (earlier === undefined) firstRow.set(key, row);
+      if (earlier === undefined) firstRow.set(key, { row, text: JSON.stringify(value) });
       // A publisher or committee the file only names, which the store has: nothing to do, nothing to say.
       const named = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
       if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);

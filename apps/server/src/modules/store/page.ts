@@ -36,6 +36,7 @@ function layout(tenant: Tenant, title: string, main: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(title)} · ${e(config.tenantName)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${e(config.ui.themeStylesheetUrl)}">
 <link rel="stylesheet" href="/store/assets/store.css">
 </head>
