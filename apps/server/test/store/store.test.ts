@@ -81,14 +81,9 @@ describe('demo store pages (/store/standards/:assetId.html)', () => {
       '../../../../packages/db/test/fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml',
       import.meta.url,
     );
-    const run = await applyCatalogImport(
-      t.app.db,
-      tenantId,
-      await parseStsXml(readFileSync(file)),
-      {
-        rules: EVERY_MATCHING_RULE,
-      },
-    );
+    const run = await applyCatalogImport(t.app.db, tenantId, await parseStsXml(readFileSync(file)), {
+      rules: EVERY_MATCHING_RULE,
+    });
     expect(run.outcome).toBe('applied');
     const res = await t.app.inject({
       url: '/store/standards/din-en-iso-13849-1-2008-12.html',
