@@ -54,6 +54,7 @@ const EXISTING_SQL: Record<CatalogImportKind, string> = {
 /** An existing entry: the import row's fields, and the row id of standards and work items. */
 export type ExistingEntry = Record<string, unknown> & { id?: number };
 
+/** Keys per read of existing entries; the plan judges the file's rows a chunk of this many at a time. */
 const CHUNK = 10_000;
 
 /** The tenant's existing entries of one kind for these keys, by key (`lock`: FOR UPDATE, in a write). */
@@ -96,8 +97,6 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
 /** What the plan knows of each row of the import, in file order. */
 export interface PlannedRow extends ImportRowOutcome {
   value?: CatalogImportRow;
-  /** While planning: the entry as the store has it. */
-  existing?: ExistingEntry;
 }
 
 type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
@@ -177,19 +176,13 @@ export function importEventKind(
   return existing.status === 'active' ? 'withdrawal' : undefined;
 }
 
-const outcomeOf = (
-  row: number,
-  value: CatalogImportRow,
-  existing: ExistingEntry | undefined,
-  successorDesignation: (code: string) => string | undefined,
-): PlannedRow => {
+/** A valid row's outcome against the entry as the store has it (its successor is added once all are known). */
+const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);
   if (changes.length === 0) return { ...base, outcome: 'unchanged' };
   const event = importEventKind(value, existing);
-  if (event === 'withdrawal' && value.kind === 'standard' && value.replacedBy)
-    changes.push({ field: 'replaced_by', from: null, to: successorDesignation(value.replacedBy) });
   return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
 };
 
@@ -240,6 +233,7 @@ export async function planCatalogImport(
   db: SqlExecutor,
   tenantId: string,
   parsed: ParsedCatalogImport,
+  { chunk = CHUNK }: { chunk?: number } = {},
 ): Promise<PlannedRow[]> {
   const planned: PlannedRow[] = [];
   const known: Known = { publisher: new Set(), industry_area: new Set(), committee: new Set() };
@@ -251,33 +245,39 @@ export async function planCatalogImport(
       const wanted = referencedCodes(rows, ref).filter((c) => !known[ref].has(c));
       for (const code of (await readExistingEntries(db, tenantId, ref, wanted)).keys()) known[ref].add(code);
     }
-    const existing = await readExistingEntries(db, tenantId, kind, [
-      ...new Set(rows.map((r) => keyOf(r.value))),
-    ]);
     const firstRow = new Map<string, number>();
-    for (const { row, value } of rows) {
-      const key = keyOf(value);
-      const errors = referenceErrors(row, value, known);
-      const earlier = firstRow.get(key);
-      if (earlier !== undefined)
-        errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
-      const assetError = assetErrors.get(row);
-      if (assetError) errors.push(assetError);
-      if (earlier === undefined) firstRow.set(key, row);
-      if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
-      else {
-        planned.push({ row, kind, key, outcome: 'unchanged', value, existing: existing.get(key) });
-        if (kind in known) known[kind as keyof Known].add(key);
+    // The store's entries are read and compared a chunk of rows at a time and only the outcome is kept: a
+    // re-import of a large catalogue never holds the whole catalogue in memory beside the file's rows.
+    for (let i = 0; i < rows.length; i += chunk) {
+      const slice = rows.slice(i, i + chunk);
+      const existing = await readExistingEntries(db, tenantId, kind, [
+        ...new Set(slice.map((r) => keyOf(r.value))),
+      ]);
+      for (const { row, value } of slice) {
+        const key = keyOf(value);
+        const errors = referenceErrors(row, value, known);
+        const earlier = firstRow.get(key);
+        if (earlier !== undefined)
+          errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
+        const assetError = assetErrors.get(row);
+        if (assetError) errors.push(assetError);
+        if (earlier === undefined) firstRow.set(key, row);
+        if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
+        else {
+          planned.push(outcomeOf(row, value, existing.get(key)));
+          if (kind in known) known[kind as keyof Known].add(key);
+        }
       }
     }
   }
   // Successors are checked once every standard row is: one may come later in the file than the row it replaces.
   const designations = await successorDesignations(db, tenantId, planned);
   return planned.map((p) => {
-    if (p.outcome === 'error') return p;
-    const { existing, ...rest } = p;
-    const errors = successorErrors(p.row, p.value!, designations);
+    if (p.outcome === 'error' || p.value?.kind !== 'standard' || !p.value.replacedBy) return p;
+    const errors = successorErrors(p.row, p.value, designations);
     if (errors.length > 0) return { row: p.row, kind: p.kind, key: p.key, outcome: 'error', errors };
-    return outcomeOf(rest.row, rest.value!, existing, (code) => designations.get(code));
+    if (p.event !== 'withdrawal') return p;
+    const to = designations.get(p.value.replacedBy);
+    return { ...p, changes: [...(p.changes ?? []), { field: 'replaced_by', from: null, to }] };
   });
 }
