@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import type { CatalogImportRow } from '@trackwell/contracts';
+import type { CatalogImportRow, ImportRowOf } from '@trackwell/contracts';
 import { columnName, csvLine, IMPORT_FIELDS } from '@trackwell/db';
 
 /**
@@ -78,6 +78,8 @@ export function standardRow(i: number, edition = 2022): CatalogImportRow {
     committeeDesignation: committeeCode(i % 60),
     status: i % 17 === 0 ? 'withdrawn' : 'active',
     edition: String(edition),
+    publishedPrecision: 'day',
+    titles: {},
     publishedOn: `${edition}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
     industryAreas: [areaCode(i % 30), areaCode((i + 7) % 30)],
     icsCodes: [`${10 + (i % 80)}.${String(i % 200).padStart(3, '0')}`],
@@ -86,6 +88,50 @@ export function standardRow(i: number, edition = 2022): CatalogImportRow {
 
 /** The columns of the import's standards CSV, in its order (the COPY references take the same ones). */
 export const STANDARD_COLUMNS: readonly string[] = IMPORT_FIELDS.standard.map(columnName);
+
+/** The `standards` table's own columns that the import's CSV fills, in the COPY reference's file order. */
+export const STANDARDS_TABLE_COLUMNS = [
+  'tenant_id',
+  'content_code',
+  'asset_id',
+  'designation',
+  'title',
+  'publisher_code',
+  'committee_designation',
+  'status',
+  'edition',
+  'published_on',
+  'ics_codes',
+] as const;
+
+const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+
+/**
+ * Writes the same N standards as `writeStandardsCsv`, as rows of the `standards` table of `tenantId` (its
+ * columns, ICS codes as an array literal), for `COPY standards FROM STDIN (FORMAT csv)`.
+ */
+export async function writeStandardsTableCsv(path: string, rows: number, tenantId: string) {
+  const out = createWriteStream(path);
+  for (let i = 0; i < rows; i++) {
+    const s = standardRow(i) as ImportRowOf<'standard'>;
+    const cells = [
+      tenantId,
+      s.contentCode,
+      s.assetId,
+      s.designation,
+      s.title,
+      s.publisherCode,
+      s.committeeDesignation ?? '',
+      s.status,
+      s.edition,
+      s.publishedOn,
+      `{${s.icsCodes.map((c) => `"${c}"`).join(',')}}`,
+    ];
+    if (!out.write(`${cells.map(quoted).join(',')}\r\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
 
 /** Writes N standards to `path` as the import's CSV (every cell quoted), streaming. */
 export async function writeStandardsCsv(path: string, rows: number, editionOf = (_i: number) => 2022) {

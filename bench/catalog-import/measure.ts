@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { STANDARD_COLUMNS } from './data.ts';
+import { STANDARDS_TABLE_COLUMNS } from './data.ts';
 
 /** Timing and memory of one phase, and the PostgreSQL COPY reference. */
 
@@ -42,6 +42,28 @@ export async function measure(
   return phase;
 }
 
+/**
+ * Waits until the process's RSS has stayed within 8 MB for 2 s (at most 60 s); answers its peak meanwhile.
+ * After PGlite starts, V8 compiles its WebAssembly in the background for several seconds (a transient
+ * 400–600 MB), as a server does once at its start, not during an import.
+ */
+export async function settle(): Promise<number> {
+  let peak = process.memoryUsage().rss;
+  let steadyFrom = performance.now();
+  let base = peak;
+  const started = performance.now();
+  while (performance.now() - steadyFrom < 2_000 && performance.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const rss = process.memoryUsage().rss;
+    peak = Math.max(peak, rss);
+    if (Math.abs(rss - base) > 8 * 1024 * 1024) {
+      base = rss;
+      steadyFrom = performance.now();
+    }
+  }
+  return peak;
+}
+
 export const rate = (p: Phase) => (p.rows / p.ms) * 1000;
 
 export function show(p: Phase) {
@@ -52,48 +74,32 @@ export function show(p: Phase) {
   );
 }
 
-/** The columns of the import's standards CSV, as a plain table (no key, index or trigger). */
-const REFERENCE_TABLE = `CREATE TABLE IF NOT EXISTS copy_reference (${STANDARD_COLUMNS.map(
-  (column) => `${column} ${column === 'published_on' ? 'date' : 'text'}`,
-).join(', ')})`;
-
-/** The CSV's columns that are lists or links in the catalogue (their own tables): text in the references. */
-const NOT_IN_STANDARDS = ['ics_codes', 'industry_areas', 'replaced_by'];
-
 /**
- * The same columns as a table shaped like `standards`: its keys, indexes, stored title vector and the
- * title-word trigger of migration 0009 (lists stay text), for a tenant of its own. COPY into it is what the
- * catalogue's own schema costs, whatever code loads it.
+ * The reference: PostgreSQL `COPY standards (…) FROM STDIN (FORMAT csv)` of the same standards
+ * (`writeStandardsTableCsv`) into the real `standards` table of a freshly migrated database whose tenant has
+ * the catalogue's publishers, committees and industry areas: the table's keys, foreign keys, indexes, stored
+ * title vector and the title-word trigger of migration 0009, all that the product's schema costs whatever
+ * code loads it. Run `emptyStandards` first (untimed).
  */
-const catalogueLikeTable = (tenantId: string) => `
-  CREATE TABLE IF NOT EXISTS copy_catalogue
-    (LIKE standards INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING IDENTITY INCLUDING INDEXES);
-  ALTER TABLE copy_catalogue ALTER COLUMN tenant_id SET DEFAULT '${tenantId}',
-    ${NOT_IN_STANDARDS.map((column) => `DROP COLUMN IF EXISTS ${column}, ADD COLUMN ${column} text`).join(', ')};
-  CREATE OR REPLACE TRIGGER copy_catalogue_title_words AFTER INSERT ON copy_catalogue
-    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION standard_title_words_sync();`;
-
-const COLUMNS = STANDARD_COLUMNS.join(', ');
-
-/**
- * PostgreSQL `COPY … FROM STDIN (FORMAT csv, HEADER)` of the same file: into a plain table of the same
- * columns (`plain`), or into the catalogue-shaped table (`catalogue`, emptied first, with its title words).
- */
-export async function copyReference(url: string, file: string, into: 'plain' | { catalogueOf: string }) {
+export async function copyIntoStandards(url: string, file: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const table = into === 'plain' ? 'copy_reference' : 'copy_catalogue';
-    if (into === 'plain') await client.query(REFERENCE_TABLE);
-    else {
-      await client.query(catalogueLikeTable(into.catalogueOf));
-      await client.query('DELETE FROM standard_title_words WHERE tenant_id = $1', [into.catalogueOf]);
-    }
-    await client.query(`TRUNCATE ${table}`);
     const copy = client.query(
-      copyFrom(`COPY ${table} (${COLUMNS}) FROM STDIN WITH (FORMAT csv, HEADER true)`),
+      copyFrom(`COPY standards (${STANDARDS_TABLE_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`),
     );
     await pipeline(createReadStream(file), copy);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties the reference database's `standards` (and so its title words) for the next COPY. */
+export async function emptyStandards(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('TRUNCATE standards CASCADE');
   } finally {
     await client.end();
   }

@@ -28,6 +28,14 @@ function socketDirFor(dataDir: string): { dir: string; temporary: boolean } {
   return { dir: mkdtempSync(join(tmpdir(), 'trackwell-')), temporary: true };
 }
 
+/**
+ * PGlite's own default is 160 MB of shared buffers, in its WebAssembly memory, which is touched as pages are
+ * read or written and never given back: a large catalogue import filled them all. The pages are also in
+ * the file system's cache (or, in memory, in its files), so a smaller pool costs the process less and, by
+ * bench/catalog-import, the import no speed.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let advertise: (socket: string | undefined) => void = () => {};
@@ -40,9 +48,10 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(
-      dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-    );
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
   } catch (error) {
     release();
     throw error;

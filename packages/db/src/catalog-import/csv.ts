@@ -14,6 +14,7 @@ import {
   LIST_SEPARATOR,
   normalizeName,
   OPTIONAL_FIELDS,
+  shareRepeatedCells,
   splitList,
   validateImportRow,
 } from './rows.ts';
@@ -151,6 +152,7 @@ export async function parseCatalogCsv(
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let header: Header | undefined;
+  const seen = new Map<string, string>();
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -163,8 +165,10 @@ export async function parseCatalogCsv(
         continue;
       }
       const read = readRecord(header, record, info.lines);
-      if ('value' in read) result.rows.push({ row: info.lines, value: read.value });
-      else result.errors.push(...read.errors);
+      if ('value' in read) {
+        shareRepeatedCells(read.value, seen);
+        result.rows.push({ row: info.lines, value: read.value });
+      } else result.errors.push(...read.errors);
     }
   } catch (error) {
     // A source that fails (a dropped upload) or a parser state csv-parse cannot skip past.

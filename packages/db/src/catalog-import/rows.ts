@@ -50,6 +50,29 @@ export const splitList = (cell: string) =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 
+/** Cells up to this long are shared between rows by `shareRepeatedCells`: codes, statuses, dates, editions. */
+const SHARED_CELL_CHARS = 24;
+
+/**
+ * Makes a row's short values that an earlier row of the file already had (a publisher, a committee, a
+ * status, an edition, a date, list codes) the very same string: a large file's rows are held until they are
+ * written, and most of their cells repeat. `seen` is the file's: one per parse.
+ */
+export function shareRepeatedCells(value: CatalogImportRow, seen: Map<string, string>): void {
+  const share = (cell: string) => {
+    if (cell.length > SHARED_CELL_CHARS) return cell;
+    const earlier = seen.get(cell);
+    if (earlier !== undefined) return earlier;
+    seen.set(cell, cell);
+    return cell;
+  };
+  const cells = value as unknown as Record<string, unknown>;
+  for (const [field, cell] of Object.entries(cells)) {
+    if (typeof cell === 'string') cells[field] = share(cell);
+    else if (Array.isArray(cell)) cells[field] = cell.map((c) => (typeof c === 'string' ? share(c) : c));
+  }
+}
+
 export type ValidatedRow = { value: CatalogImportRow } | { errors: CatalogImportError[] };
 
 /**

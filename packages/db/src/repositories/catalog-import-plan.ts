@@ -56,6 +56,7 @@ const EXISTING_SQL: Record<CatalogImportKind, string> = {
 /** An existing entry: the import row's fields, and the row id of standards and work items. */
 export type ExistingEntry = Record<string, unknown> & { id?: number };
 
+/** Keys per read of existing entries; the plan judges the file's rows a chunk of this many at a time. */
 const CHUNK = 10_000;
 
 /** The tenant's existing entries of one kind for these keys, by key (`lock`: FOR UPDATE, in a write). */
@@ -108,8 +109,6 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
 /** What the plan knows of each row of the import, in file order. */
 export interface PlannedRow extends ImportRowOutcome {
   value?: CatalogImportRow;
-  /** While planning: the entry as the store has it. */
-  existing?: ExistingEntry;
 }
 
 type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
@@ -191,19 +190,13 @@ export function importEventKind(
   return existing.status === 'active' ? 'withdrawal' : undefined;
 }
 
-const outcomeOf = (
-  row: number,
-  value: CatalogImportRow,
-  existing: ExistingEntry | undefined,
-  successorDesignation: (code: string) => string | undefined,
-): PlannedRow => {
+/** A valid row's outcome against the entry as the store has it (its successor is added once all are known). */
+const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);
   if (changes.length === 0) return { ...base, outcome: 'unchanged' };
   const event = importEventKind(value, existing);
-  if (event === 'withdrawal' && value.kind === 'standard' && value.replacedBy)
-    changes.push({ field: 'replaced_by', from: null, to: successorDesignation(value.replacedBy) });
   return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
 };
 
@@ -254,6 +247,7 @@ export async function planCatalogImport(
   db: SqlExecutor,
   tenantId: string,
   parsed: ParsedCatalogImport,
+  { chunk = CHUNK }: { chunk?: number } = {},
 ): Promise<PlannedRow[]> {
   const planned: PlannedRow[] = [];
   const known: Known = { publisher: new Set(), industry_area: new Set(), committee: new Set() };
@@ -265,42 +259,51 @@ export async function planCatalogImport(
       const wanted = referencedCodes(rows, ref).filter((c) => !known[ref].has(c));
       for (const code of (await readExistingEntries(db, tenantId, ref, wanted)).keys()) known[ref].add(code);
     }
-    const existing = await readExistingEntries(db, tenantId, kind, [
-      ...new Set(rows.map((r) => keyOf(r.value))),
-    ]);
-    const firstRow = new Map<string, { row: number; text: string }>();
-    for (const { row, value } of rows) {
-      const key = keyOf(value);
-      const first = firstRow.get(key);
-      // The same entry again, word for word (a batch whose adoption file also holds the adopted standard), or
-      // a publisher or committee named again: one entry. The same key with other values is a conflict the
-      // file must settle.
-      const namedOnly = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
-      if (first !== undefined && (namedOnly || first.text === JSON.stringify(value))) continue;
-      const errors = referenceErrors(row, value, known);
-      const earlier = first?.row;
-      if (earlier !== undefined)
-        errors.push({ row, field: columnName(IMPORT_KEY[kind]), reason: `${key} is also row ${earlier}` });
-      const assetError = assetErrors.get(row);
-      if (assetError) errors.push(assetError);
-      if (earlier === undefined) firstRow.set(key, { row, text: JSON.stringify(value) });
-      // A publisher or committee the file only names, which the store has: nothing to do, nothing to say.
-      const named = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
-      if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
-      else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
-      else {
-        planned.push({ row, kind, key, outcome: 'unchanged', value, existing: existing.get(key) });
-        if (kind in known) known[kind as keyof Known].add(key);
+    const firstRow = new Map<string, { row: number; value: CatalogImportRow }>();
+    // The store's entries are read and compared a chunk of rows at a time and only the outcome is kept: a
+    // re-import of a large catalogue never holds the whole catalogue in memory beside the file's rows.
+    for (let i = 0; i < rows.length; i += chunk) {
+      const slice = rows.slice(i, i + chunk);
+      const existing = await readExistingEntries(db, tenantId, kind, [
+        ...new Set(slice.map((r) => keyOf(r.value))),
+      ]);
+      for (const { row, value } of slice) {
+        const key = keyOf(value);
+        const first = firstRow.get(key);
+        // A publisher or committee the file only names (an STS originator or comm-ref).
+        const named = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
+        // The same entry again, word for word (a batch whose adoption file also holds the adopted standard),
+        // or a publisher or committee named again: one entry. The same key with other values is a conflict
+        // the file must settle.
+        if (first !== undefined && (named || JSON.stringify(first.value) === JSON.stringify(value))) continue;
+        const errors = referenceErrors(row, value, known);
+        if (first !== undefined)
+          errors.push({
+            row,
+            field: columnName(IMPORT_KEY[kind]),
+            reason: `${key} is also row ${first.row}`,
+          });
+        const assetError = assetErrors.get(row);
+        if (assetError) errors.push(assetError);
+        if (first === undefined) firstRow.set(key, { row, value });
+        // Named only, and the store has it: nothing to do, nothing to say.
+        if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
+        else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
+        else {
+          planned.push(outcomeOf(row, value, existing.get(key)));
+          if (kind in known) known[kind as keyof Known].add(key);
+        }
       }
     }
   }
   // Successors are checked once every standard row is: one may come later in the file than the row it replaces.
   const designations = await successorDesignations(db, tenantId, planned);
   return planned.map((p) => {
-    if (p.outcome === 'error') return p;
-    const { existing, ...rest } = p;
-    const errors = successorErrors(p.row, p.value!, designations);
+    if (p.outcome === 'error' || p.value?.kind !== 'standard' || !p.value.replacedBy) return p;
+    const errors = successorErrors(p.row, p.value, designations);
     if (errors.length > 0) return { row: p.row, kind: p.kind, key: p.key, outcome: 'error', errors };
-    return outcomeOf(rest.row, rest.value!, existing, (code) => designations.get(code));
+    if (p.event !== 'withdrawal') return p;
+    const to = designations.get(p.value.replacedBy);
+    return { ...p, changes: [...(p.changes ?? []), { field: 'replaced_by', from: null, to }] };
   });
 }

@@ -45,6 +45,8 @@ export interface CatalogImportOptions {
   /** Apply the valid rows of a file that has row errors (default: apply nothing). */
   skipBadRows?: boolean;
   batchSize?: number;
+  /** Rows judged against the store per read while planning (default 10,000; small in tests). */
+  planChunk?: number;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -103,13 +105,32 @@ function totalsOf(outcomes: ImportRowOutcome[]): ImportTotals {
   return totals;
 }
 
+/**
+ * The totals and every error (in row order) of a plan and the parser's refusals, as `outcomesOf` would
+ * count them, without a second object per row: the apply needs no per-row outcome.
+ */
+function totalsAndErrorsOf(planned: PlannedRow[], parseErrors: CatalogImportError[]) {
+  const totals: ImportTotals = { new: 0, changed: 0, unchanged: 0, error: 0 };
+  const errors: CatalogImportError[] = [];
+  for (const p of planned) {
+    totals[p.outcome] += 1;
+    if (p.errors) errors.push(...p.errors);
+  }
+  totals.error += new Set(parseErrors.map((e) => e.row)).size;
+  errors.push(...parseErrors);
+  errors.sort((a, b) => a.row - b.row); // stable: a row's errors keep their order
+  return { totals, errors };
+}
+
 /** What applying the file would do, per row, and the totals. Reads only (one query per kind and chunk). */
 export async function dryRunCatalogImport(
   db: SqlExecutor,
   tenantId: string,
   parsed: ParsedCatalogImport,
+  { planChunk }: { planChunk?: number } = {},
 ): Promise<ImportDryRun> {
-  const rows = outcomesOf(await planCatalogImport(db, tenantId, parsed), parsed);
+  const planned = await planCatalogImport(db, tenantId, parsed, { chunk: planChunk });
+  const rows = outcomesOf(planned, parsed);
   return { rows, totals: totalsOf(rows) };
 }
 
@@ -139,6 +160,22 @@ async function recordImportRun(
 }
 
 /**
+ * PGlite runs PostgreSQL as one single-user process: no checkpointer, so nothing recycles the write-ahead
+ * log while an import writes, and it grows with every batch (to 450 MB for 100,000 standards: in the
+ * process's memory for an in-memory database, on disk otherwise). Between batches, a checkpoint once the log
+ * since the last one passes this many bytes keeps it to a few segments.
+ */
+const PGLITE_WAL_PER_CHECKPOINT = 64 * 1024 * 1024;
+
+async function checkpointIfDue(db: DatabaseHandle) {
+  const { rows } = await db.query<{ due: boolean }>(
+    `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn) > $1 AS due FROM pg_control_checkpoint()`,
+    [PGLITE_WAL_PER_CHECKPOINT],
+  );
+  if (rows[0]?.due) await db.query('CHECKPOINT');
+}
+
+/**
  * Applies a parsed import to the tenant's catalogue (see the policy above). Answers the totals of the plan,
  * every row error, and the change events recorded.
  */
@@ -150,16 +187,9 @@ export async function applyCatalogImport(
 ): Promise<AppliedCatalogImport> {
   const startedAt = new Date();
   const skipBadRows = options.skipBadRows ?? false;
-  const planned = await planCatalogImport(db, tenantId, parsed);
-  const outcomes = outcomesOf(planned, parsed);
-  const errors = outcomes.flatMap((o) => o.errors ?? []);
-  const run: AppliedCatalogImport = {
-    runId: randomUUID(),
-    outcome: 'applied',
-    totals: totalsOf(outcomes),
-    errors,
-    events: [],
-  };
+  const planned = await planCatalogImport(db, tenantId, parsed, { chunk: options.planChunk });
+  const { totals, errors } = totalsAndErrorsOf(planned, parsed.errors);
+  const run: AppliedCatalogImport = { runId: randomUUID(), outcome: 'applied', totals, errors, events: [] };
   if (!parsed.complete || (errors.length > 0 && !skipBadRows)) {
     run.outcome = 'refused';
     run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
@@ -169,14 +199,16 @@ export async function applyCatalogImport(
     const written = await runBatches(
       batches,
       db.engine === 'postgres' ? IMPORT_BATCHES_IN_FLIGHT : 1,
-      (batch) =>
-        db.transaction(async (tx) => {
+      async (batch) => {
+        if (db.engine === 'pglite') await checkpointIfDue(db);
+        return db.transaction(async (tx) => {
           const changes = await writeImportBatch(tx, tenantId, batch.kind, batch.rows, {
             source: 'import',
             runId: run.runId,
           });
           return recordImportedChanges(tx, tenantId, changes, options.rules);
-        }),
+        });
+      },
       (kind, done) => options.onProgress?.({ kind, done, total }),
     );
     run.events = written.results;
