@@ -188,7 +188,8 @@ export type CatalogChangesResponse = z.infer<typeof catalogChangesResponse>;
 
 /** Why a user got an e-mail: one entry per matching rule. */
 export const notificationReason = z.object({
-  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM']),
+  /** ADOPTION: the user tracks `value`, a standard that adopts the changed one (DIN EN ISO 13849-1 of ISO 13849-1). */
+  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM', 'ADOPTION']),
   value: z.string(),
 });
 export type NotificationReason = z.infer<typeof notificationReason>;

@@ -187,17 +187,23 @@ describe('real STS files applied to a store', () => {
     expect(again.totals).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
   });
 
-  it('a tracker lists the German and French titles; a new edition imported later reaches the tracker', async () => {
+  it('a tracker lists the German and French titles; a new edition reaches its tracker and the adoption’s', async () => {
     await applyCatalogImport(db, tenantId, await parseStsXml(publicFile(ISO_13849)), {
       rules: EVERY_MATCHING_RULE,
     });
-    const userId = randomUUID();
-    await db.query(
-      `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'Ada', 'Reader')`,
-      [userId, tenantId, `${userId}@example.com`],
-    );
-    await db.transaction((tx) => createContentTracking(tx, tenantId, userId, { contentCode: 'ISO 13849-1' }));
-    const list = await listContentTrackings(db, tenantId, userId, { pageIndex: 1, pageSize: 10 });
+    const reader = async (contentCode: string) => {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'Ada', 'Reader')`,
+        [id, tenantId, `${id}@example.com`],
+      );
+      await db.transaction((tx) => createContentTracking(tx, tenantId, id, { contentCode }));
+      return id;
+    };
+    const isoReader = await reader('ISO 13849-1');
+    // Tracks only the German adoption, which adopts EN ISO 13849-1, which adopts ISO 13849-1.
+    const dinReader = await reader('DIN EN ISO 13849-1');
+    const list = await listContentTrackings(db, tenantId, isoReader, { pageIndex: 1, pageSize: 10 });
     expect(list.rows[0]!.content).toMatchObject({
       contentTitle: MACHINERY_EN,
       contentTitles: {
@@ -222,13 +228,15 @@ describe('real STS files applied to a store', () => {
     });
     const run = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
     expect(run.events).toEqual([
-      { eventId: expect.any(Number), kind: 'new_edition', recipients: 1, webhooks: 0 },
+      { eventId: expect.any(Number), kind: 'new_edition', recipients: 2, webhooks: 0 },
     ]);
-    const { rows } = await db.query<{ user_id: string }>(
-      'SELECT user_id FROM notification_deliveries WHERE tenant_id = $1',
+    const { rows } = await db.query<{ user_id: string; reasons: Array<{ type: string; value: string }> }>(
+      'SELECT user_id, reasons FROM notification_deliveries WHERE tenant_id = $1',
       [tenantId],
     );
-    expect(rows.map((r) => r.user_id)).toEqual([userId]);
+    const reasonsOf = (id: string) => rows.find((r) => r.user_id === id)?.reasons;
+    expect(reasonsOf(isoReader)).toEqual([{ type: 'STANDARD', value: 'ISO 13849-1:2015-12' }]);
+    expect(reasonsOf(dinReader)).toEqual([{ type: 'ADOPTION', value: 'DIN EN ISO 13849-1:2008-12' }]);
   });
 });
 

@@ -89,6 +89,7 @@ const en: EmailStrings = {
   whyTitle: 'Why you received this e-mail',
   reason: {
     STANDARD: 'You track the standard {value}.',
+    ADOPTION: 'You track {value}, which adopts this standard.',
     COMMITTEE: 'You track committee {value}.',
     INDUSTRYAREA: 'You track the industry area {value}.',
     PUBLISHERS: 'You track the publisher {value}.',
@@ -154,6 +155,7 @@ const ar: EmailStrings = {
   whyTitle: 'لماذا تلقيت هذه الرسالة',
   reason: {
     STANDARD: 'أنت تتابع المواصفة {value}.',
+    ADOPTION: 'أنت تتابع {value} التي تعتمد هذه المواصفة.',
     COMMITTEE: 'أنت تتابع اللجنة {value}.',
     INDUSTRYAREA: 'أنت تتابع المجال الصناعي {value}.',
     PUBLISHERS: 'أنت تتابع الناشر {value}.',
@@ -219,6 +221,7 @@ const ru: EmailStrings = {
   whyTitle: 'Почему вы получили это письмо',
   reason: {
     STANDARD: 'Вы отслеживаете стандарт {value}.',
+    ADOPTION: 'Вы отслеживаете {value}, который принимает этот стандарт.',
     COMMITTEE: 'Вы отслеживаете комитет {value}.',
     INDUSTRYAREA: 'Вы отслеживаете отраслевую область {value}.',
     PUBLISHERS: 'Вы отслеживаете издателя {value}.',
@@ -284,6 +287,7 @@ const fr_FR: EmailStrings = {
   whyTitle: 'Pourquoi vous recevez cet e-mail',
   reason: {
     STANDARD: 'Vous suivez la norme {value}.',
+    ADOPTION: 'Vous suivez {value}, qui adopte cette norme.',
     COMMITTEE: 'Vous suivez le comité {value}.',
     INDUSTRYAREA: 'Vous suivez le secteur d’activité {value}.',
     PUBLISHERS: 'Vous suivez l’éditeur {value}.',
@@ -363,6 +367,7 @@ const zh_Hans: EmailStrings = {
   whyTitle: '您收到此邮件的原因',
   reason: {
     STANDARD: '您跟踪了标准 {value}。',
+    ADOPTION: '您跟踪了采用本标准的 {value}。',
     COMMITTEE: '您跟踪了委员会 {value}。',
     INDUSTRYAREA: '您跟踪了行业领域 {value}。',
     PUBLISHERS: '您跟踪了出版方 {value}。',
@@ -428,6 +433,7 @@ const de: EmailStrings = {
   whyTitle: 'Warum Sie diese E-Mail erhalten',
   reason: {
     STANDARD: 'Sie verfolgen die Norm {value}.',
+    ADOPTION: 'Sie verfolgen {value}, die diese Norm übernimmt.',
     COMMITTEE: 'Sie verfolgen den Ausschuss {value}.',
     INDUSTRYAREA: 'Sie verfolgen den Branchenbereich {value}.',
     PUBLISHERS: 'Sie verfolgen den Herausgeber {value}.',
@@ -494,6 +500,7 @@ const it: EmailStrings = {
   whyTitle: 'Perché ricevi questa e-mail',
   reason: {
     STANDARD: 'Segui la norma {value}.',
+    ADOPTION: 'Segui {value}, che adotta questa norma.',
     COMMITTEE: 'Segui il comitato {value}.',
     INDUSTRYAREA: 'Segui il settore industriale {value}.',
     PUBLISHERS: 'Segui l’editore {value}.',
@@ -560,6 +567,7 @@ const ja: EmailStrings = {
   whyTitle: 'このメールをお送りした理由',
   reason: {
     STANDARD: '規格 {value} をトラッキングしています。',
+    ADOPTION: 'この規格を採用している {value} をトラッキングしています。',
     COMMITTEE: '委員会 {value} をトラッキングしています。',
     INDUSTRYAREA: '業界分野 {value} をトラッキングしています。',
     PUBLISHERS: '発行元 {value} をトラッキングしています。',
@@ -625,6 +633,7 @@ const ko: EmailStrings = {
   whyTitle: '이 이메일을 받은 이유',
   reason: {
     STANDARD: '표준 {value}을(를) 추적하고 있습니다.',
+    ADOPTION: '이 표준을 채택한 {value}을(를) 추적하고 있습니다.',
     COMMITTEE: '위원회 {value}을(를) 추적하고 있습니다.',
     INDUSTRYAREA: '산업 분야 {value}을(를) 추적하고 있습니다.',
     PUBLISHERS: '발행처 {value}을(를) 추적하고 있습니다.',
@@ -690,6 +699,7 @@ const pt: EmailStrings = {
   whyTitle: 'Por que você recebeu este e-mail',
   reason: {
     STANDARD: 'Você acompanha a norma {value}.',
+    ADOPTION: 'Você acompanha {value}, que adota esta norma.',
     COMMITTEE: 'Você acompanha o comitê {value}.',
     INDUSTRYAREA: 'Você acompanha a área industrial {value}.',
     PUBLISHERS: 'Você acompanha a editora {value}.',
@@ -756,6 +766,7 @@ const es: EmailStrings = {
   whyTitle: 'Por qué recibe este correo',
   reason: {
     STANDARD: 'Sigue la norma {value}.',
+    ADOPTION: 'Sigue {value}, que adopta esta norma.',
     COMMITTEE: 'Sigue el comité {value}.',
     INDUSTRYAREA: 'Sigue el área industrial {value}.',
     PUBLISHERS: 'Sigue a la editorial {value}.',
@@ -834,6 +845,7 @@ const tr: EmailStrings = {
   whyTitle: 'Bu e-postayı neden aldınız',
   reason: {
     STANDARD: '{value} standardını takip ediyorsunuz.',
+    ADOPTION: 'Bu standardı benimseyen {value} standardını takip ediyorsunuz.',
     COMMITTEE: '{value} komitesini takip ediyorsunuz.',
     INDUSTRYAREA: '{value} sektör alanını takip ediyorsunuz.',
     PUBLISHERS: '{value} yayıncısını takip ediyorsunuz.',

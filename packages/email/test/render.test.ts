@@ -65,6 +65,22 @@ describe('notification e-mail', () => {
     expect(text).toContain(recipient.unsubscribeUrl);
   });
 
+  it('tells a reader who tracks an adoption why a change of the adopted standard reaches them, and no empty committee', async () => {
+    const iso = {
+      ...change,
+      standard: { ...change.standard!, committee: null, designation: 'ISO 13849-1:2015-12' },
+    };
+    const m = await compileNotification({ language: 'de', branding, change: iso, links });
+    const { html, text } = m.render({
+      ...recipient,
+      reasons: [{ type: 'ADOPTION' as const, value: 'DIN EN ISO 13849-1:2008-12' }],
+    });
+    expect(text).toContain('- Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
+    expect(html).toContain('Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
+    // A standard without a committee has no committee row, rather than an empty one.
+    expect(text).not.toContain('Ausschuss');
+  });
+
   it('follows the footer-logo rule: the tenant logo instead of "Powered by"', async () => {
     const own = brandingFromTenant(
       { ...def, config: { ...def.config, ui: { ...def.config.ui, footerLogo: 'tenant' } } },

@@ -11,8 +11,11 @@ export interface MatchingRules {
   workItem: boolean;
 }
 
+/** Adoption chains are short (national → regional → international); a longer one is followed this far. */
+const MAX_ADOPTION_DEPTH = 6;
+
 /** The matching of matchEventsRecipients: $2 the events, $3–$7 the rules, $8/$9 event kind → kind choice. */
-const MATCH_EVENTS_SQL = `WITH ev AS (
+const MATCH_EVENTS_SQL = `WITH RECURSIVE ev AS (
      SELECT e.id, e.standard_id, e.work_item_id, g.choice AS kind_choice,
             s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
        FROM catalog_events e
@@ -20,6 +23,15 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
        LEFT JOIN standards s ON s.tenant_id = e.tenant_id AND s.id = e.standard_id
        LEFT JOIN work_items w ON w.tenant_id = e.tenant_id AND w.id = e.work_item_id
       WHERE e.tenant_id = $1 AND e.id = ANY($2::bigint[])
+   ), adopters(event_id, standard_id, content_code, depth) AS (
+     -- The standards that adopt the event's standard, and those that adopt them (DIN EN ISO → EN ISO → ISO)
+     SELECT ev.id, a.id, a.content_code, 1 FROM ev
+       JOIN standards s ON s.tenant_id = $1 AND s.id = ev.standard_id
+       JOIN standards a ON a.tenant_id = $1 AND a.adopts_content_code = s.content_code
+     UNION ALL
+     SELECT ad.event_id, a.id, a.content_code, ad.depth + 1 FROM adopters ad
+       JOIN standards a ON a.tenant_id = $1 AND a.adopts_content_code = ad.content_code
+      WHERE ad.depth < ${MAX_ADOPTION_DEPTH}
    ), src AS (
      SELECT user_id, tracking_type, value, kinds FROM source_trackings
       WHERE tenant_id = $1 AND application_code = 'TRACKER'
@@ -36,6 +48,12 @@ const MATCH_EVENTS_SQL = `WITH ev AS (
        JOIN standard_successors ss ON ss.tenant_id = $1 AND ss.event_id = ev.id
        JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ss.standard_id
        JOIN standards s ON s.tenant_id = $1 AND s.id = ss.standard_id
+      WHERE NOT ct.tracking_off AND $3::boolean
+     UNION ALL
+     -- A change of an adopted standard also tells those who track an adoption of it
+     SELECT ad.event_id, ct.user_id, 'ADOPTION', a.designation, NULL::text[] FROM adopters ad
+       JOIN content_trackings ct ON ct.tenant_id = $1 AND ct.standard_id = ad.standard_id
+       JOIN standards a ON a.tenant_id = $1 AND a.id = ad.standard_id
       WHERE NOT ct.tracking_off AND $3::boolean
      UNION ALL
      SELECT ev.id, src.user_id, 'COMMITTEE', src.value, src.kinds FROM ev JOIN src
