@@ -35,6 +35,7 @@ export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 const changedStandard = z.object({
   assetId: z.string(),
   title: z.string(),
+  titles: z.record(z.string(), z.string()).optional(),
   committee: z.string().nullable(),
   publisher: z.string(),
   oldDesignation: z.string().nullable(),

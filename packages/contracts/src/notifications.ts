@@ -200,6 +200,8 @@ export interface NotificationChange {
   standard?: {
     assetId: string;
     title: string;
+    /** The title in other languages, where the catalogue has them (`changeTitleIn` picks the reader's). */
+    titles?: Record<string, string>;
     /** Null: the standard belongs to no committee (real STS files often leave `comm-ref` empty). */
     committee: string | null;
     publisher: string;

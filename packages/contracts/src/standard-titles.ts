@@ -1,3 +1,5 @@
+import type { NotificationChange } from './notifications.ts';
+
 /**
  * A standard's title in the reader's language. Real catalogues give titles in several languages (an STS file's
  * `title-wrap`s: German, English, French); the catalogue keeps them by language tag, and the main `title`
@@ -25,4 +27,13 @@ export function titleIn(
     if (text) return { text, lang: candidate };
   }
   return { text: title };
+}
+
+/** The title of what a change is about, for a reader of `language`: the standard's (in that language) or the work item's. */
+export function changeTitleIn(
+  language: string,
+  change: Pick<NotificationChange, 'standard' | 'workItem'>,
+): string {
+  if (change.standard) return titleIn(language, change.standard.title, change.standard.titles).text;
+  return change.workItem?.title ?? '';
 }

@@ -237,6 +237,12 @@ describe('real STS files applied to a store', () => {
     const reasonsOf = (id: string) => rows.find((r) => r.user_id === id)?.reasons;
     expect(reasonsOf(isoReader)).toEqual([{ type: 'STANDARD', value: 'ISO 13849-1:2015-12' }]);
     expect(reasonsOf(dinReader)).toEqual([{ type: 'ADOPTION', value: 'DIN EN ISO 13849-1:2008-12' }]);
+    // The e-mail and the notification centre get the titles by language with the change.
+    const { rows: events } = await db.query<{ change: { standard: { titles?: Record<string, string> } } }>(
+      `SELECT change FROM catalog_events WHERE tenant_id = $1 AND kind = 'new_edition'`,
+      [tenantId],
+    );
+    expect(events[0]!.change.standard.titles?.de).toMatch(/^Sicherheit von Maschinen/);
   });
 });
 

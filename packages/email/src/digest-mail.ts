@@ -1,4 +1,5 @@
 import type { Language, NotificationChange, NotificationReason } from '@trackwell/contracts';
+import { changeTitleIn } from '@trackwell/contracts';
 import type { EmailBranding } from './branding.ts';
 import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
@@ -54,7 +55,7 @@ function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   const rows = changeRows(t, change)
     .map(([label, value]) => `<tr><th style="${cell}">${e(label)}</th><td>${e(value)}</td></tr>`)
     .join('');
-  const title = change.standard?.title ?? change.workItem?.title ?? '';
+  const title = changeTitleIn(input.language, change);
   const link = (href: string, text: string) =>
     `<a href="${e(href)}" style="color:${color(k.link)}">${e(text)}</a>`;
   const follow = successorPart(input.language, input.branding, change, entry.successor).html;
@@ -80,7 +81,7 @@ const successorLines = (input: DigestContent, entry: DigestEntry) => {
 
 function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): string {
   const { change } = entry;
-  const title = change.standard?.title ?? change.workItem?.title ?? '';
+  const title = changeTitleIn(input.language, change);
   return [
     `* ${notificationSubject(input.language, change)}`,
     ...(title ? [`  ${title}`] : []),

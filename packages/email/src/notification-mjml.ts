@@ -1,5 +1,5 @@
 import type { Language, NotificationChange } from '@trackwell/contracts';
-import { FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
+import { changeTitleIn, FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
 import type { EmailBranding, EmailImage } from './branding.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
@@ -152,7 +152,7 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
   const k = b.colors;
   const e = escapeHtml;
   const subject = notificationSubject(language, change);
-  const title = change.standard?.title ?? change.workItem?.title ?? '';
+  const title = changeTitleIn(language, change);
   const table = changeRows(t, change)
     .map(
       ([label, value]) =>

@@ -1,6 +1,6 @@
 /// <reference path="./mjml.d.ts" />
 import type { Language, NotificationReason } from '@trackwell/contracts';
-import { personLanguage } from '@trackwell/contracts';
+import { changeTitleIn, personLanguage } from '@trackwell/contracts';
 import mjml2html from 'mjml';
 import {
   addressFor,
@@ -88,7 +88,7 @@ async function compileHtml(input: NotificationContent): Promise<string> {
 /** The plain-text part around the recipient's lines: what changed and the links, then the footer. */
 function plainText(input: NotificationContent, t: EmailStrings) {
   const { language, branding: b, change, links } = input;
-  const title = change.standard?.title ?? change.workItem?.title ?? '';
+  const title = changeTitleIn(language, change);
   const head = [
     notificationSubject(language, change),
     '',

@@ -68,7 +68,13 @@ describe('notification e-mail', () => {
   it('tells a reader who tracks an adoption why a change of the adopted standard reaches them, and no empty committee', async () => {
     const iso = {
       ...change,
-      standard: { ...change.standard!, committee: null, designation: 'ISO 13849-1:2015-12' },
+      standard: {
+        ...change.standard!,
+        title: 'Safety of machinery',
+        titles: { de: 'Sicherheit von Maschinen', fr: 'Sécurité des machines' },
+        committee: null,
+        designation: 'ISO 13849-1:2015-12',
+      },
     };
     const m = await compileNotification({ language: 'de', branding, change: iso, links });
     const { html, text } = m.render({
@@ -77,6 +83,13 @@ describe('notification e-mail', () => {
     });
     expect(text).toContain('- Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
     expect(html).toContain('Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
+    // The title in the reader's language, where the catalogue has it.
+    expect(text).toContain('Sicherheit von Maschinen');
+    expect(text).not.toContain('Safety of machinery');
+    const french = (await compileNotification({ language: 'fr_CA', branding, change: iso, links })).render(
+      recipient,
+    );
+    expect(french.html).toContain('Sécurité des machines');
     // A standard without a committee has no committee row, rather than an empty one.
     expect(text).not.toContain('Ausschuss');
   });

@@ -24,13 +24,15 @@ export class CatalogEventError extends Error {
 }
 
 const STANDARD_COLUMNS =
-  'id, asset_id, designation, title, status, edition, published_on, committee_designation, publisher_code';
+  'id, asset_id, designation, title, titles, status, edition, published_on, committee_designation, publisher_code';
 
 export type StandardRow = {
   id: number;
   asset_id: string;
   designation: string;
   title: string;
+  /** By language; absent or empty where the catalogue has one title. */
+  titles?: Record<string, string>;
   status: string;
   edition: string;
   published_on: string;
@@ -107,6 +109,7 @@ export const standardChange = (
 ): NotificationChange['standard'] => ({
   assetId: after.asset_id,
   title: after.title,
+  ...(after.titles && Object.keys(after.titles).length > 0 ? { titles: after.titles } : {}),
   committee: after.committee_designation,
   publisher: after.publisher_code,
   oldDesignation: before && before.designation !== after.designation ? before.designation : null,

@@ -131,6 +131,7 @@ const asStandardRow = (id: number, s: Record<string, unknown>): StandardRow => (
   asset_id: s.assetId as string,
   designation: s.designation as string,
   title: s.title as string,
+  titles: s.titles as Record<string, string> | undefined,
   status: s.status as string,
   edition: s.edition as string,
   published_on: s.publishedOn as string,

@@ -1,4 +1,4 @@
-import type { NotificationItem } from '@trackwell/contracts';
+import { type NotificationItem, titleIn } from '@trackwell/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
@@ -6,6 +6,22 @@ import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useMarkNotificationReadMutation } from '../api/notifications.ts';
 import { isolate } from './isolate.ts';
 import { SuccessorFollow } from './successor-follow.tsx';
+
+/** The changed standard's title in the reader's language, where the catalogue has it (marked with its language). */
+function StandardTitle({
+  standard,
+  language,
+}: {
+  standard: { title: string; titles?: Record<string, string> | undefined };
+  language: string;
+}) {
+  const shown = titleIn(language, standard.title, standard.titles);
+  return (
+    <p className="tw-inbox__subtitle" lang={shown.lang}>
+      {shown.text}
+    </p>
+  );
+}
 
 /**
  * One row of "what changed": the new value, after the old one when it changed. The arrow points from old to
@@ -103,7 +119,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
         </h3>
         {unread ? <span className="tw-inbox__new">{t('item.unread')}</span> : null}
       </div>
-      {change.standard ? <p className="tw-inbox__subtitle">{change.standard.title}</p> : null}
+      {change.standard ? <StandardTitle standard={change.standard} language={i18n.language} /> : null}
       {change.summary ? (
         <p className="tw-inbox__summary" dir="auto">
           {change.summary}

@@ -100,6 +100,26 @@ describe('the notification list', () => {
     expect(screen.getByText('2 unread')).toBeInTheDocument();
   });
 
+  it('shows the standard’s title in the reader’s language where the catalogue has it, and an adoption as the reason', async () => {
+    const base = buildNotification(1);
+    const adopted = buildNotification(1, {
+      change: {
+        ...base.change,
+        standard: {
+          ...base.change.standard!,
+          title: 'Safety of machinery',
+          titles: { de: 'Sicherheit von Maschinen', fr: 'Sécurité des machines' },
+        },
+      },
+      reasons: [{ type: 'ADOPTION', value: 'DIN EN ISO 13849-1:2008-12' }],
+    });
+    fakeNotificationServer([adopted]);
+    renderSignedIn(<NotificationsPanel titleId="inbox-title" />, 'fr_CA');
+    const title = await screen.findByText('Sécurité des machines');
+    expect(title).toHaveAttribute('lang', 'fr');
+    expect(screen.queryByText('Safety of machinery')).toBeNull();
+  });
+
   it("shows the publisher's summary and the comparison link when the change has them", async () => {
     const base = buildNotification(7);
     fakeNotificationServer([
