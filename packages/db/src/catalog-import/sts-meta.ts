@@ -65,7 +65,8 @@ const PLACEHOLDER = /^(n\/?a|tbd|tba|none|null|unknown|\?+|x{2,}|-+|\.+)$/i;
 export const isPlaceholder = (text: string) => PLACEHOLDER.test(text.trim());
 
 /** A dated reference without its date: "ISO 13849-1:2006-11" → "ISO 13849-1" (ASTM's "-22" is kept). */
-const undatedOf = (ref: string) => ref.replace(/\s*:\s*\d{4}(-\d{2}){0,2}(\(\w+\))?$/, '').trim();
+/** A dated reference without its date: "ISO 13849-1:2006-11" → "ISO 13849-1". */
+export const undatedOf = (ref: string) => ref.replace(/\s*:\s*\d{4}(-\d{2}){0,2}(\(\w+\))?$/, '').trim();
 
 /**
  * The designation as the store shows it: the dated reference, without the originator when what follows is a
