@@ -15,6 +15,7 @@ export {
 } from './csv.ts';
 export { columnName, IMPORT_FIELDS } from './rows.ts';
 export { parseStsFile, parseStsXml } from './sts.ts';
+export { readTableHead, type TableHead } from './table-head.ts';
 export { parseCatalogXlsx, readXlsxRows, type XlsxLimits } from './xlsx.ts';
 export { decodeXmlBytes, type XmlDecoding } from './xml-encoding.ts';
 export {
