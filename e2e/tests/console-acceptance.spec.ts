@@ -80,7 +80,7 @@ async function importFile(
   file: { name: string; mimeType: string; body: string },
   entries: number,
 ) {
-  await page.getByLabel('Catalogue file (CSV or XML)').setInputFiles({
+  await page.getByLabel('Catalogue file (CSV, XLSX or XML)').setInputFiles({
     name: file.name,
     mimeType: file.mimeType,
     buffer: Buffer.from(file.body, 'utf8'),

@@ -65,7 +65,7 @@ async function expectNoPageOverflow(page: Page) {
 /** Dry run first (Apply waits for it), then apply: 1 publisher, 1 committee, 3 standards, all new. */
 async function dryRunThenApply(page: Page) {
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
-  await page.getByLabel('Catalogue file (CSV or XML)').setInputFiles({
+  await page.getByLabel('Catalogue file (CSV, XLSX or XML)').setInputFiles({
     name: 'e2e-standards.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(CSV, 'utf8'),

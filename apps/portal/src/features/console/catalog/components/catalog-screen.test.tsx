@@ -36,7 +36,7 @@ function catalogApi() {
 }
 
 const open = () => renderConsole({ roles: ['store_admin'], path: '/admin/stores/awwa/catalog' });
-const fileInput = () => screen.getByLabelText('Catalogue file (CSV or XML)');
+const fileInput = () => screen.getByLabelText('Catalogue file (CSV, XLSX or XML)');
 
 describe('The catalogue section', { timeout: 20_000 }, () => {
   let user: ReturnType<typeof userEvent.setup>;
@@ -122,7 +122,7 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
       },
     }));
     open();
-    await user.upload(await screen.findByLabelText('Catalogue file (CSV or XML)'), csvFile('x'));
+    await user.upload(await screen.findByLabelText('Catalogue file (CSV, XLSX or XML)'), csvFile('x'));
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     const report = await screen.findByRole('region', { name: 'Dry run of standards.csv' });
     expect(report).toHaveTextContent('1 row is refused: fix it and run the dry run again.');
@@ -138,7 +138,7 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
       body: { status: '413', error: 'body_too_large', message: 'The request body is too large.' },
     }));
     open();
-    await user.upload(await screen.findByLabelText('Catalogue file (CSV or XML)'), csvFile('x'));
+    await user.upload(await screen.findByLabelText('Catalogue file (CSV, XLSX or XML)'), csvFile('x'));
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This file is too large: the import takes files of at most 20 MB. Split it into smaller files.',
@@ -153,12 +153,12 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     await userEvent
       .setup({ applyAccept: false })
       .upload(
-        await screen.findByLabelText('Catalogue file (CSV or XML)'),
+        await screen.findByLabelText('Catalogue file (CSV, XLSX or XML)'),
         new File(['x'], 'notes.txt', { type: 'text/plain' }),
       );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Choose a CSV file (.csv) or a NISO STS XML file (.xml).',
+      'Choose a CSV file (.csv), an Excel workbook (.xlsx) or a NISO STS XML file (.xml).',
     );
     expect(api.callsTo('POST', '/api/console/v1/stores/awwa/catalog/imports/dry-run')).toHaveLength(0);
   });

@@ -1,18 +1,25 @@
 import { CATALOG_IMPORT_KINDS, type CatalogImportKind } from '@trackwell/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { useSaveCatalogImportMappingMutation } from '../api/catalog-api.ts';
+import { draftOf, type MappingDraft, mappingOf } from '../lib/mapping-draft.ts';
 import { importContentType } from '../lib/upload.ts';
-import { useCatalogImport } from '../lib/use-import.ts';
+import { useImportColumns } from '../lib/use-columns.ts';
+import { type ReadAs, useCatalogImport } from '../lib/use-import.ts';
 import { ApplyReport } from './apply-report.tsx';
+import { ColumnMappingStep } from './column-mapping-step.tsx';
 import { DryRunReport } from './dry-run-report.tsx';
 import { FilePicker } from './file-picker.tsx';
 import { ImportFailureAlert, ImportProgress } from './import-progress.tsx';
 
 /**
  * Import a catalogue file: choose it (or drop it), say what a CSV holds when it has no `kind`
- * column, run the dry run, then apply — only the file and kind that dry run checked, and only when it found
- * no refused row.
+ * column, run the dry run, then apply — only the file, kind and mapping that dry run checked, and only when
+ * it found no refused row. A CSV or XLSX file whose header the importer does not know (another body's
+ * export) gets a column-mapping step: the mapping is saved for the store with the dry run, which then reads
+ * the file through it.
  */
 export function ImportPanel({ code }: { code: string }) {
   const { t } = useTranslation('console-catalog');
@@ -20,15 +27,40 @@ export function ImportPanel({ code }: { code: string }) {
   const [kind, setKind] = useState<CatalogImportKind | ''>('');
   const [confirming, setConfirming] = useState(false);
   const job = useCatalogImport(code);
+  const table = useImportColumns(code);
+  const [draft, setDraft] = useState<MappingDraft>({});
+  const [mappingErrors, setMappingErrors] = useState<string[]>([]);
+  const [saveMapping, saving] = useSaveCatalogImportMappingMutation();
   const applyHintId = useId();
-  const busy = job.phase.step !== 'idle';
+  const mapping = table.columns && !table.columns.recognised ? table.columns : null;
+  const busy = job.phase.step !== 'idle' || saving.isLoading;
   const isCsv = !file || importContentType(file) !== 'application/xml';
-  const canApply = job.canApply(file, isCsv ? kind : '');
-  const chosenKind = isCsv ? kind : '';
+  const readAs: ReadAs = mapping ? { kind: '', mapped: true } : { kind: isCsv ? kind : '' };
+  const canApply = job.canApply(file, readAs);
+
+  useEffect(() => {
+    if (table.columns) setDraft(draftOf(table.columns.headers, table.columns.suggested));
+    setMappingErrors([]);
+  }, [table.columns]);
 
   function choose(next: File | null) {
     setFile(next);
     job.reset();
+    table.read(next);
+  }
+
+  /** The dry run; for a file that needs mapping, the mapping is saved first (its refusal shown in place). */
+  async function check(chosen: File) {
+    const columns = await table.columnsOf(chosen);
+    if (!columns || columns.recognised) return job.check(chosen, { kind: isCsv ? kind : '' });
+    const saved = await saveMapping({ code, mapping: mappingOf(draft, columns.suggested) });
+    if ('error' in saved) {
+      const body = (saved.error as { data?: { issues?: { message: string }[]; message?: string } }).data;
+      setMappingErrors(body?.issues?.map((i) => i.message) ?? [body?.message ?? t('mapping.notSaved')]);
+      return;
+    }
+    setMappingErrors([]);
+    return job.check(chosen, { kind: '', mapped: true });
   }
 
   return (
@@ -41,11 +73,23 @@ export function ImportPanel({ code }: { code: string }) {
         aria-labelledby="tw-catalog-import-title"
         onSubmit={(event) => {
           event.preventDefault();
-          if (file && !busy) void job.check(file, chosenKind);
+          if (file && !busy) void check(file);
         }}
       >
         <FilePicker file={file} onChange={choose} disabled={busy} />
-        {isCsv ? (
+        {table.reading ? <PendingMessage>{t('mapping.reading')}</PendingMessage> : null}
+        {mapping ? (
+          <ColumnMappingStep
+            columns={mapping}
+            draft={draft}
+            errors={mappingErrors}
+            disabled={busy}
+            onChange={(next) => {
+              setDraft(next);
+              job.reset();
+            }}
+          />
+        ) : isCsv ? (
           <KindSelect
             value={kind}
             disabled={busy}
@@ -57,7 +101,7 @@ export function ImportPanel({ code }: { code: string }) {
         ) : null}
         <div className="tw-catalog__actions">
           <button type="submit" className="btn btn-primary" disabled={!file || busy}>
-            {t('import.dryRun')}
+            {mapping ? t('mapping.saveAndDryRun') : t('import.dryRun')}
           </button>
           <button
             type="button"
@@ -86,7 +130,7 @@ export function ImportPanel({ code }: { code: string }) {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          if (file) void job.apply(file, chosenKind);
+          if (file) void job.apply(file, readAs);
         }}
       />
     </section>
