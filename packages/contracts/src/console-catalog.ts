@@ -79,6 +79,8 @@ export const catalogImportDryRunAnswer = z.object({
   rows: z.array(importRowOutcome),
   rowsShown: z.number().int(),
   files: batchFiles,
+  /** Records a column mapping left out, not refused: projects (a stage before 60.60), no published standard. */
+  leftOut: z.number().int().optional(),
 });
 
 export const catalogImportAnswer = z.object({

@@ -211,6 +211,22 @@ describe('a file written by others', () => {
     expect(sheet.totals).toMatchObject({ new: 0, error: 3 });
   });
 
+  it('leaves projects (a stage before 60.60) out, counted in the dry run, never refused', async () => {
+    await putMapping(ISO_MAPPING);
+    const header = ISO_CSV.slice(0, ISO_CSV.indexOf('\r\n'));
+    const projects = [
+      header,
+      '1,IS,,ISO/WD 0,Road vehicles,,,1,,ISO/TC 22,2098,,,,,',
+      '2,IS,,ISO/DIS 9999,Draft,,,1,,ISO/TC 22,4020,,,,,',
+      "3,IS,,ISO 9998:2020,Published,,2020-02,1,['43.020'],ISO/TC 22,6060,,,,,",
+    ].join('\r\n');
+    const dry = catalogImportDryRunAnswer.parse(
+      (await upload(CONSOLE_CATALOG_PATHS.importDryRun, projects, 'text/csv', '?mapping=saved')).json(),
+    );
+    expect(dry).toMatchObject({ complete: true, leftOut: 2, totals: { error: 0 } });
+    expect(dry.rows.filter((r) => r.kind === 'standard').map((r) => r.key)).toEqual(['ISO 9998']);
+  });
+
   it('asks for a saved mapping the store lacks, or for an STS file: 400 naming the mapping', async () => {
     const lacking = expectError(
       await callAs(adminB, {

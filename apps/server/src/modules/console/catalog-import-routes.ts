@@ -136,6 +136,14 @@ async function parse(
 const filesOf = (parsed: ParsedCatalogImport | ParsedZipBatch) =>
   'files' in parsed ? { files: parsed.files } : {};
 
+/** Records the parser left out with a warning (a mapped export's projects): they have no outcome. */
+function leftOutCount(parsed: ParsedCatalogImport, outcomes: ImportRowOutcome[]) {
+  const withOutcome = new Set(outcomes.map((o) => o.row));
+  return new Set(
+    (parsed.warnings ?? []).filter((w) => w.row > 0 && !withOutcome.has(w.row)).map((w) => w.row),
+  ).size;
+}
+
 /** The outcomes an answer shows: refused rows first (what needs fixing), then the rest, in file order. */
 function shownRows(rows: ImportRowOutcome[]): ImportRowOutcome[] {
   const refused = rows.filter((r) => r.outcome === 'error');
@@ -174,6 +182,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
       const parsed = await parse(app, request, file, request.query);
       const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
       const rows = shownRows(withRowFiles(dryRun.rows, parsed));
+      const leftOut = leftOutCount(parsed, dryRun.rows);
       return {
         format: file.format,
         complete: parsed.complete,
@@ -181,6 +190,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
         rows,
         rowsShown: rows.length,
         ...filesOf(parsed),
+        ...(leftOut > 0 ? { leftOut } : {}),
       };
     },
   );

@@ -60,6 +60,7 @@ const DRY_RUN = {
     { row: 3, kind: 'standard', key: 'ISO 6123-2', outcome: 'new' },
   ],
   rowsShown: 2,
+  leftOut: 3,
 };
 
 function catalogApi() {
@@ -136,7 +137,10 @@ describe('the column-mapping step of the catalogue import', { timeout: 20_000 },
     expect(within(preview).getAllByRole('columnheader')[0]).toHaveTextContent('Content code');
 
     await user.click(screen.getByRole('button', { name: 'Save the mapping and run the dry run' }));
-    expect(await screen.findByRole('region', { name: 'Dry run of iso.csv' })).toBeInTheDocument();
+    const report = await screen.findByRole('region', { name: 'Dry run of iso.csv' });
+    expect(report).toHaveTextContent(
+      '3 records of the file are left out: their stage codes say they are projects, not published standards.',
+    );
     const [put] = api.callsTo('PUT', `${BASE}/mapping`);
     expect(put?.body).toEqual({
       columns: [

@@ -56,6 +56,7 @@ export function DryRunReport({ answer, fileName }: { answer: DryRunAnswer; fileN
           {events > 0 ? ` ${t('dryRun.events', { count: events })}` : ''}
         </div>
       )}
+      {answer.leftOut ? <p className="form-text">{t('dryRun.leftOut', { count: answer.leftOut })}</p> : null}
       {answer.rowsShown < total ? (
         <p className="form-text">{t('dryRun.firstRows', { shown: answer.rowsShown, total })}</p>
       ) : null}
