@@ -80,6 +80,29 @@ export function listOf(cell: string, separator = LIST_SEPARATOR): string[] {
     .filter((s) => s.length > 0);
 }
 
+/**
+ * The status: the `status` column's, else the stage's (a project is left out, a cell that is no stage code
+ * refused, both naming the stage column).
+ */
+function statusOf(
+  status: string | undefined,
+  stage: string | undefined,
+  stageHeader: string | undefined,
+  row: number,
+): string | undefined | { skipped: CatalogImportError } | { errors: CatalogImportError[] } {
+  if (status !== undefined || stage === undefined) return status?.toLowerCase();
+  const code = stageCode(stage);
+  const read = code ? statusOfStage(code) : undefined;
+  const field = stageHeader ?? 'stage';
+  if (read === null)
+    return {
+      skipped: { row, field, reason: `stage ${code} is a project, not a published standard: not imported` },
+    };
+  if (read === undefined)
+    return { errors: [{ row, field, reason: `"${stage}" is not a stage code (00.00–95.99)` }] };
+  return read;
+}
+
 export type MappedRecord =
   | { raw: Record<string, unknown>; label: (field: string) => string }
   | { skipped: CatalogImportError }
@@ -104,25 +127,8 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
   }
   const title = get('title') ?? titles.en ?? Object.values(titles)[0];
 
-  let status = get('status')?.toLowerCase();
-  const stage = get('stage');
-  if (status === undefined && stage !== undefined) {
-    const code = stageCode(stage);
-    const read = code ? statusOfStage(code) : undefined;
-    if (read === null)
-      return {
-        skipped: {
-          row,
-          field: headerOf('stage')!,
-          reason: `stage ${code} is a project, not a published standard: not imported`,
-        },
-      };
-    if (read === undefined)
-      return {
-        errors: [{ row, field: headerOf('stage')!, reason: `"${stage}" is not a stage code (00.00–95.99)` }],
-      };
-    status = read;
-  }
+  const status = statusOf(get('status'), get('stage'), headerOf('stage'), row);
+  if (typeof status === 'object') return status;
 
   const dateText = get('publishedOn');
   const date = dateText ? dateOfAnyPrecision(dateText) : undefined;

@@ -12,6 +12,7 @@ import {
   catalogImportRunAnswer,
   errorEnvelope,
   type ImportRowOutcome,
+  type ImportTotals,
   type ParsedCatalogImport,
   storeCodeParams,
   XLSX_TYPE,
@@ -136,6 +137,25 @@ async function parse(
 const filesOf = (parsed: ParsedCatalogImport | ParsedZipBatch) =>
   'files' in parsed ? { files: parsed.files } : {};
 
+/** The dry run's answer: totals, the rows shown, a batch's files, the records a mapping left out. */
+function presentDryRun(
+  format: CatalogImportFormat,
+  parsed: ParsedCatalogImport | ParsedZipBatch,
+  dryRun: { rows: ImportRowOutcome[]; totals: ImportTotals },
+) {
+  const rows = shownRows(withRowFiles(dryRun.rows, parsed));
+  const leftOut = leftOutCount(parsed, dryRun.rows);
+  return {
+    format,
+    complete: parsed.complete,
+    totals: dryRun.totals,
+    rows,
+    rowsShown: rows.length,
+    ...filesOf(parsed),
+    ...(leftOut > 0 ? { leftOut } : {}),
+  };
+}
+
 /** Records the parser left out with a warning (a mapped export's projects): they have no outcome. */
 function leftOutCount(parsed: ParsedCatalogImport, outcomes: ImportRowOutcome[]) {
   const withOutcome = new Set(outcomes.map((o) => o.row));
@@ -181,17 +201,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
       const file = uploadedFile(request);
       const parsed = await parse(app, request, file, request.query);
       const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
-      const rows = shownRows(withRowFiles(dryRun.rows, parsed));
-      const leftOut = leftOutCount(parsed, dryRun.rows);
-      return {
-        format: file.format,
-        complete: parsed.complete,
-        totals: dryRun.totals,
-        rows,
-        rowsShown: rows.length,
-        ...filesOf(parsed),
-        ...(leftOut > 0 ? { leftOut } : {}),
-      };
+      return presentDryRun(file.format, parsed, dryRun);
     },
   );
 

@@ -24,17 +24,10 @@ export function ColumnMappingStep({
 }) {
   const { t } = useTranslation('console-catalog');
   const id = useId();
-  const choices = mappingChoices(columns.suggested);
-  const label = (choice: string): string => {
-    const [field, language] = choice.split(':') as [Exclude<MappingField, 'titles'>, string | undefined];
-    return language
-      ? t('mapping.fields.titleIn', { language: language.toUpperCase() })
-      : t(`mapping.fields.${field}`);
-  };
+  const label = useChoiceLabel();
   const mapped = columns.headers.flatMap((header, index) =>
-    draft[header] ? [{ header, index, choice: draft[header] }] : [],
+    draft[header] ? [{ index, name: label(draft[header]) }] : [],
   );
-
   return (
     <fieldset className="tw-catalog__mapping mb-3" aria-describedby={`${id}-intro`}>
       <legend className="h6">{t('mapping.title')}</legend>
@@ -51,80 +44,123 @@ export function ColumnMappingStep({
           </ul>
         </div>
       ) : null}
-      <div className="table-responsive">
-        <table className="table table-sm align-middle">
-          <caption>{t('mapping.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('mapping.column')}</th>
-              <th scope="col">{t('mapping.firstValue')}</th>
-              <th scope="col">{t('mapping.importedAs')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {columns.headers.map((header, index) => {
-              const selectId = `${id}-field-${index}`;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; headers may repeat
-                <tr key={index}>
-                  <th scope="row">
-                    <label htmlFor={selectId} className="mb-0">
-                      <bdi>{header}</bdi>
-                    </label>
-                  </th>
-                  <td className="tw-catalog__sample">
-                    <bdi>{columns.rows[0]?.[index] ?? ''}</bdi>
-                  </td>
-                  <td>
-                    <select
-                      id={selectId}
-                      className="form-select form-select-sm"
-                      value={draft[header] ?? ''}
-                      disabled={disabled}
-                      onChange={(event) => onChange({ ...draft, [header]: event.target.value })}
-                    >
-                      <option value="">{t('mapping.notImported')}</option>
-                      {choices.map((choice) => (
-                        <option key={choice} value={choice}>
-                          {label(choice)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <MappingTable columns={columns} draft={draft} disabled={disabled} onChange={onChange} />
       {mapped.length > 0 && columns.rows.length > 0 ? (
-        <div className="table-responsive">
-          <table className="table table-sm">
-            <caption>{t('mapping.preview', { count: columns.rows.length })}</caption>
-            <thead>
-              <tr>
-                {mapped.map((m) => (
-                  <th key={m.index} scope="col">
-                    {label(m.choice)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {columns.rows.map((row, r) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the file's first rows, in order
-                <tr key={r}>
-                  {mapped.map((m) => (
-                    <td key={m.index} className="tw-catalog__sample">
-                      <bdi>{row[m.index] ?? ''}</bdi>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MappedPreview rows={columns.rows} mapped={mapped} />
       ) : null}
     </fieldset>
+  );
+}
+
+/** A choice's name: a field, or "Title (FR)". */
+function useChoiceLabel() {
+  const { t } = useTranslation('console-catalog');
+  return (choice: string): string => {
+    const [field, language] = choice.split(':') as [Exclude<MappingField, 'titles'>, string | undefined];
+    return language
+      ? t('mapping.fields.titleIn', { language: language.toUpperCase() })
+      : t(`mapping.fields.${field}`);
+  };
+}
+
+/** Each column of the file, its first value, and the select of what it is imported as. */
+function MappingTable({
+  columns,
+  draft,
+  disabled,
+  onChange,
+}: {
+  columns: CatalogImportColumnsAnswer;
+  draft: MappingDraft;
+  disabled: boolean;
+  onChange: (draft: MappingDraft) => void;
+}) {
+  const { t } = useTranslation('console-catalog');
+  const id = useId();
+  const label = useChoiceLabel();
+  const choices = mappingChoices(columns.suggested);
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm align-middle">
+        <caption>{t('mapping.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('mapping.column')}</th>
+            <th scope="col">{t('mapping.firstValue')}</th>
+            <th scope="col">{t('mapping.importedAs')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.headers.map((header, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; headers may repeat
+            <tr key={index}>
+              <th scope="row">
+                <label htmlFor={`${id}-${index}`} className="mb-0">
+                  <bdi>{header}</bdi>
+                </label>
+              </th>
+              <td className="tw-catalog__sample">
+                <bdi>{columns.rows[0]?.[index] ?? ''}</bdi>
+              </td>
+              <td>
+                <select
+                  id={`${id}-${index}`}
+                  className="form-select form-select-sm"
+                  value={draft[header] ?? ''}
+                  disabled={disabled}
+                  onChange={(event) => onChange({ ...draft, [header]: event.target.value })}
+                >
+                  <option value="">{t('mapping.notImported')}</option>
+                  {choices.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {label(choice)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The file's first rows as they will be read: one column per mapped column, named by its field. */
+function MappedPreview({
+  rows,
+  mapped,
+}: {
+  rows: string[][];
+  mapped: Array<{ index: number; name: string }>;
+}) {
+  const { t } = useTranslation('console-catalog');
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm">
+        <caption>{t('mapping.preview', { count: rows.length })}</caption>
+        <thead>
+          <tr>
+            {mapped.map((m) => (
+              <th key={m.index} scope="col">
+                {m.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the file's first rows, in order
+            <tr key={r}>
+              {mapped.map((m) => (
+                <td key={m.index} className="tw-catalog__sample">
+                  <bdi>{row[m.index] ?? ''}</bdi>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
 import { CATALOG_IMPORT_KINDS, type CatalogImportKind } from '@trackwell/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { useSaveCatalogImportMappingMutation } from '../api/catalog-api.ts';
-import { draftOf, type MappingDraft, mappingOf } from '../lib/mapping-draft.ts';
 import { importContentType } from '../lib/upload.ts';
-import { useImportColumns } from '../lib/use-columns.ts';
+import { useImportMapping } from '../lib/use-columns.ts';
 import { type ReadAs, useCatalogImport } from '../lib/use-import.ts';
 import { ApplyReport } from './apply-report.tsx';
 import { ColumnMappingStep } from './column-mapping-step.tsx';
@@ -25,42 +23,25 @@ export function ImportPanel({ code }: { code: string }) {
   const { t } = useTranslation('console-catalog');
   const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<CatalogImportKind | ''>('');
-  const [confirming, setConfirming] = useState(false);
   const job = useCatalogImport(code);
-  const table = useImportColumns(code);
-  const [draft, setDraft] = useState<MappingDraft>({});
-  const [mappingErrors, setMappingErrors] = useState<string[]>([]);
-  const [saveMapping, saving] = useSaveCatalogImportMappingMutation();
-  const applyHintId = useId();
-  const mapping = table.columns && !table.columns.recognised ? table.columns : null;
-  const busy = job.phase.step !== 'idle' || saving.isLoading;
+  const mapper = useImportMapping(code);
+  const mapping = mapper.columns;
+  const busy = job.phase.step !== 'idle' || mapper.saving;
   const isCsv = !file || importContentType(file) !== 'application/xml';
   const readAs: ReadAs = mapping ? { kind: '', mapped: true } : { kind: isCsv ? kind : '' };
   const canApply = job.canApply(file, readAs);
 
-  useEffect(() => {
-    if (table.columns) setDraft(draftOf(table.columns.headers, table.columns.suggested));
-    setMappingErrors([]);
-  }, [table.columns]);
-
   function choose(next: File | null) {
     setFile(next);
     job.reset();
-    table.read(next);
+    mapper.read(next);
   }
 
-  /** The dry run; for a file that needs mapping, the mapping is saved first (its refusal shown in place). */
+  /** The dry run; for a file that needs mapping, the mapping is saved first (a refusal is shown in place). */
   async function check(chosen: File) {
-    const columns = await table.columnsOf(chosen);
-    if (!columns || columns.recognised) return job.check(chosen, { kind: isCsv ? kind : '' });
-    const saved = await saveMapping({ code, mapping: mappingOf(draft, columns.suggested) });
-    if ('error' in saved) {
-      const body = (saved.error as { data?: { issues?: { message: string }[]; message?: string } }).data;
-      setMappingErrors(body?.issues?.map((i) => i.message) ?? [body?.message ?? t('mapping.notSaved')]);
-      return;
-    }
-    setMappingErrors([]);
-    return job.check(chosen, { kind: '', mapped: true });
+    const prepared = await mapper.prepare(chosen);
+    if (prepared === 'mapped') await job.check(chosen, { kind: '', mapped: true });
+    else if (prepared === 'plain') await job.check(chosen, { kind: isCsv ? kind : '' });
   }
 
   return (
@@ -77,15 +58,15 @@ export function ImportPanel({ code }: { code: string }) {
         }}
       >
         <FilePicker file={file} onChange={choose} disabled={busy} />
-        {table.reading ? <PendingMessage>{t('mapping.reading')}</PendingMessage> : null}
+        {mapper.reading ? <PendingMessage>{t('mapping.reading')}</PendingMessage> : null}
         {mapping ? (
           <ColumnMappingStep
             columns={mapping}
-            draft={draft}
-            errors={mappingErrors}
+            draft={mapper.draft}
+            errors={mapper.errors}
             disabled={busy}
             onChange={(next) => {
-              setDraft(next);
+              mapper.setDraft(next);
               job.reset();
             }}
           />
@@ -99,41 +80,76 @@ export function ImportPanel({ code }: { code: string }) {
             }}
           />
         ) : null}
-        <div className="tw-catalog__actions">
-          <button type="submit" className="btn btn-primary" disabled={!file || busy}>
-            {mapping ? t('mapping.saveAndDryRun') : t('import.dryRun')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-success"
-            disabled={!canApply || busy}
-            aria-describedby={canApply ? undefined : applyHintId}
-            onClick={() => setConfirming(true)}
-          >
-            {t('import.apply')}
-          </button>
-        </div>
-        {canApply ? null : (
-          <p id={applyHintId} className="form-text">
-            {t('import.applyHint')}
-          </p>
-        )}
+        <ImportActions
+          submitLabel={mapping ? t('mapping.saveAndDryRun') : t('import.dryRun')}
+          canSubmit={Boolean(file) && !busy}
+          canApply={canApply}
+          busy={busy}
+          fileName={file?.name ?? ''}
+          onApply={() => {
+            if (file) void job.apply(file, readAs);
+          }}
+        />
       </form>
       <ImportProgress phase={job.phase} fileName={file?.name ?? ''} />
       {job.failure ? <ImportFailureAlert failure={job.failure} /> : null}
       {job.dryRun && file ? <DryRunReport answer={job.dryRun} fileName={file.name} /> : null}
       {job.applied ? <ApplyReport answer={job.applied} /> : null}
+    </section>
+  );
+}
+
+/** Dry run (or save the mapping and dry run), and Apply — confirmed first — with the hint of why it waits. */
+function ImportActions({
+  submitLabel,
+  canSubmit,
+  canApply,
+  busy,
+  fileName,
+  onApply,
+}: {
+  submitLabel: string;
+  canSubmit: boolean;
+  canApply: boolean;
+  busy: boolean;
+  fileName: string;
+  onApply: () => void;
+}) {
+  const { t } = useTranslation('console-catalog');
+  const applyHintId = useId();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <div className="tw-catalog__actions">
+        <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+          {submitLabel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-success"
+          disabled={!canApply || busy}
+          aria-describedby={canApply ? undefined : applyHintId}
+          onClick={() => setConfirming(true)}
+        >
+          {t('import.apply')}
+        </button>
+      </div>
+      {canApply ? null : (
+        <p id={applyHintId} className="form-text">
+          {t('import.applyHint')}
+        </p>
+      )}
       <ConfirmDialog
         open={confirming}
         title={t('import.confirmTitle')}
-        message={t('import.confirmMessage', { file: file?.name ?? '' })}
+        message={t('import.confirmMessage', { file: fileName })}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          if (file) void job.apply(file, readAs);
+          onApply();
         }}
       />
-    </section>
+    </>
   );
 }
 

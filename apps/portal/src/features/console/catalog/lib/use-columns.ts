@@ -3,10 +3,13 @@ import {
   type CatalogImportColumnsAnswer,
   CONSOLE_CATALOG_PATHS,
 } from '@trackwell/contracts';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import type { AppStore } from '../../../../lib/store.ts';
 import { storePath } from '../../api/stores.ts';
+import { useSaveCatalogImportMappingMutation } from '../api/catalog-api.ts';
+import { draftOf, type MappingDraft, mappingOf } from './mapping-draft.ts';
 import { importContentType, isTableFile, uploadFile } from './upload.ts';
 
 /**
@@ -53,4 +56,47 @@ export function useImportColumns(code: string) {
   );
 
   return { columns, reading, read, columnsOf };
+}
+
+/**
+ * The mapping step's state for the chosen file: the columns that need mapping (null: the file needs none),
+ * the choices pre-filled from the server's suggestion, and `prepare`, which before a dry run saves the
+ * mapping when the file needs one: 'mapped' (read it with the saved mapping), 'plain' (no mapping), or null
+ * when the server refused the mapping (its reasons are in `errors`).
+ */
+export function useImportMapping(code: string) {
+  const { t } = useTranslation('console-catalog');
+  const table = useImportColumns(code);
+  const [draft, setDraft] = useState<MappingDraft>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saveMapping, saving] = useSaveCatalogImportMappingMutation();
+
+  useEffect(() => {
+    if (table.columns) setDraft(draftOf(table.columns.headers, table.columns.suggested));
+    setErrors([]);
+  }, [table.columns]);
+
+  const prepare = async (file: File): Promise<'mapped' | 'plain' | null> => {
+    const columns = await table.columnsOf(file);
+    if (!columns || columns.recognised) return 'plain';
+    const saved = await saveMapping({ code, mapping: mappingOf(draft, columns.suggested) });
+    if ('error' in saved) {
+      const body = (saved.error as { data?: { issues?: { message: string }[]; message?: string } }).data;
+      setErrors(body?.issues?.map((i) => i.message) ?? [body?.message ?? t('mapping.notSaved')]);
+      return null;
+    }
+    setErrors([]);
+    return 'mapped';
+  };
+
+  return {
+    columns: table.columns && !table.columns.recognised ? table.columns : null,
+    reading: table.reading,
+    read: table.read,
+    draft,
+    setDraft,
+    errors,
+    saving: saving.isLoading,
+    prepare,
+  };
 }

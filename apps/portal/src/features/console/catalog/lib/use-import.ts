@@ -35,6 +35,10 @@ export type ReadAs = { kind: CatalogImportKind | ''; mapped?: boolean };
 const identity = (file: File, { kind, mapped }: ReadAs) =>
   `${file.name}\u0000${file.size}\u0000${file.lastModified}\u0000${kind}\u0000${mapped ? 'mapped' : ''}`;
 
+/** The saved mapping, or the kind a table file holds (an XML file says its own). */
+const queryOf = (contentType: string, { kind, mapped }: ReadAs) =>
+  mapped ? '?mapping=saved' : contentType !== 'application/xml' && kind ? `?kind=${kind}` : '';
+
 export function failureOf(answer: UploadAnswer): ImportFailure {
   if (answer.status === NO_ANSWER) return { kind: 'network' };
   if (answer.status === 413) return { kind: 'tooLarge' };
@@ -71,11 +75,7 @@ export function useCatalogImport(code: string) {
       running.current = true;
       setPhase({ step: 'uploading', action, sent: 0, total: file.size });
       const path = action === 'dryRun' ? CONSOLE_CATALOG_PATHS.importDryRun : CONSOLE_CATALOG_PATHS.imports;
-      const query = mapped
-        ? '?mapping=saved'
-        : contentType !== 'application/xml' && kind
-          ? `?kind=${kind}`
-          : '';
+      const query = queryOf(contentType, { kind, mapped });
       const answer = await uploadFile({
         url: `${storePath(path, code)}${query}`,
         file,
