@@ -86,7 +86,10 @@ function MappingTable({
         <thead>
           <tr>
             <th scope="col">{t('mapping.column')}</th>
-            <th scope="col">{t('mapping.firstValue')}</th>
+            {/* On a phone the column and its select fit; the preview below shows the values. */}
+            <th scope="col" className="d-none d-sm-table-cell">
+              {t('mapping.firstValue')}
+            </th>
             <th scope="col">{t('mapping.importedAs')}</th>
           </tr>
         </thead>
@@ -99,7 +102,7 @@ function MappingTable({
                   <bdi>{header}</bdi>
                 </label>
               </th>
-              <td className="tw-catalog__sample">
+              <td className="tw-catalog__sample d-none d-sm-table-cell">
                 <bdi>{columns.rows[0]?.[index] ?? ''}</bdi>
               </td>
               <td>
@@ -135,10 +138,14 @@ function MappedPreview({
   mapped: Array<{ index: number; name: string }>;
 }) {
   const { t } = useTranslation('console-catalog');
+  const captionId = useId();
   return (
-    <div className="table-responsive">
+    // Wider than a phone and holding nothing to focus: the box itself takes the focus, so the keyboard can
+    // scroll it (axe: scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="table-responsive" tabIndex={0} aria-labelledby={captionId}>
       <table className="table table-sm">
-        <caption>{t('mapping.preview', { count: rows.length })}</caption>
+        <caption id={captionId}>{t('mapping.preview', { count: rows.length })}</caption>
         <thead>
           <tr>
             {mapped.map((m) => (
@@ -161,6 +168,6 @@ function MappedPreview({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
