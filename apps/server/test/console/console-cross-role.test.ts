@@ -141,6 +141,30 @@ const ROUTES: RouteCase[] = [
     }),
   ),
   { method: 'GET', route: C.imports, url: () => at(C.imports), allowed: ['adminA', 'editorA'] },
+  // Reading a file's columns writes nothing; saving the mapping is a catalogue editor's.
+  {
+    method: 'POST',
+    route: C.importColumns,
+    url: () => at(C.importColumns),
+    payload: () => 'reference,title\nISO 1:2000,Units\n',
+    headers: { 'content-type': 'text/csv' },
+    allowed: ['adminA', 'editorA'],
+  },
+  { method: 'GET', route: C.importMapping, url: () => at(C.importMapping), allowed: ['adminA', 'editorA'] },
+  {
+    method: 'PUT',
+    route: C.importMapping,
+    url: () => at(C.importMapping),
+    payload: () => ({
+      columns: [
+        { header: 'ref', field: 'reference' },
+        { header: 'title', field: 'title' },
+        { header: 'stage', field: 'stage' },
+        { header: 'date', field: 'publishedOn' },
+      ],
+    }),
+    allowed: ['adminA', 'editorA'],
+  },
   {
     method: 'POST',
     route: P.storeChangePreview,
