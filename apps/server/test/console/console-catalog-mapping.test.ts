@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CATALOG_IMPORT_MAX_BYTES,
   type CatalogColumnMapping,
   CONSOLE_CATALOG_PATHS,
   catalogImportAnswer,
@@ -265,6 +266,10 @@ describe('hostile workbooks', () => {
     );
     expect(refused.outcome).toBe('refused');
     expect(refused.errors[0]?.reason).toMatch(/unpacks to more than 134,217,728 bytes/);
+    // Over the import's byte limit: refused before it is read, as any import file is.
+    const huge = Buffer.alloc(CATALOG_IMPORT_MAX_BYTES + 1);
+    expectError(await upload(CONSOLE_CATALOG_PATHS.importDryRun, huge, XLSX_TYPE), 413);
+    expectError(await upload(CONSOLE_CATALOG_PATHS.importColumns, huge, XLSX_TYPE), 413);
     const after = await consoleRowCounts();
     expect({ ...after, audit: 0, imports: 0 }).toEqual({ ...before, audit: 0, imports: 0 });
   });
