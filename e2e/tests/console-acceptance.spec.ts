@@ -80,7 +80,7 @@ async function importFile(
   file: { name: string; mimeType: string; body: string },
   entries: number,
 ) {
-  await page.getByLabel('Catalogue file (CSV, XML, or a ZIP of XML files)').setInputFiles({
+  await page.getByLabel('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)').setInputFiles({
     name: file.name,
     mimeType: file.mimeType,
     buffer: Buffer.from(file.body, 'utf8'),

@@ -31,7 +31,7 @@ test('the operator imports a ZIP of real STS files; the store page of the adopti
   });
   await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible({ timeout: 30_000 });
 
-  await page.getByLabel('Catalogue file (CSV, XML, or a ZIP of XML files)').setInputFiles({
+  await page.getByLabel('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)').setInputFiles({
     name: 'metanorma-sts-ruby.zip',
     mimeType: 'application/zip',
     buffer: ZIP,

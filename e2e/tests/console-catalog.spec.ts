@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
@@ -65,7 +66,7 @@ async function expectNoPageOverflow(page: Page) {
 /** Dry run first (Apply waits for it), then apply: 1 publisher, 1 committee, 3 standards, all new. */
 async function dryRunThenApply(page: Page) {
   const apply = page.getByRole('button', { name: 'Apply', exact: true });
-  await page.getByLabel('Catalogue file (CSV, XML, or a ZIP of XML files)').setInputFiles({
+  await page.getByLabel('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)').setInputFiles({
     name: 'e2e-standards.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(CSV, 'utf8'),
@@ -171,4 +172,66 @@ test('Arabic: the catalogue and changes sections read right to left, axe finds n
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoPageOverflow(page);
   await page.screenshot({ path: `${screenshots}/changes-ar-360.png`, fullPage: true });
+});
+
+/** ISO's open data export, as committed (packages/db/test/fixtures/csv/public/SOURCES.md). */
+const ISO_EXPORT = readFileSync(
+  resolve(import.meta.dirname, '../../packages/db/test/fixtures/csv/public/iso-deliverables-metadata.csv'),
+);
+
+test('an export written by others (ISO open data): the column-mapping step, pre-filled, at 360 px and in Arabic', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = storeUrl(baseURL, 'awwa');
+  const errors = watchConsole(page);
+  await signIn(page, {
+    origin,
+    username: demoLogin('admin', 'awwa'),
+    returnTo: `${origin}/admin/stores/awwa/catalog`,
+  });
+  await expect(page.getByRole('heading', { level: 2, name: 'Catalogue' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)').setInputFiles({
+    name: 'iso-deliverables-metadata.csv',
+    mimeType: 'text/csv',
+    buffer: ISO_EXPORT,
+  });
+  const step = page.getByRole('group', { name: "Map the file's columns" });
+  await expect(step.getByLabel('reference', { exact: true })).toHaveValue('reference');
+  await expect(step.getByLabel('title.fr', { exact: true })).toHaveValue('titles:fr');
+  await expect(step.getByRole('table', { name: 'The first 5 rows as they will be read' })).toContainText(
+    'ISO 18381:2013',
+  );
+  await axeClean(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoPageOverflow(page);
+  await page.screenshot({ path: `${screenshots}/mapping-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Save the mapping and run the dry run' }).click();
+  const report = page.getByRole('region', { name: 'Dry run of iso-deliverables-metadata.csv' });
+  await expect(report.getByText('3 rows are refused', { exact: false })).toBeVisible();
+  await expect(report).toContainText('ISO 18074');
+  await page.screenshot({ path: `${screenshots}/mapping-dry-run.png`, fullPage: true });
+  expect(errors).toEqual([]);
+
+  // Arabic, right to left: the operator on the platform store.
+  const platform = storeUrl(baseURL);
+  await page.context().addCookies([{ name: 'locale_Dev', value: 'ar', url: platform }]);
+  await signIn(page, {
+    origin: platform,
+    username: demoLogin('operator'),
+    returnTo: `${platform}/admin/stores/trackwell/catalog`,
+  });
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByLabel('ملف الفهرس (CSV أو XLSX أو XML)').setInputFiles({
+    name: 'iso.csv',
+    mimeType: 'text/csv',
+    buffer: ISO_EXPORT,
+  });
+  const arabic = page.getByRole('group', { name: 'اربط أعمدة الملف' });
+  await expect(arabic.getByLabel('reference', { exact: true })).toHaveValue('reference');
+  await axeClean(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoPageOverflow(page);
+  await page.screenshot({ path: `${screenshots}/mapping-ar-360.png`, fullPage: true });
 });

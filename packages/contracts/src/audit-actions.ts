@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'client.revoke',
   'catalog.import',
   'catalog.standard.update',
+  'catalog.mapping',
   'catalog.changes',
   'changes.publish',
   'deliveries.retry',

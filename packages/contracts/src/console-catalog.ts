@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogColumnMapping, mappedColumn } from './catalog-column-mapping.ts';
 import {
   CATALOG_IMPORT_KINDS,
   catalogImportError,
@@ -18,7 +19,16 @@ import { CONSOLE_BASE } from './console-paths.ts';
 export const CONSOLE_CATALOG_PATHS = {
   importDryRun: `${CONSOLE_BASE}/stores/:code/catalog/imports/dry-run`,
   imports: `${CONSOLE_BASE}/stores/:code/catalog/imports`,
+  /** The store's saved column mapping (GET, PUT). */
+  importMapping: `${CONSOLE_BASE}/stores/:code/catalog/imports/mapping`,
+  /** A CSV or XLSX file's headers, first rows and suggested mapping (the body is the file; nothing written). */
+  importColumns: `${CONSOLE_BASE}/stores/:code/catalog/imports/columns`,
 } as const;
+
+/** What an XLSX upload (its first sheet) may hold: rows read, and bytes its parts unpack to. */
+export const CATALOG_IMPORT_XLSX_LIMITS = { rows: 100_000, unpackedBytes: 128 * 1024 * 1024 } as const;
+/** The first rows the columns answer shows, for the mapping step's preview. */
+export const CATALOG_IMPORT_PREVIEW_ROWS = 5;
 
 /**
  * The largest file an import takes (a larger upload is refused with 413, before it is read); for a ZIP, its
@@ -49,10 +59,12 @@ export const catalogImportQuery = z
     kind: z.enum(CATALOG_IMPORT_KINDS).optional(),
     /** Apply the valid rows of a file that has refused rows (otherwise such a file applies nothing). */
     skipBadRows: z.enum(['true', 'false']).optional(),
+    /** `saved`: read a CSV or XLSX file through the store's saved column mapping (PUT …/imports/mapping). */
+    mapping: z.enum(['saved']).optional(),
   })
   .strict();
 
-export const CATALOG_IMPORT_FORMATS = ['csv', 'sts', 'zip'] as const;
+export const CATALOG_IMPORT_FORMATS = ['csv', 'sts', 'zip', 'xlsx'] as const;
 export type CatalogImportFormat = (typeof CATALOG_IMPORT_FORMATS)[number];
 
 /** A ZIP batch's outcome per entry, in the archive's order (directories, `__MACOSX/` and dot files left out). */
@@ -67,6 +79,8 @@ export const catalogImportDryRunAnswer = z.object({
   rows: z.array(importRowOutcome),
   rowsShown: z.number().int(),
   files: batchFiles,
+  /** Records a column mapping left out, not refused: projects (a stage before 60.60), no published standard. */
+  leftOut: z.number().int().optional(),
 });
 
 export const catalogImportAnswer = z.object({
@@ -93,3 +107,23 @@ export const catalogImportRunAnswer = z.object({
     }),
   ),
 });
+
+/** The store's saved column mapping; null: none saved yet. */
+export const catalogMappingAnswer = z.object({
+  mapping: catalogColumnMapping.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type CatalogMappingAnswer = z.infer<typeof catalogMappingAnswer>;
+
+/** A CSV or XLSX file's columns, for the mapping step. */
+export const catalogImportColumnsAnswer = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  headers: z.array(z.string()),
+  /** The first CATALOG_IMPORT_PREVIEW_ROWS records, a cell per header. */
+  rows: z.array(z.array(z.string())),
+  /** True: the headers are the catalogue CSV's own (no mapping needed). */
+  recognised: z.boolean(),
+  /** The saved mapping's columns this file has, then loose name matches. */
+  suggested: z.array(mappedColumn),
+});
+export type CatalogImportColumnsAnswer = z.infer<typeof catalogImportColumnsAnswer>;

@@ -1,6 +1,7 @@
 export * from './account-data.ts';
 export * from './account-data-paths.ts';
 export * from './audit-actions.ts';
+export * from './catalog-column-mapping.ts';
 export * from './catalog-import.ts';
 export * from './catalog-import-quick.ts';
 export * from './catalog-search.ts';

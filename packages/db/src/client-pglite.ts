@@ -36,6 +36,9 @@ function socketDirFor(dataDir: string): { dir: string; temporary: boolean } {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
+/** bigint as a number, a date as its text (as the PostgreSQL client is set up). */
+const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
+
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let advertise: (socket: string | undefined) => void = () => {};
@@ -75,7 +78,6 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
       throw error;
     }
   }
-  const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
   const query: SqlExecutor['query'] = async (text, params) => {
     const result = await client.query(text, params as unknown[], { parsers });
     return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };

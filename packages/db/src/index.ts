@@ -6,6 +6,7 @@ export * from './repositories/catalog.ts';
 export * from './repositories/catalog-api-keys.ts';
 export * from './repositories/catalog-events.ts';
 export * from './repositories/catalog-import.ts';
+export * from './repositories/catalog-import-mappings.ts';
 export * from './repositories/catalog-standard-edit.ts';
 export * from './repositories/catalog-standards.ts';
 export * from './repositories/catalogue-search.ts';

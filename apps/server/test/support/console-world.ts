@@ -81,6 +81,8 @@ export async function consoleRowCounts() {
             (SELECT count(*)::int FROM publishers) AS publishers,
             (SELECT count(*)::int FROM standards) AS standards,
             (SELECT count(*)::int FROM catalog_import_runs) AS imports,
+            (SELECT count(*)::int FROM catalog_import_mappings) AS mappings,
+            (SELECT max(updated_at)::text FROM catalog_import_mappings) AS last_mapping,
             (SELECT count(*)::int FROM catalog_events) AS events,
             (SELECT count(*)::int FROM identity_oidc_payloads WHERE model = 'Client') AS clients,
             (SELECT count(*)::int FROM notification_deliveries) AS deliveries,

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import {
   CATALOG_IMPORT_KINDS,
+  type CatalogColumnMapping,
   type CatalogImportError,
   type CatalogImportKind,
   type CatalogImportRow,
   type ParsedCatalogImport,
 } from '@trackwell/contracts';
 import { type CsvError, parse } from 'csv-parse';
+import { MappedRecords } from './column-mapping.ts';
 import {
   columnName,
   IMPORT_FIELDS,
@@ -36,6 +38,8 @@ export type ImportSource =
 export interface CsvImportOptions {
   /** What every record is, when the file has no `kind` column; otherwise told by the header's columns. */
   kind?: CatalogImportKind;
+  /** Read another body's export: its columns renamed and derived as the mapping says (column-mapping.ts). */
+  mapping?: CatalogColumnMapping;
 }
 
 /** Larger records are refused (a sane row is far under this; an unclosed quote would otherwise grow). */
@@ -153,11 +157,16 @@ export async function parseCatalogCsv(
   source.pipe(parser);
   let header: Header | undefined;
   const seen = new Map<string, string>();
+  const mapped = options.mapping && new MappedRecords(options.mapping);
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
       info: { lines: number };
     }>) {
+      if (mapped) {
+        if (!mapped.read(record, info.lines, result)) return result;
+        continue;
+      }
       if (!header) {
         const read = readHeader(record, options);
         if (Array.isArray(read)) return { rows: [], errors: read, complete: false };
@@ -181,7 +190,8 @@ export async function parseCatalogCsv(
   } finally {
     source.destroy();
   }
-  if (!header && result.errors.length === 0) {
+  if (mapped) mapped.finish(result);
+  else if (!header && result.errors.length === 0) {
     result.errors.push({ row: 0, field: null, reason: 'the file is empty (no header row)' });
     result.complete = false;
   }

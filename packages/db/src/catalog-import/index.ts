@@ -1,4 +1,12 @@
 export {
+  dateOfAnyPrecision,
+  listOf,
+  MappedRecords,
+  mapRecord,
+  referenceParts,
+  stageCode,
+} from './column-mapping.ts';
+export {
   type CsvImportOptions,
   csvLine,
   type ImportSource,
@@ -7,6 +15,8 @@ export {
 } from './csv.ts';
 export { columnName, IMPORT_FIELDS } from './rows.ts';
 export { parseStsFile, parseStsXml } from './sts.ts';
+export { readTableHead, type TableHead } from './table-head.ts';
+export { parseCatalogXlsx, readXlsxRows, type XlsxLimits } from './xlsx.ts';
 export { decodeXmlBytes, type XmlDecoding } from './xml-encoding.ts';
 export {
   type ParsedZipBatch,

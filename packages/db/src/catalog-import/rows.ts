@@ -99,3 +99,19 @@ export function validateImportRow(
   }
   return { errors: [...errors.values()] };
 }
+
+/**
+ * The publishers and committees the standards name, as rows created only where the store lacks them: an STS
+ * file or another body's export names its publisher and committee but never describes them.
+ */
+export function impliedRows(standards: Iterable<Record<string, unknown>>): Record<string, unknown>[] {
+  const publishers = new Map<string, Record<string, unknown>>();
+  const committees = new Map<string, Record<string, unknown>>();
+  for (const raw of standards) {
+    const { publisherCode: p, committeeDesignation: c } = raw as Record<string, string | undefined>;
+    if (p && !publishers.has(p)) publishers.set(p, { kind: 'publisher', code: p, name: p, onlyIfNew: true });
+    if (c && p && !committees.has(c))
+      committees.set(c, { kind: 'committee', designation: c, title: c, publisherCode: p, onlyIfNew: true });
+  }
+  return [...publishers.values(), ...committees.values()];
+}

@@ -1,6 +1,22 @@
-import { type CatalogImportError, dateAtPrecision, statusOfStage } from '@trackwell/contracts';
+import type { CatalogImportError } from '@trackwell/contracts';
 import type { SaxesTagPlain } from 'saxes';
 import { splitList } from './rows.ts';
+import {
+  committeeOf,
+  dateOf,
+  designationOf,
+  editionOf,
+  identityOf,
+  type MetaDraft,
+  RowNotes,
+  slugOf,
+  stageStatusOf,
+  supersessionNotes,
+  titlesOf,
+  undatedOf,
+} from './sts-fields.ts';
+
+export { isPlaceholder, undatedOf } from './sts-fields.ts';
 
 /**
  * One STS metadata element (`std-meta`, `iso-meta`, `reg-meta`, `nat-meta`) read into a standard row, with
@@ -12,22 +28,6 @@ export const META_ELEMENTS = new Set(['std-meta', 'iso-meta', 'nat-meta', 'reg-m
 const DATE_ELEMENTS = new Set(['release-date', 'meta-date', 'pub-date']);
 /** Text kept per element: more is junk (a title is at most 500 characters; the schema says so). */
 const MAX_TEXT = 10_000;
-
-interface MetaDraft {
-  ident: Record<string, string>;
-  stdRefs: Record<string, string>;
-  titleWraps: Array<{ lang: string; parts: Record<string, string> }>;
-  /** Null: the element is there but empty (`<comm-ref/>`). */
-  commRef?: string;
-  ics: string[];
-  dates: Array<{ type: string; date: string }>;
-  xrefTypes: string[];
-  /** The `std-ref`s of a "replaced by" `std-xref`, by type (undated, dated). */
-  replacedByRefs: Record<string, string>;
-  /** The `std-ref`s of a "supersedes"/"replaces" `std-xref` (the standards this one replaces). */
-  supersedes: string[];
-  custom: Record<string, string>;
-}
 
 /** Where each row field comes from, to name it in an error. */
 export const ELEMENT_OF: Record<string, string> = {
@@ -59,30 +59,6 @@ const STATUS_WORDS: Record<string, string> = {
   superseded: 'historical',
   replaced: 'historical',
 };
-
-/** What templates and exports write where a value belongs: "N/A", "TBD", "?????", "xx", "-". */
-const PLACEHOLDER = /^(n\/?a|tbd|tba|none|null|unknown|\?+|x{2,}|-+|\.+)$/i;
-export const isPlaceholder = (text: string) => PLACEHOLDER.test(text.trim());
-
-/** A dated reference without its date: "ISO 13849-1:2006-11" → "ISO 13849-1" (ASTM's "-22" is kept). */
-const undatedOf = (ref: string) => ref.replace(/\s*:\s*\d{4}(-\d{2}){0,2}(\(\w+\))?$/, '').trim();
-
-/**
- * The designation as the store shows it: the dated reference, without the originator when what follows is a
- * series designation of the publisher's own ("ACME A100-25" → "A100-25", as ASTM's "D638-22"), whole when it
- * is a number or another body's reference ("ISO 13849-1:2006-11", "DIN EN ISO 13849-1:2008-12").
- */
-function designationOf(dated: string, originator: string | undefined) {
-  if (!originator || !dated.startsWith(`${originator} `)) return dated;
-  const rest = dated.slice(originator.length + 1);
-  return /^[A-Za-z]{1,3}\d/.test(rest) ? rest : dated;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function titleOfWrap(parts: Record<string, string>): string | undefined {
-  return parts.full || [parts.intro, parts.main, parts.compl].filter(Boolean).join(' — ') || undefined;
-}
 
 export interface ReadMeta {
   raw: Record<string, unknown>;
@@ -176,117 +152,30 @@ export class MetaReader {
   /** The standard row this element describes (validated by the contract afterwards), its errors and warnings. */
   read(row: number): ReadMeta {
     const d = this.draft;
-    const errors: CatalogImportError[] = [];
-    const warnings: CatalogImportError[] = [];
-    const refuse = (field: string, reason: string) => errors.push({ row, field, reason });
-    const warn = (field: string, reason: string) => warnings.push({ row, field, reason });
-    const value = (field: string, text: string | undefined) => {
-      if (text !== undefined && isPlaceholder(text)) {
-        refuse(field, `is a placeholder ("${text}"), not a value`);
-        return undefined;
-      }
-      return text || undefined;
-    };
-
-    const originator = value('std-ident/originator', d.ident.originator ?? this.originatorAttribute);
-    const docNumber = value('std-ident/doc-number', d.ident['doc-number']);
-    const part = d.ident['part-number'];
-    const number = docNumber && `${docNumber}${part ? `-${part}` : ''}`;
-    const dated = value('std-ref[type=dated]', d.stdRefs.dated);
-    const undated = value('std-ref[type=undated]', d.stdRefs.undated);
-    if (!dated && !undated && !number && !d.custom.designation) {
-      // An empty template: nothing says which standard this is.
-      return {
-        raw: {},
-        errors: [
-          ...errors,
-          {
-            row,
-            field: 'std-ref',
-            reason: `${this.element} names no standard: std-ref and std-ident are empty`,
-          },
-        ],
-        warnings,
-      };
-    }
-
-    const titles: Record<string, string> = {};
-    for (const wrap of d.titleWraps) {
-      const title = value('title-wrap', titleOfWrap(wrap.parts));
-      if (title && wrap.lang && !(wrap.lang in titles)) titles[wrap.lang] = title;
-    }
-    const mainWrap =
-      d.titleWraps.find((w) => w.lang.startsWith('en') && titleOfWrap(w.parts)) ?? d.titleWraps[0];
-    const title = mainWrap && value('title-wrap', titleOfWrap(mainWrap.parts));
-
-    const dateEntry =
-      d.dates.find((x) => /^(published|release|publication)?$/i.test(x.type) && x.date) ??
-      d.dates.find((x) => x.date);
-    const dateText = value('release-date', dateEntry?.date);
-    const date = dateText ? dateAtPrecision(dateText) : undefined;
-
-    const contentCode =
-      d.custom['content-code'] ??
-      undated ??
-      (dated && undatedOf(dated)) ??
-      (originator && number && `${originator} ${number}`);
-    const datedPart =
-      dated && dated !== undatedOf(dated)
-        ? dated.slice(undatedOf(dated).length).replace(/^\s*:\s*/, '')
-        : undefined;
-    let edition = value('std-ident/edition', d.ident.edition) ?? d.ident.version;
-    if (!edition) {
-      edition = datedPart ?? dateText?.slice(0, 4);
-      if (edition) warn('std-ident/edition', `is empty: the edition is taken as ${edition}, from the date`);
-    }
+    const notes = new RowNotes(row);
+    const identity = identityOf(d, notes, this.originatorAttribute);
+    if (!identity) return notes.emptyTemplate(this.element);
+    const { originator, dated, contentCode } = identity;
+    const { title, titles } = titlesOf(d, notes);
+    const { dateText, date } = dateOf(d, notes);
+    const edition = editionOf(d, notes, dated, dateText);
     const designation =
       d.custom.designation ??
       (dated ? designationOf(dated, originator) : undefined) ??
-      (number && `${number}${edition ? `-${edition}` : ''}`);
-
-    const commRef = d.commRef === undefined ? undefined : value('comm-ref', d.commRef);
-    if (!commRef && !errors.some((e) => e.field === 'comm-ref'))
-      warn(
-        'comm-ref',
-        d.commRef === undefined
-          ? 'is missing: imported without a committee'
-          : 'is empty: imported without a committee',
-      );
-
-    // An earlier edition of this standard ("ISO 13849-1:1999", ASTM's "D638-14") is no other standard.
-    const earlierEdition = (ref: string) =>
-      undatedOf(ref) === contentCode ||
-      (contentCode !== undefined && new RegExp(`^${escapeRegExp(contentCode)}-\\d{2,4}[a-z]?$`).test(ref));
-    for (const ref of d.supersedes) {
-      if (!earlierEdition(ref))
-        warn(
-          'std-xref[type=supersedes]',
-          `supersedes ${ref}, another standard: not linked (give it replaced_by)`,
-        );
-    }
-
-    const stage = d.custom.stage ?? d.custom['current-stage'] ?? d.custom['stage-code'];
-    const stageStatus = stage ? statusOfStage(stage) : undefined;
-    if (stage && stageStatus === null)
-      refuse('custom-meta stage', `stage ${stage} is not a published standard`);
-    if (stage && stageStatus === undefined)
-      warn('custom-meta stage', `${stage} is not a stage code (00.00–95.99): the status is read elsewhere`);
-
+      (identity.number && `${identity.number}${edition ? `-${edition}` : ''}`);
+    const commRef = committeeOf(d, notes);
+    supersessionNotes(d, notes, contentCode);
+    const stageStatus = stageStatusOf(d, notes);
     return {
       raw: {
         kind: 'standard',
         contentCode,
-        assetId:
-          d.custom['asset-id'] ??
-          designation
-            ?.toLowerCase()
-            .replace(/[^a-z0-9]+/g, '-')
-            .replace(/^-|-$/g, ''),
+        assetId: d.custom['asset-id'] ?? slugOf(designation),
         designation,
         title,
         publisherCode: originator ?? d.custom.publisher,
         ...(commRef ? { committeeDesignation: commRef } : {}),
-        status: this.status(stageStatus ?? undefined),
+        status: this.status(stageStatus),
         edition,
         publishedOn: date?.date ?? dateText,
         ...(date && date.precision !== 'day' ? { publishedPrecision: date.precision } : {}),
@@ -298,8 +187,8 @@ export class MetaReader {
           ? { replacedBy: d.replacedByRefs.undated ?? undatedOf(d.replacedByRefs.dated!) }
           : {}),
       },
-      errors,
-      warnings,
+      errors: notes.errors,
+      warnings: notes.warnings,
     };
   }
 

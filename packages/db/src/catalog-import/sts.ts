@@ -1,7 +1,7 @@
 import type { ParsedCatalogImport } from '@trackwell/contracts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { type ImportSource, sourceStream } from './csv.ts';
-import { validateImportRow } from './rows.ts';
+import { impliedRows, validateImportRow } from './rows.ts';
 import { ELEMENT_OF, META_ELEMENTS, MetaReader, type ReadMeta } from './sts-meta.ts';
 import { decodeXmlBytes } from './xml-encoding.ts';
 import { doctypeRefusal, NAMED_CHARACTER_ENTITIES } from './xml-entities.ts';
@@ -90,22 +90,6 @@ function adopt(adopter: Entry, adopted: Entry) {
     adopter.read.raw.adopts ??= adopted.read.raw.contentCode;
 }
 
-/**
- * The publishers and committees the standards name, as rows created only where the store lacks them: an STS
- * file names its originator and committee but never describes them.
- */
-function impliedRows(entries: Entry[]): Record<string, unknown>[] {
-  const publishers = new Map<string, Record<string, unknown>>();
-  const committees = new Map<string, Record<string, unknown>>();
-  for (const { read } of entries.filter(isStandard)) {
-    const { publisherCode: p, committeeDesignation: c } = read.raw as Record<string, string | undefined>;
-    if (p && !publishers.has(p)) publishers.set(p, { kind: 'publisher', code: p, name: p, onlyIfNew: true });
-    if (c && p && !committees.has(c))
-      committees.set(c, { kind: 'committee', designation: c, title: c, publisherCode: p, onlyIfNew: true });
-  }
-  return [...publishers.values(), ...committees.values()];
-}
-
 /** Parses a NISO STS or ISO STS document (or a wrapper of several) into standard rows, errors and warnings. */
 export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImport> {
   const result: ParsedCatalogImport = { rows: [], errors: [], warnings: [], complete: true };
@@ -154,7 +138,7 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
     result.complete = false;
     return result;
   }
-  for (const raw of impliedRows(entries)) {
+  for (const raw of impliedRows(entries.filter(isStandard).map((e) => e.read.raw))) {
     const checked = validateImportRow(0, raw, labelOf);
     if ('value' in checked) result.rows.push({ row: 0, value: checked.value });
   }

@@ -1,4 +1,5 @@
 import type {
+  CatalogColumnMapping,
   CatalogEvent,
   CatalogEventResult,
   CatalogImportFormat,
@@ -10,7 +11,10 @@ import {
   type DatabaseHandle,
   editCatalogStandard,
   recordAuditEntry,
+  type SavedCatalogMapping,
+  STANDARDS_MAPPING,
   StandardEditError,
+  saveCatalogImportMapping,
   type Tenant,
 } from '@trackwell/db';
 import { badRequest } from '../../http/errors.ts';
@@ -117,4 +121,26 @@ export async function publishChange(
     after: { kind: event.type, outcome: result.outcome, recipients: result.recipients ?? 0 },
   });
   return result;
+}
+
+/** Saves the store's column mapping for catalogue exports and audits it, in one transaction. */
+export function saveImportMapping(
+  deps: { db: DatabaseHandle },
+  store: Tenant,
+  actor: Actor,
+  mapping: CatalogColumnMapping,
+): Promise<SavedCatalogMapping> {
+  return deps.db.transaction(async (tx) => {
+    const saved = await saveCatalogImportMapping(tx, store.id, mapping);
+    await recordAuditEntry(tx, store.id, {
+      storeCode: store.code,
+      actor: { kind: 'user', id: actor.id, login: actor.login },
+      action: 'catalog.mapping',
+      target: STANDARDS_MAPPING,
+      after: {
+        columns: mapping.columns.map((c) => `${c.header} → ${c.field}${c.language ? `.${c.language}` : ''}`),
+      },
+    });
+    return saved;
+  });
 }

@@ -2,6 +2,7 @@ import {
   CATALOG_IMPORT_MAX_BYTES,
   CATALOG_IMPORT_ROWS_SHOWN,
   CATALOG_IMPORT_ZIP_LIMITS,
+  type CatalogColumnMapping,
   type CatalogImportFormat,
   type CatalogImportKind,
   CONSOLE_CATALOG_PATHS,
@@ -11,29 +12,34 @@ import {
   catalogImportRunAnswer,
   errorEnvelope,
   type ImportRowOutcome,
+  type ImportTotals,
   type ParsedCatalogImport,
   storeCodeParams,
+  XLSX_TYPE,
 } from '@trackwell/contracts';
 import {
   dryRunCatalogImport,
+  findCatalogImportMapping,
   listCatalogImportRuns,
   type ParsedZipBatch,
   parseCatalogCsv,
+  parseCatalogXlsx,
   parseStsFile,
   parseStsZip,
   withErrorFiles,
   withRowFiles,
 } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { importCatalog } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
 
 /**
- * The catalogue import: the file is the request body, CSV (`text/csv`), NISO STS XML
- * (`application/xml`, `text/xml`) or a ZIP of STS files (`application/zip`: a batch, with an outcome per
- * file), at most CATALOG_IMPORT_MAX_BYTES (413 beyond, before it is read; a ZIP's compressed bytes, its
+ * The catalogue import: the file is the request body, CSV (`text/csv`), an Excel workbook's first sheet
+ * (XLSX: read as the CSV is), NISO STS XML (`application/xml`, `text/xml`) or a ZIP of STS files
+ * (`application/zip`: a batch, with an outcome per file); a CSV or XLSX export written by others is read
+ * through the store's saved column mapping with `?mapping=saved` (catalog-mapping-routes.ts). At most CATALOG_IMPORT_MAX_BYTES (413 beyond, before it is read; a ZIP's compressed bytes, its
  * inflated ones bounded by CATALOG_IMPORT_ZIP_LIMITS as they are read). The dry
  * run says what each row would do and writes nothing; the import applies the file (all or nothing unless
  * `skipBadRows`), records the change events its edition and status changes make, queues their e-mails and
@@ -46,6 +52,7 @@ const FORMATS: Record<string, CatalogImportFormat> = {
   'application/zip': 'zip',
   // What Windows browsers send for a .zip file.
   'application/x-zip-compressed': 'zip',
+  [XLSX_TYPE]: 'xlsx',
 };
 const MIB = 1024 * 1024;
 
@@ -54,7 +61,7 @@ const uploadErrors = {
     description: `The file (a ZIP: compressed) is larger than ${CATALOG_IMPORT_MAX_BYTES} bytes.`,
   }),
   415: errorEnvelope.meta({
-    description: 'Send the file as text/csv, application/xml, text/xml or application/zip.',
+    description: `Send the file as text/csv, ${XLSX_TYPE}, application/xml, text/xml or application/zip.`,
   }),
 };
 
@@ -62,8 +69,8 @@ const unsupported = () =>
   new HttpError(
     415,
     'unsupported_media_type',
-    'Send the file itself as the body: text/csv for CSV, application/xml for NISO STS XML, ' +
-      'application/zip for a ZIP of STS files.',
+    `Send the file itself as the body: text/csv for CSV, ${XLSX_TYPE} for XLSX, ` +
+      'application/xml for NISO STS XML, application/zip for a ZIP of STS files.',
   );
 
 /** What the OpenAPI reference says of a ZIP batch (the limits are the contracts'). */
@@ -77,24 +84,85 @@ const ZIP_DOCS =
   `not in the encoding it declares is refused, and the batch with it.`;
 
 /** The uploaded file and its format, from the request's content type (the parser below kept it as bytes). */
-function uploadedFile(request: FastifyRequest): { format: CatalogImportFormat; bytes: Buffer } {
+export function uploadedFile(request: FastifyRequest): { format: CatalogImportFormat; bytes: Buffer } {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const format = FORMATS[type];
   if (!format || !Buffer.isBuffer(request.body)) throw unsupported();
   return { format, bytes: request.body };
 }
 
+type ImportQuery = { kind?: CatalogImportKind; mapping?: 'saved' };
+
+/** The store's saved mapping, when the query asks for it (400 when it asks and none is saved, or for STS). */
+async function mappingOf(
+  app: ConsoleApp,
+  request: FastifyRequest,
+  format: CatalogImportFormat,
+  query: ImportQuery,
+): Promise<CatalogColumnMapping | undefined> {
+  if (query.mapping !== 'saved') return undefined;
+  if (format !== 'csv' && format !== 'xlsx')
+    throw badRequest('A column mapping reads CSV or XLSX files only.', [
+      { path: 'querystring.mapping', message: 'a column mapping reads CSV or XLSX files only' },
+    ]);
+  const saved = await findCatalogImportMapping(app.db, consoleStore(request).id);
+  if (!saved)
+    throw badRequest('The store has no saved column mapping: save one first (PUT …/imports/mapping).', [
+      { path: 'querystring.mapping', message: 'no saved column mapping' },
+    ]);
+  return saved.mapping;
+}
+
 async function parse(
+  app: ConsoleApp,
+  request: FastifyRequest,
   file: { format: CatalogImportFormat; bytes: Buffer },
-  kind: CatalogImportKind | undefined,
+  query: ImportQuery,
 ): Promise<ParsedCatalogImport | ParsedZipBatch> {
-  if (file.format === 'zip') return parseStsZip(file.bytes);
-  return file.format === 'csv' ? parseCatalogCsv(file.bytes, kind ? { kind } : {}) : parseStsFile(file.bytes);
+  const mapping = await mappingOf(app, request, file.format, query);
+  const options = { ...(query.kind ? { kind: query.kind } : {}), ...(mapping ? { mapping } : {}) };
+  switch (file.format) {
+    case 'zip':
+      return parseStsZip(file.bytes);
+    case 'sts':
+      return parseStsFile(file.bytes);
+    case 'xlsx':
+      return parseCatalogXlsx(file.bytes, options);
+    case 'csv':
+      return parseCatalogCsv(file.bytes, options);
+  }
 }
 
 /** A batch's outcome per file, for the answer (a single file has none). */
 const filesOf = (parsed: ParsedCatalogImport | ParsedZipBatch) =>
   'files' in parsed ? { files: parsed.files } : {};
+
+/** The dry run's answer: totals, the rows shown, a batch's files, the records a mapping left out. */
+function presentDryRun(
+  format: CatalogImportFormat,
+  parsed: ParsedCatalogImport | ParsedZipBatch,
+  dryRun: { rows: ImportRowOutcome[]; totals: ImportTotals },
+) {
+  const rows = shownRows(withRowFiles(dryRun.rows, parsed));
+  const leftOut = leftOutCount(parsed, dryRun.rows);
+  return {
+    format,
+    complete: parsed.complete,
+    totals: dryRun.totals,
+    rows,
+    rowsShown: rows.length,
+    ...filesOf(parsed),
+    ...(leftOut > 0 ? { leftOut } : {}),
+  };
+}
+
+/** Records the parser left out with a warning (a mapped export's projects): they have no outcome. */
+function leftOutCount(parsed: ParsedCatalogImport, outcomes: ImportRowOutcome[]) {
+  const withOutcome = new Set(outcomes.map((o) => o.row));
+  return new Set(
+    (parsed.warnings ?? []).filter((w) => w.row > 0 && !withOutcome.has(w.row)).map((w) => w.row),
+  ).size;
+}
 
 /** The outcomes an answer shows: refused rows first (what needs fixing), then the rest, in file order. */
 function shownRows(rows: ImportRowOutcome[]): ImportRowOutcome[] {
@@ -131,17 +199,9 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
     },
     async (request) => {
       const file = uploadedFile(request);
-      const parsed = await parse(file, request.query.kind);
+      const parsed = await parse(app, request, file, request.query);
       const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
-      const rows = shownRows(withRowFiles(dryRun.rows, parsed));
-      return {
-        format: file.format,
-        complete: parsed.complete,
-        totals: dryRun.totals,
-        rows,
-        rowsShown: rows.length,
-        ...filesOf(parsed),
-      };
+      return presentDryRun(file.format, parsed, dryRun);
     },
   );
 
@@ -159,7 +219,7 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
     },
     async (request) => {
       const file = uploadedFile(request);
-      const parsed = await parse(file, request.query.kind);
+      const parsed = await parse(app, request, file, request.query);
       return importAndPresent(app, request, file.format, parsed, request.query.skipBadRows === 'true');
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiKeyRoutes } from './api-key-routes.ts';
 import { registerAuditRoutes } from './audit-routes.ts';
 import { registerCatalogImportRoutes } from './catalog-import-routes.ts';
+import { registerCatalogMappingRoutes } from './catalog-mapping-routes.ts';
 import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
@@ -18,7 +19,10 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerRoleRoutes(app);
   registerApiKeyRoutes(app);
   registerAuditRoutes(app);
-  await app.register(async (scope) => registerCatalogImportRoutes(scope));
+  await app.register(async (scope) => {
+    registerCatalogImportRoutes(scope);
+    registerCatalogMappingRoutes(scope);
+  });
   registerChangeRoutes(app);
   registerDeliveryRoutes(app);
   registerClientRoutes(app);

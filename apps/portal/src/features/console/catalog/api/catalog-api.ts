@@ -1,4 +1,10 @@
-import { CONSOLE_BASE, CONSOLE_CATALOG_PATHS, type ImportTotals } from '@trackwell/contracts';
+import {
+  type CatalogColumnMapping,
+  type CatalogMappingAnswer,
+  CONSOLE_BASE,
+  CONSOLE_CATALOG_PATHS,
+  type ImportTotals,
+} from '@trackwell/contracts';
 import { api } from '../../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../../lib/api-error-toasts.ts';
 import { storePath } from '../../api/stores.ts';
@@ -69,16 +75,33 @@ export const consoleCatalogApi = api
         }),
         invalidatesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
       }),
+      /** Saves the store's column mapping; the import then reads the file with `?mapping=saved`. */
+      saveCatalogImportMapping: build.mutation<
+        CatalogMappingAnswer,
+        { code: string; mapping: CatalogColumnMapping }
+      >({
+        query: ({ code, mapping }) => ({
+          url: storePath(CONSOLE_CATALOG_PATHS.importMapping, code),
+          method: 'PUT',
+          body: mapping,
+        }),
+      }),
     }),
   });
 
 // The screens show these failures in place (the list with "Try again", the form beside its fields).
-silenceErrorToasts('listCatalogImportRuns', 'listCatalogStandards', 'patchCatalogStandard');
+silenceErrorToasts(
+  'listCatalogImportRuns',
+  'listCatalogStandards',
+  'patchCatalogStandard',
+  'saveCatalogImportMapping',
+);
 
 export const {
   useListCatalogImportRunsQuery,
   useListCatalogStandardsQuery,
   usePatchCatalogStandardMutation,
+  useSaveCatalogImportMappingMutation,
 } = consoleCatalogApi;
 
 /** After an import was applied: the runs and the standards are read again. */

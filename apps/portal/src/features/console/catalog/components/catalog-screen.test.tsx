@@ -36,7 +36,7 @@ function catalogApi() {
 }
 
 const open = () => renderConsole({ roles: ['store_admin'], path: '/admin/stores/awwa/catalog' });
-const fileInput = () => screen.getByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)');
+const fileInput = () => screen.getByLabelText('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)');
 
 describe('The catalogue section', { timeout: 20_000 }, () => {
   let user: ReturnType<typeof userEvent.setup>;
@@ -123,7 +123,7 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     }));
     open();
     await user.upload(
-      await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
+      await screen.findByLabelText('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)'),
       csvFile('x'),
     );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
@@ -162,7 +162,10 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     }));
     open();
     const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'batch.zip', { type: 'application/zip' });
-    await user.upload(await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'), zip);
+    await user.upload(
+      await screen.findByLabelText('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)'),
+      zip,
+    );
     // A ZIP holds STS files: no question about what a CSV holds.
     expect(screen.queryByLabelText('What the CSV file holds')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
@@ -190,7 +193,7 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     }));
     open();
     await user.upload(
-      await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
+      await screen.findByLabelText('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)'),
       csvFile('x'),
     );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
@@ -207,12 +210,12 @@ describe('The catalogue section', { timeout: 20_000 }, () => {
     await userEvent
       .setup({ applyAccept: false })
       .upload(
-        await screen.findByLabelText('Catalogue file (CSV, XML, or a ZIP of XML files)'),
+        await screen.findByLabelText('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)'),
         new File(['x'], 'notes.txt', { type: 'text/plain' }),
       );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Choose a CSV file (.csv), a NISO STS XML file (.xml) or a ZIP of STS files (.zip).',
+      'Choose a CSV file (.csv), an Excel workbook (.xlsx), a NISO STS XML file (.xml) or a ZIP of STS files (.zip).',
     );
     expect(api.callsTo('POST', '/api/console/v1/stores/awwa/catalog/imports/dry-run')).toHaveLength(0);
   });

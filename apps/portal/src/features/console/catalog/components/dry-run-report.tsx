@@ -83,6 +83,7 @@ export function DryRunReport({ answer, fileName }: { answer: DryRunAnswer; fileN
         </div>
       )}
       {answer.files && answer.files.length > 0 ? <ImportFileList files={answer.files} /> : null}
+      {answer.leftOut ? <p className="form-text">{t('dryRun.leftOut', { count: answer.leftOut })}</p> : null}
       {answer.rowsShown < total ? (
         <p className="form-text">{t('dryRun.firstRows', { shown: answer.rowsShown, total })}</p>
       ) : null}

@@ -1,4 +1,4 @@
-import { CATALOG_IMPORT_MAX_BYTES } from '@trackwell/contracts';
+import { CATALOG_IMPORT_MAX_BYTES, XLSX_TYPE } from '@trackwell/contracts';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/format.ts';
@@ -47,7 +47,7 @@ export function FilePicker({
         id={id}
         type="file"
         className="form-control"
-        accept=".csv,.xml,.zip,text/csv,application/xml,text/xml,application/zip"
+        accept={`.csv,.xlsx,.xml,.zip,text/csv,${XLSX_TYPE},application/xml,text/xml,application/zip`}
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}

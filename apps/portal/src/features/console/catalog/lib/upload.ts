@@ -1,3 +1,4 @@
+import { XLSX_TYPE } from '@trackwell/contracts';
 import type { ApiContext } from '../../../../lib/api.ts';
 
 /** What an upload answered: its HTTP status and its JSON body (null when the body was not JSON). */
@@ -57,10 +58,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The content type the import routes take for a file: CSV, a ZIP of STS files or XML, by its name or type. */
-export function importContentType(file: File): 'text/csv' | 'application/xml' | 'application/zip' | null {
+export type ImportContentType = 'text/csv' | typeof XLSX_TYPE | 'application/xml' | 'application/zip';
+
+/** The content type the import routes take for a file: CSV or XLSX (a table), a ZIP of STS files, or XML. */
+export function importContentType(file: File): ImportContentType | null {
   const name = file.name.toLowerCase();
   if (name.endsWith('.csv') || file.type === 'text/csv') return 'text/csv';
+  if (name.endsWith('.xlsx') || file.type === XLSX_TYPE) return XLSX_TYPE;
   if (
     name.endsWith('.zip') ||
     file.type === 'application/zip' ||
@@ -70,3 +74,9 @@ export function importContentType(file: File): 'text/csv' | 'application/xml' | 
   if (name.endsWith('.xml') || file.type.endsWith('/xml')) return 'application/xml';
   return null;
 }
+
+/** Whether the file is a table (CSV or XLSX), whose columns may need mapping. */
+export const isTableFile = (file: File) => {
+  const type = importContentType(file);
+  return type === 'text/csv' || type === XLSX_TYPE;
+};

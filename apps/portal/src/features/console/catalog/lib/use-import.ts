@@ -28,9 +28,16 @@ export type ImportPhase =
   | { step: 'uploading'; action: 'dryRun' | 'apply'; sent: number; total: number }
   | { step: 'working'; action: 'dryRun' | 'apply' };
 
-/** The file, and the kind the caller told (a CSV without a `kind` column): a dry run counts for this pair only. */
-const identity = (file: File, kind: CatalogImportKind | '') =>
-  `${file.name}\u0000${file.size}\u0000${file.lastModified}\u0000${kind}`;
+/** How a file is read: the kind the caller told (a CSV without a `kind` column), or the saved column mapping. */
+export type ReadAs = { kind: CatalogImportKind | ''; mapped?: boolean };
+
+/** The file and how it is read: a dry run counts for this pair only. */
+const identity = (file: File, { kind, mapped }: ReadAs) =>
+  `${file.name}\u0000${file.size}\u0000${file.lastModified}\u0000${kind}\u0000${mapped ? 'mapped' : ''}`;
+
+/** The saved mapping, or the kind a table file holds (an XML file says its own). */
+const queryOf = (contentType: string, { kind, mapped }: ReadAs) =>
+  mapped ? '?mapping=saved' : contentType !== 'application/xml' && kind ? `?kind=${kind}` : '';
 
 export function failureOf(answer: UploadAnswer): ImportFailure {
   if (answer.status === NO_ANSWER) return { kind: 'network' };
@@ -55,7 +62,7 @@ export function useCatalogImport(code: string) {
   const running = useRef(false);
 
   const send = useCallback(
-    async (file: File, kind: CatalogImportKind | '', action: 'dryRun' | 'apply') => {
+    async (file: File, { kind, mapped }: ReadAs, action: 'dryRun' | 'apply') => {
       const fail = (reason: ImportFailure) => {
         setFailure(reason);
         return null;
@@ -68,7 +75,7 @@ export function useCatalogImport(code: string) {
       running.current = true;
       setPhase({ step: 'uploading', action, sent: 0, total: file.size });
       const path = action === 'dryRun' ? CONSOLE_CATALOG_PATHS.importDryRun : CONSOLE_CATALOG_PATHS.imports;
-      const query = contentType === 'text/csv' && kind ? `?kind=${kind}` : '';
+      const query = queryOf(contentType, { kind, mapped });
       const answer = await uploadFile({
         url: `${storePath(path, code)}${query}`,
         file,
@@ -85,18 +92,18 @@ export function useCatalogImport(code: string) {
   );
 
   const check = useCallback(
-    async (file: File, kind: CatalogImportKind | '') => {
+    async (file: File, readAs: ReadAs) => {
       setApplied(null);
       setDryRun(null);
-      const body = await send(file, kind, 'dryRun');
-      if (body) setDryRun({ id: identity(file, kind), answer: body as DryRunAnswer });
+      const body = await send(file, readAs, 'dryRun');
+      if (body) setDryRun({ id: identity(file, readAs), answer: body as DryRunAnswer });
     },
     [send],
   );
 
   const apply = useCallback(
-    async (file: File, kind: CatalogImportKind | '') => {
-      const body = await send(file, kind, 'apply');
+    async (file: File, readAs: ReadAs) => {
+      const body = await send(file, readAs, 'apply');
       if (!body) return;
       setApplied(body as ApplyAnswer);
       setDryRun(null);
@@ -105,12 +112,12 @@ export function useCatalogImport(code: string) {
     [send, dispatch, code],
   );
 
-  /** Whether the dry run on screen checked this file and kind, and found nothing that blocks applying it. */
-  const canApply = (file: File | null, kind: CatalogImportKind | '') =>
+  /** Whether the dry run on screen checked this file read so, and found nothing that blocks applying it. */
+  const canApply = (file: File | null, readAs: ReadAs) =>
     Boolean(
       file &&
         dryRun &&
-        dryRun.id === identity(file, kind) &&
+        dryRun.id === identity(file, readAs) &&
         dryRun.answer.complete &&
         dryRun.answer.totals.error === 0,
     );
