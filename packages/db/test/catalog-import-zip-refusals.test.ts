@@ -1,25 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { CATALOG_IMPORT_ZIP_LIMITS, type CatalogImportRow } from '@trackwell/contracts';
+import { CATALOG_IMPORT_ZIP_LIMITS } from '@trackwell/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyCatalogImport,
-  type DatabaseHandle,
-  dryRunCatalogImport,
-  findStandard,
-  parseStsZip,
-  upsertTenant,
-  withErrorFiles,
-  withRowFiles,
-} from '../src/index.ts';
-import {
-  buildTenantDefinition,
-  buildZip,
-  createTestDatabase,
-  deflatedZeros,
-  EVERY_MATCHING_RULE,
-  type TestDatabase,
-} from '../src/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { parseStsZip } from '../src/index.ts';
+import { buildZip, deflatedZeros } from '../src/testing.ts';
 
 /**
  * A batch: a ZIP of NISO STS files read into one import, with an outcome per file. The archives are built

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CATALOG_IMPORT_ZIP_LIMITS, type CatalogImportRow } from '@trackwell/contracts';
-import fc from 'fast-check';
+import type { CatalogImportRow } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
@@ -16,7 +15,6 @@ import {
   buildTenantDefinition,
   buildZip,
   createTestDatabase,
-  deflatedZeros,
   EVERY_MATCHING_RULE,
   type TestDatabase,
 } from '../src/testing.ts';

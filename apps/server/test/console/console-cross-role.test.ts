@@ -1,12 +1,4 @@
-import {
-  type CatalogEvent,
-  CONSOLE_CATALOG_PATHS,
-  CONSOLE_IDENTITY_TEST_PATH,
-  CONSOLE_LOGO_PATH,
-  CONSOLE_PATHS,
-  CONSOLE_STANDARD_PATHS,
-  WEBHOOK_PATHS,
-} from '@trackwell/contracts';
+import { type CatalogEvent, CONSOLE_PATHS } from '@trackwell/contracts';
 import { createCatalogPublisherClient, createStoreApiKey, createWebhookEndpoint } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,7 +15,7 @@ import {
 } from '../support/console-world.ts';
 import { buildNotificationCatalogue, trackSource } from '../support/notifications-fixtures.ts';
 import { expectError } from '../support/tracker-world.ts';
-import { change, ids, ROUTES, type RouteCase } from './console-route-cases.ts';
+import { change, ids, ROUTES } from './console-route-cases.ts';
 
 /**
  * Every console route, walked cross-store and cross-role against store A's data: an
