@@ -223,7 +223,7 @@ test('an export written by others (ISO open data): the column-mapping step, pre-
     returnTo: `${platform}/admin/stores/trackwell/catalog`,
   });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByLabel('ملف الفهرس (CSV أو XLSX أو XML)').setInputFiles({
+  await page.getByLabel('ملف الفهرس (CSV أو XLSX أو XML أو ملف ZIP يضم ملفات XML)').setInputFiles({
     name: 'iso.csv',
     mimeType: 'text/csv',
     buffer: ISO_EXPORT,
