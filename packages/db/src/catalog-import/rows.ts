@@ -115,3 +115,7 @@ export function impliedRows(standards: Iterable<Record<string, unknown>>): Recor
   }
   return [...publishers.values(), ...committees.values()];
 }
+
+/** A publisher or committee a file only names (an STS originator or comm-ref): created where missing, never changed. */
+export const isNamedOnly = (row: CatalogImportRow) =>
+  (row.kind === 'publisher' || row.kind === 'committee') && row.onlyIfNew === true;

@@ -9,6 +9,7 @@ import {
   type ZipImportLimits,
 } from '@trackwell/contracts';
 import yauzl from 'yauzl';
+import { isNamedOnly } from './rows.ts';
 import { parseStsXml } from './sts.ts';
 import { decodeXmlBytes } from './xml-encoding.ts';
 
@@ -236,7 +237,7 @@ function addParsedFile(batch: ParsedZipBatch, file: string, parsed: ParsedCatalo
   for (const r of parsed.rows) {
     // A publisher or committee that several files name is one row of the batch.
     const v = r.value;
-    if ((v.kind === 'publisher' || v.kind === 'committee') && v.onlyIfNew) {
+    if (isNamedOnly(v) && (v.kind === 'publisher' || v.kind === 'committee')) {
       const key = `${v.kind}:${v.kind === 'publisher' ? v.code : v.designation}`;
       if (batch.named.has(key)) continue;
       batch.named.add(key);

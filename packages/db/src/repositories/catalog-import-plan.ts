@@ -9,7 +9,7 @@ import {
   type NumberedImportRow,
   type ParsedCatalogImport,
 } from '@trackwell/contracts';
-import { columnName } from '../catalog-import/rows.ts';
+import { columnName, isNamedOnly } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
 
 /**
@@ -94,7 +94,7 @@ export type FieldChange = { field: string; from: unknown; to: unknown };
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
   const changes: FieldChange[] = [];
   // A publisher or committee an STS file only names: the store's own entry stays as it is.
-  if ((row.kind === 'publisher' || row.kind === 'committee') && row.onlyIfNew) return changes;
+  if (isNamedOnly(row)) return changes;
   const fields =
     row.kind === 'standard' ? { committeeDesignation: undefined, adopts: undefined, ...row } : row;
   for (const [field, to] of Object.entries(fields)) {
@@ -271,7 +271,7 @@ export async function planCatalogImport(
         const key = keyOf(value);
         const first = firstRow.get(key);
         // A publisher or committee the file only names (an STS originator or comm-ref).
-        const named = (value.kind === 'publisher' || value.kind === 'committee') && value.onlyIfNew;
+        const named = isNamedOnly(value);
         // The same entry again, word for word (a batch whose adoption file also holds the adopted standard),
         // or a publisher or committee named again: one entry. The same key with other values is a conflict
         // the file must settle.

@@ -4,6 +4,7 @@ import type {
   CatalogImportRow,
   ImportRowOf,
 } from '@trackwell/contracts';
+import { isNamedOnly } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
 import { type StandardRow, standardChange } from './catalog-changes.ts';
 import type { ImportedChange } from './catalog-events.ts';
@@ -288,10 +289,8 @@ export async function writeImportBatch(
   if (kind === 'standard') return writeStandards(tx, tenantId, written, origin);
   if (kind === 'work_item') return writeWorkItems(tx, tenantId, written, origin);
   const { fields, sql } = SIMPLE_UPSERT[kind];
-  const createOnly = (r: CatalogImportRow) =>
-    (r.kind === 'publisher' || r.kind === 'committee') && r.onlyIfNew;
-  const rows = written.map((w) => w.value).filter((r) => !createOnly(r));
-  const named = written.map((w) => w.value).filter(createOnly);
+  const rows = written.map((w) => w.value).filter((r) => !isNamedOnly(r));
+  const named = written.map((w) => w.value).filter(isNamedOnly);
   if (rows.length > 0) await tx.query(sql, [tenantId, ...fields.map((f) => column(rows, f))]);
   if (named.length > 0 && kind !== 'industry_area')
     await tx.query(CREATE_ONLY[kind], [tenantId, ...fields.map((f) => column(named, f))]);
