@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO_PASSWORD, signIn, statusWithPageToken } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { closeContext, storeUrl } from './support.ts';

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import {
   codeIn,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { decodeFromUri } from '../../apps/portal/src/features/auth/okta.ts';
+import { expect, test } from './fixtures.ts';
 import { currentSession, demoLogin, submitPassword } from './signin-support.ts';
 import { storeUrl } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ACME,
   ACME_LOGO_SVG,
@@ -6,6 +6,7 @@ import {
   acmeContentCode,
   acmeStsXml,
 } from './console-acceptance-data.ts';
+import { expect, test } from './fixtures.ts';
 import { demoLogin, listMail, signIn, waitForMail } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl, watchConsole } from './support.ts';

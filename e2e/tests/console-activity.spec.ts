@@ -1,7 +1,8 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { getDemoCatalogue } from '@trackwell/db/seed';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 

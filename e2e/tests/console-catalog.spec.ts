@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { closeContext, storeUrl, watchConsole } from './support.ts';
 import { api, tableSettled } from './tracker-support.ts';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 

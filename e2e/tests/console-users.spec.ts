@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { withArabic } from './signin-journey-support.ts';
 import { currentSession, signIn, signInUrl, statusWithPageToken, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';

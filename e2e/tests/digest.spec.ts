@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { DEMO_PASSWORD, demoLogin, signInUrl, submitPassword } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';

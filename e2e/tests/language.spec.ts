@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { seenMail, signIn, submitPassword, waitForMail } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';

@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { e2eFixtures, storeUrl } from './support.ts';

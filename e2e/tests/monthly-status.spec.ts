@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { reportDueAndRunDigests } from './monthly-status-support.ts';
 import { listMail, signIn } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { parseAtomFeed } from 'feedsmith';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { signIn } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';

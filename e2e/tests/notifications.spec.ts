@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { withArabic } from './signin-journey-support.ts';
 import { signIn, signInUrl } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectSignedIn } from './signin-journey-support.ts';
 import { codeIn, signInUrl, waitForMail } from './signin-support.ts';
 import { storeUrl } from './support.ts';

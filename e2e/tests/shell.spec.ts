@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { configOf, localeCookie, NEW_TAB, openAccount, openStore } from './shell-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 

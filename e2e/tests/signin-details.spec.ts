@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { themeColour } from './signin-journey-support.ts';
 import { currentSession, demoLogin, signInUrl, submitPassword } from './signin-support.ts';

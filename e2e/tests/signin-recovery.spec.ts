@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { expectSignedIn, withArabic } from './signin-journey-support.ts';
 import {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { e2eFixtures, storeUrl } from './support.ts';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { demoLogin, signIn } from './signin-support.ts';
 import { CONFIG_PATH, storeUrl, watchConsole } from './support.ts';
 

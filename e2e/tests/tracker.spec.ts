@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import {
   addFirstMatchByKeyboard,
