@@ -24,7 +24,8 @@ const failure = (promise: Promise<unknown>) =>
     (e: { code: number; stdout: string; stderr: string }) => e,
   );
 
-describe('npm run db:seed / db:reset on the embedded database', () => {
+// The embedded data directory is the same on either engine's run: it runs once, where the suite is on PGlite.
+describe.runIf(testEngine() === 'pglite')('npm run db:seed / db:reset on the embedded database', () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'trackwell-seed-'));

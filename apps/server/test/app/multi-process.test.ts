@@ -25,7 +25,7 @@ import {
  *      (printed: calls allowed in one window through 2 processes vs through 1);
  *  (b) a token revoked through process 1 is refused by process 2, and a tenant changed in the database is
  *      served changed by process 2, each within 5 s;
- *  (c) a 10,000-recipient change with one worker SIGKILLed half-way ends with exactly one e-mail per recipient.
+ *  (c) a change to thousands of recipients with one worker SIGKILLed half-way ends with exactly one e-mail per recipient.
  *
  * Mail: every process sends to SMTP_URL = a counting SMTP sink started here (counting-smtp-sink.ts) with
  * de-duplication OFF: it keeps every delivery, as a real relay would. "Exactly one e-mail per recipient"
@@ -44,7 +44,8 @@ const PG = Boolean(process.env.TEST_DATABASE_URL);
 const REDIS = PG && (await localRedisAnswers());
 const TRACKER_LIMIT = 20;
 const SIGNIN_LIMIT_PER_IP = 10;
-const RECIPIENTS = 10_000;
+// 2,000 in `npm test`: the kill still lands half-way through the fan-out. MULTI_PROCESS_RECIPIENTS=10000 for more.
+const RECIPIENTS = Number(process.env.MULTI_PROCESS_RECIPIENTS ?? 2_000);
 const CONNECTIONS = 5;
 const DEADLINE_MS = 5_000;
 
