@@ -15,6 +15,7 @@ export * from './console-standards.ts';
 export * from './console-user-actions.ts';
 export * from './console-users.ts';
 export * from './designation-key.ts';
+export * from './supplements.ts';
 export * from './designation-match.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';

@@ -19,6 +19,7 @@ import {
   shareRepeatedCells,
   splitList,
   validateImportRow,
+  withSupplementBase,
 } from './rows.ts';
 
 /**
@@ -119,7 +120,7 @@ function readRecord(header: Header, record: string[], line: number) {
       if (cell?.trim()) raw[field] = cell;
     } else if (cell !== undefined) raw[field] = cell;
   }
-  return validateImportRow(line, raw, columnName);
+  return validateImportRow(line, withSupplementBase(raw), columnName);
 }
 
 const csvProblem = (error: CsvError, line: number): CatalogImportError => ({

@@ -158,19 +158,16 @@ export function committeeOf(d: MetaDraft, notes: RowNotes) {
 }
 
 /**
- * A supersession of an earlier edition of this standard ("ISO 13849-1:1999", ASTM's "D638-14") needs nothing;
- * one of another standard is said, not linked.
+ * The content codes of the other standards this one supersedes (`std-xref type="supersedes"`, "replaces",
+ * "revises"), each read as a content code is (the reference without its date). One naming an earlier edition
+ * of this standard ("ISO 13849-1:1999", ASTM's "D638-14") needs nothing: importing the new edition over the
+ * old is a new edition.
  */
-export function supersessionNotes(d: MetaDraft, notes: RowNotes, contentCode: string | undefined) {
+export function supersededOf(d: MetaDraft, contentCode: string | undefined): string[] {
   const earlierEdition = (ref: string) =>
     undatedOf(ref) === contentCode ||
     (contentCode !== undefined && new RegExp(`^${escapeRegExp(contentCode)}-\\d{2,4}[a-z]?$`).test(ref));
-  for (const ref of d.supersedes)
-    if (!earlierEdition(ref))
-      notes.warn(
-        'std-xref[type=supersedes]',
-        `supersedes ${ref}, another standard: not linked (give it replaced_by)`,
-      );
+  return [...new Set(d.supersedes.filter((ref) => !earlierEdition(ref)).map(undatedOf))];
 }
 
 /** The status an ISO stage code gives (custom-meta stage); a project's stage is refused. */
