@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type CatalogColumnMapping, catalogColumnMapping, suggestColumnMapping } from '@trackwell/contracts';
+import {
+  type CatalogColumnMapping,
+  catalogColumnMapping,
+  type ParsedCatalogImport,
+  suggestColumnMapping,
+} from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   dryRunCatalogImport,
-  type ParsedCatalogImport,
   parseCatalogCsv,
   parseStsXml,
   upsertTenant,
