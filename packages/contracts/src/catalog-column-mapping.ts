@@ -42,7 +42,11 @@ export const MAPPING_FIELDS = [
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
 /** Fields holding several values in one cell. */
-export const MAPPING_LIST_FIELDS: ReadonlySet<MappingField> = new Set(['icsCodes', 'industryAreas', 'replaces']);
+export const MAPPING_LIST_FIELDS: ReadonlySet<MappingField> = new Set([
+  'icsCodes',
+  'industryAreas',
+  'replaces',
+]);
 
 export const mappedColumn = z
   .object({

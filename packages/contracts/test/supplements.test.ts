@@ -37,7 +37,10 @@ describe('parseSupplement', () => {
   });
 
   it('the designation rule reads a supplement as its own designation: the base year and the supplement stay in its key', () => {
-    expect(parseDesignation('ISO 13849-1:2015/Amd 1:2021')).toMatchObject({ key: '1384912015AMD1', year: 2021 });
+    expect(parseDesignation('ISO 13849-1:2015/Amd 1:2021')).toMatchObject({
+      key: '1384912015AMD1',
+      year: 2021,
+    });
     expect(parseDesignation('ISO 13849-1:2015')).toMatchObject({ key: '138491', year: 2015 });
   });
 });

@@ -113,14 +113,21 @@ describe('catalogue import: a standard replaced by its successor', () => {
       rules: EVERY_MATCHING_RULE,
     });
     expect(self.outcome).toBe('refused');
-    expect(self.errors).toEqual([{ row: 2, field: 'replaced_by', reason: expect.stringMatching(/cannot replace itself/) }]);
+    expect(self.errors).toEqual([
+      { row: 2, field: 'replaced_by', reason: expect.stringMatching(/cannot replace itself/) },
+    ]);
     for (const [line, note] of [
-      [OLD('withdrawn', 'NOPE-CC'), /replaced by NOPE-CC, which is neither in the catalogue nor in this import: not linked/],
+      [
+        OLD('withdrawn', 'NOPE-CC'),
+        /replaced by NOPE-CC, which is neither in the catalogue nor in this import: not linked/,
+      ],
       [OLD('active', 'NEW-CC'), /an active standard is not replaced/],
     ] as const) {
       const parsed = await parseCatalogCsv(csv(line, NEW));
       const dry = await dryRunCatalogImport(db, t, parsed);
-      expect(dry.rows[0]!.warnings).toEqual([{ row: 2, field: 'replaced_by', reason: expect.stringMatching(note) }]);
+      expect(dry.rows[0]!.warnings).toEqual([
+        { row: 2, field: 'replaced_by', reason: expect.stringMatching(note) },
+      ]);
       expect(dry.rows[0]!.links).toBeUndefined();
     }
     const { rows } = await db.query('SELECT 1 FROM standard_successors WHERE tenant_id = $1', [t]);

@@ -48,7 +48,9 @@ async function storeWithTrackedOld(db: DatabaseHandle) {
   const t = tenant.id;
   await db.query(`INSERT INTO publishers VALUES ($1, 'ISO', 'ISO')`, [t]);
   await db.query(`INSERT INTO committees VALUES ($1, 'TC 1', 'One', 'ISO')`, [t]);
-  const first = await applyCatalogImport(db, t, await parseCatalogCsv(csv(OLD)), { rules: EVERY_MATCHING_RULE });
+  const first = await applyCatalogImport(db, t, await parseCatalogCsv(csv(OLD)), {
+    rules: EVERY_MATCHING_RULE,
+  });
   expect(first.outcome).toBe('applied');
   const user = randomUUID();
   await db.query(
@@ -120,7 +122,10 @@ describe('catalogue import: supersession from the data', () => {
     expect(dry.rows.filter((r) => r.key === 'ISO 1111')).toEqual([]);
     const events = await apply(db, t, parsed);
     expect(events.map((e) => [e.kind, e.recipients])).toEqual([['withdrawal', 1]]);
-    expect(await statusOf(db, t, 'ISO 1111')).toEqual({ status: 'historical', replaced_by_content_code: 'ISO 2222' });
+    expect(await statusOf(db, t, 'ISO 1111')).toEqual({
+      status: 'historical',
+      replaced_by_content_code: 'ISO 2222',
+    });
     expect(await successions(db, t)).toEqual([{ old: 'ISO 1111:2014', new: 'ISO 2222:2022', users: [user] }]);
     // The same file again: linked already, no second link, no second notification.
     expect(await apply(db, t, await parseStsXml(sts('ISO 1111:2014')))).toEqual([]);
@@ -144,7 +149,7 @@ describe('catalogue import: supersession from the data', () => {
     expect(await successions(db, t)).toEqual([]);
   });
 
-  it("real STS files supersede only earlier editions of themselves: nothing to link, nothing to say", async () => {
+  it('real STS files supersede only earlier editions of themselves: nothing to link, nothing to say', async () => {
     const { t } = await storeWithTrackedOld(db);
     const parsed = await parseStsXml(publicFile('DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml'));
     const dry = await dryRunCatalogImport(db, t, parsed);
@@ -168,7 +173,10 @@ describe('catalogue import: supersession from the data', () => {
       expect(byKey.get('ISO 3333')!.links).toEqual({ replaces: ['ISO 3030:2010'] });
       expect(byKey.get('ISO 3030')!.links).toEqual({ replacedBy: 'ISO 3333:2023' });
       await apply(db, t, parsed);
-      expect(await statusOf(db, t, 'ISO 3030')).toEqual({ status: 'withdrawn', replaced_by_content_code: 'ISO 3333' });
+      expect(await statusOf(db, t, 'ISO 3030')).toEqual({
+        status: 'withdrawn',
+        replaced_by_content_code: 'ISO 3333',
+      });
     }
     // Both were new in the first file: nobody tracked them, no event; the second file found the link made.
     expect(await successions(db, t)).toEqual([]);
@@ -215,7 +223,10 @@ describe('catalogue import: supersession from the data', () => {
     }
     const parsed = await parseCatalogCsv([head, other, five].join('\n'), { mapping });
     await apply(db, t, parsed);
-    expect(await statusOf(db, t, 'ISO 5555')).toEqual({ status: 'withdrawn', replaced_by_content_code: 'ISO 5656' });
+    expect(await statusOf(db, t, 'ISO 5555')).toEqual({
+      status: 'withdrawn',
+      replaced_by_content_code: 'ISO 5656',
+    });
   });
 
   it("ISO's real export: ids of standards the file does not hold are a note, nothing linked", async () => {

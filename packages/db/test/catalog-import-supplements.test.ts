@@ -29,8 +29,10 @@ const amendment = (dated: string) => `<standards><std-meta>
   <release-date iso-8601-date="2021-03-02"/><comm-ref>ISO/TC 199</comm-ref>
 </std-meta></standards>`;
 
-const HEAD = 'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on';
-const BASE = 'ISO 13849-1,iso-13849-1-2015,ISO 13849-1:2015,Safety of machinery,ISO,ISO/TC 199,active,2015,2015-12-01';
+const HEAD =
+  'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on';
+const BASE =
+  'ISO 13849-1,iso-13849-1-2015,ISO 13849-1:2015,Safety of machinery,ISO,ISO/TC 199,active,2015,2015-12-01';
 
 describe('catalogue import: amendments and corrigenda', () => {
   let test: TestDatabase;
@@ -62,7 +64,13 @@ describe('catalogue import: amendments and corrigenda', () => {
   });
 
   it('with its base in the store: linked, shown with the base; the same file again changes nothing', async () => {
-    expect((await applyCatalogImport(db, t, await parseCatalogCsv([HEAD, BASE].join('\n')), { rules: EVERY_MATCHING_RULE })).outcome).toBe('applied');
+    expect(
+      (
+        await applyCatalogImport(db, t, await parseCatalogCsv([HEAD, BASE].join('\n')), {
+          rules: EVERY_MATCHING_RULE,
+        })
+      ).outcome,
+    ).toBe('applied');
     const parsed = await parseStsXml(amendment('ISO 13849-1:2015/Amd 1:2021'));
     const dry = await dryRunCatalogImport(db, t, parsed);
     const row = dry.rows.find((r) => r.kind === 'standard')!;
@@ -84,12 +92,17 @@ describe('catalogue import: amendments and corrigenda', () => {
       designation: 'ISO 13849-1:2015',
       assetId: 'iso-13849-1-2015',
     });
-    const again = await dryRunCatalogImport(db, t, await parseStsXml(amendment('ISO 13849-1:2015/Amd 1:2021')));
+    const again = await dryRunCatalogImport(
+      db,
+      t,
+      await parseStsXml(amendment('ISO 13849-1:2015/Amd 1:2021')),
+    );
     expect(again.totals).toMatchObject({ new: 0, changed: 0, error: 0 });
   });
 
   it("a CSV corrigendum row is linked by its designation; CEN's consolidated '+A1' is an edition, no supplement", async () => {
-    const cor = 'ISO 13849-1:2015/Cor 1,iso-cor,ISO 13849-1:2015/Cor 1:2016,Corrigendum,ISO,ISO/TC 199,active,2016,2016-07-01';
+    const cor =
+      'ISO 13849-1:2015/Cor 1,iso-cor,ISO 13849-1:2015/Cor 1:2016,Corrigendum,ISO,ISO/TC 199,active,2016,2016-07-01';
     const cen = 'EN 1090-1,en-1090-1,EN 1090-1:2009+A1:2011,Steel,ISO,ISO/TC 199,active,2011,2011-01-01';
     const dry = await dryRunCatalogImport(db, t, await parseCatalogCsv([HEAD, cor, cen].join('\n')));
     expect(dry.rows.map((r) => [r.key, r.links ?? null])).toEqual([

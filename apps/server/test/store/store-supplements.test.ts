@@ -58,7 +58,10 @@ describe('store pages: amendments and corrigenda with their base standard', () =
   });
 
   it("an amendment's page names its base standard, linked", async () => {
-    const res = await t.app.inject({ url: '/store/standards/iso-13849-1-2015-amd-1-2021.html', headers: { host } });
+    const res = await t.app.inject({
+      url: '/store/standards/iso-13849-1-2015-amd-1-2021.html',
+      headers: { host },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
       '<dt>Supplement to</dt><dd><a href="iso-13849-1-2015.html" dir="ltr">ISO 13849-1:2015</a></dd>',
@@ -66,8 +69,11 @@ describe('store pages: amendments and corrigenda with their base standard', () =
     expect(res.body).not.toContain('Amendments and corrigenda');
   });
 
-  it("another store shows none of them (cross-tenant 404)", async () => {
-    const res = await t.app.inject({ url: '/store/standards/iso-13849-1-2015.html', headers: { host: otherHost } });
+  it('another store shows none of them (cross-tenant 404)', async () => {
+    const res = await t.app.inject({
+      url: '/store/standards/iso-13849-1-2015.html',
+      headers: { host: otherHost },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -132,7 +132,8 @@ class LinkPlan {
       const warn = (reason: string) => this.warn(s, 'replaces', `supersedes ${code}, ${reason}: not linked`);
       const row = this.rows.get(code);
       const entry = this.store.get(code);
-      const current = (row?.value as Standard | undefined)?.replacedBy ?? (entry?.replacedBy as string | null);
+      const current =
+        (row?.value as Standard | undefined)?.replacedBy ?? (entry?.replacedBy as string | null);
       if (!row && !entry) warn('which is neither in the catalogue nor in this import');
       else if (current === next) {
         // Linked already (by its own row, or in the store): named, nothing more to write.
@@ -167,7 +168,11 @@ class LinkPlan {
       return;
     }
     if (base !== p.value.contentCode)
-      this.warn(p, 'supplement_of', `amends ${base}, which is neither in the catalogue nor in this import: not linked`);
+      this.warn(
+        p,
+        'supplement_of',
+        `amends ${base}, which is neither in the catalogue nor in this import: not linked`,
+      );
     const { supplementOf: _base, ...rest } = p.value;
     this.setValue(p, rest as Standard);
   }

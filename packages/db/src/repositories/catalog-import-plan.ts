@@ -194,7 +194,8 @@ export function importEventKind(
   if (row.kind !== 'standard') return undefined;
   // A standard replaced now (withdrawn now, or its successor newly known): the withdrawal carries the
   // successor, even when the edition changes too; a successor already recorded tells no one again.
-  if (row.replacedBy && row.status !== 'active' && row.replacedBy !== existing.replacedBy) return 'withdrawal';
+  if (row.replacedBy && row.status !== 'active' && row.replacedBy !== existing.replacedBy)
+    return 'withdrawal';
   if (existing.edition !== row.edition) return 'new_edition';
   if (existing.status === row.status) return undefined;
   if (row.status === 'active') return 'reinstatement';
@@ -202,7 +203,11 @@ export function importEventKind(
 }
 
 /** A valid row's outcome against the entry as the store has it (its links are judged once all are known). */
-export const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
+export const outcomeOf = (
+  row: number,
+  value: CatalogImportRow,
+  existing: ExistingEntry | undefined,
+): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);

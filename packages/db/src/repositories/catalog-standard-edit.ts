@@ -46,7 +46,12 @@ export async function editCatalogStandard(
   if (!existing) return undefined;
   // The links are left as the store has them (a row that names none keeps them).
   const { id: _id, replacedBy: _next, supplementOf: _base, ...current } = existing;
-  const value = { ...current, replaces: [], ...patch, kind: 'standard' } as unknown as ImportRowOf<'standard'>;
+  const value = {
+    ...current,
+    replaces: [],
+    ...patch,
+    kind: 'standard',
+  } as unknown as ImportRowOf<'standard'>;
   const [planned] = await planCatalogImport(tx, tenantId, {
     rows: [{ row: 1, value }],
     errors: [],

@@ -27,8 +27,20 @@ describe('The catalogue import preview: supersession and supplements', { timeout
         complete: true,
         totals: { new: 3, changed: 0, unchanged: 0, error: 0 },
         rows: [
-          { row: 1, kind: 'standard', key: 'ISO 2222', outcome: 'new', links: { replaces: ['ISO 1111:2014'] } },
-          { row: 2, kind: 'standard', key: 'ISO 1111', outcome: 'new', links: { replacedBy: 'ISO 2222:2022' } },
+          {
+            row: 1,
+            kind: 'standard',
+            key: 'ISO 2222',
+            outcome: 'new',
+            links: { replaces: ['ISO 1111:2014'] },
+          },
+          {
+            row: 2,
+            kind: 'standard',
+            key: 'ISO 1111',
+            outcome: 'new',
+            links: { replacedBy: 'ISO 2222:2022' },
+          },
           {
             row: 3,
             kind: 'standard',
@@ -45,7 +57,8 @@ describe('The catalogue import preview: supersession and supplements', { timeout
               {
                 row: 4,
                 field: 'replaces',
-                reason: 'supersedes ISO 9999, which is neither in the catalogue nor in this import: not linked',
+                reason:
+                  'supersedes ISO 9999, which is neither in the catalogue nor in this import: not linked',
               },
             ],
           },
@@ -62,9 +75,9 @@ describe('The catalogue import preview: supersession and supplements', { timeout
     );
     await user.click(screen.getByRole('button', { name: 'Dry run' }));
     const report = await screen.findByRole('region', { name: 'Dry run of catalogue.xml' });
-    const [, successor, predecessor, amendment, unlinked] = within(within(report).getByRole('table')).getAllByRole(
-      'row',
-    );
+    const [, successor, predecessor, amendment, unlinked] = within(
+      within(report).getByRole('table'),
+    ).getAllByRole('row');
     expect(successor).toHaveTextContent('Replaces ISO 1111:2014');
     expect(predecessor).toHaveTextContent('Replaced by ISO 2222:2022');
     expect(amendment).toHaveTextContent('Amendment or corrigendum of ISO 2222:2022');
