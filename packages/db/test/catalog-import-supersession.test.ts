@@ -116,7 +116,12 @@ describe('catalogue import: supersession from the data', () => {
     expect(parsed.warnings).toEqual([]);
     const dry = await dryRunCatalogImport(db, t, parsed);
     const row = dry.rows.find((r) => r.key === 'ISO 2222');
-    expect(row).toMatchObject({ outcome: 'new', links: { replaces: ['ISO 1111:2014'] } });
+    // New itself, the row records its predecessor's withdrawal (the event its trackers are told by).
+    expect(row).toMatchObject({
+      outcome: 'new',
+      event: 'withdrawal',
+      links: { replaces: ['ISO 1111:2014'] },
+    });
     expect(row!.warnings).toBeUndefined();
     // The predecessor is written too, but said with the row that replaces it.
     expect(dry.rows.filter((r) => r.key === 'ISO 1111')).toEqual([]);

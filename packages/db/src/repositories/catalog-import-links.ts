@@ -74,6 +74,8 @@ class LinkPlan {
   /** Rows whose value changed here (a link taken away or added), to judge again against the store. */
   readonly touched = new Set<PlannedRow>();
   readonly derived: PlannedRow[] = [];
+  /** The event a row's derived predecessors record (their withdrawal), said with that row in the dry run. */
+  readonly derivedEvent = new Map<PlannedRow, PlannedRow['event']>();
 
   readonly rows: Map<string, PlannedRow>;
   readonly store: Map<string, ExistingEntry>;
@@ -154,6 +156,7 @@ class LinkPlan {
         const derived: PlannedRow = { ...outcomeOf(s.row, value, entry), derived: true };
         this.derived.push(derived);
         this.rows.set(code, derived);
+        if (derived.event) this.derivedEvent.set(s, derived.event);
         this.link(s, { replaces: [this.designation(code)!] });
       }
     }
@@ -200,7 +203,9 @@ export async function planLinks(db: SqlExecutor, tenantId: string, planned: Plan
   const withLinks = (p: PlannedRow): PlannedRow => {
     const errors = plan.refused.get(p);
     if (errors) return { row: p.row, kind: p.kind, key: p.key, outcome: 'error', errors };
-    const again = judged.get(p) ?? p;
+    const own = judged.get(p) ?? p;
+    const event = plan.derivedEvent.get(p);
+    const again = !own.event && event ? { ...own, event } : own;
     const warnings = plan.warnings.get(p);
     const links = plan.links.get(p);
     return { ...again, ...(warnings ? { warnings } : {}), ...(links ? { links } : {}) };
