@@ -63,6 +63,21 @@ describe('catalogue import: amendments and corrigenda', () => {
     });
   });
 
+  it("an amendment its std-ident names (suppl-type, -number, -version) beside its base's reference is its own standard", async () => {
+    const sts = `<std-meta><std-ident><originator>ISO</originator><doc-number>13849</doc-number>
+      <part-number>1</part-number><edition>1</edition><suppl-type>Amd</suppl-type><suppl-number>2</suppl-number>
+      <suppl-version>2023</suppl-version></std-ident>
+      <std-ref type="dated">ISO 13849-1:2015</std-ref><std-ref type="undated">ISO 13849-1</std-ref>
+      <title-wrap xml:lang="en"><full>Amendment 2</full></title-wrap><release-date iso-8601-date="2023-01-01"/>
+      <comm-ref>ISO/TC 199</comm-ref></std-meta>`;
+    const parsed = await parseStsXml(sts);
+    expect(parsed.rows.find((r) => r.value.kind === 'standard')!.value).toMatchObject({
+      contentCode: 'ISO 13849-1:2015/Amd 2',
+      designation: 'ISO 13849-1:2015/Amd 2:2023',
+      supplementOf: 'ISO 13849-1',
+    });
+  });
+
   it('with its base in the store: linked, shown with the base; the same file again changes nothing', async () => {
     expect(
       (

@@ -1,4 +1,9 @@
-import { type CatalogImportError, dateAtPrecision, statusOfStage } from '@trackwell/contracts';
+import {
+  type CatalogImportError,
+  dateAtPrecision,
+  parseSupplement,
+  statusOfStage,
+} from '@trackwell/contracts';
 
 /**
  * The fields of one STS metadata element, each read as real files write it, with what the file leaves out as
@@ -96,12 +101,29 @@ export function identityOf(d: MetaDraft, notes: RowNotes, originatorAttribute: s
   const dated = notes.value('std-ref[type=dated]', d.stdRefs.dated);
   const undated = notes.value('std-ref[type=undated]', d.stdRefs.undated);
   if (!dated && !undated && !number && !d.custom.designation) return undefined;
+  // An amendment or corrigendum its std-ident names (suppl-type, -number, -version) where its references name
+  // only the base: its own designation and content code, so it never overwrites its base.
+  const supplement = supplementOfIdent(d, dated ?? undated);
+  const ownDated = supplement && dated ? `${dated}${supplement.dated}` : dated;
+  const ownUndated = supplement && undated ? `${undated}${supplement.undated}` : undated;
+  const base = originator && number && `${originator} ${number}`;
+  // A supplement keeps the edition it amends ("ISO 13849-1:2015/Amd 2"), as a catalogue export's reference does.
+  const fromDated = ownDated && undatedOf(ownDated);
   const contentCode =
     d.custom['content-code'] ??
-    undated ??
-    (dated && undatedOf(dated)) ??
-    (originator && number && `${originator} ${number}`);
-  return { originator, number, dated, contentCode };
+    (supplement ? (fromDated ?? ownUndated) : (ownUndated ?? fromDated)) ??
+    (base && `${base}${supplement?.undated ?? ''}`);
+  const ownNumber = supplement && number ? `${number}${supplement.undated}` : number;
+  return { originator, number: ownNumber, dated: ownDated, contentCode };
+}
+
+/** The suffix a std-ident's supplement gives ("/Amd 1:2021"), unless the reference names it already. */
+function supplementOfIdent(d: MetaDraft, reference: string | undefined) {
+  const type = d.ident['suppl-type'];
+  if (!type || (reference && parseSupplement(reference))) return undefined;
+  const number = d.ident['suppl-number'] ? ` ${d.ident['suppl-number']}` : '';
+  const version = d.ident['suppl-version'] ? `:${d.ident['suppl-version']}` : '';
+  return { undated: `/${type}${number}`, dated: `/${type}${number}${version}` };
 }
 
 /** The main title (English, else the first) and every title by language. */
