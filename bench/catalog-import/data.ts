@@ -83,6 +83,7 @@ export function standardRow(i: number, edition = 2022): CatalogImportRow {
     publishedOn: `${edition}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
     industryAreas: [areaCode(i % 30), areaCode((i + 7) % 30)],
     icsCodes: [`${10 + (i % 80)}.${String(i % 200).padStart(3, '0')}`],
+    replaces: [],
   };
 }
 

@@ -31,13 +31,22 @@ export const MAPPING_FIELDS = [
   /** Codes separated by `separator` (default ";"); a list written ['a','b'] is read too. */
   'icsCodes',
   'industryAreas',
+  /** One content code, or the `sourceId` of another row of the file (a list written ['…'] gives its first). */
   'replacedBy',
+  /** The standards this one replaces: content codes, or `sourceId`s of other rows of the file. */
+  'replaces',
+  /** The file's own id of a row (ISO's numeric `id`), which its `replaces` and `replacedBy` name. */
+  'sourceId',
   'adopts',
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
 /** Fields holding several values in one cell. */
-export const MAPPING_LIST_FIELDS: ReadonlySet<MappingField> = new Set(['icsCodes', 'industryAreas']);
+export const MAPPING_LIST_FIELDS: ReadonlySet<MappingField> = new Set([
+  'icsCodes',
+  'industryAreas',
+  'replaces',
+]);
 
 export const mappedColumn = z
   .object({
@@ -128,9 +137,11 @@ const FIELD_NAMES: Record<Exclude<MappingField, 'titles'>, string[]> = {
   publishedOn: ['publishedon', 'publicationdate', 'pubdate', 'published', 'releasedate', 'date'],
   icsCodes: ['icscodes', 'icscode', 'ics'],
   industryAreas: ['industryareas', 'industryarea'],
-  // ISO's `replacedBy` holds its numeric ids, not content codes: only the catalogue CSV's `replaced_by` is
-  // matched (REPLACED_BY below); another column is mapped to it by hand.
+  // ISO's `replaces`/`replacedBy` hold its numeric ids (its `id` column, mapped to sourceId): mapped by hand,
+  // with the `id` column; only the catalogue CSV's `replaced_by` is matched (REPLACED_BY below).
   replacedBy: [],
+  replaces: [],
+  sourceId: [],
   adopts: ['adopts'],
 };
 const FIELD_OF_NAME = new Map(

@@ -55,6 +55,8 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['industryAreas', 'list'],
     ['icsCodes', 'list'],
     ['replacedBy', 'optionalCode'],
+    ['replaces', 'list'],
+    ['supplementOf', 'optionalCode'],
   ],
   work_item: [
     ['workItemNumber', 'code'],

@@ -125,6 +125,10 @@ export const importStandard = z.object({
   icsCodes: codeList.default([]),
   /** The content code of the standard that replaces this one (in the store or in the same import). */
   replacedBy: importCode.optional(),
+  /** The content codes of the standards this one replaces (STS `std-xref type="supersedes"`, a `replaces` column). */
+  replaces: codeList.default([]),
+  /** An amendment's or corrigendum's base standard, by content code (derived from a supplement's designation). */
+  supplementOf: importCode.optional(),
 });
 
 export const importWorkItem = z.object({
@@ -188,6 +192,17 @@ export const IMPORT_OUTCOMES = ['new', 'changed', 'unchanged', 'error'] as const
 /** One field an import changes (named as its CSV column): its value now and after the import. */
 export const importFieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
 
+/**
+ * A standard row's links the import records: its predecessors (the standards it replaces), its successor (the
+ * one replacing it) and, for an amendment or corrigendum, its base standard; each by designation.
+ */
+export const importRowLinks = z.object({
+  replaces: z.array(z.string()).optional(),
+  replacedBy: z.string().optional(),
+  supplementOf: z.string().optional(),
+});
+export type ImportRowLinks = z.infer<typeof importRowLinks>;
+
 export const importRowOutcome = z.object({
   row: z.number().int(),
   /** In a ZIP batch: the file the row is in. */
@@ -203,6 +218,8 @@ export const importRowOutcome = z.object({
   errors: z.array(catalogImportError).optional(),
   /** What the file left out for this row or what was read past (an empty comm-ref, an unlinked supersession). */
   warnings: z.array(catalogImportError).optional(),
+  /** The standards the row is linked to once applied, by designation: shown with the row in the dry run. */
+  links: importRowLinks.optional(),
 });
 export type ImportRowOutcome = z.infer<typeof importRowOutcome>;
 

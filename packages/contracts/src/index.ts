@@ -55,6 +55,7 @@ export * from './standard-history.ts';
 export * from './standard-history-paths.ts';
 export * from './standard-titles.ts';
 export * from './successor-follow.ts';
+export * from './supplements.ts';
 export * from './tenant-config.ts';
 export * from './tenant-config-paths.ts';
 export * from './tenant-definition.ts';

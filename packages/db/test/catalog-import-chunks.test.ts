@@ -50,6 +50,7 @@ const standard = (i: number, change: Partial<Standard> = {}): Standard => ({
   titles: {},
   industryAreas: ['PLAST'],
   icsCodes: [],
+  replaces: [],
   ...change,
 });
 

@@ -179,6 +179,7 @@ describe('NISO STS', () => {
             },
             industryAreas: ['PLAST', 'TEST'],
             icsCodes: ['83.080.01', '19.060'],
+            replaces: [],
           },
         },
       ],

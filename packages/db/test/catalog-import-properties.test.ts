@@ -125,6 +125,7 @@ describe('catalogue import parsers, property-based', () => {
     titles: fc.constant({}),
     industryAreas: fc.array(cell(8, { list: true }), { maxLength: 3 }),
     icsCodes: fc.array(cell(10, { list: true }), { maxLength: 3 }),
+    replaces: fc.array(cell(10, { list: true }), { maxLength: 2 }),
   });
 
   it('parse(serialize(rows)) gives the rows back', async () => {

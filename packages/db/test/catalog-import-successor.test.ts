@@ -107,18 +107,31 @@ describe('catalogue import: a standard replaced by its successor', () => {
     expect(count[0]!.n).toBe(1);
   });
 
-  it('refuses an unknown successor, a standard replaced by itself and replaced_by on an active row', async () => {
+  it('refuses a standard replaced by itself; an unknown successor or one of an active row is a note, not linked', async () => {
     const t = await catalogue(db);
-    for (const [line, reason] of [
-      [OLD('withdrawn', 'NOPE-CC'), /no standard NOPE-CC/],
-      [OLD('withdrawn', 'OLD-CC'), /cannot replace itself/],
-      [OLD('active', 'OLD-CC'), /active standard/],
+    const self = await applyCatalogImport(db, t, await parseCatalogCsv(csv(OLD('withdrawn', 'OLD-CC'))), {
+      rules: EVERY_MATCHING_RULE,
+    });
+    expect(self.outcome).toBe('refused');
+    expect(self.errors).toEqual([
+      { row: 2, field: 'replaced_by', reason: expect.stringMatching(/cannot replace itself/) },
+    ]);
+    for (const [line, note] of [
+      [
+        OLD('withdrawn', 'NOPE-CC'),
+        /replaced by NOPE-CC, which is neither in the catalogue nor in this import: not linked/,
+      ],
+      [OLD('active', 'NEW-CC'), /an active standard is not replaced/],
     ] as const) {
-      const parsed = await parseCatalogCsv(csv(line));
-      const run = await applyCatalogImport(db, t, parsed, { rules: EVERY_MATCHING_RULE });
-      expect(run.outcome).toBe('refused');
-      expect(run.errors).toEqual([{ row: 2, field: 'replaced_by', reason: expect.stringMatching(reason) }]);
+      const parsed = await parseCatalogCsv(csv(line, NEW));
+      const dry = await dryRunCatalogImport(db, t, parsed);
+      expect(dry.rows[0]!.warnings).toEqual([
+        { row: 2, field: 'replaced_by', reason: expect.stringMatching(note) },
+      ]);
+      expect(dry.rows[0]!.links).toBeUndefined();
     }
+    const { rows } = await db.query('SELECT 1 FROM standard_successors WHERE tenant_id = $1', [t]);
+    expect(rows).toEqual([]);
   });
 
   it('STS std-xref isReplacedBy: the same pair', async () => {

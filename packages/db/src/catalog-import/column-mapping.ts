@@ -7,7 +7,7 @@ import {
   type ParsedCatalogImport,
   statusOfStage,
 } from '@trackwell/contracts';
-import { impliedRows, LIST_SEPARATOR, validateImportRow } from './rows.ts';
+import { impliedRows, LIST_SEPARATOR, validateImportRow, withSupplementBase } from './rows.ts';
 import { undatedOf } from './sts-meta.ts';
 
 /**
@@ -158,7 +158,9 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
     ...(Object.keys(titles).length > 0 ? { titles } : {}),
     industryAreas: list('industryAreas'),
     icsCodes: list('icsCodes'),
-    ...optional('replacedBy'),
+    // ISO writes its ids as a list ([12346]): the successor is its first.
+    ...(list('replacedBy')[0] ? { replacedBy: list('replacedBy')[0] } : {}),
+    replaces: list('replaces'),
     ...optional('adopts'),
   };
   // An error names the file's column: a derived field the column it came from.
@@ -173,7 +175,7 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
     if (field === 'publishedPrecision' && headerOf('publishedOn')) return headerOf('publishedOn')!;
     return field;
   };
-  return { raw, label };
+  return { raw: withSupplementBase(raw), label };
 }
 
 /**
@@ -185,9 +187,13 @@ export class MappedRecords {
   private header?: { width: number; index: Map<MappedColumn, number> };
   private readonly standards: Record<string, unknown>[] = [];
   private readonly mapping: CatalogColumnMapping;
+  /** The column of the file's own row ids (ISO's `id`), and each id's content code. */
+  private readonly sourceId?: MappedColumn;
+  private readonly ids = new Map<string, string>();
 
   constructor(mapping: CatalogColumnMapping) {
     this.mapping = mapping;
+    this.sourceId = mapping.columns.find((c) => c.field === 'sourceId');
   }
 
   /** Reads one record into the result; false when the header does not fit the mapping (stop reading). */
@@ -216,6 +222,8 @@ export class MappedRecords {
       if ('value' in checked) {
         into.rows.push({ row: line, value: checked.value });
         this.standards.push(mapped.raw);
+        const id = this.sourceId && cells.get(this.sourceId);
+        if (id && checked.value.kind === 'standard') this.ids.set(id, checked.value.contentCode);
       } else into.errors.push(...checked.errors);
     }
     return true;
@@ -254,5 +262,23 @@ export class MappedRecords {
       return 'value' in checked ? [{ row: 0, value: checked.value }] : [];
     });
     into.rows.unshift(...implied);
+    if (this.ids.size > 0) resolveSourceIds(into, this.ids);
+  }
+}
+
+/**
+ * A `replaces` or `replacedBy` that names another row by the file's own id (ISO's numeric ids) is that row's
+ * content code; an id of no row of the file stays as written (the plan says it is not linked).
+ */
+function resolveSourceIds(into: ParsedCatalogImport, ids: ReadonlyMap<string, string>) {
+  const code = (id: string) => ids.get(id) ?? id;
+  for (const r of into.rows) {
+    if (r.value.kind !== 'standard') continue;
+    const s = r.value;
+    r.value = {
+      ...s,
+      replaces: s.replaces.map(code),
+      ...(s.replacedBy ? { replacedBy: code(s.replacedBy) } : {}),
+    };
   }
 }

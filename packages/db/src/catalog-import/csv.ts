@@ -19,6 +19,7 @@ import {
   shareRepeatedCells,
   splitList,
   validateImportRow,
+  withSupplementBase,
 } from './rows.ts';
 
 /**
@@ -119,7 +120,9 @@ function readRecord(header: Header, record: string[], line: number) {
       if (cell?.trim()) raw[field] = cell;
     } else if (cell !== undefined) raw[field] = cell;
   }
-  return validateImportRow(line, raw, columnName);
+  // A file with a supplement_of column says each row's base itself; else a supplement's designation names it.
+  const said = header.columns.has(normalizeName('supplementOf'));
+  return validateImportRow(line, said ? raw : withSupplementBase(raw), columnName);
 }
 
 const csvProblem = (error: CsvError, line: number): CatalogImportError => ({

@@ -3,8 +3,10 @@ import {
   type CatalogImportKind,
   type CatalogImportRow,
   catalogImportRow,
+  parseSupplement,
   quickImportRow,
 } from '@trackwell/contracts';
+import { undatedOf } from './sts-fields.ts';
 
 /**
  * What the CSV and STS parsers share: each kind's fields (in CSV column order), and the one validation a raw
@@ -28,15 +30,33 @@ export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
     'industryAreas',
     'icsCodes',
     'replacedBy',
+    'replaces',
+    'supplementOf',
   ],
   work_item: ['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'],
 };
 
 /** Fields holding several codes: one cell, the codes separated by ";" (so a code never holds one). */
-export const LIST_FIELDS: ReadonlySet<string> = new Set(['industryAreas', 'icsCodes']);
+export const LIST_FIELDS: ReadonlySet<string> = new Set(['industryAreas', 'icsCodes', 'replaces']);
 export const LIST_SEPARATOR = ';';
 /** Optional single-value fields: the column may be missing, an empty cell says nothing. */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy']);
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf']);
+
+/**
+ * The base standard's content code an amendment's or corrigendum's designation names (contracts
+ * `parseSupplement`): "ISO 13849-1:2015/Amd 1:2021" → ISO 13849-1; undefined for any other designation.
+ */
+export function supplementBaseOf(designation: unknown): string | undefined {
+  const supplement = typeof designation === 'string' ? parseSupplement(designation) : null;
+  return supplement ? undatedOf(supplement.base) : undefined;
+}
+
+/** A standard's raw row with the base its designation names, unless the file names one itself. */
+export function withSupplementBase(raw: Record<string, unknown>): Record<string, unknown> {
+  if (raw.kind !== 'standard' || raw.supplementOf !== undefined) return raw;
+  const base = supplementBaseOf(raw.designation);
+  return base ? { ...raw, supplementOf: base } : raw;
+}
 
 /** The CSV column of a field: publishedOn → published_on. */
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,4 +1,9 @@
-import { type CatalogImportError, dateAtPrecision, statusOfStage } from '@trackwell/contracts';
+import {
+  type CatalogImportError,
+  dateAtPrecision,
+  parseSupplement,
+  statusOfStage,
+} from '@trackwell/contracts';
 
 /**
  * The fields of one STS metadata element, each read as real files write it, with what the file leaves out as
@@ -96,12 +101,29 @@ export function identityOf(d: MetaDraft, notes: RowNotes, originatorAttribute: s
   const dated = notes.value('std-ref[type=dated]', d.stdRefs.dated);
   const undated = notes.value('std-ref[type=undated]', d.stdRefs.undated);
   if (!dated && !undated && !number && !d.custom.designation) return undefined;
+  // An amendment or corrigendum its std-ident names (suppl-type, -number, -version) where its references name
+  // only the base: its own designation and content code, so it never overwrites its base.
+  const supplement = supplementOfIdent(d, dated ?? undated);
+  const ownDated = supplement && dated ? `${dated}${supplement.dated}` : dated;
+  const ownUndated = supplement && undated ? `${undated}${supplement.undated}` : undated;
+  const base = originator && number && `${originator} ${number}`;
+  // A supplement keeps the edition it amends ("ISO 13849-1:2015/Amd 2"), as a catalogue export's reference does.
+  const fromDated = ownDated && undatedOf(ownDated);
   const contentCode =
     d.custom['content-code'] ??
-    undated ??
-    (dated && undatedOf(dated)) ??
-    (originator && number && `${originator} ${number}`);
-  return { originator, number, dated, contentCode };
+    (supplement ? (fromDated ?? ownUndated) : (ownUndated ?? fromDated)) ??
+    (base && `${base}${supplement?.undated ?? ''}`);
+  const ownNumber = supplement && number ? `${number}${supplement.undated}` : number;
+  return { originator, number: ownNumber, dated: ownDated, contentCode };
+}
+
+/** The suffix a std-ident's supplement gives ("/Amd 1:2021"), unless the reference names it already. */
+function supplementOfIdent(d: MetaDraft, reference: string | undefined) {
+  const type = d.ident['suppl-type'];
+  if (!type || (reference && parseSupplement(reference))) return undefined;
+  const number = d.ident['suppl-number'] ? ` ${d.ident['suppl-number']}` : '';
+  const version = d.ident['suppl-version'] ? `:${d.ident['suppl-version']}` : '';
+  return { undated: `/${type}${number}`, dated: `/${type}${number}${version}` };
 }
 
 /** The main title (English, else the first) and every title by language. */
@@ -158,19 +180,16 @@ export function committeeOf(d: MetaDraft, notes: RowNotes) {
 }
 
 /**
- * A supersession of an earlier edition of this standard ("ISO 13849-1:1999", ASTM's "D638-14") needs nothing;
- * one of another standard is said, not linked.
+ * The content codes of the other standards this one supersedes (`std-xref type="supersedes"`, "replaces",
+ * "revises"), each read as a content code is (the reference without its date). One naming an earlier edition
+ * of this standard ("ISO 13849-1:1999", ASTM's "D638-14") needs nothing: importing the new edition over the
+ * old is a new edition.
  */
-export function supersessionNotes(d: MetaDraft, notes: RowNotes, contentCode: string | undefined) {
+export function supersededOf(d: MetaDraft, contentCode: string | undefined): string[] {
   const earlierEdition = (ref: string) =>
     undatedOf(ref) === contentCode ||
     (contentCode !== undefined && new RegExp(`^${escapeRegExp(contentCode)}-\\d{2,4}[a-z]?$`).test(ref));
-  for (const ref of d.supersedes)
-    if (!earlierEdition(ref))
-      notes.warn(
-        'std-xref[type=supersedes]',
-        `supersedes ${ref}, another standard: not linked (give it replaced_by)`,
-      );
+  return [...new Set(d.supersedes.filter((ref) => !earlierEdition(ref)).map(undatedOf))];
 }
 
 /** The status an ISO stage code gives (custom-meta stage); a project's stage is refused. */

@@ -1,6 +1,6 @@
 import type { CatalogImportError } from '@trackwell/contracts';
 import type { SaxesTagPlain } from 'saxes';
-import { splitList } from './rows.ts';
+import { splitList, supplementBaseOf } from './rows.ts';
 import {
   committeeOf,
   dateOf,
@@ -11,7 +11,7 @@ import {
   RowNotes,
   slugOf,
   stageStatusOf,
-  supersessionNotes,
+  supersededOf,
   titlesOf,
   undatedOf,
 } from './sts-fields.ts';
@@ -44,6 +44,8 @@ export const ELEMENT_OF: Record<string, string> = {
   industryAreas: 'custom-meta industry-area',
   icsCodes: 'ics',
   replacedBy: 'std-xref[type=isReplacedBy]/std-ref',
+  replaces: 'std-xref[type=supersedes]/std-ref',
+  supplementOf: 'std-ref[type=dated]',
   adopts: 'adoption',
 };
 
@@ -164,7 +166,8 @@ export class MetaReader {
       (dated ? designationOf(dated, originator) : undefined) ??
       (identity.number && `${identity.number}${edition ? `-${edition}` : ''}`);
     const commRef = committeeOf(d, notes);
-    supersessionNotes(d, notes, contentCode);
+    // An amendment's or corrigendum's base, as its reference names it ("ISO 13849-1:2015/Amd 1:2021").
+    const supplementOf = supplementBaseOf(dated) ?? supplementBaseOf(designation);
     const stageStatus = stageStatusOf(d, notes);
     return {
       raw: {
@@ -186,6 +189,8 @@ export class MetaReader {
         ...(d.replacedByRefs.undated || d.replacedByRefs.dated
           ? { replacedBy: d.replacedByRefs.undated ?? undatedOf(d.replacedByRefs.dated!) }
           : {}),
+        replaces: supersededOf(d, contentCode),
+        ...(supplementOf ? { supplementOf } : {}),
       },
       errors: notes.errors,
       warnings: notes.warnings,

@@ -43,7 +43,8 @@ const EXISTING_SQL: Record<CatalogImportKind, string> = {
                     s.publisher_code AS "publisherCode", s.committee_designation AS "committeeDesignation",
                     s.status, s.edition, s.published_on::text AS "publishedOn",
                     s.published_precision AS "publishedPrecision", s.titles, s.adopts_content_code AS adopts,
-                    s.ics_codes AS "icsCodes",
+                    s.ics_codes AS "icsCodes", s.replaced_by_content_code AS "replacedBy",
+                    s.supplement_of AS "supplementOf",
                     ARRAY(SELECT a.marketing_code FROM standard_industry_areas a
                            WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id
                            ORDER BY a.marketing_code) AS "industryAreas"
@@ -90,6 +91,9 @@ const same = (a: unknown, b: unknown) => {
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
+/** Links an import records, never clears: a row that does not name one leaves the store's as it is. */
+const LINK_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf']);
+
 /** The fields an import row changes in the existing entry (lists compared as sets). */
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
   const changes: FieldChange[] = [];
@@ -98,8 +102,9 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
   const fields =
     row.kind === 'standard' ? { committeeDesignation: undefined, adopts: undefined, ...row } : row;
   for (const [field, to] of Object.entries(fields)) {
-    // The successor is not a column: it is recorded with the withdrawal event (successionChange).
-    if (field === 'kind' || field === 'replacedBy') continue;
+    // The standards a row replaces are no column of its own: each is its predecessor's `replacedBy`.
+    if (field === 'kind' || field === 'replaces') continue;
+    if (LINK_FIELDS.has(field) && to === undefined) continue;
     const from = existing[field];
     if (!same(from, to)) changes.push({ field: columnName(field), from, to });
   }
@@ -109,6 +114,11 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
 /** What the plan knows of each row of the import, in file order. */
 export interface PlannedRow extends ImportRowOutcome {
   value?: CatalogImportRow;
+  /**
+   * A standard of the store the file has no row for, written because a row replaces it (`replaces`): its
+   * successor recorded (and, active, made historical). Numbered as that row, never listed as a row of its own.
+   */
+  derived?: true;
 }
 
 type Known = Record<'publisher' | 'industry_area' | 'committee', Set<string>>;
@@ -182,16 +192,22 @@ export function importEventKind(
 ): CatalogEventKind | undefined {
   if (row.kind === 'work_item') return existing.status !== row.status ? 'work_item_status_change' : undefined;
   if (row.kind !== 'standard') return undefined;
-  // A standard replaced now: the withdrawal carries its successor, even when the edition changes too.
-  if (row.replacedBy && existing.status === 'active' && row.status !== 'active') return 'withdrawal';
+  // A standard replaced now (withdrawn now, or its successor newly known): the withdrawal carries the
+  // successor, even when the edition changes too; a successor already recorded tells no one again.
+  if (row.replacedBy && row.status !== 'active' && row.replacedBy !== existing.replacedBy)
+    return 'withdrawal';
   if (existing.edition !== row.edition) return 'new_edition';
   if (existing.status === row.status) return undefined;
   if (row.status === 'active') return 'reinstatement';
   return existing.status === 'active' ? 'withdrawal' : undefined;
 }
 
-/** A valid row's outcome against the entry as the store has it (its successor is added once all are known). */
-const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry | undefined): PlannedRow => {
+/** A valid row's outcome against the entry as the store has it (its links are judged once all are known). */
+export const outcomeOf = (
+  row: number,
+  value: CatalogImportRow,
+  existing: ExistingEntry | undefined,
+): PlannedRow => {
   const base = { row, kind: value.kind, key: keyOf(value), value };
   if (!existing) return { ...base, outcome: 'new' };
   const changes = changedFields(value, existing);
@@ -201,49 +217,12 @@ const outcomeOf = (row: number, value: CatalogImportRow, existing: ExistingEntry
 };
 
 /**
- * A standard's `replaced_by`: only on a withdrawn or historical row, not the row itself, and a standard of
- * the store or a valid row of this import (`designations`: content code → designation of both).
- */
-function successorErrors(
-  row: number,
-  value: CatalogImportRow,
-  designations: ReadonlyMap<string, string>,
-): CatalogImportError[] {
-  if (value.kind !== 'standard' || !value.replacedBy) return [];
-  const refuse = (reason: string) => [{ row, field: 'replaced_by', reason }];
-  if (value.status === 'active') return refuse('an active standard is not replaced: leave replaced_by empty');
-  if (value.replacedBy === value.contentCode) return refuse('a standard cannot replace itself');
-  if (!designations.has(value.replacedBy))
-    return refuse(`no standard ${value.replacedBy} in the catalogue or in this import`);
-  return [];
-}
-
-/** Content code → designation of the standards a `replaced_by` may name: the valid rows, then the store's. */
-async function successorDesignations(
-  db: SqlExecutor,
-  tenantId: string,
-  planned: PlannedRow[],
-): Promise<Map<string, string>> {
-  const designations = new Map<string, string>();
-  const wanted = new Set<string>();
-  for (const p of planned)
-    if (p.value?.kind === 'standard' && p.value.replacedBy) wanted.add(p.value.replacedBy);
-  if (wanted.size === 0) return designations;
-  for (const p of planned)
-    if (p.outcome !== 'error' && p.value?.kind === 'standard')
-      designations.set(p.value.contentCode, p.value.designation);
-  const missing = [...wanted].filter((c) => !designations.has(c));
-  for (const [code, entry] of await readExistingEntries(db, tenantId, 'standard', missing))
-    designations.set(code, entry.designation as string);
-  return designations;
-}
-
-/**
- * Plans an import against the tenant's catalogue without writing: each row's outcome in file order (the
+ * Plans an import's rows against the tenant's catalogue without writing: each row's outcome in file order (the
  * parser's errors among them, as rows of kind-less "error"), kinds checked in dependency order (publishers,
  * industry areas, committees, standards, work items) so that a row referring to a refused row is refused too.
+ * The links between standards are judged after it (`planCatalogImport`, catalog-import-links.ts).
  */
-export async function planCatalogImport(
+export async function planImportRows(
   db: SqlExecutor,
   tenantId: string,
   parsed: ParsedCatalogImport,
@@ -296,14 +275,5 @@ export async function planCatalogImport(
       }
     }
   }
-  // Successors are checked once every standard row is: one may come later in the file than the row it replaces.
-  const designations = await successorDesignations(db, tenantId, planned);
-  return planned.map((p) => {
-    if (p.outcome === 'error' || p.value?.kind !== 'standard' || !p.value.replacedBy) return p;
-    const errors = successorErrors(p.row, p.value, designations);
-    if (errors.length > 0) return { row: p.row, kind: p.kind, key: p.key, outcome: 'error', errors };
-    if (p.event !== 'withdrawal') return p;
-    const to = designations.get(p.value.replacedBy);
-    return { ...p, changes: [...(p.changes ?? []), { field: 'replaced_by', from: null, to }] };
-  });
+  return planned;
 }

@@ -11,7 +11,8 @@ import type {
 import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import { recordImportedChanges } from './catalog-events.ts';
 import { batchesOf, runBatches } from './catalog-import-batches.ts';
-import { type PlannedRow, planCatalogImport } from './catalog-import-plan.ts';
+import { planCatalogImport } from './catalog-import-links.ts';
+import type { PlannedRow } from './catalog-import-plan.ts';
 import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
 
@@ -85,8 +86,10 @@ const byRow = (items: CatalogImportError[]) => {
 function outcomesOf(planned: PlannedRow[], parsed: ParsedCatalogImport): ImportRowOutcome[] {
   const warnings = byRow(parsed.warnings ?? []);
   const withWarnings = (o: ImportRowOutcome): ImportRowOutcome => {
-    const these = o.row > 0 && (o.kind === null || o.kind === 'standard') ? warnings.get(o.row) : undefined;
-    return these ? { ...o, warnings: these } : o;
+    const read = o.row > 0 && (o.kind === null || o.kind === 'standard') ? warnings.get(o.row) : undefined;
+    // The parser's notes, then the plan's (a link not recorded).
+    const these = [...(read ?? []), ...(o.warnings ?? [])];
+    return these.length > 0 ? { ...o, warnings: these } : o;
   };
   const refused: ImportRowOutcome[] = [...byRow(parsed.errors)].map(([row, errors]) => ({
     row,
@@ -95,7 +98,8 @@ function outcomesOf(planned: PlannedRow[], parsed: ParsedCatalogImport): ImportR
     outcome: 'error',
     errors,
   }));
-  const rows = planned.map(({ value: _value, ...outcome }) => outcome);
+  // A standard written only because a row replaces it is said with that row (its links), not listed.
+  const rows = planned.filter((p) => !p.derived).map(({ value: _value, ...outcome }) => outcome);
   return [...rows, ...refused].sort((a, b) => a.row - b.row).map(withWarnings);
 }
 
@@ -113,6 +117,7 @@ function totalsAndErrorsOf(planned: PlannedRow[], parseErrors: CatalogImportErro
   const totals: ImportTotals = { new: 0, changed: 0, unchanged: 0, error: 0 };
   const errors: CatalogImportError[] = [];
   for (const p of planned) {
+    if (p.derived) continue;
     totals[p.outcome] += 1;
     if (p.errors) errors.push(...p.errors);
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CatalogEventKind, ConsoleStandardPatch, ImportRowOf } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 import { recordImportedChanges } from './catalog-events.ts';
-import { type FieldChange, planCatalogImport, readExistingEntries } from './catalog-import-plan.ts';
+import { planCatalogImport } from './catalog-import-links.ts';
+import { type FieldChange, readExistingEntries } from './catalog-import-plan.ts';
 import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
 
@@ -43,8 +44,14 @@ export async function editCatalogStandard(
     contentCode,
   );
   if (!existing) return undefined;
-  const { id: _id, ...current } = existing;
-  const value = { ...current, ...patch, kind: 'standard' } as ImportRowOf<'standard'>;
+  // The links are left as the store has them (a row that names none keeps them).
+  const { id: _id, replacedBy: _next, supplementOf: _base, ...current } = existing;
+  const value = {
+    ...current,
+    replaces: [],
+    ...patch,
+    kind: 'standard',
+  } as unknown as ImportRowOf<'standard'>;
   const [planned] = await planCatalogImport(tx, tenantId, {
     rows: [{ row: 1, value }],
     errors: [],

@@ -58,6 +58,17 @@ export interface CatalogueStandard {
   adopts: AdoptionLink[];
   /** The standards that adopt this one directly. */
   adoptedBy: AdoptionLink[];
+  /** Its amendments and corrigenda (standards whose base it is), oldest first. */
+  supplements: SupplementLink[];
+  /** For an amendment or corrigendum: its base standard (named by its content code alone if not held). */
+  supplementOf?: AdoptionLink;
+}
+
+export interface SupplementLink {
+  designation: string;
+  assetId: string;
+  publishedOn: string;
+  publishedPrecision: DatePrecision;
 }
 
 export interface AdoptionLink {
@@ -85,6 +96,8 @@ type StandardDbRow = {
   industry_areas: string[] | null;
   adopts: AdoptionLink[] | null;
   adopted_by: AdoptionLink[] | null;
+  supplements: SupplementLink[] | null;
+  supplement_of: AdoptionLink | null;
 };
 
 /** Adoptions are short chains (national → regional → international); a longer one is cut here. */
@@ -112,7 +125,19 @@ const STANDARD_SELECT = `SELECT s.id, s.asset_id, s.content_code, s.designation,
             (SELECT json_agg(json_build_object('contentCode', b.content_code, 'designation', b.designation,
                                                'assetId', b.asset_id) ORDER BY b.designation)
                FROM standards b WHERE b.tenant_id = s.tenant_id AND b.adopts_content_code = s.content_code
-            ) AS adopted_by
+            ) AS adopted_by,
+            (SELECT json_agg(json_build_object('designation', x.designation, 'assetId', x.asset_id,
+                                               'publishedOn', x.published_on::text,
+                                               'publishedPrecision', x.published_precision)
+                             ORDER BY x.published_on, x.designation)
+               FROM standards x WHERE x.tenant_id = s.tenant_id AND x.supplement_of = s.content_code
+            ) AS supplements,
+            CASE WHEN s.supplement_of IS NOT NULL THEN
+              (SELECT json_build_object('contentCode', s.supplement_of, 'designation', b.designation,
+                                        'assetId', b.asset_id)
+                 FROM (SELECT 1) one LEFT JOIN standards b
+                   ON b.tenant_id = s.tenant_id AND b.content_code = s.supplement_of)
+            END AS supplement_of
        FROM standards s
        JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
        LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;
@@ -136,6 +161,8 @@ const toStandard = (r: StandardDbRow): CatalogueStandard => ({
   // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
   adopts: (r.adopts ?? []).map(withoutNulls),
   adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
+  supplements: r.supplements ?? [],
+  ...(r.supplement_of ? { supplementOf: withoutNulls(r.supplement_of) } : {}),
 });
 
 /** One standard by its store page id or its content code, with its publisher, committee and areas. */

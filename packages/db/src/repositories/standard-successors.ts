@@ -21,6 +21,14 @@ export async function recordSuccessions(
      SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::bigint[])`,
     [tenantId, pairs.map((p) => p.eventId), pairs.map((p) => p.standardId), pairs.map((p) => p.successorId)],
   );
+  // The replaced standard names its successor (migration 0033), as an import records it.
+  await tx.query(
+    `UPDATE standards s SET replaced_by_content_code = n.content_code
+       FROM unnest($2::bigint[], $3::bigint[]) AS u(sid, nid)
+       JOIN standards n ON n.tenant_id = $1 AND n.id = u.nid
+      WHERE s.tenant_id = $1 AND s.id = u.sid`,
+    [tenantId, pairs.map((p) => p.standardId), pairs.map((p) => p.successorId)],
+  );
 }
 
 /**

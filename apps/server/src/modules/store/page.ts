@@ -1,5 +1,5 @@
 import { dateToPrecision, titleIn } from '@trackwell/contracts';
-import type { AdoptionLink, CatalogueStandard, Tenant } from '@trackwell/db';
+import type { AdoptionLink, CatalogueStandard, SupplementLink, Tenant } from '@trackwell/db';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -58,6 +58,17 @@ function standardRef(link: AdoptionLink): string {
   return `<a href="${e(`${encodeURIComponent(link.assetId)}.html`)}" dir="ltr">${e(link.designation)}</a>`;
 }
 
+/** Its amendments and corrigenda, each a link to its own page with its date, as a list. */
+function supplementList(supplements: SupplementLink[]): string {
+  const e = escapeHtml;
+  const items = supplements.map((x) => {
+    const date = dateToPrecision(x.publishedOn, x.publishedPrecision);
+    const link = `<a href="${e(`${encodeURIComponent(x.assetId)}.html`)}" dir="ltr">${e(x.designation)}</a>`;
+    return `<li>${link} <time datetime="${e(date)}">${e(date)}</time></li>`;
+  });
+  return `<ul class="standard-supplements">${items.join('')}</ul>`;
+}
+
 /** The titles in the other languages the catalogue has, each marked with its language. */
 function otherTitles(s: CatalogueStandard, shownLang: string | undefined): string {
   const others = Object.entries(s.titles).filter(([lang, text]) => lang !== shownLang && text !== s.title);
@@ -80,6 +91,10 @@ export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string
     : '';
   const adopts = s.adopts.length ? row('Adopts', s.adopts.map(standardRef).join(', which adopts ')) : '';
   const adoptedBy = s.adoptedBy.length ? row('Adopted as', s.adoptedBy.map(standardRef).join(', ')) : '';
+  const supplements = s.supplements.length
+    ? row('Amendments and corrigenda', supplementList(s.supplements))
+    : '';
+  const base = s.supplementOf ? row('Supplement to', standardRef(s.supplementOf)) : '';
   const main = `<article class="standard">
 <p class="standard-designation">${e(s.designation)}</p>
 <h1${title.lang ? ` lang="${e(title.lang)}"` : ''}>${e(title.text)}</h1>
@@ -90,8 +105,10 @@ ${committee}
 ${row('Status', e(STATUS_LABELS[s.status]))}
 ${row('Edition', e(s.edition))}
 ${row('Published', `<time datetime="${e(published)}">${e(published)}</time>`)}
+${base}
 ${adopts}
 ${adoptedBy}
+${supplements}
 ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
 </dl>
@@ -122,6 +139,7 @@ h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
 .title-lang{display:inline-block;min-width:2rem;font-size:.8rem;text-transform:uppercase;font-weight:600}
 .track-button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:var(--tw-radius,6px);background:var(--tw-primary,#1d4ed8);color:var(--tw-primary-contrast,#fff);text-decoration:none;font-weight:600}
 .track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
+.standard-supplements{list-style:none;padding:0;margin:0}.standard-supplements time{color:var(--tw-muted,#555)}
 .track-note{color:var(--tw-muted,#555);font-size:.9rem}
 .store-footer{max-width:48rem;margin:3rem auto 2rem;padding:0 1.5rem;color:var(--tw-muted,#555);font-size:.85rem}
 `;

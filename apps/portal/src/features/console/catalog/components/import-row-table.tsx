@@ -12,16 +12,28 @@ const show = (value: unknown) =>
 const said = (e: { field: string | null; reason: string }) =>
   e.field ? `${e.field}: ${e.reason}` : e.reason;
 
+/** The standards a row is linked to once applied: its predecessors, its successor, the base of a supplement. */
+function linksOf(row: ImportRowOutcome, t: TFunction<'console-catalog'>): string[] {
+  const links = row.links;
+  if (!links) return [];
+  return [
+    ...(links.replaces?.length ? [t('rows.replaces', { designations: links.replaces.join(', ') })] : []),
+    ...(links.replacedBy ? [t('rows.replacedBy', { designation: links.replacedBy })] : []),
+    ...(links.supplementOf ? [t('rows.supplementOf', { designation: links.supplementOf })] : []),
+  ];
+}
+
 /**
- * A row's details: its refusals (column and reason), or its changed fields old → new and the event it records;
- * then what the file left out for it (an empty committee, an edition taken from the date), as notes.
+ * A row's details: its refusals (column and reason), or its changed fields old → new, the standards it is
+ * linked to and the event it records; then what the file left out for it (an empty committee, an edition
+ * taken from the date, a link to a standard neither in the catalogue nor in the file), as notes.
  */
 function details(row: ImportRowOutcome, t: TFunction<'console-catalog'>): string[] {
   const notes = (row.warnings ?? []).map((w) => t('rows.note', { note: said(w) }));
   if (row.outcome === 'error') return [...(row.errors ?? []).map(said), ...notes];
   const changes = (row.changes ?? []).map((c) => `${c.field}: ${show(c.from)} → ${show(c.to)}`);
   const event = row.event ? [t('rows.event', { event: t(`eventKinds.${row.event}`) })] : [];
-  return [...changes, ...event, ...notes];
+  return [...changes, ...linksOf(row, t), ...event, ...notes];
 }
 
 /** Where a row is: its line; a publisher or committee the file only names; or the file as a whole. */
