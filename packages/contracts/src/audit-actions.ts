@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'catalog.import',
   'catalog.standard.update',
   'catalog.mapping',
+  'catalog.ics_areas',
   'catalog.changes',
   'changes.publish',
   'deliveries.retry',

@@ -10,8 +10,10 @@ export const catalogSearchQuery = z.object({
     .min(1)
     .max(200)
     .meta({
-      description: 'A designation (as people write it, or its beginning) and/or title words.',
-      examples: ['D638 tensile', 'ASTM D6385-22', 'DIN EN ISO 13849-1'],
+      description:
+        'A designation (as people write it, or its beginning) and/or title words, or an ICS code or its ' +
+        'beginning (83.080, 83.080.01: standards classified there, after the designation matches).',
+      examples: ['D638 tensile', 'ASTM D6385-22', 'DIN EN ISO 13849-1', '83.080'],
     }),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   publisher: z

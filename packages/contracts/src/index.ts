@@ -19,6 +19,7 @@ export * from './designation-match.ts';
 export * from './email-logo.ts';
 export * from './envelope.ts';
 export * from './envelope-status.ts';
+export * from './ics-codes.ts';
 export * from './identity.ts';
 export * from './identity-paths.ts';
 export * from './language-preference.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { language } from './language-schema.ts';
 import { LIST_EXPORT_FORMATS, LIST_IMPORT_MAX_COLUMNS, LIST_IMPORT_MAX_ROWS } from './list-io-paths.ts';
 
 /**
@@ -85,4 +86,14 @@ export const listImportTrackResponse = successEnvelope(
   }),
 );
 
-export const listExportQuery = z.object({ format: z.enum(LIST_EXPORT_FORMATS).default('csv') }).strict();
+export const listExportQuery = z
+  .object({
+    format: z.enum(LIST_EXPORT_FORMATS).default('csv'),
+    /** The language the reader is looking at: titles in it where the catalogue has them (contracts `titleIn`). */
+    lang: language.optional().meta({
+      description:
+        "The reader's language (the portal's): each title in it where the catalogue has one, else the main title. " +
+        "Unset: the user's preferred language, else the store's default.",
+    }),
+  })
+  .strict();

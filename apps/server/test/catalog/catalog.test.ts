@@ -34,6 +34,15 @@ describe(`GET ${TRACKER_PATHS.catalogSearch}`, () => {
     await add(a.tenant.id, 'e4-21', 'E4-21', 'Tensile Testing Machines, Force Verification');
     await add(a.tenant.id, 'a106-19', 'A106-19', 'Seamless Carbon Steel Pipe for High-Temperature Service');
     await add(b.tenant.id, 'b-d638', 'D638-99', 'Tensile Properties in another store');
+    const ics = (tenantId: string, assetId: string, codes: string[]) =>
+      t.app.db.query('UPDATE standards SET ics_codes = $3 WHERE tenant_id = $1 AND asset_id = $2', [
+        tenantId,
+        assetId,
+        codes,
+      ]);
+    await ics(a.tenant.id, 'd638-22', ['83.080.01']);
+    await ics(a.tenant.id, 'e4-21', ['19.060', '83.080']);
+    await ics(b.tenant.id, 'b-d638', ['83.080.01']);
     user = await a.createUser();
   });
   afterAll(async () => {
@@ -65,6 +74,13 @@ describe(`GET ${TRACKER_PATHS.catalogSearch}`, () => {
 
   it('combines a designation prefix with title words', async () => {
     expect(await search('q=D638%20plastics')).toEqual(['D638-22']);
+  });
+
+  it('finds by an ICS code or its beginning, the code itself first, in this store only', async () => {
+    expect(await search('q=83.080')).toEqual(['E4-21', 'D638-22']);
+    expect(await search('q=83.080.01')).toEqual(['D638-22']);
+    expect(await search('q=19.06')).toEqual(['E4-21']);
+    expect(await search('q=83.080&publisher=PUB2')).toEqual([]);
   });
 
   it('filters by publisher and honours the limit', async () => {

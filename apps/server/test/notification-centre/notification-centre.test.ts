@@ -200,7 +200,10 @@ describe('the private Atom feed', () => {
     expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
     const feed = parseAtomFeed(res.body);
     expect(feed.entries).toHaveLength(2);
-    expect(feed.entries?.map((e) => e.title?.value)).toEqual(['D638-22 withdrawn', 'New edition of D638-22']);
+    expect(feed.entries?.map((e) => e.title?.value)).toEqual([
+      'D638-22 withdrawn — Tensile Properties of Plastics',
+      'New edition of D638-22 — Tensile Properties of Plastics',
+    ]);
     const body = feed.entries?.[1]?.content?.value ?? '';
     expect(body).toContain('Previous designation: D638-14');
     expect(body).toContain('<p>Type V specimens removed.</p>');

@@ -98,9 +98,12 @@ describe('demo store pages (/store/standards/:assetId.html)', () => {
     expect(res.body).toMatch(/<li lang="de"><span class="title-lang">de<\/span> Sicherheit von Maschinen/);
     expect(res.body).toMatch(/<li lang="fr"><span class="title-lang">fr<\/span> Sécurité des machines/);
     expect(res.body).toContain('<time datetime="2008-12">2008-12</time>');
+    expect(res.body).toContain('<dt>ICS</dt><dd><code dir="ltr">13.110</code></dd>');
     // The file names no committee: the page says nothing of one rather than an empty row.
     expect(res.body).not.toContain('<dt>Committee</dt>');
     const iso = await t.app.inject({ url: '/store/standards/iso-13849-1-2006-11.html', headers: { host } });
+    // The ISO file gives no ICS code: no empty row.
+    expect(iso.body).not.toContain('<dt>ICS</dt>');
     expect(iso.body).toContain(
       '<dt>Adopted as</dt><dd><a href="en-iso-13849-1-2008-06.html" dir="ltr">EN ISO 13849-1:2008-06</a></dd>',
     );

@@ -50,7 +50,10 @@ export interface CatalogueStandard {
   publishedPrecision: DatePrecision;
   /** Titles by language tag, where the catalogue has several (`titleIn` picks the reader's). */
   titles: Record<string, string>;
+  /** Its industry areas: the ones its catalogue row names and the ones its ICS codes are mapped to. */
   industryAreas: string[];
+  /** ICS codes, as the catalogue gives them ("13.110", "83.080.01"). */
+  icsCodes: string[];
   /**
    * The standards this one adopts, nearest first (DIN EN ISO 13849-1 → EN ISO 13849-1 → ISO 13849-1); one
    * the catalogue does not hold is named by its content code alone, and ends the chain.
@@ -94,6 +97,7 @@ type StandardDbRow = {
   published_precision: DatePrecision;
   titles: Record<string, string>;
   industry_areas: string[] | null;
+  ics_codes: string[];
   adopts: AdoptionLink[] | null;
   adopted_by: AdoptionLink[] | null;
   supplements: SupplementLink[] | null;
@@ -108,8 +112,8 @@ const withoutNulls = (link: AdoptionLink): AdoptionLink =>
 
 const STANDARD_SELECT = `SELECT s.id, s.asset_id, s.content_code, s.designation, s.title, s.publisher_code,
             p.name AS publisher_name, s.committee_designation, c.title AS committee_title, s.status, s.edition,
-            s.published_on::text, s.published_precision, s.titles,
-            (SELECT array_agg(i.code_name ORDER BY i.code_name) FROM standard_industry_areas a
+            s.published_on::text, s.published_precision, s.titles, s.ics_codes,
+            (SELECT array_agg(i.code_name ORDER BY i.code_name) FROM standard_area_members a
                JOIN industry_areas i ON i.tenant_id = a.tenant_id AND i.marketing_code = a.marketing_code
               WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id) AS industry_areas,
             (WITH RECURSIVE chain(depth, code) AS (
@@ -158,6 +162,7 @@ const toStandard = (r: StandardDbRow): CatalogueStandard => ({
   publishedPrecision: r.published_precision,
   titles: r.titles,
   industryAreas: r.industry_areas ?? [],
+  icsCodes: r.ics_codes,
   // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
   adopts: (r.adopts ?? []).map(withoutNulls),
   adoptedBy: (r.adopted_by ?? []).map(withoutNulls),

@@ -1,5 +1,6 @@
 import {
   type CatalogSearchHit,
+  icsSearchPrefix,
   type ParsedDesignation,
   parseDesignation,
   rankDesignations,
@@ -14,7 +15,9 @@ import type { SqlExecutor } from '../client.ts';
  * words (prefix matching, English stemming). Ranking:
  *  1. designation matches, in contracts' `rankDesignations` order: the exact designation, the same
  *     designation (its year, its publisher words, active), then designations being typed, shorter first;
- *  2. title matches: the typed words as a phrase (two words or more), then titles starting with the first
+ *  2. ICS matches, when the query reads as an ICS code or its beginning ("83.080", "83.080.01": contracts
+ *     `icsSearchPrefix`): the code itself first, then the codes going on from it, active first, by designation;
+ *  3. title matches: the typed words as a phrase (two words or more), then titles starting with the first
  *     word, active before withdrawn or historical, shorter titles first, then designation.
  * Each branch picks its best `limit` rows itself, and only those are joined to their publisher and to the
  * caller's trackings. "Starting with the first word": for one word, the title's first word starts with the
@@ -164,6 +167,20 @@ function wordsBranch(param: Param, words: string[], publisher: string, limit: st
 }
 
 /**
+ * Standards with an ICS code that is, or starts with, what was typed: a range over standard_ics_codes' primary
+ * key (its codes in byte order, migration 0034). The exact code first, then active, then by designation.
+ */
+function icsBranch(param: Param, typed: string, publisher: string, limit: string) {
+  const code = param(typed);
+  return `SELECT id FROM (SELECT DISTINCT ON (s.id) s.id, c.code = ${code} AS exact, s.status <> 'active' AS inactive,
+              s.designation
+         FROM standard_ics_codes c JOIN standards s ON s.tenant_id = $1 AND s.id = c.standard_id
+        WHERE c.tenant_id = $1 AND c.code >= ${code} AND c.code < ${code} || chr(1114111)${publisher.replaceAll('publisher_code', 's.publisher_code')}
+        ORDER BY s.id, exact DESC) AS m
+       ORDER BY exact DESC, inactive, designation, id LIMIT ${limit}`;
+}
+
+/**
  * How many standards the designation branch reads before ranking: those of the key (all editions and
  * adoptions: a few) come first in key order, then keys and designations that go on from what was typed.
  */
@@ -257,6 +274,8 @@ export async function searchCatalogue(
       `SELECT id FROM unnest(${param(designationIds)}::bigint[]) WITH ORDINALITY AS d(id, n) ORDER BY n`,
     );
   else if (prefix) branches.push(prefixBranch(param, prefix, rest, publisher, limit));
+  const ics = icsSearchPrefix(search.q);
+  if (ics) branches.push(icsBranch(param, ics, publisher, limit));
   if (words.length === 1 && !search.publisher)
     branches.push(oneWordBranch(param(words[0]!), limit, param(search.limit * ONE_WORD_ENTRIES_PER_HIT)));
   else if (words.length) branches.push(wordsBranch(param, words, publisher, limit));

@@ -61,7 +61,7 @@ const MATCH_EVENTS_SQL = `WITH RECURSIVE ev AS (
       WHERE $4::boolean
      UNION ALL
      SELECT ev.id, src.user_id, 'INDUSTRYAREA', src.value, src.kinds FROM ev
-       JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
+       JOIN standard_area_members a ON a.tenant_id = $1 AND a.standard_id = ev.standard_id
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE $5::boolean
      UNION ALL
@@ -75,7 +75,7 @@ const MATCH_EVENTS_SQL = `WITH RECURSIVE ev AS (
      UNION ALL
      SELECT DISTINCT ev.id, src.user_id, 'INDUSTRYAREA', src.value, src.kinds FROM ev
        JOIN standards s ON s.tenant_id = $1 AND s.committee_designation = ev.w_committee
-       JOIN standard_industry_areas a ON a.tenant_id = $1 AND a.standard_id = s.id
+       JOIN standard_area_members a ON a.tenant_id = $1 AND a.standard_id = s.id
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE src.user_id IN (SELECT user_id FROM wi_users)
    ), wanted AS (

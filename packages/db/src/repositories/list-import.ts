@@ -80,6 +80,8 @@ export async function trackStandardsByAssetIds(
 export interface ExportedStandard {
   designation: string;
   title: string;
+  /** The title in other languages, by language tag (the export writes the reader's: contracts `titleIn`). */
+  titles: Record<string, string>;
   status: string;
   edition: string;
   /** YYYY-MM-DD */
@@ -97,7 +99,7 @@ export async function listTrackedStandardsForExport(
   userId: string,
 ): Promise<ExportedStandard[]> {
   const { rows } = await db.query<ExportedStandard>(
-    `SELECT s.designation, s.title, s.status, s.edition, to_char(s.published_on, 'YYYY-MM-DD') AS "publishedOn",
+    `SELECT s.designation, s.title, s.titles, s.status, s.edition, to_char(s.published_on, 'YYYY-MM-DD') AS "publishedOn",
             p.name AS publisher
        FROM content_trackings c
        JOIN standards s ON s.tenant_id = c.tenant_id AND s.id = c.standard_id

@@ -138,7 +138,7 @@ const LIST_STATUS_SQL = `WITH p AS (
              'standards', CASE t.tracking_type
                WHEN 'COMMITTEE' THEN (SELECT count(*) FROM standards s
                                        WHERE s.tenant_id = $1 AND s.committee_designation = t.value)
-               WHEN 'INDUSTRYAREA' THEN (SELECT count(*) FROM standard_industry_areas a
+               WHEN 'INDUSTRYAREA' THEN (SELECT count(*) FROM standard_area_members a
                                           WHERE a.tenant_id = $1 AND a.marketing_code = t.value)
                WHEN 'PUBLISHERS' THEN (SELECT count(*) FROM standards s
                                         WHERE s.tenant_id = $1 AND s.publisher_code = t.value)

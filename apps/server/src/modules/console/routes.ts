@@ -6,6 +6,7 @@ import { registerCatalogMappingRoutes } from './catalog-mapping-routes.ts';
 import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
+import { registerIcsAreaRoutes } from './ics-area-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
@@ -28,6 +29,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerClientRoutes(app);
   registerIdentityTestRoutes(app);
   registerStandardRoutes(app);
+  registerIcsAreaRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
   registerUserAdminRoutes(app);
 }

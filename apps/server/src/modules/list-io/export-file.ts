@@ -1,4 +1,4 @@
-import type { ListExportFormat } from '@trackwell/contracts';
+import { type ListExportFormat, titleIn } from '@trackwell/contracts';
 import type { ExportedStandard } from '@trackwell/db';
 import writeXlsxFile from 'write-excel-file/node';
 import { csvCell, defuseFormula } from '../../http/csv-cell.ts';
@@ -6,13 +6,14 @@ import { csvCell, defuseFormula } from '../../http/csv-cell.ts';
 /**
  * "Take your list": the user's tracked standards as CSV (UTF-8 with a byte-order mark, so Excel
  * reads accents; RFC 4180, formula cells defused) or XLSX (every cell a string, so nothing is a formula).
- * The columns read back by the import: its header names the designation.
+ * The columns read back by the import: its header names the designation. Each title is the one in the
+ * reader's `language` where the catalogue has it, else the main title (contracts `titleIn`).
  */
 export const LIST_EXPORT_HEADER = ['Designation', 'Title', 'Status', 'Edition', 'Published', 'Publisher'];
 
-const cellsOf = (s: ExportedStandard) => [
+const cellsOf = (language: string) => (s: ExportedStandard) => [
   s.designation,
-  s.title,
+  titleIn(language, s.title, s.titles).text,
   s.status,
   s.edition,
   s.publishedOn,
@@ -24,15 +25,17 @@ export const LIST_EXPORT_CONTENT_TYPES: Record<ListExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-export function listCsv(standards: readonly ExportedStandard[]): string {
-  const lines = [LIST_EXPORT_HEADER, ...standards.map(cellsOf)].map((cells) => cells.map(csvCell).join(','));
+export function listCsv(standards: readonly ExportedStandard[], language: string): string {
+  const lines = [LIST_EXPORT_HEADER, ...standards.map(cellsOf(language))].map((cells) =>
+    cells.map(csvCell).join(','),
+  );
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
-export async function listXlsx(standards: readonly ExportedStandard[]): Promise<Buffer> {
+export async function listXlsx(standards: readonly ExportedStandard[], language: string): Promise<Buffer> {
   const header = LIST_EXPORT_HEADER.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
   const rows = standards.map((s) =>
-    cellsOf(s).map((value) => ({ value: defuseFormula(value), type: String })),
+    cellsOf(language)(s).map((value) => ({ value: defuseFormula(value), type: String })),
   );
   return writeXlsxFile([header, ...rows], { sheet: 'Tracked standards' }).toBuffer();
 }

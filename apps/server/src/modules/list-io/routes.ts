@@ -10,9 +10,14 @@ import {
   listImportTrackBody,
   listImportTrackResponse,
   ok,
+  personLanguage,
   XLSX_TYPE,
 } from '@trackwell/contracts';
-import { findStandardsByDesignationKeys, listTrackedStandardsForExport } from '@trackwell/db';
+import {
+  findNotificationRecipient,
+  findStandardsByDesignationKeys,
+  listTrackedStandardsForExport,
+} from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -149,7 +154,9 @@ function registerExportRoute(app: ListIoApp) {
         summary: "The user's tracked standards as a CSV or XLSX file",
         description:
           'Designation, title, status, edition, publication date and publisher, by designation, as an ' +
-          'attachment. CSV cells starting with = + - @ are prefixed with an apostrophe; XLSX cells are text.',
+          "attachment; each title in the reader's language where the catalogue has it (`lang`, else the " +
+          "user's preferred language, else the store's default), else the main title. CSV cells starting " +
+          'with = + - @ are prefixed with an apostrophe; XLSX cells are text.',
         security: BEARER_SECURITY,
         querystring: listExportQuery,
         produces: Object.values(LIST_EXPORT_CONTENT_TYPES),
@@ -163,9 +170,15 @@ function registerExportRoute(app: ListIoApp) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { format } = request.query;
+      const { format, lang } = request.query;
+      const reader = await findNotificationRecipient(app.db, user.tenantId, user.id);
+      const language = personLanguage({
+        requested: lang,
+        stored: reader?.locale,
+        store: user.tenant.config.ui,
+      });
       const standards = await listTrackedStandardsForExport(app.db, user.tenantId, user.id);
-      const body = format === 'csv' ? listCsv(standards) : await listXlsx(standards);
+      const body = format === 'csv' ? listCsv(standards, language) : await listXlsx(standards, language);
       return reply
         .type(LIST_EXPORT_CONTENT_TYPES[format])
         .header('cache-control', 'no-store')

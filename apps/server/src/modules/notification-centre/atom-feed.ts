@@ -1,4 +1,4 @@
-import type { Language } from '@trackwell/contracts';
+import { changeTitleIn, type Language } from '@trackwell/contracts';
 import type { UserNotificationRow } from '@trackwell/db';
 import {
   changeRows,
@@ -13,7 +13,7 @@ import { Feed } from 'feed';
 /**
  * The private Atom 1.0 feed of a user's notifications: the same items as the notification
  * centre, each titled and described as its e-mail is (what changed, old → new; why), in the reader's
- * language. Every URL is absolute, from the store's canonical origin (configuration), never the request.
+ * language; the standard's title is the one in that language where the catalogue has it (`changeTitleIn`). Every URL is absolute, from the store's canonical origin (configuration), never the request.
  */
 export interface AtomFeedInput {
   language: Language;
@@ -35,12 +35,14 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
     .map(([label, value]) => `<li>${e(label)}: ${e(value)}</li>`)
     .join('');
   const why = n.reasons.map((r) => `<li>${e(fill(t.reason[r.type], { value: r.value }))}</li>`).join('');
+  const title = changeTitleIn(language, n.change);
+  const heading = title ? `<p>${e(title)}</p>` : '';
   // the publisher's words and the comparison link, as the e-mail has them
   const summary = n.change.summary ? `<p>${linesHtml(n.change.summary)}</p>` : '';
   const compare = n.change.compareUrl
     ? `<p><a href="${e(n.change.compareUrl)}">${e(t.compareVersions)}</a></p>`
     : '';
-  return `${summary}<ul>${rows}</ul>${compare}<ul>${why}</ul>`;
+  return `${heading}${summary}<ul>${rows}</ul>${compare}<ul>${why}</ul>`;
 }
 
 export function renderAtomFeed(input: AtomFeedInput): string {
@@ -59,9 +61,11 @@ export function renderAtomFeed(input: AtomFeedInput): string {
   });
   for (const n of input.notifications) {
     const standard = n.change.standard;
+    const subject = notificationSubject(input.language, n.change);
+    const title = changeTitleIn(input.language, n.change);
     feed.addItem({
       id: `tag:${host},2026:notification:${n.id}`,
-      title: notificationSubject(input.language, n.change),
+      title: title ? `${subject} — ${title}` : subject,
       link: standard
         ? new URL(`${input.publicURL}${encodeURIComponent(standard.assetId)}.html`, input.origin).toString()
         : trackerUrl,

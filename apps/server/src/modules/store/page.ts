@@ -110,6 +110,7 @@ ${adopts}
 ${adoptedBy}
 ${supplements}
 ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) : ''}
+${s.icsCodes.length ? row('ICS', s.icsCodes.map((c) => `<code dir="ltr">${e(c)}</code>`).join(', ')) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
 </dl>
 <p><a class="track-button" href="${e(trackLink(s.assetId))}">Track this standard</a></p>

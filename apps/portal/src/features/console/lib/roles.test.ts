@@ -14,6 +14,7 @@ describe('console roles', () => {
   it('catalogue editors see the catalogue and the changes; administrators and operators every section', () => {
     expect(sectionsFor(['catalog_editor'])).toEqual(['catalog', 'changes']);
     expect(sectionsFor(['store_admin'])).toContain('audit');
+    expect(sectionsFor(['store_admin'])).toContain('areas');
     expect(sectionsFor(['platform_operator'])).toEqual(sectionsFor(['store_admin']));
     expect(sectionsFor([])).toEqual([]);
   });

@@ -20,6 +20,7 @@ export const STORE_SECTIONS = [
   'settings',
   'theme',
   'catalog',
+  'areas',
   'changes',
   'deliveries',
   'access',

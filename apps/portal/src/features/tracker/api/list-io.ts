@@ -1,5 +1,6 @@
 import {
   CSV_TYPE,
+  type Language,
   LIST_IO_PATHS,
   type ListExportFormat,
   type ListImportReport,
@@ -52,11 +53,12 @@ export const listIoApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : ['ContentTrackings']),
     }),
     /** The file as an object URL (the caller downloads it, then revokes the URL). */
-    listExport: build.mutation<ListExportFile, ListExportFormat>({
-      query: (format) => ({
+    listExport: build.mutation<ListExportFile, { format: ListExportFormat; lang?: Language | undefined }>({
+      query: ({ format, lang }) => ({
         service: 'tracker-uri',
         url: LIST_IO_PATHS.export,
-        params: { format },
+        // the page's language: each title in it where the catalogue has one
+        params: lang ? { format, lang } : { format },
         responseHandler: async (response) => {
           if (!response.ok) return response.json().catch(() => null);
           const disposition = response.headers.get('content-disposition') ?? '';

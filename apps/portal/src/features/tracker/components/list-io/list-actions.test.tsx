@@ -120,6 +120,8 @@ describe('export the list', { timeout: 20_000 }, () => {
     await user.click(excel);
     await vi.waitFor(() => expect(clicked).toEqual(['list.csv', 'list.xlsx']));
     expect(server.callsTo(LIST_IO_PATHS.export).map((c) => c.query.get('format'))).toEqual(['csv', 'xlsx']);
+    // The page's language goes along: the file's titles are in it where the catalogue has them.
+    expect(server.callsTo(LIST_IO_PATHS.export).map((c) => c.query.get('lang'))).toEqual(['en', 'en']);
   });
 
   it('says when the export fails', async () => {

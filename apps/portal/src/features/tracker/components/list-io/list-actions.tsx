@@ -1,6 +1,7 @@
 import type { ListExportFormat } from '@trackwell/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asLanguage } from '../../../../lib/language.ts';
 import { notify } from '../../../../lib/notify.ts';
 import { useListExportMutation } from '../../api/list-io.ts';
 import { ImportListDialog } from './import-list-dialog.tsx';
@@ -10,12 +11,12 @@ import { ImportListDialog } from './import-list-dialog.tsx';
  * export as CSV or Excel. Loaded lazily by the standards table (not in the first download).
  */
 export default function ListActions({ onTracked }: { onTracked: () => void }) {
-  const { t } = useTranslation('tracker');
+  const { t, i18n } = useTranslation('tracker');
   const [importing, setImporting] = useState(false);
   const [exportList, { isLoading: exporting }] = useListExportMutation();
 
   const download = async (format: ListExportFormat) => {
-    const result = await exportList(format);
+    const result = await exportList({ format, lang: asLanguage(i18n.language) });
     if ('error' in result || !result.data) {
       notify.error(t('listIo.exportError'));
       return;
