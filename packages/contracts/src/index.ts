@@ -51,6 +51,7 @@ export * from './registration-paths.ts';
 export * from './resolver.ts';
 export * from './safe-values.ts';
 export * from './stage-codes.ts';
+export * from './store-own-hosts.ts';
 export * from './standard-history.ts';
 export * from './standard-history-paths.ts';
 export * from './standard-titles.ts';
