@@ -27,6 +27,7 @@ export * from './languages.ts';
 export * from './list-io.ts';
 export * from './list-io-paths.ts';
 export * from './locale-cookie.ts';
+export * from './login-name.ts';
 export * from './localized-text.ts';
 export * from './localized-text-schema.ts';
 export * from './members.ts';
