@@ -69,7 +69,11 @@ describe('revocation list and cache invalidation across processes', () => {
     const { tenant } = await t.createTenant();
     await list.revokeUserTokens(tenant.id, 'u-1', 'deactivation'); // suspended at x.300 (then unsuspended)
     // Signed in at x.500: the token's iat is the same second's end at best, as close as a clock can say.
-    const token = { userId: 'u-1', iat: second + 1, rev: await findUserRevocationSeq(t.app.db, tenant.id, 'u-1') };
+    const token = {
+      userId: 'u-1',
+      iat: second + 1,
+      rev: await findUserRevocationSeq(t.app.db, tenant.id, 'u-1'),
+    };
     expect(list.isRevoked(tenant.id, token)).toBe(false);
     await list.revokeUserTokens(tenant.id, 'u-1', 'deactivation'); // deactivated at x.800
     expect(list.isRevoked(tenant.id, token)).toBe(true);

@@ -19,18 +19,33 @@ const SAFE_REFERENCE = /^(?:#[\w.:-]*|data:image\/(?:png|jpeg);base64,[A-Za-z0-9
 /** CSS that can fetch, import or hide a word behind an escape; `url(#id)` (a gradient, a filter) is fine. */
 const UNSAFE_CSS = /\\|@import|url\(\s*["']?(?!#)|expression\(|javascript:/i;
 
+/** The little of the DOM this file reads (the db package is built without the DOM's types). */
+interface DomNode {
+  nodeName: string;
+  nodeType: number;
+  textContent: string | null;
+}
+interface DomElement extends DomNode {
+  namespaceURI: string | null;
+  localName: string;
+}
+interface DomAttr {
+  name: string;
+  namespaceURI: string | null;
+}
+
 type Purifier = {
   sanitize(svg: string, config: object): string;
   addHook(
     name: string,
-    hook: (node: Element, data: { attrName?: string; attrValue?: string; keepAttr?: boolean }) => void,
+    hook: (node: DomElement, data: { attrName?: string; attrValue?: string; keepAttr?: boolean }) => void,
   ): void;
-  removed: Array<{ element?: Node; attribute?: Attr | null; from?: Node }>;
+  removed: Array<{ element?: DomNode; attribute?: DomAttr | null; from?: DomNode }>;
 };
 type Jsdom = new (
   markup: string,
   options?: { contentType?: string },
-) => { window: { document: Document } & object };
+) => { window: { document: { documentElement: DomElement | null } } & object };
 
 let loaded: { JSDOM: Jsdom; purifier: Purifier; cssProblems: string[] } | undefined;
 
@@ -184,7 +199,7 @@ function judge(svg: string): string[] {
     return ['must be one <svg> document'];
   if (/<!(?:DOCTYPE|ENTITY)/i.test(svg)) return ['must not contain a DOCTYPE or entity declarations'];
   const { JSDOM, purifier, cssProblems } = load();
-  let root: Element | null;
+  let root: DomElement | null;
   try {
     root = new JSDOM(svg, { contentType: 'image/svg+xml' }).window.document.documentElement;
   } catch {

@@ -105,7 +105,11 @@ export async function findUserTokenCutoff(
  * The highest `seq` of the user's revocations in force that cover every token issued before them (0: none):
  * what the embedded issuer writes into a new access token (claim `rev`), so that only a later one refuses it.
  */
-export async function findUserRevocationSeq(db: SqlExecutor, tenantId: string, userId: string): Promise<number> {
+export async function findUserRevocationSeq(
+  db: SqlExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<number> {
   const { rows } = await db.query<{ seq: string | number | null }>(
     `SELECT max(seq) AS seq FROM token_revocations
       WHERE tenant_id = $1 AND kind = 'user' AND subject = $2 AND all_issued AND expires_at > now()`,
