@@ -20,7 +20,7 @@ const upload = (path: string) =>
   });
 
 describe('one catalogue import at a time per administrator', () => {
-  it('a dry run or an import sent while another of theirs is read is 409, nothing written', async () => {
+  it('a dry run, an import or a column read sent while another of theirs is read is 409, nothing written', async () => {
     let finish = () => {};
     const running = asTheUsersOneImport(
       { tenantId: adminA.store.tenant.id, id: adminA.user.id },
@@ -28,7 +28,12 @@ describe('one catalogue import at a time per administrator', () => {
     );
     const before = await consoleRowCounts();
     try {
-      for (const path of [CONSOLE_CATALOG_PATHS.importDryRun, CONSOLE_CATALOG_PATHS.imports])
+      const paths = [
+        CONSOLE_CATALOG_PATHS.importDryRun,
+        CONSOLE_CATALOG_PATHS.imports,
+        CONSOLE_CATALOG_PATHS.importColumns,
+      ];
+      for (const path of paths)
         expect(expectError(await upload(path), 409).message).toMatch(/still being read/);
       expect(await consoleRowCounts()).toEqual(before);
     } finally {
@@ -36,5 +41,6 @@ describe('one catalogue import at a time per administrator', () => {
       await running;
     }
     expect((await upload(CONSOLE_CATALOG_PATHS.importDryRun)).statusCode).toBe(200);
+    expect((await upload(CONSOLE_CATALOG_PATHS.importColumns)).statusCode).toBe(200);
   });
 });
