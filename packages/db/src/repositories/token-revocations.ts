@@ -87,20 +87,6 @@ export async function revokeUserTokens(
   return toRevocation(rows[0]!);
 }
 
-/** The latest user-wide cut-off of a user (null when none is in force). */
-export async function findUserTokenCutoff(
-  db: SqlExecutor,
-  tenantId: string,
-  userId: string,
-): Promise<Date | null> {
-  const { rows } = await db.query<{ cutoff: Date | null }>(
-    `SELECT max(issued_before) AS cutoff FROM token_revocations
-      WHERE tenant_id = $1 AND kind = 'user' AND subject = $2 AND expires_at > now()`,
-    [tenantId, userId],
-  );
-  return rows[0]?.cutoff ?? null;
-}
-
 /**
  * The highest `seq` of the user's revocations in force that cover every token issued before them (0: none):
  * what the embedded issuer writes into a new access token (claim `rev`), so that only a later one refuses it.
