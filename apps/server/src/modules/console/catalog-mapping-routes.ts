@@ -75,7 +75,11 @@ export function registerCatalogMappingRoutes(app: ConsoleApp) {
       return { mapping: saved.mapping, updatedAt: saved.updatedAt };
     },
   );
+  registerImportColumnsRoute(app);
+}
 
+/** A CSV or XLSX file's headers, first rows and suggested mapping (one of the user's imports: 409 meanwhile). */
+function registerImportColumnsRoute(app: ConsoleApp) {
   app.post(
     CONSOLE_CATALOG_PATHS.importColumns,
     {
