@@ -12,6 +12,7 @@ import { apiReferencePage, openApiDocument } from './api-scopes/api-docs.ts';
 import { consoleApi } from './api-scopes/console-api.ts';
 import { identityProvider } from './api-scopes/identity-provider.ts';
 import { trackerApi } from './api-scopes/tracker-api.ts';
+import { defaultSecretsWarning } from './config/default-secrets.ts';
 import { dkimSettings, type Env, type ServiceName, trustProxyOption } from './config/env.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandling, tenantNotFound } from './http/errors.ts';
@@ -89,6 +90,8 @@ export async function buildApp({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
   });
+  const secretsWarning = defaultSecretsWarning(env);
+  if (secretsWarning) app.log.warn(secretsWarning); // every process, at start: the public default is in use
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -48,6 +48,8 @@ export const accessTokenClaims = z.object({
   ver: z.literal(1).optional(),
   /** When the user last authenticated (epoch seconds); MyAccount's step-up check reads it. */
   auth_time: z.number().optional(),
+  /** The user's last revocation before this token (its `seq`): only a later one refuses it (revocation-list.ts). */
+  rev: z.number().int().nonnegative().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaims>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginName } from './login-name.ts';
 import { safeText } from './safe-values.ts';
 
 /**
@@ -47,7 +48,8 @@ const name = safeText(50).min(1, 'The field cannot be left blank');
 
 /** The profile attributes of Okta's base user schema this provider keeps (others are refused by name). */
 const profileFields = {
-  login: emailLike,
+  /** The login: no look-alike of another (login-name.ts, registration's rule too). */
+  login: loginName,
   email: emailLike,
   firstName: name,
   lastName: name,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationLoginName } from './login-name.ts';
 import { ONE_TIME_CODE_LENGTH } from './one-time-code.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
 import { REGISTRATION_PENDING } from './registration-paths.ts';
@@ -12,11 +13,11 @@ import { safeText } from './safe-values.ts';
  * and must not carry these request schemas).
  */
 
-/** An e-mail address as a login: one @, no spaces, at most 100 characters (Okta's login length here). */
-export const registrationEmail = safeText(100).regex(
-  /^[^\s@<>()",;:\\]+@[^\s@<>()",;:\\]+\.[^\s@<>()",;:\\]+$/,
-  'must be an e-mail address',
-);
+/**
+ * An e-mail address as a login: one @, no spaces, at most 100 characters (Okta's login length here), in NFKC
+ * form, no look-alike (login-name.ts: the Users API's rule too).
+ */
+export const registrationEmail = registrationLoginName;
 
 /**
  * A person's name: letters (any script) with spaces, apostrophes, hyphens and full stops between them; no

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../src/client.ts';
 import { upsertTenant } from '../src/repositories/tenants.ts';
 import {
   deactivateIdentityUser,
-  findUserTokenCutoff,
+  findUserRevocationSeq,
   listTokenRevocationsAfter,
   purgeExpiredTokenRevocations,
   revokeAccessToken,
@@ -55,25 +55,35 @@ describe(`token revocations on ${testEngine()}`, () => {
     expect(recent.map((r) => r.subject)).toEqual(['jti-1', user.id]);
   });
 
-  it("a user's cut-off is the latest one, of that tenant only", async () => {
+  it("a user's last revocation of every earlier token is the latest such seq, of that tenant only", async () => {
     const user = await newUser(tenantA);
-    expect(await findUserTokenCutoff(db, tenantA, user.id)).toBeNull();
-    const early = new Date(Date.now() - 60_000);
-    await revokeUserTokens(db, tenantA, user.id, 'password-change', early);
-    expect((await findUserTokenCutoff(db, tenantA, user.id))?.getTime()).toBe(early.getTime());
-    const later = await revokeUserTokens(db, tenantA, user.id, 'sign-out');
-    expect((await findUserTokenCutoff(db, tenantA, user.id))?.getTime()).toBe(later.issuedBefore?.getTime());
-    expect(await findUserTokenCutoff(db, tenantB, user.id)).toBeNull();
+    expect(await findUserRevocationSeq(db, tenantA, user.id)).toBe(0);
+    const first = await revokeUserTokens(db, tenantA, user.id, 'sign-out');
+    expect(first.allIssued).toBe(true);
+    expect(await findUserRevocationSeq(db, tenantA, user.id)).toBe(first.seq);
+    // A cut-off by time only (a password change keeping the caller's token) is not one of them.
+    const byTime = await revokeUserTokens(
+      db,
+      tenantA,
+      user.id,
+      'password-change',
+      new Date(Date.now() - 60_000),
+    );
+    expect(byTime.allIssued).toBe(false);
+    expect(await findUserRevocationSeq(db, tenantA, user.id)).toBe(first.seq);
+    const later = await revokeUserTokens(db, tenantA, user.id, 'deactivation');
+    expect(await findUserRevocationSeq(db, tenantA, user.id)).toBe(later.seq);
+    expect(await findUserRevocationSeq(db, tenantB, user.id)).toBe(0);
   });
 
   it('deactivation suspends the user and revokes their tokens in one go; an unknown user changes nothing', async () => {
     const user = await newUser(tenantA);
     expect(await deactivateIdentityUser(db, tenantA, user.id)).toBe(true);
     expect((await findIdentityUserById(db, tenantA, user.id))?.status).toBe('SUSPENDED');
-    expect(await findUserTokenCutoff(db, tenantA, user.id)).toBeInstanceOf(Date);
+    expect(await findUserRevocationSeq(db, tenantA, user.id)).toBeGreaterThan(0);
     // Another tenant's id for the same user: nothing happens there.
     expect(await deactivateIdentityUser(db, tenantB, user.id)).toBe(false);
-    expect(await findUserTokenCutoff(db, tenantB, user.id)).toBeNull();
+    expect(await findUserRevocationSeq(db, tenantB, user.id)).toBe(0);
   });
 
   it('purges rows that decide nothing any more', async () => {

@@ -1,6 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { BUILT_IN_SECRETS } from './default-secrets.ts';
 
 /**
  * Every environment variable Trackwell reads, with its default: the one source of truth for configuration
@@ -153,7 +154,7 @@ export const envSchema = z.object({
    * HMAC key signing the one-click unsubscribe tokens of notification e-mails (at least 32 characters). The
    * default is for local use only: set your own secret in production, or anyone can forge unsubscribes.
    */
-  NOTIFICATIONS_SECRET: z.string().min(32).default('trackwell-local-development-unsubscribe-secret'),
+  NOTIFICATIONS_SECRET: z.string().min(32).default(BUILT_IN_SECRETS.NOTIFICATIONS_SECRET),
   /** How long an e-mail's unsubscribe link stays valid, in days. */
   NOTIFICATIONS_UNSUBSCRIBE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The `mailto:` of the List-Unsubscribe header; unset: `unsubscribe@` + the domain of MAIL_FROM. */

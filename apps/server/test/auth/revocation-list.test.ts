@@ -1,5 +1,5 @@
 import { TRACKER_PATHS } from '@trackwell/contracts';
-import { deactivateIdentityUser, upsertTenant } from '@trackwell/db';
+import { deactivateIdentityUser, findUserRevocationSeq, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRevocationList, type RevocationList } from '../../src/modules/auth/revocation-list.ts';
@@ -58,6 +58,31 @@ describe('revocation list and cache invalidation across processes', () => {
     expect(list.isRevoked(tenant.id, { userId: 'u-1', iat: second + 1 })).toBe(false);
     expect(list.isRevoked(tenant.id, { userId: 'u-2', iat: second - 1 })).toBe(false);
     expect(list.userCutoffSeconds(tenant.id, 'u-1')).toBe(second + 1);
+  });
+
+  it('a sign-in between two cut-offs within one second is refused by the second one, whatever the clock says', async () => {
+    const second = Math.floor(Date.now() / 1000) - 10;
+    const instants = [new Date(second * 1000 + 300), new Date(second * 1000 + 800)]; // suspend, then deactivate
+    const list = createRevocationList(t.app.db, { pollMs: 600_000, now: () => instants.shift() as Date });
+    await list.start();
+    lists.push(list);
+    const { tenant } = await t.createTenant();
+    await list.revokeUserTokens(tenant.id, 'u-1', 'deactivation'); // suspended at x.300 (then unsuspended)
+    // Signed in at x.500: the token's iat is the same second's end at best, as close as a clock can say.
+    const token = {
+      userId: 'u-1',
+      iat: second + 1,
+      rev: await findUserRevocationSeq(t.app.db, tenant.id, 'u-1'),
+    };
+    expect(list.isRevoked(tenant.id, token)).toBe(false);
+    await list.revokeUserTokens(tenant.id, 'u-1', 'deactivation'); // deactivated at x.800
+    expect(list.isRevoked(tenant.id, token)).toBe(true);
+    // Another process's copy decides the same from the table.
+    const late = await processCopy();
+    expect(late.isRevoked(tenant.id, token)).toBe(true);
+    // Signing in again afterwards works.
+    const after = { ...token, rev: await findUserRevocationSeq(t.app.db, tenant.id, 'u-1') };
+    expect(list.isRevoked(tenant.id, after)).toBe(false);
   });
 
   it('a copy started later loads what is in force', async () => {

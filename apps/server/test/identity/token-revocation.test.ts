@@ -1,5 +1,5 @@
 import { TRACKER_PATHS, USER_INFO_PATH } from '@trackwell/contracts';
-import { deactivateIdentityUser } from '@trackwell/db';
+import { createStoreApiKey, deactivateIdentityUser } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   authnClient,
@@ -50,6 +50,18 @@ async function verifiers(token: string) {
     myaccount: await get('/idp/myaccount/profile'),
     userinfo: await get('/oauth2/default/v1/userinfo'),
   };
+}
+
+/** POST /api/v1/users/{id}/lifecycle/{operation} with a provisioning key of the store, as an administrator's tool. */
+async function lifecycle(userId: string, operation: string) {
+  const { key } = await h.t.app.db.transaction((tx) =>
+    createStoreApiKey(tx, h.tenantId(), 'admin tool', null, 'provisioning'),
+  );
+  const res = await realFetch(`${h.origin()}/api/v1/users/${userId}/lifecycle/${operation}?sendEmail=false`, {
+    method: 'POST',
+    headers: { authorization: `SSWS ${key}`, accept: 'application/json' },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 const ACCEPTED = { tracker: 200, me: 200, myaccount: 200, userinfo: 200 };
@@ -208,5 +220,27 @@ describe('revocation that revokes', () => {
       .signInWithCredentials({ username: a.user.login, password: PASSWORD })
       .catch((e) => e);
     expect(tx.errorCode).toBe('E0000004');
+  });
+
+  it('an administrator’s password reset (Users API) revokes the user’s tokens at once, not when the user completes it', async () => {
+    const other = await signedIn({ browser: 'own' });
+    const a = await signedIn();
+    await lifecycle(a.user.id, 'reset_password');
+    expect(await introspect(a.accessToken)).toBe(false);
+    expect(await verifiers(a.accessToken)).toEqual(REFUSED);
+    expect(await introspect(a.refreshToken)).toBe(false);
+    expect(await verifiers(other.accessToken)).toEqual(ACCEPTED);
+  });
+
+  it('suspend, unsuspend, a new sign-in and a deactivation in quick succession: the new token is refused', async () => {
+    const a = await signedIn();
+    await lifecycle(a.user.id, 'suspend');
+    await lifecycle(a.user.id, 'unsuspend');
+    const again = await signInWithSdk(h, jar.fetch, a.user.login);
+    const token = again.tokens.accessToken?.accessToken as string;
+    expect(await verifiers(token)).toEqual(ACCEPTED);
+    await lifecycle(a.user.id, 'deactivate');
+    expect(await introspect(token)).toBe(false);
+    expect(await verifiers(token)).toEqual(REFUSED);
   });
 });

@@ -5,7 +5,7 @@ import type { TenantDefinition } from '@trackwell/contracts';
 import { openDatabase, type Tenant, upsertTenant } from '@trackwell/db';
 import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../../src/app.ts';
 import { parseEnv, parseServices } from '../../src/config/env.ts';
 
 export interface TestApp {
@@ -30,7 +30,10 @@ export interface TestApp {
  * The real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL), ready for `inject`.
  * Every service by default; `{ SERVICES: 'web' }` builds what a `--services=web` process serves.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { logger }: Pick<BuildAppOptions, 'logger'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // The portal is built separately; API tests serve a one-line stand-in page from a temp dir.
   const dist = mkdtempSync(join(tmpdir(), 'trackwell-dist-'));
@@ -41,6 +44,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     env: parsedEnv,
     db: database.handle,
     services: parseServices(parsedEnv.SERVICES),
+    ...(logger ? { logger } : {}),
   });
   await app.ready();
   const siblings: Array<{ app: FastifyInstance; db?: Awaited<ReturnType<typeof openDatabase>> }> = [];

@@ -16,7 +16,7 @@ export {
 export { columnName, IMPORT_FIELDS } from './rows.ts';
 export { parseStsFile, parseStsXml } from './sts.ts';
 export { readTableHead, type TableHead } from './table-head.ts';
-export { parseCatalogXlsx, readXlsxRows, type XlsxLimits } from './xlsx.ts';
+export { parseCatalogXlsx, readXlsxRows, type XlsxLimit, type XlsxLimits } from './xlsx.ts';
 export { decodeXmlBytes, type XmlDecoding } from './xml-encoding.ts';
 export {
   type ParsedZipBatch,

@@ -1,17 +1,16 @@
-import type { Readable } from 'node:stream';
 import { CATALOG_IMPORT_XLSX_LIMITS, type ParsedCatalogImport } from '@trackwell/contracts';
 import { zipSync } from 'fflate';
 import { readSheet } from 'read-excel-file/node';
-import yauzl from 'yauzl';
 import { type CsvImportOptions, parseCatalogCsv } from './csv.ts';
+import { InflateError, inflateCounted, openZip } from './zip-inflate.ts';
 
 /**
  * A catalogue export as an Excel workbook (.xlsx): its first sheet, read as the CSV is (header, then one
  * record per row, with or without a column mapping). An .xlsx is a ZIP of XML parts, so it is bounded before
- * it is read: the parts are inflated by yauzl (pure JavaScript over Node's zlib, which refuses an entry that
- * inflates past the size its header declares), their bytes counted as they come out and the reading stopped
- * at `unpackedBytes`; only what passed is stored again (no compression) for read-excel-file (pure
- * JavaScript, maintained), so it never inflates anything the count did not see. Then at most `rows` rows.
+ * it is read: the parts are inflated by zip-inflate.ts (the STS batch's inflater: the header's sizes are not
+ * trusted), their bytes counted as they come out and the reading stopped at `unpackedBytes`; only what
+ * passed is stored again (no compression) for read-excel-file (pure JavaScript, maintained), so it never
+ * inflates anything the count did not see. Then at most `rows` rows.
  *
  * Cells become text: a date cell YYYY-MM-DD, a number as written, a formula its cached value (never run);
  * a line break in a cell is read as a space, so the n-th row stays line n (the header is line 1), as a CSV
@@ -20,49 +19,45 @@ import { type CsvImportOptions, parseCatalogCsv } from './csv.ts';
  */
 
 export type XlsxLimits = { rows: number; unpackedBytes: number };
+export type XlsxLimit = keyof XlsxLimits;
 
-class Refusal extends Error {}
+/** Why a workbook is refused; `passed` names the limit when that is the reason. */
+class Refusal extends Error {
+  readonly passed: XlsxLimit | undefined;
+  constructor(message: string, passed?: XlsxLimit) {
+    super(message);
+    this.passed = passed;
+  }
+}
 
 const count = (n: number) => n.toLocaleString('en');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
 
-/** The workbook's parts, inflated within the byte limit. */
+/** The workbook's parts, inflated within the byte limit (counted as they come out: zip-inflate.ts). */
 async function unpackedParts(bytes: Uint8Array, limits: XlsxLimits): Promise<Record<string, Uint8Array>> {
-  const archive = await yauzl
-    .fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      decodeStrings: true,
-      validateEntrySizes: true,
-      strictFileNames: false,
-    })
-    .catch((error: unknown) => {
-      throw new Refusal(`it is not an Excel workbook (.xlsx): not a ZIP archive (${messageOf(error)})`);
-    });
+  const archive = await openZip(bytes).catch((error: unknown) => {
+    throw new Refusal(`it is not an Excel workbook (.xlsx): not a ZIP archive (${messageOf(error)})`);
+  });
   const parts: Record<string, Uint8Array> = {};
   let total = 0;
+  const counted = (chunk: number) => {
+    total += chunk;
+    if (total > limits.unpackedBytes)
+      throw new Refusal(
+        `it unpacks to more than ${count(limits.unpackedBytes)} bytes: save the catalogue alone, or as CSV`,
+        'unpackedBytes',
+      );
+  };
   for await (const entry of archive.eachEntry()) {
     if (entry.fileName.endsWith('/')) continue;
     if (entry.isEncrypted()) throw new Refusal('it is encrypted: save it without a password');
     if (!/\.(xml|rels)$/i.test(entry.fileName)) continue; // images, printer settings: not read
-    const stream: Readable = await archive.openReadStreamPromise(entry).catch((error: unknown) => {
-      throw new Refusal(`its part ${entry.fileName} cannot be read (${messageOf(error)})`);
-    });
-    const chunks: Buffer[] = [];
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        total += chunk.length;
-        if (total > limits.unpackedBytes)
-          throw new Refusal(
-            `it unpacks to more than ${count(limits.unpackedBytes)} bytes: save the catalogue alone, or as CSV`,
-          );
-        chunks.push(chunk);
-      }
+      parts[entry.fileName] = await inflateCounted(archive, entry, counted);
     } catch (error) {
-      if (error instanceof Refusal) throw error;
-      throw new Refusal(`its part ${entry.fileName} cannot be inflated (${messageOf(error)})`);
-    } finally {
-      stream.destroy();
+      if (error instanceof InflateError) throw new Refusal(`its part ${entry.fileName} ${error.message}`);
+      throw error;
     }
-    parts[entry.fileName] = Buffer.concat(chunks);
   }
   return parts;
 }
@@ -82,7 +77,7 @@ const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
 export async function readXlsxRows(
   bytes: Uint8Array,
   limits: XlsxLimits = CATALOG_IMPORT_XLSX_LIMITS,
-): Promise<{ rows: string[][] } | { refused: string }> {
+): Promise<{ rows: string[][] } | { refused: string; passed?: XlsxLimit }> {
   try {
     const parts = await unpackedParts(bytes, limits);
     if (!parts['[Content_Types].xml'])
@@ -94,10 +89,11 @@ export async function readXlsxRows(
       throw new Refusal(`its first sheet cannot be read (${messageOf(error)})`);
     }
     if (sheet.length > limits.rows + 1)
-      throw new Refusal(`its first sheet has more than ${count(limits.rows)} rows: split it`);
+      throw new Refusal(`its first sheet has more than ${count(limits.rows)} rows: split it`, 'rows');
     return { rows: sheet.map((row) => row.map(cellText)) };
   } catch (error) {
-    if (error instanceof Refusal) return { refused: error.message };
+    if (error instanceof Refusal)
+      return { refused: error.message, ...(error.passed ? { passed: error.passed } : {}) };
     return { refused: `it cannot be read (${messageOf(error)})` };
   }
 }

@@ -1,5 +1,3 @@
-import type { Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
 import {
   CATALOG_IMPORT_ZIP_LIMITS,
   type CatalogImportError,
@@ -8,10 +6,11 @@ import {
   type ParsedCatalogImport,
   type ZipImportLimits,
 } from '@trackwell/contracts';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { isNamedOnly } from './rows.ts';
 import { parseStsXml } from './sts.ts';
 import { decodeXmlBytes } from './xml-encoding.ts';
+import { InflateError, inflateCounted, openZip } from './zip-inflate.ts';
 
 /**
  * A batch: a ZIP of NISO STS XML files (publishers deliver them so) → one parsed import, every row and error
@@ -125,11 +124,9 @@ export async function parseStsZip(zip: Uint8Array, options: ZipBatchOptions = {}
 }
 
 async function readBatch(zip: Buffer, limits: ZipImportLimits, batch: ParsedZipBatch) {
-  const archive = await yauzl
-    .fromBufferPromise(zip, { decodeStrings: true, validateEntrySizes: true, strictFileNames: false })
-    .catch((error: unknown) => {
-      throw new BatchRefusal(`not a readable ZIP archive (${messageOf(error)})`);
-    });
+  const archive = await openZip(zip).catch((error: unknown) => {
+    throw new BatchRefusal(`not a readable ZIP archive (${messageOf(error)})`);
+  });
   // The central directory's count bounds the entries read (yauzl reads that many, no more).
   if (archive.entryCount > limits.entries)
     throw new BatchRefusal(
@@ -170,7 +167,7 @@ async function readBatch(zip: Buffer, limits: ZipImportLimits, batch: ParsedZipB
   }
 }
 
-/** The entry's inflated bytes, counted chunk by chunk against the limits (and checked against its CRC-32). */
+/** The entry's inflated bytes, counted chunk by chunk against the limits (zip-inflate.ts). */
 async function inflateEntry(
   archive: yauzl.ZipFile,
   entry: yauzl.Entry,
@@ -178,46 +175,27 @@ async function inflateEntry(
   limits: ZipImportLimits,
   budget: { inflated: number },
 ): Promise<Buffer> {
-  const stream: Readable = await archive.openReadStreamPromise(entry).catch((error: unknown) => {
-    throw new BatchRefusal(`${name} cannot be read (${messageOf(error)})`, name);
-  });
-  const chunks: Buffer[] = [];
   let size = 0;
-  let crc = 0;
+  const counted = (chunk: number) => {
+    size += chunk;
+    budget.inflated += chunk;
+    if (size > limits.fileBytes)
+      throw new BatchRefusal(
+        `${name} inflates to more than ${count(limits.fileBytes)} bytes, the limit for one file`,
+        name,
+      );
+    if (budget.inflated > limits.totalBytes)
+      throw new BatchRefusal(
+        `the batch inflates to more than ${count(limits.totalBytes)} bytes, the limit for all its files together (passed in ${name})`,
+        name,
+      );
+  };
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      budget.inflated += chunk.length;
-      if (size > limits.fileBytes)
-        throw new BatchRefusal(
-          `${name} inflates to more than ${count(limits.fileBytes)} bytes, the limit for one file`,
-          name,
-        );
-      if (budget.inflated > limits.totalBytes)
-        throw new BatchRefusal(
-          `the batch inflates to more than ${count(limits.totalBytes)} bytes, the limit for all its files together (passed in ${name})`,
-          name,
-        );
-      crc = crc32(chunk, crc);
-      chunks.push(chunk);
-    }
+    return await inflateCounted(archive, entry, counted);
   } catch (error) {
-    if (error instanceof BatchRefusal) throw error;
-    throw new BatchRefusal(inflateFailure(name, entry, messageOf(error)), name);
-  } finally {
-    stream.destroy();
+    if (error instanceof InflateError) throw new BatchRefusal(`${name} ${error.message}`, name);
+    throw error;
   }
-  if (crc !== entry.crc32)
-    throw new BatchRefusal(`${name} is corrupt: its bytes do not match the CRC-32 the archive records`, name);
-  return Buffer.concat(chunks, size);
-}
-
-function inflateFailure(name: string, entry: yauzl.Entry, message: string) {
-  if (/too many bytes/.test(message))
-    return `${name} inflates to more than the ${count(entry.uncompressedSize)} bytes its header declares: the archive is corrupt or crafted`;
-  if (/not enough bytes/.test(message))
-    return `${name} inflates to fewer than the ${count(entry.uncompressedSize)} bytes its header declares: the archive is corrupt`;
-  return `${name} cannot be inflated (${message})`;
 }
 
 function addRefusedFile(batch: ParsedZipBatch, file: string, reason: string) {

@@ -22,6 +22,8 @@ export interface TokenRevocation {
   subject: string;
   /** kind 'user': tokens issued before this instant are refused. */
   issuedBefore: Date | null;
+  /** kind 'user': covers every token issued before the row (by `seq`, migration 0035), not only by time. */
+  allIssued: boolean;
   expiresAt: Date;
 }
 
@@ -31,6 +33,7 @@ type Row = {
   kind: 'token' | 'user';
   subject: string;
   issued_before: Date | null;
+  all_issued: boolean;
   expires_at: Date;
 };
 
@@ -40,10 +43,12 @@ const toRevocation = (r: Row): TokenRevocation => ({
   kind: r.kind,
   subject: r.subject,
   issuedBefore: r.issued_before,
+  allIssued: r.all_issued,
   expiresAt: r.expires_at,
 });
 
-const RETURNING = 'RETURNING seq, tenant_id, kind, subject, issued_before, expires_at';
+const COLUMNS = 'seq, tenant_id, kind, subject, issued_before, all_issued, expires_at';
+const RETURNING = `RETURNING ${COLUMNS}`;
 
 /** Revokes one access token (by `jti`) until its own expiry. Revoking it twice is harmless. */
 export async function revokeAccessToken(
@@ -61,7 +66,9 @@ export async function revokeAccessToken(
 
 /**
  * Revokes every access token of the user issued before `issuedBefore` (default: now, the database's clock).
- * The user may sign in again at once: tokens issued afterwards are valid.
+ * The user may sign in again at once: tokens issued afterwards are valid. `allIssued` (the default when no
+ * instant is given): every token issued before this row, decided by `seq` for the embedded issuer's tokens;
+ * false: only by time (a password change that keeps the caller's own token).
  */
 export async function revokeUserTokens(
   db: SqlExecutor,
@@ -69,27 +76,32 @@ export async function revokeUserTokens(
   userId: string,
   reason: Exclude<RevocationReason, 'revoke'>,
   issuedBefore?: Date,
+  allIssued = issuedBefore === undefined,
 ): Promise<TokenRevocation> {
   const { rows } = await db.query<Row>(
-    `INSERT INTO token_revocations (tenant_id, kind, subject, issued_before, reason, expires_at)
-     VALUES ($1, 'user', $2, COALESCE($3::timestamptz, now()), $4, now() + make_interval(secs => $5)) ${RETURNING}`,
-    [tenantId, userId, issuedBefore ?? null, reason, USER_REVOCATION_TTL_SECONDS],
+    `INSERT INTO token_revocations (tenant_id, kind, subject, issued_before, all_issued, reason, expires_at)
+     VALUES ($1, 'user', $2, COALESCE($3::timestamptz, now()), $4, $5, now() + make_interval(secs => $6))
+     ${RETURNING}`,
+    [tenantId, userId, issuedBefore ?? null, allIssued, reason, USER_REVOCATION_TTL_SECONDS],
   );
   return toRevocation(rows[0]!);
 }
 
-/** The latest user-wide cut-off of a user (null when none is in force). */
-export async function findUserTokenCutoff(
+/**
+ * The highest `seq` of the user's revocations in force that cover every token issued before them (0: none):
+ * what the embedded issuer writes into a new access token (claim `rev`), so that only a later one refuses it.
+ */
+export async function findUserRevocationSeq(
   db: SqlExecutor,
   tenantId: string,
   userId: string,
-): Promise<Date | null> {
-  const { rows } = await db.query<{ cutoff: Date | null }>(
-    `SELECT max(issued_before) AS cutoff FROM token_revocations
-      WHERE tenant_id = $1 AND kind = 'user' AND subject = $2 AND expires_at > now()`,
+): Promise<number> {
+  const { rows } = await db.query<{ seq: string | number | null }>(
+    `SELECT max(seq) AS seq FROM token_revocations
+      WHERE tenant_id = $1 AND kind = 'user' AND subject = $2 AND all_issued AND expires_at > now()`,
     [tenantId, userId],
   );
-  return rows[0]?.cutoff ?? null;
+  return Number(rows[0]?.seq ?? 0);
 }
 
 /**
@@ -104,7 +116,7 @@ export async function listTokenRevocationsAfter(
   { limit = 10_000, lookbackSeconds = 30 } = {},
 ): Promise<TokenRevocation[]> {
   const { rows } = await db.query<Row>(
-    `SELECT seq, tenant_id, kind, subject, issued_before, expires_at FROM token_revocations
+    `SELECT ${COLUMNS} FROM token_revocations
       WHERE (seq > $1 OR created_at > clock_timestamp() - make_interval(secs => $3)) AND expires_at > now()
       ORDER BY seq LIMIT $2`,
     [seq, limit, lookbackSeconds],

@@ -40,6 +40,8 @@ export interface AccessTokenClaims {
   /** Issued at (epoch seconds) and token id: what a revocation names (auth/revocation-list.ts). */
   iat: number | undefined;
   jti: string | undefined;
+  /** The embedded issuer's claim: the user's last revocation `seq` when the token was issued. */
+  rev: number | undefined;
 }
 
 /** Why a token was refused: said to the client in the 401 (never which key or secret was involved). */
@@ -164,6 +166,7 @@ export function createAccessTokenVerifier(): AccessTokenVerifier {
         exp: payload.exp!,
         iat: typeof payload.iat === 'number' ? payload.iat : undefined,
         jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+        rev: Number.isSafeInteger(payload.rev) ? (payload.rev as number) : undefined,
       };
       if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
       verified.set(cacheKey, { claims, until: Math.min(now + VERIFIED_CACHE_MS, claims.exp * 1000) });

@@ -96,7 +96,14 @@ export const authPlugin = fp(
       }
       const user = await findUser(tenant.id, claims.uid, claims.sub);
       if (!user) throw refuse("The access token's user is not a user of this store.");
-      if (app.revocations.isRevoked(tenant.id, { jti: claims.jti, userId: user.id, iat: claims.iat }))
+      if (
+        app.revocations.isRevoked(tenant.id, {
+          jti: claims.jti,
+          userId: user.id,
+          iat: claims.iat,
+          rev: claims.rev,
+        })
+      )
         throw refuse('The access token has been revoked.');
       request.user = { id: user.id, login: user.login, tenantId: tenant.id, tenant };
     }

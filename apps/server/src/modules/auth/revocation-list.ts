@@ -22,10 +22,14 @@ import {
  *
  * Rules, for a token of `tenantId` that verified (signature, issuer, expiry):
  *  - its `jti` was revoked → refused;
- *  - its user has a cut-off T (sign-out, password reset or change, deactivation) and its `iat` is before the
- *    second after T → refused. `iat` has one-second resolution, so a token issued in the same second as T,
- *    before it, is refused too; the embedded issuer stamps tokens it issues after T in that second with
- *    `iat` = ⌈T⌉ (identity/provider.ts), so signing in again at once works.
+ *  - its user has a cut-off that covers every token issued before it (sign-out, password reset, deactivation)
+ *    and the token carries `rev` (the embedded issuer writes the user's last such `seq` into each token it
+ *    issues, oidc/claims.ts) lower than the cut-off's `seq` → refused. Order, not clocks: a suspension, a
+ *    sign-in and a deactivation within one second are told apart;
+ *  - its user has a cut-off at T and its `iat` is before the second after T → refused, for a token without
+ *    `rev` (an external issuer's) and, for every token, for a cut-off by time only (a password change that
+ *    keeps the caller's token: T is that token's `iat`). `iat` has one-second resolution, so an external
+ *    token issued in the same second as T, before it, is refused too.
  */
 
 export const REVOCATIONS_CHANNEL = 'trackwell_revocations';
@@ -39,13 +43,18 @@ export interface TokenToCheck {
   userId?: string | undefined;
   /** The token's `iat`, epoch seconds. */
   iat?: number | undefined;
+  /** The embedded issuer's `rev` claim: the user's last covering revocation `seq` at issue. */
+  rev?: number | undefined;
 }
 
 export interface RevocationList {
   isRevoked(tenantId: string, token: TokenToCheck): boolean;
   /** Revokes one token until its expiry (`exp`, epoch seconds); this process sees it at once. */
   revokeToken(tenantId: string, token: { jti: string; exp: number }): Promise<void>;
-  /** Revokes the user's tokens issued before `issuedBefore` (default: now); this process sees it at once. */
+  /**
+   * Revokes the user's tokens issued before `issuedBefore`; without it, every token issued before this
+   * revocation (decided by order for the embedded issuer's tokens). This process sees it at once.
+   */
   revokeUserTokens(
     tenantId: string,
     userId: string,
@@ -61,10 +70,38 @@ export interface RevocationList {
   stop(): Promise<void>;
 }
 
+/**
+ * A user's cut-offs: by time for every row (`cutoffSeconds`), by time for rows that keep later tokens of the
+ * same second (`timeOnlySeconds`), by order for rows that cover every token issued before them (`seq`).
+ */
+interface UserCutoff {
+  cutoffSeconds: number;
+  timeOnlySeconds: number;
+  seq: number;
+  expires: number;
+}
+
+function mergeCutoff(held: UserCutoff | undefined, r: TokenRevocation): UserCutoff {
+  const seconds = Math.ceil((r.issuedBefore as Date).getTime() / 1000);
+  const c = held ?? { cutoffSeconds: 0, timeOnlySeconds: 0, seq: 0, expires: 0 };
+  return {
+    cutoffSeconds: Math.max(c.cutoffSeconds, seconds),
+    timeOnlySeconds: r.allIssued ? c.timeOnlySeconds : Math.max(c.timeOnlySeconds, seconds),
+    seq: r.allIssued ? Math.max(c.seq, r.seq) : c.seq,
+    expires: Math.max(c.expires, r.expiresAt.getTime()),
+  };
+}
+
+function isCutOff(cut: UserCutoff, token: TokenToCheck): boolean {
+  const iat = token.iat ?? 0;
+  if (token.rev === undefined) return iat < cut.cutoffSeconds;
+  return token.rev < cut.seq || iat < cut.timeOnlySeconds;
+}
+
 /** The in-memory copy: revoked token ids and user cut-offs, each until it expires. */
 function createRevokedSet() {
   const tokens = new Map<string, number>(); // tenant\njti → expires (ms)
-  const users = new Map<string, { cutoffSeconds: number; expires: number }>(); // tenant\nuser → cut-off
+  const users = new Map<string, UserCutoff>(); // tenant\nuser → cut-offs
   let lastSeq = 0;
   return {
     lastSeq: () => lastSeq,
@@ -72,11 +109,7 @@ function createRevokedSet() {
       const key = `${r.tenantId}\n${r.subject}`;
       const expires = r.expiresAt.getTime();
       if (r.kind === 'token') tokens.set(key, Math.max(tokens.get(key) ?? 0, expires));
-      else if (r.issuedBefore) {
-        const cutoffSeconds = Math.ceil(r.issuedBefore.getTime() / 1000);
-        const held = users.get(key);
-        if (!held || held.cutoffSeconds < cutoffSeconds) users.set(key, { cutoffSeconds, expires });
-      }
+      else if (r.issuedBefore) users.set(key, mergeCutoff(users.get(key), r));
       lastSeq = Math.max(lastSeq, r.seq);
     },
     sweep(now: number) {
@@ -91,7 +124,7 @@ function createRevokedSet() {
       }
       if (token.userId) {
         const cut = users.get(`${tenantId}\n${token.userId}`);
-        if (cut && cut.expires > now && (token.iat ?? 0) < cut.cutoffSeconds) return true;
+        if (cut && cut.expires > now && isCutOff(cut, token)) return true;
       }
       return false;
     },
@@ -128,7 +161,12 @@ function oneAtATime(run: () => Promise<void>) {
 
 export function createRevocationList(
   db: DatabaseHandle,
-  { pollMs = DEFAULT_POLL_MS, onError = (_error: unknown) => {} } = {},
+  {
+    pollMs = DEFAULT_POLL_MS,
+    onError = (_error: unknown) => {},
+    /** The instant a cut-off without one given is written at (tests hold it still). */
+    now = () => new Date(),
+  } = {},
 ): RevocationList {
   const revoked = createRevokedSet();
   let lastPurge = Date.now();
@@ -171,7 +209,8 @@ export function createRevocationList(
       );
     },
     async revokeUserTokens(tenantId, userId, reason, issuedBefore) {
-      revoked.apply(await revokeUserTokens(db, tenantId, userId, reason, issuedBefore));
+      const allIssued = issuedBefore === undefined;
+      revoked.apply(await revokeUserTokens(db, tenantId, userId, reason, issuedBefore ?? now(), allIssued));
     },
     refresh,
     async start() {

@@ -31,6 +31,7 @@ import {
 } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { asTheUsersOneImport } from '../../http/one-import-per-user.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { importCatalog } from './catalog-commands.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
@@ -63,6 +64,7 @@ const uploadErrors = {
   415: errorEnvelope.meta({
     description: `Send the file as text/csv, ${XLSX_TYPE}, application/xml, text/xml or application/zip.`,
   }),
+  409: errorEnvelope.meta({ description: 'Another import of yours is still being read: one at a time.' }),
 };
 
 const unsupported = () =>
@@ -199,9 +201,11 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
     },
     async (request) => {
       const file = uploadedFile(request);
-      const parsed = await parse(app, request, file, request.query);
-      const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
-      return presentDryRun(file.format, parsed, dryRun);
+      return asTheUsersOneImport(consoleCaller(request).user, async () => {
+        const parsed = await parse(app, request, file, request.query);
+        const dryRun = await dryRunCatalogImport(app.db, consoleStore(request).id, parsed);
+        return presentDryRun(file.format, parsed, dryRun);
+      });
     },
   );
 
@@ -219,8 +223,10 @@ export function registerCatalogImportRoutes(app: ConsoleApp) {
     },
     async (request) => {
       const file = uploadedFile(request);
-      const parsed = await parse(app, request, file, request.query);
-      return importAndPresent(app, request, file.format, parsed, request.query.skipBadRows === 'true');
+      return asTheUsersOneImport(consoleCaller(request).user, async () => {
+        const parsed = await parse(app, request, file, request.query);
+        return importAndPresent(app, request, file.format, parsed, request.query.skipBadRows === 'true');
+      });
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '@trackwell/contracts';
 import { findCatalogImportMapping, readTableHead } from '@trackwell/db';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { asTheUsersOneImport } from '../../http/one-import-per-user.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { saveImportMapping } from './catalog-commands.ts';
 import { uploadedFile } from './catalog-import-routes.ts';
@@ -74,7 +75,11 @@ export function registerCatalogMappingRoutes(app: ConsoleApp) {
       return { mapping: saved.mapping, updatedAt: saved.updatedAt };
     },
   );
+  registerImportColumnsRoute(app);
+}
 
+/** A CSV or XLSX file's headers, first rows and suggested mapping (one of the user's imports: 409 meanwhile). */
+function registerImportColumnsRoute(app: ConsoleApp) {
   app.post(
     CONSOLE_CATALOG_PATHS.importColumns,
     {
@@ -89,6 +94,9 @@ export function registerCatalogMappingRoutes(app: ConsoleApp) {
           ...consoleErrors,
           413: errorEnvelope.meta({ description: 'The file is larger than an import takes.' }),
           415: errorEnvelope.meta({ description: 'Send a CSV or XLSX file as the body.' }),
+          409: errorEnvelope.meta({
+            description: 'Another import of yours is still being read: one at a time.',
+          }),
         },
       },
     },
@@ -96,7 +104,10 @@ export function registerCatalogMappingRoutes(app: ConsoleApp) {
       const file = uploadedFile(request);
       if (file.format !== 'csv' && file.format !== 'xlsx')
         throw new HttpError(415, 'unsupported_media_type', 'Columns are read from CSV or XLSX files only.');
-      const head = await readTableHead(file.format, file.bytes);
+      const format = file.format;
+      const head = await asTheUsersOneImport(consoleCaller(request).user, () =>
+        readTableHead(format, file.bytes),
+      );
       if ('refused' in head)
         throw badRequest(`The file cannot be read: ${head.refused}`, [
           { path: 'body', message: head.refused },

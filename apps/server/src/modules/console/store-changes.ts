@@ -1,4 +1,8 @@
-import type { ConsoleStoreCreate, ConsoleStorePatch } from '@trackwell/contracts';
+import {
+  type ConsoleStoreCreate,
+  type ConsoleStorePatch,
+  changedUrlsOffStoreHosts,
+} from '@trackwell/contracts';
 import type { StoredDefinition } from '@trackwell/db';
 
 /*
@@ -64,6 +68,15 @@ export function operatorOnlyChanges(before: Definition, after: Definition): stri
     ),
   ];
 }
+
+/**
+ * The sign-in page, public site and stylesheet addresses a change points off the store's own hosts
+ * (contracts' `changedUrlsOffStoreHosts`), as `config.<path>`: only an operator may.
+ */
+export function offHostUrlChanges(before: Definition, after: Definition): string[] {
+  return changedUrlsOffStoreHosts(before.config, after.config, after.hosts).map((path) => `config.${path}`);
+}
+
 const PARTS = ['hosts', 'config', 'theme', 'featureFlags', 'logoSvg'] as const;
 
 /** The audit log's before → after: only the parts (and, in objects, top-level keys) that changed. */

@@ -17,6 +17,7 @@ import { isPlatformOperator, type RoleGrant } from './console-access.ts';
 import {
   definitionChanges,
   newStoreDefinition,
+  offHostUrlChanges,
   operatorOnlyChanges,
   patchedDefinition,
 } from './store-changes.ts';
@@ -45,6 +46,17 @@ export const invalidDefinition = (error: InvalidTenantError, prefix: string) =>
   badRequest(
     'The store definition is not valid: nothing was saved.',
     error.issues.map((i) => ({ path: `${prefix}.${i.path}`, message: i.message })),
+  );
+
+/** 400 naming each address a store administrator pointed off the store's own hosts. */
+const offStoreHosts = (paths: string[], prefix: string, hosts: readonly string[]) =>
+  badRequest(
+    `Addresses users are sent to before signing in must be on the store's own hosts (${hosts.join(', ')}); ` +
+      'only a platform operator may point them elsewhere: nothing was saved.',
+    paths.map((path) => ({
+      path: `${prefix}.${path}`,
+      message: `must be a path or a URL on one of the store's own hosts (${hosts.join(', ')})`,
+    })),
   );
 
 export async function storedDefinition(db: SqlExecutor, tenantId: string, options?: { forUpdate: boolean }) {
@@ -77,9 +89,12 @@ export async function saveStorePatch(
     .transaction(async (tx) => {
       const stored = await storedDefinition(tx, store.id, { forUpdate: true });
       const next = patchedDefinition(stored, patch);
-      const reserved = isPlatformOperator(grants) ? [] : operatorOnlyChanges(stored, next);
+      const operator = isPlatformOperator(grants);
+      const reserved = operator ? [] : operatorOnlyChanges(stored, next);
       if (reserved.length > 0)
         throw forbidden(`Only a platform operator may change ${reserved.join(', ')}: nothing was saved.`);
+      const offHost = operator ? [] : offHostUrlChanges(stored, next);
+      if (offHost.length > 0) throw offStoreHosts(offHost, prefix, next.hosts);
       await upsertTenant(tx, next, store.id);
       const changes = definitionChanges(stored, next);
       await recordAuditEntry(tx, store.id, {

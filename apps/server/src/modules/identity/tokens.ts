@@ -40,8 +40,8 @@ export async function verifyAccessToken(
     const claims = accessTokenClaims.safeParse(payload);
     if (!claims.success || claims.data.cid !== idp.clientId)
       throw new InvalidAccessToken('invalid', 'The access token is invalid.');
-    const { jti, uid, iat } = claims.data;
-    if (revocations.isRevoked(idp.tenant.id, { jti, userId: uid, iat }))
+    const { jti, uid, iat, rev } = claims.data;
+    if (revocations.isRevoked(idp.tenant.id, { jti, userId: uid, iat, rev }))
       throw new InvalidAccessToken('invalid', 'The access token has been revoked.');
     return claims.data;
   } catch (error) {

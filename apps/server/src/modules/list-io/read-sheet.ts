@@ -1,16 +1,15 @@
 import { LIST_IMPORT_MAX_COLUMNS, LIST_IMPORT_MAX_ROWS, type ListExportFormat } from '@trackwell/contracts';
+import { readXlsxRows } from '@trackwell/db';
 import { CsvError, parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { badRequest, HttpError } from '../../http/errors.ts';
 
 /**
  * A user's spreadsheet (CSV or XLSX, the request body) as a header and rows of text. Limits:
  * the body's size is the route's (LIST_IMPORT_MAX_BYTES), then LIST_IMPORT_MAX_ROWS rows and
  * LIST_IMPORT_MAX_COLUMNS columns (413 / 400 naming the problem); an XLSX whose parts would unpack to more
- * than XLSX_MAX_UNPACKED bytes is refused before it is unpacked (a "zip bomb"). Cells keep no control
- * characters (NUL included) and at most CELL_MAX_CHARS characters: a 10,000-character cell is cut, and a
- * formula cell is only its text (nothing is evaluated).
+ * than XLSX_MAX_UNPACKED bytes is refused as soon as that many are inflated (a "zip bomb", however small its
+ * headers say it is). Cells keep no control characters (NUL included) and at most CELL_MAX_CHARS characters:
+ * a 10,000-character cell is cut, and a formula cell is only its text (nothing is evaluated).
  */
 export interface Sheet {
   header: string[];
@@ -67,38 +66,27 @@ function readCsv(bytes: Buffer): Sheet {
   }
 }
 
-function unpackedSize(bytes: Buffer): number {
-  let total = 0;
-  unzipSync(bytes, {
-    filter: (file) => {
-      total += file.originalSize;
-      return false;
-    },
-  });
-  return total;
-}
-
+/**
+ * The first sheet through the catalogue import's workbook reader (db's `readXlsxRows`): the inflated bytes
+ * are counted as they come out and the reading stops at XLSX_MAX_UNPACKED, whatever the ZIP's headers say.
+ */
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  let size: number;
-  try {
-    size = unpackedSize(bytes);
-  } catch {
-    throw unreadable('XLSX', 'it is not an Excel workbook (.xlsx).');
-  }
-  if (size > XLSX_MAX_UNPACKED) {
+  const read = await readXlsxRows(bytes, {
+    rows: LIST_IMPORT_MAX_ROWS + 1,
+    unpackedBytes: XLSX_MAX_UNPACKED,
+  });
+  if ('rows' in read) return toSheet(read.rows);
+  if (read.passed === 'rows') throw tooManyRows();
+  if (read.passed === 'unpackedBytes')
     throw new HttpError(
       413,
       'file_too_large',
       'The workbook unpacks to more than 64 MB: save the list alone.',
     );
-  }
-  let data: unknown[][];
-  try {
-    data = (await readSheet(bytes)) as unknown[][];
-  } catch {
-    throw unreadable('XLSX', 'it is not an Excel workbook (.xlsx) or its first sheet is damaged.');
-  }
-  return toSheet(data);
+  throw unreadable(
+    'XLSX',
+    `it is not an Excel workbook (.xlsx) or its first sheet is damaged: ${read.refused}.`,
+  );
 }
 
 /** The sheet of an uploaded file; 400 when it is unreadable or empty, 413 when it has too many rows. */

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { asTheUsersOneImport } from '../../http/one-import-per-user.ts';
 import { currentUser } from '../auth/plugin.ts';
 import { LIST_EXPORT_CONTENT_TYPES, listCsv, listExportFileName, listXlsx } from './export-file.ts';
 import { buildImportReport } from './import-report.ts';
@@ -48,6 +49,7 @@ const uploadErrors = {
     description: `The file is larger than ${MEGABYTES} MB, or has more rows than an import reads.`,
   }),
   415: errorEnvelope.meta({ description: `Send the file itself as the body: ${CSV_TYPE} or ${XLSX_TYPE}.` }),
+  409: errorEnvelope.meta({ description: 'Another import of yours is still being read: one at a time.' }),
 };
 
 const tooLarge = () =>
@@ -109,10 +111,12 @@ function registerPreviewRoute(app: ListIoApp) {
     async (request) => {
       const user = currentUser(request);
       const file = uploadedFile(request);
-      const sheet = await readUploadedSheet(file.format, file.bytes);
-      const report = await buildImportReport(sheet, file.format, request.query.column, (keys) =>
-        findStandardsByDesignationKeys(app.db, user.tenantId, user.id, keys),
-      );
+      const report = await asTheUsersOneImport(user, async () => {
+        const sheet = await readUploadedSheet(file.format, file.bytes);
+        return buildImportReport(sheet, file.format, request.query.column, (keys) =>
+          findStandardsByDesignationKeys(app.db, user.tenantId, user.id, keys),
+        );
+      });
       return ok(report);
     },
   );

@@ -20,7 +20,8 @@ import { readUser, requireUser } from './users.ts';
  *   reactivate    PROVISIONED → PROVISIONED, a new activation e-mail
  *   deactivate    any → DEPROVISIONED: sessions and grants end, every access token is revoked
  *   suspend       ACTIVE → SUSPENDED (same ending); unsuspend SUSPENDED → ACTIVE
- *   unlock        LOCKED_OUT → ACTIVE; reset_password → RECOVERY + e-mail; expire_password → PASSWORD_EXPIRED
+ *   unlock        LOCKED_OUT → ACTIVE; expire_password → PASSWORD_EXPIRED
+ *   reset_password → RECOVERY + e-mail (same ending: the suspect password's tokens die now)
  *   DELETE        DEPROVISIONED → gone; any other status is deactivated first (as Okta: call it twice)
  * `sendEmail=false` answers the link instead of e-mailing it. A move from a status it does not start from is
  * Okta's 400 E0000001 (403 E0000016 for activating an active user).
@@ -49,12 +50,13 @@ async function endSignIns(
   ctx: ProvisioningContext,
   userId: string,
   status: StoredUserStatus,
+  reason: 'deactivation' | 'password-reset' = 'deactivation',
 ) {
   await setProvisionedUserStatus(tx, ctx.tenant.id, userId, status);
   await endUserSessionsAndGrants(tx, ctx.tenant.id, userId);
   await consumeUserTokens(tx, ctx.tenant.id, userId, 'recovery');
   return async (): Promise<OktaLifecycleAnswer> => {
-    await ctx.revocations.revokeUserTokens(ctx.tenant.id, userId, 'deactivation');
+    await ctx.revocations.revokeUserTokens(ctx.tenant.id, userId, reason);
     return {};
   };
 }
@@ -106,9 +108,11 @@ const STEPS: Record<LifecycleOperation, Step> = {
   async reset_password(tx, ctx, user, sendEmail) {
     if (!STARTS_FROM.reset_password(user))
       throw refused('Cannot reset the password of a user that is not active');
-    await setStatus(tx, ctx, user, 'RECOVERY');
+    // The administrator suspects the password: its sign-ins end now, not when the user completes the reset.
+    const revoke = await endSignIns(tx, ctx, user.id, 'RECOVERY', 'password-reset');
     const link = await resetPasswordLink(tx, ctx, user);
     return async () => {
+      await revoke();
       const answer = await mailResetPassword(ctx, user, link, sendEmail);
       return sendEmail ? {} : answer;
     };

@@ -25,7 +25,8 @@ const ASSET_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
 const VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 // An SVG opened directly is a document: it gets a CSP of its own that allows no script and no loads.
-const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+// form-action: a form in the logo (foreignObject) must not post anywhere, were one ever to slip through.
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'";
 
 type TenantsApp = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -1,7 +1,7 @@
 import { CONSOLE_ROLES_CLAIM, languageOfCode } from '@trackwell/contracts';
 import {
   type DatabaseHandle,
-  findUserTokenCutoff,
+  findUserRevocationSeq,
   type IdentityUser,
   listUserConsoleRoles,
   type SqlExecutor,
@@ -74,9 +74,9 @@ function clientCredentialsClaims(payload: Payload) {
 
 /**
  * The access token's claims: Okta's ver, cid, uid, scp (every granted scope), sub = login, and `auth_time`
- * (when the user last authenticated: MyAccount's step-up check reads it). `iat` has one-second resolution and
- * a user's cut-off (sign-out, new password) refuses tokens with iat < ⌈cut-off⌉: a token issued after a cut-off
- * in the same second is stamped ⌈cut-off⌉ (at most a second ahead: jose and the SDK accept it).
+ * (when the user last authenticated: MyAccount's step-up check reads it), and `rev`: the user's last
+ * revocation (`seq`) when the token is issued, so a sign-out, reset or deactivation written after it refuses
+ * it however close in time (`iat` has one-second resolution and cannot order them).
  */
 export function accessTokenClaims(
   db: DatabaseHandle,
@@ -106,9 +106,7 @@ export function accessTokenClaims(
     payload.scp = [...new Set([...granted.filter((s) => OIDC_SCOPES.includes(s)), ...resource])].filter(
       Boolean,
     );
-    const cutoff = await findUserTokenCutoff(db, tenant.id, accountId);
-    const cutoffSeconds = cutoff ? Math.ceil(cutoff.getTime() / 1000) : 0;
-    if (typeof payload.iat === 'number' && payload.iat < cutoffSeconds) payload.iat = cutoffSeconds;
+    payload.rev = await findUserRevocationSeq(db, tenant.id, accountId);
     Object.assign(payload, await consoleRolesClaim(db, tenant.id, accountId));
     await recordIssuedAccessToken(db, tenant.id, ctx, token as unknown as SessionToken, payload);
     delete payload.scope;
