@@ -10,6 +10,7 @@ import {
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
+import { assertProductionReady } from './config/production-checks.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 
 /**
@@ -19,6 +20,7 @@ import type { PublicUrls } from './modules/tenants/public-urls.ts';
 export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { services: { type: 'string' } }, strict: true });
   const env = parseEnv();
+  assertProductionReady(env); // before the database opens or a port listens
   const services = parseServices(values.services ?? env.SERVICES);
   const logger =
     process.stdout.isTTY && env.LOG_LEVEL !== 'silent'
