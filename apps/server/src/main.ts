@@ -11,6 +11,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
+import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 
 /**
@@ -34,6 +35,10 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
   });
   const { applied } = await migrate(db);
+  await assertNoDemoAccounts(env, db).catch(async (error) => {
+    await db.close();
+    throw error;
+  });
   const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
 
   const app = await buildApp({ env, db, services, logger });

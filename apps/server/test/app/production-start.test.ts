@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase, testEngine } from '@trackwell/db/testing';
+import { upsertTenant } from '@trackwell/db';
+import {
+  buildTenantDefinition,
+  createTestDatabase,
+  type TestDatabase,
+  testEngine,
+} from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -13,6 +19,7 @@ import {
   startServerProcess,
   waitUntilReady,
 } from '../../../../scripts/faults/server-process.ts';
+import { addNotificationUser } from '../support/notifications-fixtures.ts';
 
 /**
  * The real server entry (apps/server/src/main.ts, what `npm start` runs) in production mode: with the
@@ -20,6 +27,14 @@ import {
  * configured as production requires, it starts and answers /readyz.
  */
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
+/** What production requires besides a secret: a mail relay (nothing is sent here) and no demo seed. */
+const CONFIGURED = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  SEED_DEMO: 'false',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+};
 
 /** Runs main.ts with exactly these settings until it exits (it must: production refuses them). */
 function runToExit(env: Record<string, string>) {
@@ -95,11 +110,9 @@ describe('the server entry in production mode', () => {
         scratch: scratch.dir,
         name: 'production',
         env: {
-          NODE_ENV: 'production',
+          ...CONFIGURED,
           NOTIFICATIONS_SECRET: randomBytes(36).toString('base64'),
           NOTIFICATIONS_SECRET_PREVIOUS: randomBytes(36).toString('base64'),
-          SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-          SEED_DEMO: 'false',
           DATA_DIR: dataDir,
           ...(db?.url ? { DATABASE_URL: db.url } : {}),
         },
@@ -112,5 +125,26 @@ describe('the server entry in production mode', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     });
+
+    it.runIf(testEngine() === 'postgres')(
+      'refuses, once the database is open, one that still holds the demo accounts; nothing listens',
+      async () => {
+        const def = buildTenantDefinition();
+        const store = await db!.handle.transaction((tx) => upsertTenant(tx, def));
+        await addNotificationUser(db!.handle, store.id, { login: `user@${store.code}.example` });
+        const port = await freePort();
+        const run = await runToExit({
+          ...CONFIGURED,
+          NOTIFICATIONS_SECRET: randomBytes(36).toString('base64'),
+          DATABASE_URL: db!.url!,
+          PORT: String(port),
+        });
+        expect(run.code).toBe(1);
+        expect(run.stdout).not.toMatch(/is ready/);
+        expect(run.stderr).toContain('production mode (NODE_ENV=production) refuses a development setting');
+        expect(run.stderr).toMatch(new RegExp(`^  - DATABASE_URL: this database holds .*${store.code}`, 'm'));
+        expect(await readiness({ base: `http://127.0.0.1:${port}` } as never)).toBe(0);
+      },
+    );
   });
 });
