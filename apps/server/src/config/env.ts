@@ -148,15 +148,15 @@ export const envSchema = z.object({
    * issuer and its discovery, the tenant configuration's URIs, redirects); never the request's Host.
    * `{host}` is the store's canonical (first) host name, `{port}` the port the server listens on.
    * Requests must name a store's host exactly, on the listening port or this template's port.
-   * Production behind a TLS proxy: `https://{host}`.
+   * Production behind a TLS proxy: `https://{host}` (https turns on production mode: production-checks.ts).
    */
   PUBLIC_URL_TEMPLATE: z
     .string()
     .regex(/^https?:\/\/[^/]*\{host\}[^/]*$/, 'must look like https://{host} or http://{host}:{port}')
     .default('http://{host}:{port}'),
   /**
-   * HMAC key signing the one-click unsubscribe tokens of notification e-mails (at least 32 characters). The
-   * default is for local use only: set your own secret in production, or anyone can forge unsubscribes.
+   * HMAC key of every signed link (unsubscribe, follow a successor, feed URLs, message views; at least 32
+   * characters). The default is for local use only: production mode refuses it, as anyone could forge links.
    */
   NOTIFICATIONS_SECRET: z.string().min(32).default('trackwell-local-development-unsubscribe-secret'),
   /**
