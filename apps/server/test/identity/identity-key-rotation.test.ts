@@ -4,7 +4,7 @@ import { buildTenantDefinition } from '@trackwell/db/testing';
 import { decodeProtectedHeader, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newIdentityKeys, storeSecret } from '../../src/modules/identity/oidc/keys.ts';
-import { createEmbeddedUser, embeddedTokens } from '../support/embedded-signin.ts';
+import { createEmbeddedUser, EMBEDDED_PASSWORD, embeddedTokens } from '../support/embedded-signin.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 import { eventually } from '../support/notifications-fixtures.ts';
 
@@ -19,6 +19,10 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t?.close());
+
+const kidsOf = async (host: string) =>
+  ((await t.app.inject({ url: '/oauth2/default/v1/keys', headers: { host } })).json() as { keys: unknown[] })
+    .keys;
 
 describe('identity key rotation', () => {
   it('accepts the previous key’s tokens until it is retired, signs new ones with the new key, refuses forgeries', async () => {
@@ -78,6 +82,55 @@ describe('identity key rotation', () => {
     // unknown address from a real account, whose passkeys stay).
     await t.app.db.transaction(async (tx) => rotateIdentityKeys(tx, tenant.id, await newIdentityKeys()));
     expect(await storeSecret(t.app.db, tenant.id)).toBe(decoySecret);
+  });
+
+  it('a session cookie signed with the previous cookie secret keeps its session until the secret is retired', async () => {
+    const def = buildTenantDefinition();
+    const { tenant, host } = await t.createTenant({ code: def.code, config: def.config });
+    const clientId = tenant.config['client-id'];
+    const user = await createEmbeddedUser(t.app, tenant.id);
+    const authorize = (extra: Record<string, string>, cookie = '') =>
+      t.app.inject({
+        url: `/oauth2/default/v1/authorize?${new URLSearchParams({
+          client_id: clientId,
+          redirect_uri: `http://${host}/implicit/callback`,
+          response_type: 'code',
+          scope: 'openid',
+          state: 'st4te',
+          nonce: 'n0nce',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+          ...extra,
+        })}`,
+        headers: { host, ...(cookie ? { cookie } : {}) },
+      });
+    /** What the silent renewal (prompt=none) with these cookies gets: a code, or the OAuth error. */
+    const silently = async (cookie: string) => {
+      const location = String((await authorize({ prompt: 'none' }, cookie)).headers.location ?? '');
+      const answer = new URL(location, `http://${host}`).searchParams;
+      return answer.get('code') ? 'code' : answer.get('error');
+    };
+    const authn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authn',
+      headers: { host, 'content-type': 'application/json' },
+      payload: { username: user.login, password: EMBEDDED_PASSWORD },
+    });
+    const signedIn = await authorize({ sessionToken: authn.json().sessionToken });
+    const cookie = [signedIn.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => c.startsWith('_session'))
+      .join('; ');
+    expect(cookie).toMatch(/_session=.*_session\.sig=/);
+    expect(await silently(cookie)).toBe('code');
+
+    await t.app.db.transaction(async (tx) => rotateIdentityKeys(tx, tenant.id, await newIdentityKeys()));
+    await eventually(async () => expect((await kidsOf(host)).length).toBe(2));
+    expect(await silently(cookie)).toBe('code');
+    await t.app.db.transaction((tx) => retirePreviousIdentityKeys(tx, tenant.id));
+    await eventually(async () => expect((await kidsOf(host)).length).toBe(1));
+    expect(await silently(cookie)).toBe('login_required');
   });
 
   it('a store whose provider never ran has nothing to rotate', async () => {
