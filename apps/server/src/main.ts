@@ -10,6 +10,8 @@ import {
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
+import { assertProductionReady } from './config/production-checks.ts';
+import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 
 /**
@@ -19,6 +21,7 @@ import type { PublicUrls } from './modules/tenants/public-urls.ts';
 export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { services: { type: 'string' } }, strict: true });
   const env = parseEnv();
+  assertProductionReady(env); // before the database opens or a port listens
   const services = parseServices(values.services ?? env.SERVICES);
   const logger =
     process.stdout.isTTY && env.LOG_LEVEL !== 'silent'
@@ -32,6 +35,10 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
   });
   const { applied } = await migrate(db);
+  await assertNoDemoAccounts(env, db).catch(async (error) => {
+    await db.close();
+    throw error;
+  });
   const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
 
   const app = await buildApp({ env, db, services, logger });

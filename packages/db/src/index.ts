@@ -15,6 +15,7 @@ export * from './repositories/console-deliveries.ts';
 export * from './repositories/console-roles.ts';
 export * from './repositories/event-matching.ts';
 export * from './repositories/identity.ts';
+export * from './repositories/identity-key-rotation.ts';
 export * from './repositories/industry-area-ics.ts';
 export * from './repositories/jobs.ts';
 export * from './repositories/list-import.ts';

@@ -17,6 +17,11 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const envSchema = z.object({
+  /**
+   * `production` turns on the production checks (config/production-checks.ts): the server refuses to start
+   * with a built-in default secret, the local mail sink, demo accounts or private outbound addresses.
+   */
+  NODE_ENV: z.string().optional(),
   /** Port the HTTP server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Interface to listen on; `localhost` answers on 127.0.0.1 and ::1. Use 0.0.0.0 in a container. */
@@ -144,17 +149,33 @@ export const envSchema = z.object({
    * issuer and its discovery, the tenant configuration's URIs, redirects); never the request's Host.
    * `{host}` is the store's canonical (first) host name, `{port}` the port the server listens on.
    * Requests must name a store's host exactly, on the listening port or this template's port.
-   * Production behind a TLS proxy: `https://{host}`.
+   * Production behind a TLS proxy: `https://{host}` (https turns on production mode: production-checks.ts).
    */
   PUBLIC_URL_TEMPLATE: z
     .string()
     .regex(/^https?:\/\/[^/]*\{host\}[^/]*$/, 'must look like https://{host} or http://{host}:{port}')
     .default('http://{host}:{port}'),
   /**
-   * HMAC key signing the one-click unsubscribe tokens of notification e-mails (at least 32 characters). The
-   * default is for local use only: set your own secret in production, or anyone can forge unsubscribes.
+   * HMAC key of every signed link (unsubscribe, follow a successor, feed URLs, message views; at least 32
+   * characters). The default is for local use only: production mode refuses it, as anyone could forge links.
    */
   NOTIFICATIONS_SECRET: z.string().min(32).default(BUILT_IN_SECRETS.NOTIFICATIONS_SECRET),
+  /**
+   * Rotation: the secrets NOTIFICATIONS_SECRET had before (a comma list, newest first, each at least 32
+   * characters). Links they signed (unsubscribe, follow a successor, feed URLs, message views) are still
+   * accepted; new ones are signed with NOTIFICATIONS_SECRET only. Accepted until removed from here
+   * (docs/configuration.md#rotating-a-secret says when).
+   */
+  NOTIFICATIONS_SECRET_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each previous secret must have at least 32 characters')).max(5))
+    .optional(),
   /** How long an e-mail's unsubscribe link stays valid, in days. */
   NOTIFICATIONS_UNSUBSCRIBE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The `mailto:` of the List-Unsubscribe header; unset: `unsubscribe@` + the domain of MAIL_FROM. */

@@ -44,6 +44,17 @@ describe('environment configuration', () => {
     );
   });
 
+  it('reads the previous notification secrets of a rotation as a list, each at least 32 characters', () => {
+    expect(parseEnv({}).NOTIFICATIONS_SECRET_PREVIOUS).toBeUndefined();
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(
+      parseEnv({ NOTIFICATIONS_SECRET_PREVIOUS: ` ${a} , ${b},` }).NOTIFICATIONS_SECRET_PREVIOUS,
+    ).toEqual([a, b]);
+    expect(() => parseEnv({ NOTIFICATIONS_SECRET_PREVIOUS: `${a},short` })).toThrow(
+      /NOTIFICATIONS_SECRET_PREVIOUS\.1: each previous secret must have at least 32 characters/,
+    );
+  });
+
   it('parses --services and refuses unknown ones', () => {
     expect([...parseServices('web, worker')]).toEqual(['web', 'worker']);
     expect(() => parseServices('web,mailer')).toThrow(/expected some of web, idp, worker/);

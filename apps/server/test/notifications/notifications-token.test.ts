@@ -13,13 +13,33 @@ describe('one-click unsubscribe tokens', () => {
     const tenant = randomUUID();
     const user = randomUUID();
     const token = signUnsubscribeToken(SECRET, tenant, user, new Date(Date.now() + 60_000));
-    expect(verifyUnsubscribeToken(SECRET, tenant, token)).toBe(user);
-    expect(verifyUnsubscribeToken(SECRET, randomUUID(), token)).toBeUndefined();
-    expect(verifyUnsubscribeToken(`${SECRET}y`, tenant, token)).toBeUndefined();
-    expect(verifyUnsubscribeToken(SECRET, tenant, token, new Date(Date.now() + 120_000))).toBeUndefined();
+    expect(verifyUnsubscribeToken([SECRET], tenant, token)).toBe(user);
+    expect(verifyUnsubscribeToken([SECRET], randomUUID(), token)).toBeUndefined();
+    expect(verifyUnsubscribeToken([`${SECRET}y`], tenant, token)).toBeUndefined();
+    expect(verifyUnsubscribeToken([SECRET], tenant, token, new Date(Date.now() + 120_000))).toBeUndefined();
     const other = randomUUID();
-    expect(verifyUnsubscribeToken(SECRET, tenant, token.replace(user, other))).toBeUndefined();
-    expect(verifyUnsubscribeToken(SECRET, tenant, 'garbage')).toBeUndefined();
+    expect(verifyUnsubscribeToken([SECRET], tenant, token.replace(user, other))).toBeUndefined();
+    expect(verifyUnsubscribeToken([SECRET], tenant, 'garbage')).toBeUndefined();
+  });
+});
+
+describe('one-click unsubscribe tokens across a secret rotation', () => {
+  it('verify under the previous secret while it is listed, under the current one always, under neither never', () => {
+    const [tenant, user] = [randomUUID(), randomUUID()];
+    const expires = new Date(Date.now() + 60_000);
+    const previous = 'p'.repeat(40);
+    const oldLink = signUnsubscribeToken(previous, tenant, user, expires);
+    const newLink = signUnsubscribeToken(SECRET, tenant, user, expires);
+    expect(verifyUnsubscribeToken([SECRET, previous], tenant, oldLink)).toBe(user);
+    expect(verifyUnsubscribeToken([SECRET, previous], tenant, newLink)).toBe(user);
+    expect(verifyUnsubscribeToken([SECRET], tenant, oldLink)).toBeUndefined();
+    expect(
+      verifyUnsubscribeToken(
+        [SECRET, previous],
+        tenant,
+        signUnsubscribeToken('f'.repeat(40), tenant, user, expires),
+      ),
+    ).toBeUndefined();
   });
 });
 

@@ -20,9 +20,10 @@ export interface TestApp {
    * Another app on the same database, as a second process would be: on PostgreSQL its own connections (and its
    * own LISTEN connection) to the same database; on PGlite (one process only) the same handle. Closed with
    * this one. `deaf`: it never hears the database's NOTIFY (as a process whose notification has not arrived
-   * yet), so only what it does itself empties its caches.
+   * yet), so only what it does itself empties its caches. `env`: settings this process has in place of the
+   * first one's (a process restarted with another configuration; an empty value unsets one).
    */
-  sibling(options?: { deaf?: boolean }): Promise<FastifyInstance>;
+  sibling(options?: { deaf?: boolean; env?: Record<string, string> }): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -39,7 +40,8 @@ export async function buildTestApp(
   const dist = mkdtempSync(join(tmpdir(), 'trackwell-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   // PORT 80: inject requests name the store's host without a port (the default port), as a browser would.
-  const parsedEnv = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: dist, PORT: '80', ...env });
+  const rawEnv = { LOG_LEVEL: 'silent', PORTAL_DIST: dist, PORT: '80', ...env };
+  const parsedEnv = parseEnv(rawEnv);
   const app = await buildApp({
     env: parsedEnv,
     db: database.handle,
@@ -50,13 +52,14 @@ export async function buildTestApp(
   const siblings: Array<{ app: FastifyInstance; db?: Awaited<ReturnType<typeof openDatabase>> }> = [];
   return {
     app,
-    async sibling({ deaf = false } = {}) {
+    async sibling({ deaf = false, env: changed } = {}) {
+      const siblingEnv = changed ? parseEnv({ ...rawEnv, ...changed }) : parsedEnv;
       const db = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
       const handle = db ?? database.handle;
       const other = await buildApp({
-        env: parsedEnv,
+        env: siblingEnv,
         db: deaf ? { ...handle, listen: async () => async () => {} } : handle,
-        services: parseServices(parsedEnv.SERVICES),
+        services: parseServices(siblingEnv.SERVICES),
       });
       await other.ready();
       siblings.push({ app: other, ...(db ? { db } : {}) });

@@ -179,22 +179,31 @@ export interface IdentityKeys {
 }
 
 /**
- * The tenant's signing key and cookie secret; `generate` makes them the first time. Concurrent first calls
- * (several processes) agree: the first insert wins and everyone reads it back.
+ * The tenant's signing key and cookie secret (and the previous ones while a rotation keeps them:
+ * identity-key-rotation.ts); `generate` makes them the first time. Concurrent first calls (several processes)
+ * agree: the first insert wins and everyone reads it back.
  */
 export async function getOrCreateIdentityKeys(
   db: SqlExecutor,
   tenantId: string,
   generate: () => Promise<IdentityKeys>,
-): Promise<IdentityKeys> {
+): Promise<IdentityKeys & { previous?: IdentityKeys }> {
   const read = async () => {
-    const { rows } = await db.query<{
-      kid: string;
-      private_jwk: Record<string, unknown>;
-      cookie_secret: string;
-    }>('SELECT kid, private_jwk, cookie_secret FROM identity_keys WHERE tenant_id = $1', [tenantId]);
+    const { rows } = await db.query<Record<'kid' | 'cookie_secret', string> & KeyRowRest>(
+      `SELECT kid, private_jwk, cookie_secret, previous_kid, previous_private_jwk, previous_cookie_secret
+         FROM identity_keys WHERE tenant_id = $1`,
+      [tenantId],
+    );
     const r = rows[0];
-    return r && { kid: r.kid, privateJwk: r.private_jwk, cookieSecret: r.cookie_secret };
+    if (!r) return undefined;
+    const keys = { kid: r.kid, privateJwk: r.private_jwk, cookieSecret: r.cookie_secret };
+    if (!r.previous_kid || !r.previous_private_jwk || !r.previous_cookie_secret) return keys;
+    const previous = {
+      kid: r.previous_kid,
+      privateJwk: r.previous_private_jwk,
+      cookieSecret: r.previous_cookie_secret,
+    };
+    return { ...keys, previous };
   };
   const existing = await read();
   if (existing) return existing;
@@ -208,6 +217,13 @@ export async function getOrCreateIdentityKeys(
   if (!stored) throw new Error('identity keys vanished after insert');
   return stored;
 }
+
+type KeyRowRest = {
+  private_jwk: Record<string, unknown>;
+  previous_kid: string | null;
+  previous_private_jwk: Record<string, unknown> | null;
+  previous_cookie_secret: string | null;
+};
 
 // ---- oidc-provider adapter -----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { CONSOLE_PATHS, consoleMessageHtmlQuery, deliveryParams, errorEnvelope }
 import { findSentDeliveryMessage, findTenantUser } from '@trackwell/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { notificationSecrets } from '../../config/secret-rotation.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { MESSAGE_HTML_HEADERS, messageHtmlDocument } from './message-html.ts';
@@ -71,7 +72,7 @@ export async function authenticateByViewToken(app: FastifyInstance, request: Fas
   const refused = () =>
     unauthorized('This link to the e-mail is not valid or has expired: open the e-mail again.');
   const scope = { hostTenantId: tenant.id, storeCode, deliveryId };
-  const verified = verifyMessageViewToken(app.env.NOTIFICATIONS_SECRET, scope, token);
+  const verified = verifyMessageViewToken(notificationSecrets(app.env), scope, token);
   if (!verified) throw refused();
   const user = await findTenantUser(app.db, tenant.id, verified.userId);
   if (!user || app.revocations.isRevoked(tenant.id, { userId: user.id, iat: verified.issuedAt }))

@@ -56,12 +56,12 @@ export function signMessageViewToken(
  * future (beyond a minute of clock difference between processes); otherwise undefined.
  */
 export function verifyMessageViewToken(
-  secret: string,
+  secrets: readonly string[],
   scope: MessageViewScope,
   token: string,
   now = new Date(),
 ): { userId: string; issuedAt: number } | undefined {
-  const read = readUserToken(secret, signed(scope), token);
+  const read = readUserToken(secrets, signed(scope), token);
   if (!read) return undefined;
   const nowSeconds = now.getTime() / 1000;
   if (read.seconds + MESSAGE_VIEW_SECONDS < nowSeconds || read.seconds > nowSeconds + 60) return undefined;

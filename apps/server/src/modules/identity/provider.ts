@@ -27,8 +27,12 @@ export interface TenantIdp {
   origin: string;
   clientId: string;
   provider: Provider;
-  /** The public signing key, for verifying our own access tokens (userinfo, MyAccount, introspection). */
-  publicKey: VerifyKey;
+  /**
+   * The public signing keys by kid (the current one, and a rotation's previous one), for verifying our own
+   * access tokens (userinfo, MyAccount, introspection).
+   */
+  publicKeys: ReadonlyMap<string, VerifyKey>;
+  /** The kid of the current signing key. */
   kid: string;
   /** Cookie options of the IdP session cookie (for the hand-written session endpoints). */
   sessionCookie: { httpOnly: true; sameSite: 'lax'; signed: true; path: '/' };
@@ -83,7 +87,7 @@ async function buildTenantIdp(
     origin,
     clientId: tenant.config['client-id'],
     provider,
-    publicKey: keys.publicKey,
+    publicKeys: keys.publicKeys,
     kid: keys.kid,
     sessionCookie: { httpOnly: true, sameSite: 'lax', signed: true, path: '/' },
   };

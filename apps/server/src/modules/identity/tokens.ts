@@ -4,7 +4,8 @@ import type { RevocationList } from '../auth/revocation-list.ts';
 import type { TenantIdp } from './provider.ts';
 
 /**
- * Verifies an access token this tenant's issuer signed: RS256 with the tenant's key, `iss` = the issuer at
+ * Verifies an access token this tenant's issuer signed: RS256 with the tenant's key (the one its `kid` names:
+ * the current key, or a rotation's previous one until it is retired), `iss` = the issuer at
  * this origin, `aud` = api://default, not expired. A token of another tenant (another key, another issuer)
  * fails here — that is the isolation between tenants. A revoked token (by its jti, or by its user's cut-off:
  * sign-out, password reset or change, deactivation) fails too (auth/revocation-list.ts).
@@ -31,7 +32,12 @@ export async function verifyAccessToken(
   const token = bearerToken(authorization);
   if (!token) throw new InvalidAccessToken('missing', 'No bearer access token.');
   try {
-    const { payload } = await jwtVerify(token, idp.publicKey, {
+    const keyOf = (header: { kid?: string | undefined }) => {
+      const key = header.kid === undefined ? undefined : idp.publicKeys.get(header.kid);
+      if (!key) throw new InvalidAccessToken('invalid', 'The access token is invalid.');
+      return key;
+    };
+    const { payload } = await jwtVerify(token, keyOf, {
       issuer: idp.issuer,
       audience: ACCESS_TOKEN_AUDIENCE,
       algorithms: ['RS256'],

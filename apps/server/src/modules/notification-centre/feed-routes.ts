@@ -14,6 +14,7 @@ import { resolveEmailLanguage } from '@trackwell/email';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notificationSecrets } from '../../config/secret-rotation.ts';
 import { notFound } from '../../http/errors.ts';
 import { renderAtomFeed } from './atom-feed.ts';
 import { readFeedToken } from './feed-token.ts';
@@ -26,7 +27,7 @@ import { readFeedToken } from './feed-token.ts';
 
 /** The reader the token names, when it is genuine for this store and still the user's current one. */
 async function feedReader(app: FastifyInstance, tenant: Tenant, token: string) {
-  const read = readFeedToken(app.env.NOTIFICATIONS_SECRET, tenant.id, token);
+  const read = readFeedToken(notificationSecrets(app.env), tenant.id, token);
   if (!read) return undefined;
   const issuedAt = await findNotificationFeedIssuedAt(app.db, tenant.id, read.userId);
   if (issuedAt !== read.issuedAt) return undefined;

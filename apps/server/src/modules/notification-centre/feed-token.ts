@@ -16,10 +16,10 @@ export function signFeedToken(secret: string, tenantId: string, userId: string, 
 
 /** The user id and issue time of a genuine token of this tenant (its issue time is checked by the caller). */
 export function readFeedToken(
-  secret: string,
+  secrets: readonly string[],
   tenantId: string,
   token: string,
 ): { userId: string; issuedAt: number } | undefined {
-  const read = readUserToken(secret, signed(tenantId), token);
+  const read = readUserToken(secrets, signed(tenantId), token);
   return read ? { userId: read.userId, issuedAt: read.seconds } : undefined;
 }

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notificationSecrets } from '../../config/secret-rotation.ts';
 import { followSuccessorFromEmail } from './follow-successor-command.ts';
 import { verifyFollowSuccessorToken } from './follow-successor-token.ts';
 import { registerSignedLinkPage } from './signed-link-routes.ts';
@@ -31,7 +32,7 @@ type FollowQuery = z.infer<typeof followQuery>;
 /** The reader of the link and its replacement (both undefined when the link is not valid here), and its page. */
 async function followPage(app: FastifyInstance, tenant: Tenant, query: FollowQuery) {
   const userId = query.e
-    ? verifyFollowSuccessorToken(app.env.NOTIFICATIONS_SECRET, tenant.id, query.e, query.t)
+    ? verifyFollowSuccessorToken(notificationSecrets(app.env), tenant.id, query.e, query.t)
     : undefined;
   const user = userId ? await findNotificationRecipient(app.db, tenant.id, userId) : undefined;
   const succession = user ? await findSuccession(app.db, tenant.id, query.e) : undefined;

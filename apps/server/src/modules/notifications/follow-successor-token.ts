@@ -21,13 +21,13 @@ export function signFollowSuccessorToken(
 
 /** The user id when the token is genuine, for this store and event and not expired; otherwise undefined. */
 export function verifyFollowSuccessorToken(
-  secret: string,
+  secrets: readonly string[],
   tenantId: string,
   eventId: number,
   token: string,
   now = new Date(),
 ): string | undefined {
-  const read = readUserToken(secret, signed(tenantId, eventId), token);
+  const read = readUserToken(secrets, signed(tenantId, eventId), token);
   if (!read || read.seconds * 1000 < now.getTime()) return undefined;
   return read.userId;
 }

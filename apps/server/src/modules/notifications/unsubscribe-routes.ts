@@ -4,6 +4,7 @@ import { brandingFromTenant, renderUnsubscribePage, resolveEmailLanguage } from 
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notificationSecrets } from '../../config/secret-rotation.ts';
 import { unsubscribeFromTracking } from '../tracker/tracking-commands.ts';
 import { registerSignedLinkPage } from './signed-link-routes.ts';
 import { verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -20,7 +21,7 @@ const unsubscribeQuery = z.object({ t: z.string().max(300).default('') });
 
 /** The reader of a signed link (undefined when the token is not valid for this store) and its page. */
 async function unsubscribePage(app: FastifyInstance, tenant: Tenant, token: string) {
-  const userId = verifyUnsubscribeToken(app.env.NOTIFICATIONS_SECRET, tenant.id, token);
+  const userId = verifyUnsubscribeToken(notificationSecrets(app.env), tenant.id, token);
   const user = userId ? await findNotificationRecipient(app.db, tenant.id, userId) : undefined;
   const origin = app.publicUrls.origin(tenant);
   const language = resolveEmailLanguage(user?.locale, tenant.config.ui);

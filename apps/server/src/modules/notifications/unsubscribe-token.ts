@@ -21,12 +21,12 @@ export function signUnsubscribeToken(
 
 /** The user id when the token is genuine, for this tenant and not expired; otherwise undefined. */
 export function verifyUnsubscribeToken(
-  secret: string,
+  secrets: readonly string[],
   tenantId: string,
   token: string,
   now = new Date(),
 ): string | undefined {
-  const read = readUserToken(secret, signed(tenantId), token);
+  const read = readUserToken(secrets, signed(tenantId), token);
   if (!read || read.seconds * 1000 < now.getTime()) return undefined;
   return read.userId;
 }

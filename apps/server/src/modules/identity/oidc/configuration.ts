@@ -56,7 +56,8 @@ export interface IssuerSetting {
   tenant: Tenant;
   origin: string;
   issuer: string;
-  keys: { privateJwk: JWK; cookieSecret: string };
+  /** Current first (it signs), then a rotation's previous ones (they only verify). */
+  keys: { privateJwks: JWK[]; cookieSecrets: string[] };
 }
 
 /** What the issuer offers beyond the defaults: refresh by grant, introspection, revocation, sign-out, JWTs. */
@@ -105,9 +106,9 @@ export function issuerConfiguration(setting: IssuerSetting): Configuration {
         post_logout_redirect_uris: postLogoutUrisFor(origin),
       },
     ],
-    jwks: { keys: [keys.privateJwk] } as Configuration['jwks'],
+    jwks: { keys: keys.privateJwks } as Configuration['jwks'],
     cookies: {
-      keys: [keys.cookieSecret],
+      keys: keys.cookieSecrets,
       names: { session: SESSION_COOKIE, interaction: '_interaction', resume: '_interaction_resume' },
       long: cookie,
       short: cookie,

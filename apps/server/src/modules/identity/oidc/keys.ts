@@ -1,10 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { type DatabaseHandle, getOrCreateIdentityKeys } from '@trackwell/db';
+import { type DatabaseHandle, findStableIdentitySecret, getOrCreateIdentityKeys } from '@trackwell/db';
 import { exportJWK, importJWK, type JWK } from 'jose';
 
 /**
  * A store's signing key and cookie secret: made once, kept in the database (identity_keys), so every process
- * (and a restarted one) signs and verifies with the same key.
+ * (and a restarted one) signs and verifies with the same key; rotated on demand (scripts/identity-keys.ts).
  */
 
 export type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
@@ -21,15 +21,37 @@ async function generateKeys() {
   };
 }
 
-/** The store's keys, and the public half imported for verifying our own access tokens. */
+const publicKeyOf = async (privateJwk: Record<string, unknown>): Promise<VerifyKey> => {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = privateJwk as JWK;
+  return importJWK({ ...publicJwk, alg: 'RS256' }, 'RS256');
+};
+
+/**
+ * The store's keys for its identity provider: the signing keys (current first: it signs; the previous one of a
+ * rotation only verifies what it signed), the cookie secrets in the same order, and the public keys by kid for
+ * verifying our own access tokens.
+ */
 export async function storeKeys(db: DatabaseHandle, tenantId: string) {
   const keys = await getOrCreateIdentityKeys(db, tenantId, generateKeys);
-  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = keys.privateJwk as JWK;
-  const publicKey: VerifyKey = await importJWK({ ...publicJwk, alg: 'RS256' }, 'RS256');
-  return { kid: keys.kid, privateJwk: keys.privateJwk as JWK, cookieSecret: keys.cookieSecret, publicKey };
+  const all = keys.previous ? [keys, keys.previous] : [keys];
+  const publicKeys = new Map<string, VerifyKey>();
+  for (const k of all) publicKeys.set(k.kid, await publicKeyOf(k.privateJwk));
+  return {
+    kid: keys.kid,
+    privateJwks: all.map((k) => k.privateJwk as JWK),
+    cookieSecrets: all.map((k) => k.cookieSecret),
+    publicKeys,
+  };
 }
 
-/** The store's own secret (identity_keys), for values that must be stable and unguessable (passkey-decoy.ts). */
+/** A new signing key and cookie secret, for a rotation (db identity-key-rotation.ts). */
+export const newIdentityKeys = generateKeys;
+
+/**
+ * The store's own secret, for values that must be stable and unguessable (passkey-decoy.ts): the first cookie
+ * secret, which a key rotation keeps (identity-key-rotation.ts), so decoys never change.
+ */
 export async function storeSecret(db: DatabaseHandle, tenantId: string): Promise<string> {
-  return (await getOrCreateIdentityKeys(db, tenantId, generateKeys)).cookieSecret;
+  const stable = await findStableIdentitySecret(db, tenantId);
+  return stable ?? (await getOrCreateIdentityKeys(db, tenantId, generateKeys)).cookieSecret;
 }
