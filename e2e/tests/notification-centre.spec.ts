@@ -89,7 +89,9 @@ test('a tracked standard’s new edition: the bell counts it, the panel says old
   expect(feed.status()).toBe(200);
   expect(feed.headers()['content-type']).toContain('application/atom+xml');
   const parsed = parseAtomFeed(await feed.text());
-  expect(parsed.entries?.map((e) => e.title?.value)).toContain(`New edition of ${designation}`);
+  // An entry's title is its subject, then the standard's title in the reader's language.
+  const titles = parsed.entries?.map((e) => e.title?.value ?? '') ?? [];
+  expect(titles.some((t) => t.startsWith(`New edition of ${designation} — `))).toBe(true);
 
   // Arabic, right to left, at 360 px: the bell's panel.
   await page.goto(`${origin}/`);

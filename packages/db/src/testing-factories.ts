@@ -22,6 +22,9 @@ const TEST_THEME: TenantDefinition['theme'] = {
   radius: 6,
 };
 
+/** A store's name as SVG text: a name such as "Blue & <Co>" must not break the logo's XML. */
+const escapeXmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * Builds a valid tenant definition with a unique code and host, so each test makes its own tenant.
  * Pass overrides for what the test is about; everything else is a sensible, valid default.
@@ -88,7 +91,7 @@ export function buildTenantDefinition(
       enable_translation: { enabled: true },
       user_webhooks: { enabled: true },
     },
-    logoSvg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img"><title>${name}</title><rect width="120" height="32" rx="6" fill="#1d4ed8"/></svg>`,
+    logoSvg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32" role="img"><title>${escapeXmlText(name)}</title><rect width="120" height="32" rx="6" fill="#1d4ed8"/></svg>`,
   };
   const { code: _c, hosts: _h, name: _n, ...rest } = overrides;
   return { ...base, ...rest };

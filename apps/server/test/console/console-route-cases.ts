@@ -1,5 +1,6 @@
 import {
   CONSOLE_CATALOG_PATHS,
+  CONSOLE_ICS_PATHS,
   CONSOLE_IDENTITY_TEST_PATH,
   CONSOLE_LOGO_PATH,
   CONSOLE_PATHS,
@@ -124,6 +125,20 @@ export const ROUTES: RouteCase[] = [
     payload: () => 'reference,title\nISO 1:2000,Units\n',
     headers: { 'content-type': 'text/csv' },
     allowed: ['adminA', 'editorA'],
+  },
+  // The ICS → industry area mapping is a store setting: its administrators'.
+  {
+    method: 'GET',
+    route: CONSOLE_ICS_PATHS.areaMapping,
+    url: () => at(CONSOLE_ICS_PATHS.areaMapping),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'PUT',
+    route: CONSOLE_ICS_PATHS.areaMapping,
+    url: () => at(CONSOLE_ICS_PATHS.areaMapping),
+    payload: () => ({ entries: [] }),
+    allowed: ['adminA'],
   },
   { method: 'GET', route: C.importMapping, url: () => at(C.importMapping), allowed: ['adminA', 'editorA'] },
   {

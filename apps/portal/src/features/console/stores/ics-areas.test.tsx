@@ -47,7 +47,7 @@ describe('the ICS → industry area mapping editor', () => {
     renderConsole({ path: PATH, roles: ['store_admin'] });
     expect(await screen.findByRole('heading', { name: 'Industry areas by ICS code' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Industry areas' })).toBeInTheDocument();
-    expect(screen.getByText('No ICS prefix is mapped yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No ICS prefix is mapped yet.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add a prefix' }));
     await user.type(screen.getByRole('textbox', { name: 'ICS prefix of row 1' }), '13.110');
