@@ -23,7 +23,8 @@ const TEST_THEME: TenantDefinition['theme'] = {
 };
 
 /** A store's name as SVG text: a name such as "Blue & <Co>" must not break the logo's XML. */
-const escapeXmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXmlText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Builds a valid tenant definition with a unique code and host, so each test makes its own tenant.
