@@ -118,7 +118,7 @@ describe('the console’s identity signing keys', () => {
     expect(await findIdentityKeyState(t.app.db, fresh.id)).toBeUndefined();
   });
 
-  it('is refused to other roles and stores (403), for no store (404), a malformed code (400), anonymous (401)', async () => {
+  it('is refused to other roles and stores (403), for no store (404), a garbled body (400), anonymous (401)', async () => {
     const before = [await consoleRowCounts(), await keyStates()];
     for (const who of [editorA, nobodyA, adminB]) {
       expectError(await getKeys(who), 403);
@@ -126,8 +126,17 @@ describe('the console’s identity signing keys', () => {
     }
     expectError(await getKeys(operator, 'no-such-store'), 404);
     expectError(await rotate(operator, 'no-such-store'), 404);
-    expectError(await getKeys(operator, 'Bad_Code'), 400);
-    expectError(await rotate(operator, 'Bad_Code'), 400);
+    // A code no store can have is no store (authorization runs before validation).
+    expectError(await getKeys(operator, 'Bad_Code'), 404);
+    expectError(await rotate(operator, 'Bad_Code'), 404);
+    // The rotation takes no body; one that is not even JSON is refused before anything is read.
+    const garbled = await callAs(adminA, {
+      method: 'POST',
+      url: rotationUrl(),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expectError(garbled, 400);
     expectError(await callAs(null, { url: keysUrl() }), 401);
     expectError(await callAs(null, { method: 'POST', url: rotationUrl() }), 401);
     expect([await consoleRowCounts(), await keyStates()]).toEqual(before);
