@@ -155,6 +155,7 @@ export async function retirePreviousIdentityKeys(
 /**
  * The stores with a rotation step due at `now`: a next key whose time has come, a previous key to retire,
  * or (with `rotateSignedBefore`) a current key signing since before then and no next key published yet.
+ * Compared to the millisecond, as the caller's clock (and the schedule that read the times) counts.
  */
 export async function listStoresWithIdentityKeyStepsDue(
   db: SqlExecutor,
@@ -164,7 +165,8 @@ export async function listStoresWithIdentityKeyStepsDue(
   const { rows } = await db.query<{ tenant_id: string }>(
     `SELECT tenant_id FROM identity_keys
       WHERE next_signs_at <= $1 OR previous_retires_at <= $1
-         OR ($2::timestamptz IS NOT NULL AND next_kid IS NULL AND COALESCE(rotated_at, created_at) <= $2)
+         OR ($2::timestamptz IS NOT NULL AND next_kid IS NULL
+             AND date_trunc('milliseconds', COALESCE(rotated_at, created_at)) <= $2)
       ORDER BY tenant_id`,
     [now, rotateSignedBefore],
   );
