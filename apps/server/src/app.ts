@@ -21,6 +21,7 @@ import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerKeySchedule } from './modules/identity/key-rotation-job.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { devMailRoutes } from './modules/mail/routes.ts';
 import { notificationFeedRoutes } from './modules/notification-centre/feed-routes.ts';
@@ -175,7 +176,9 @@ async function decorateMail(app: FastifyInstance, env: Env, db: DatabaseHandle) 
   // The PNG of each store's logo for e-mails, drawn on a worker thread.
   app.decorate('logoPngs', createLogoPngs(db, createLogoRasterizer()));
   app.addHook('onClose', () => app.logoPngs.close());
-  decorateNotifications(app); // change notifications: pg-boss (lazy) + the notification sender
+  // Change notifications: pg-boss (lazy) + the notification sender; its worker also runs the identity keys'
+  // rotation schedule.
+  decorateNotifications(app, registerKeySchedule);
 }
 
 /** The routes of the services this process runs (`--services`). */

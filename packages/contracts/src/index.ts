@@ -8,6 +8,7 @@ export * from './catalog-search.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';
 export * from './console-changes.ts';
+export * from './console-identity-keys.ts';
 export * from './console-identity-test.ts';
 export * from './console-logo.ts';
 export * from './console-paths.ts';

@@ -56,6 +56,9 @@ const UNSCOPED: Record<string, string> = {
   'token-revocations.ts listTokenRevocationsAfter':
     'the change feed every process follows; rows are checked by tenant in memory',
   'token-revocations.ts purgeExpiredTokenRevocations': 'deletes expired revocations of every store',
+  // The identity keys' schedule serves every store: it finds the stores with a rotation step due.
+  'identity-key-rotation.ts listStoresWithIdentityKeyStepsDue':
+    'the stores whose identity keys have a rotation step due; each step then names its store',
   'jobs.ts hasUnfinishedJobs': 'pg-boss’s job table has no tenant',
   'signals.ts notifyChannel': 'NOTIFY between processes; the payload names what it is about',
   'signals.ts pingDatabase': 'SELECT 1, the readiness check',

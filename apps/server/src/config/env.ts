@@ -145,6 +145,21 @@ export const envSchema = z.object({
    */
   IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
+   * Days a store's identity signing key signs before the schedule rotates it (0: never on its own; the console
+   * and `npm run identity:keys` still rotate).
+   */
+  IDP_KEY_ROTATION_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  /**
+   * Seconds a rotation's new key is listed in the JWKS before it signs: at least as long as relying parties
+   * cache the JWKS (the tracker API's verifier: 10 minutes).
+   */
+  IDP_KEY_PUBLISH_AHEAD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(600),
+  /**
    * A store's public origin, the one source of every absolute URL the product emits (e-mail links, the
    * issuer and its discovery, the tenant configuration's URIs, redirects); never the request's Host.
    * `{host}` is the store's canonical (first) host name, `{port}` the port the server listens on.

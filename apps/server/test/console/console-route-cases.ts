@@ -1,6 +1,8 @@
 import {
   CONSOLE_CATALOG_PATHS,
   CONSOLE_ICS_PATHS,
+  CONSOLE_IDENTITY_KEY_ROTATION_PATH,
+  CONSOLE_IDENTITY_KEYS_PATH,
   CONSOLE_IDENTITY_TEST_PATH,
   CONSOLE_LOGO_PATH,
   CONSOLE_PATHS,
@@ -210,6 +212,18 @@ export const ROUTES: RouteCase[] = [
     url: () => at(CONSOLE_IDENTITY_TEST_PATH),
     // Never fetched: the caller is refused before the body is read.
     payload: () => ({ issuer: 'https://issuer.invalid' }),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'GET',
+    route: CONSOLE_IDENTITY_KEYS_PATH,
+    url: () => at(CONSOLE_IDENTITY_KEYS_PATH),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'POST',
+    route: CONSOLE_IDENTITY_KEY_ROTATION_PATH,
+    url: () => at(CONSOLE_IDENTITY_KEY_ROTATION_PATH),
     allowed: ['adminA'],
   },
   {

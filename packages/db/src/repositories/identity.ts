@@ -179,31 +179,32 @@ export interface IdentityKeys {
 }
 
 /**
- * The tenant's signing key and cookie secret (and the previous ones while a rotation keeps them:
- * identity-key-rotation.ts); `generate` makes them the first time. Concurrent first calls (several processes)
- * agree: the first insert wins and everyone reads it back.
+ * The tenant's signing key and cookie secret, with a rotation's next ones (published, not signing yet) and
+ * previous ones (still verifying) while there are some (identity-key-rotation.ts); `generate` makes them the
+ * first time. Concurrent first calls (several processes) agree: the first insert wins and everyone reads it
+ * back.
  */
 export async function getOrCreateIdentityKeys(
   db: SqlExecutor,
   tenantId: string,
   generate: () => Promise<IdentityKeys>,
-): Promise<IdentityKeys & { previous?: IdentityKeys }> {
+): Promise<IdentityKeys & { next?: IdentityKeys; previous?: IdentityKeys }> {
   const read = async () => {
-    const { rows } = await db.query<Record<'kid' | 'cookie_secret', string> & KeyRowRest>(
-      `SELECT kid, private_jwk, cookie_secret, previous_kid, previous_private_jwk, previous_cookie_secret
+    const { rows } = await db.query<KeyRow>(
+      `SELECT kid, private_jwk, cookie_secret, previous_kid, previous_private_jwk, previous_cookie_secret,
+              next_kid, next_private_jwk, next_cookie_secret
          FROM identity_keys WHERE tenant_id = $1`,
       [tenantId],
     );
     const r = rows[0];
     if (!r) return undefined;
-    const keys = { kid: r.kid, privateJwk: r.private_jwk, cookieSecret: r.cookie_secret };
-    if (!r.previous_kid || !r.previous_private_jwk || !r.previous_cookie_secret) return keys;
-    const previous = {
-      kid: r.previous_kid,
-      privateJwk: r.previous_private_jwk,
-      cookieSecret: r.previous_cookie_secret,
+    const next = keysOf(r.next_kid, r.next_private_jwk, r.next_cookie_secret);
+    const previous = keysOf(r.previous_kid, r.previous_private_jwk, r.previous_cookie_secret);
+    return {
+      ...keysOf(r.kid, r.private_jwk, r.cookie_secret)!,
+      ...(next ? { next } : {}),
+      ...(previous ? { previous } : {}),
     };
-    return { ...keys, previous };
   };
   const existing = await read();
   if (existing) return existing;
@@ -218,12 +219,14 @@ export async function getOrCreateIdentityKeys(
   return stored;
 }
 
-type KeyRowRest = {
-  private_jwk: Record<string, unknown>;
-  previous_kid: string | null;
-  previous_private_jwk: Record<string, unknown> | null;
-  previous_cookie_secret: string | null;
-};
+type Jwk = Record<string, unknown>;
+type KeyRow = Record<'kid' | 'cookie_secret', string> &
+  Record<'previous_kid' | 'previous_cookie_secret' | 'next_kid' | 'next_cookie_secret', string | null> &
+  Record<'private_jwk', Jwk> &
+  Record<'previous_private_jwk' | 'next_private_jwk', Jwk | null>;
+
+const keysOf = (kid: string | null, privateJwk: Jwk | null, cookieSecret: string | null) =>
+  kid && privateJwk && cookieSecret ? { kid, privateJwk, cookieSecret } : undefined;
 
 // ---- oidc-provider adapter -----------------------------------------------------------------------------
 

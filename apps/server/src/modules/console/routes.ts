@@ -7,6 +7,7 @@ import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerIcsAreaRoutes } from './ics-area-routes.ts';
+import { registerIdentityKeyRoutes } from './identity-key-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
@@ -28,6 +29,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerDeliveryRoutes(app);
   registerClientRoutes(app);
   registerIdentityTestRoutes(app);
+  registerIdentityKeyRoutes(app);
   registerStandardRoutes(app);
   registerIcsAreaRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));

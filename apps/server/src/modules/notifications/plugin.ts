@@ -2,15 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { dkimSettings } from '../../config/env.ts';
 import { lazyBoss } from '../jobs/boss.ts';
 import { emailImagesOf } from './email-images.ts';
-import { createNotificationService } from './service.ts';
+import { createNotificationService, type NotificationServiceOptions } from './service.ts';
 import { createSmtpTransport } from './transport.ts';
 
 /**
  * Decorates `app.notifications`. pg-boss starts lazily (first publish, or `startWorker()` from main.ts
  * when this process runs the worker service), so processes and tests that never notify pay nothing.
- * Mail goes to SMTP_URL or, without it, to the mail module's local sink.
+ * Mail goes to SMTP_URL or, without it, to the mail module's local sink. `registerJobs`: other modules' jobs
+ * the same worker runs (the identity keys' schedule).
  */
-export function decorateNotifications(app: FastifyInstance): void {
+export function decorateNotifications(
+  app: FastifyInstance,
+  registerJobs?: NotificationServiceOptions['registerJobs'],
+): void {
   const boss = lazyBoss(app.db, (error) => app.log.error({ err: error }, 'pg-boss error'), {
     superviseSeconds: Math.min(60, app.env.NOTIFICATIONS_CLAIM_SECONDS),
   });
@@ -27,6 +31,7 @@ export function decorateNotifications(app: FastifyInstance): void {
     origin: (canonicalHost) => app.publicUrls.origin({ canonicalHost }),
     emailImages: (tenant, origin) => emailImagesOf(app.logoPngs, tenant, origin),
     log: app.log,
+    ...(registerJobs ? { registerJobs } : {}),
   });
   app.decorate('notifications', service);
   // Stops pg-boss gracefully (the e-mail in flight finishes) and closes the SMTP pool.

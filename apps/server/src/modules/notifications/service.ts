@@ -2,7 +2,7 @@ import type { CatalogEvent, CatalogEventResult, PublishingSource, TenantConfig }
 import type { DatabaseHandle } from '@trackwell/db';
 import type { Env } from '../../config/env.ts';
 import type { LazyBoss } from '../jobs/boss.ts';
-import { createJobQueue } from '../jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { registerWebhookJobs, registerWebhookSweep } from '../webhooks/jobs.ts';
 import { registerDigestJob, registerDigestSweep } from './digest-job.ts';
 import { createDigestRunner } from './digests.ts';
@@ -41,6 +41,8 @@ export interface NotificationServiceOptions {
   /** The PNG logos of a store's e-mails (email-images.ts); without it, e-mails name the store in text. */
   emailImages?: (tenant: { code: string; config: TenantConfig }, origin: string) => Promise<EmailImages>;
   log: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** Other modules' jobs and sweep steps, worked by the same worker (app.ts). */
+  registerJobs?: (jobs: JobQueue) => void;
 }
 
 export function createNotificationService(options: NotificationServiceOptions): NotificationService {
@@ -59,6 +61,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
   registerDigestSweep(jobs, env.NOTIFICATIONS_DIGEST_EVERY_SECONDS);
   registerWebhookSweep(jobs, db);
   registerPendingSweep(jobs, db);
+  options.registerJobs?.(jobs);
 
   const service: NotificationService = {
     async publish(tenantId, events, source) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONSOLE_PATHS, type ConsoleStoreDefinition } from '@trackwell/contracts';
+import { CONSOLE_IDENTITY_KEYS_PATH, CONSOLE_PATHS, type ConsoleStoreDefinition } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTenantConfig } from '../../../testing/tenant-config.ts';
 import { fakeConsoleApi } from '../testing/fake-console-api.ts';
@@ -50,6 +50,10 @@ function storeApi() {
   return fakeConsoleApi()
     .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
     .on('GET', CONSOLE_PATHS.store, () => ({ status: 200, body: stored }))
+    .on('GET', CONSOLE_IDENTITY_KEYS_PATH, () => ({
+      status: 200,
+      body: { keys: [], rotationDays: 90, publishAheadSeconds: 600, nextRotationAt: null },
+    }))
     .on('PATCH', CONSOLE_PATHS.store, (call) => {
       const patch = call.body as { config?: { tenantName?: string } };
       stored = {

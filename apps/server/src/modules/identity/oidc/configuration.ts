@@ -37,6 +37,12 @@ export const SESSION_TTL_SECONDS = 2 * 60 * 60;
 /** Well above okta-auth-js's expireEarlySeconds (30 s; the portal uses 60). */
 const ACCESS_TOKEN_TTL = 60 * 60;
 const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
+/**
+ * How long what a signing key or cookie secret signed stays valid: the longest of the access and ID tokens'
+ * and the session cookie's lives. A rotation keeps the previous key this long, plus the clock skew relying
+ * parties allow (okta-auth-js: 300 s). Refresh tokens are stored, not signed.
+ */
+export const SIGNED_LIFETIME_SECONDS = Math.max(ACCESS_TOKEN_TTL, SESSION_TTL_SECONDS);
 
 const TTL: Configuration['ttl'] = {
   AccessToken: ACCESS_TOKEN_TTL,

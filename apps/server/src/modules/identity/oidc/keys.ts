@@ -27,13 +27,15 @@ const publicKeyOf = async (privateJwk: Record<string, unknown>): Promise<VerifyK
 };
 
 /**
- * The store's keys for its identity provider: the signing keys (current first: it signs; the previous one of a
- * rotation only verifies what it signed), the cookie secrets in the same order, and the public keys by kid for
- * verifying our own access tokens.
+ * The store's keys for its identity provider: the signing keys (current first: it signs; a rotation's next
+ * one is published before it signs, its previous one only verifies what it signed), the cookie secrets in
+ * the same order (the first signs, every one verifies: a process that has not yet heard of a promotion still
+ * reads the cookies another process signed with the new secret), and the public keys by kid for verifying
+ * our own access tokens.
  */
 export async function storeKeys(db: DatabaseHandle, tenantId: string) {
   const keys = await getOrCreateIdentityKeys(db, tenantId, generateKeys);
-  const all = keys.previous ? [keys, keys.previous] : [keys];
+  const all = [keys, keys.next, keys.previous].filter((k) => k !== undefined);
   const publicKeys = new Map<string, VerifyKey>();
   for (const k of all) publicKeys.set(k.kid, await publicKeyOf(k.privateJwk));
   return {

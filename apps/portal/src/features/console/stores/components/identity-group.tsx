@@ -7,6 +7,7 @@ import { type IdentityTestAnswer, useTestStoreIdentityMutation } from '../api.ts
 import { errorAt } from '../lib/field-errors.ts';
 import { Group } from './controls.tsx';
 import type { GroupProps } from './general-groups.tsx';
+import { SigningKeys } from './signing-keys.tsx';
 
 /** The embedded identity provider's issuer: a path on the store's own origin. */
 export const EMBEDDED_ISSUER = '/oauth2/default';
@@ -74,7 +75,10 @@ export function IdentityGroup({ draft, edit, errors, code }: GroupProps & { code
           <TestConnection code={code} issuer={issuer.trim()} />
         </>
       ) : (
-        <p className="form-text">{t('identity.embeddedHint')}</p>
+        <>
+          <p className="form-text">{t('identity.embeddedHint')}</p>
+          <SigningKeys code={code} />
+        </>
       )}
     </Group>
   );
