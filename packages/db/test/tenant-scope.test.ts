@@ -57,6 +57,8 @@ const UNSCOPED: Record<string, string> = {
     'the change feed every process follows; rows are checked by tenant in memory',
   'token-revocations.ts purgeExpiredTokenRevocations': 'deletes expired revocations of every store',
   'jobs.ts hasUnfinishedJobs': 'pg-boss’s job table has no tenant',
+  'operational-metrics.ts jobQueueFigures': 'pg-boss’s job table has no tenant (the /metrics scrape)',
+  'operational-metrics.ts digestLagSeconds': 'the oldest pending digest of any store (the /metrics scrape)',
   'signals.ts notifyChannel': 'NOTIFY between processes; the payload names what it is about',
   'signals.ts pingDatabase': 'SELECT 1, the readiness check',
   // The local mail sink: one inbox per installation, only without SMTP_URL, loopback clients only.
