@@ -5,10 +5,11 @@ import { activeTraceId } from './spans.ts';
  * What every log line says about where it comes from, and nothing about who: a request's lines carry its
  * request id (`requestId`, Fastify's), its store (`tenant`, the store's code) and its trace (`traceId`, with
  * tracing on); a job's lines carry the trace of the job they are logged in. No line carries a client's
- * address, a query string (signed links and tokens travel there) or an e-mail address.
+ * address, a query string (signed links and tokens travel there) or an e-mail address (not even in an error).
  */
 
 const BOUND = Symbol('request log context');
+const PROCESS_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 type Bindable = { [BOUND]?: true };
 
 type LoggerOption = FastifyServerOptions['logger'];
@@ -28,6 +29,7 @@ export function withLogContext(logger: LoggerOption): LoggerOption {
     },
     serializers: {
       ...logger.serializers,
+      err: errorForLog,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: request.url.split('?')[0],
@@ -44,7 +46,9 @@ export function withLogContext(logger: LoggerOption): LoggerOption {
  */
 export function bindRequestLogContext(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    const tenant = await app.tenants.ofRequest(request).catch(() => undefined);
+    // The process's own answers never wait on the database (a liveness check must not, with it down).
+    const storeless = PROCESS_ROUTES.has(request.routeOptions.url ?? '');
+    const tenant = storeless ? undefined : await app.tenants.ofRequest(request).catch(() => undefined);
     const traceId = activeTraceId();
     if (!tenant && !traceId) return;
     const child = request.log.child({
@@ -55,4 +59,25 @@ export function bindRequestLogContext(app: FastifyInstance): void {
     request.log = child;
     reply.log = child;
   });
+}
+
+/** Something that looks like an e-mail address (an SMTP reply may quote the recipient): never logged. */
+const ADDRESS = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+const redact = (text: string) => text.replace(ADDRESS, '[address]');
+
+type LoggedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+/** pino's error shape (type, message, stack, code, cause) with e-mail addresses replaced. */
+export function errorForLog(error: Error): LoggedError {
+  if (!(error instanceof Error)) return error as never; // something else logged as `err`: as it is
+  const e = error as Error & { code?: unknown; statusCode?: unknown; responseCode?: unknown };
+  return {
+    type: e.name,
+    message: redact(String(e.message)),
+    stack: redact(String(e.stack ?? '')),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.statusCode !== undefined ? { statusCode: e.statusCode } : {}),
+    ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
+    ...(e.cause !== undefined ? { cause: e.cause instanceof Error ? errorForLog(e.cause) : e.cause } : {}),
+  };
 }
