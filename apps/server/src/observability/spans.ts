@@ -50,6 +50,12 @@ export function inSpan<T>(
   });
 }
 
+/**
+ * Runs `fn` outside any trace: for what starts there but lives on (pg-boss's pollers, started by the first
+ * request that queues a job), whose timers would otherwise stay in that request's trace for good.
+ */
+export const outsideTrace = <T>(fn: () => T): T => (on ? context.with(ROOT_CONTEXT, fn) : fn());
+
 /** The active span's W3C traceparent (what a job carries), or undefined when nothing is traced here. */
 export function currentTraceparent(): string | undefined {
   if (!on) return undefined;
