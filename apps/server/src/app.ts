@@ -39,7 +39,7 @@ import {
   type TenantResolver,
 } from './modules/tenants/tenant-resolver.ts';
 import { bindRequestLogContext, withLogContext } from './observability/log-context.ts';
-import { countRequests, metricsRoute, metricsServed } from './observability/metrics-routes.ts';
+import { countRequests, metricsServed, registerMetrics } from './observability/metrics-routes.ts';
 import { traceQueries } from './observability/traced-database.ts';
 import { tracingPlugin } from './observability/tracing.ts';
 
@@ -191,7 +191,7 @@ async function decorateMail(app: FastifyInstance, env: Env, db: DatabaseHandle) 
 /** The routes of the services this process runs (`--services`). */
 async function registerRoutes(app: FastifyInstance, env: Env, services: ReadonlySet<ServiceName>) {
   await app.register(healthRoutes);
-  await app.register(metricsRoute);
+  registerMetrics(app); // `/metrics`: 404 unless METRICS_TOKEN (and no METRICS_PORT)
   if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
   // Before the routes it documents (it collects them as they are added): the authn API and the web side.
   if (services.has('web')) await app.register(openApiDocument);

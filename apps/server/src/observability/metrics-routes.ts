@@ -47,8 +47,13 @@ export function countRequests(app: FastifyInstance): void {
   });
 }
 
-/** `GET /metrics` on the main port: with METRICS_TOKEN and no METRICS_PORT only. */
-export async function metricsRoute(app: FastifyInstance): Promise<void> {
+const servers = new WeakMap<FastifyInstance, Server>();
+
+/**
+ * `GET /metrics` on the main port (served with METRICS_TOKEN and no METRICS_PORT only), and the closing of
+ * the METRICS_PORT server with the app. On the root instance, before it is ready.
+ */
+export function registerMetrics(app: FastifyInstance): void {
   const { env } = app;
   if (env.METRICS_TOKEN !== undefined && env.METRICS_PORT === undefined) collectProcessMetrics();
   app.get('/metrics', { schema: { hide: true }, config: { otel: false } }, async (request, reply) => {
@@ -62,9 +67,18 @@ export async function metricsRoute(app: FastifyInstance): Promise<void> {
       .type(metricsRegistry.contentType)
       .send(await scrape(app.db, app.log));
   });
+  app.addHook('onClose', async () => {
+    const server = servers.get(app);
+    if (!server) return;
+    servers.delete(app);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // a scraper's keep-alive connection must not hold the close
+    });
+  });
 }
 
-/** The METRICS_PORT server: `/metrics` only (with the token when METRICS_TOKEN is set). */
+/** Starts the METRICS_PORT server (`/metrics` only, with the token when METRICS_TOKEN is set); closed with the app. */
 export async function listenMetrics(app: FastifyInstance): Promise<AddressInfo | undefined> {
   const { env } = app;
   if (env.METRICS_PORT === undefined) return undefined;
@@ -85,7 +99,7 @@ export async function listenMetrics(app: FastifyInstance): Promise<AddressInfo |
     server.once('error', reject);
     server.listen(env.METRICS_PORT, env.METRICS_HOST ?? env.HOST, resolve);
   });
-  app.addHook('onClose', () => new Promise<void>((resolve) => server.close(() => resolve())));
+  servers.set(app, server);
   return server.address() as AddressInfo;
 }
 
