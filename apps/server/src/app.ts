@@ -109,7 +109,7 @@ export async function buildApp({
   registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
   decorateStores(app, env, db);
-  if (logger) bindRequestLogContext(app); // store code and trace id on a request's log lines
+  if (logger && env.LOG_LEVEL !== 'silent') bindRequestLogContext(app); // store code, trace id on its lines
   if (metricsServed(env)) countRequests(app);
   await decorateSharedState(app, env, db);
   await decorateMail(app, env, db);
