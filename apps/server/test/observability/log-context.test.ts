@@ -39,10 +39,10 @@ describe('a request’s log lines: request id, store and trace id; no client add
       headers: { host, 'x-forwarded-for': '203.0.113.9' },
       remoteAddress: '198.51.100.7',
     });
-    expect(r.statusCode).toBe(200);
+    expect(r.statusCode).toBe(400);
     const traceId = exporter
       .getFinishedSpans()
-      .find((s) => s.attributes['http.route'] === '/healthz')
+      .find((s) => s.attributes['http.route'] === UNSUBSCRIBE_PATH)
       ?.spanContext().traceId;
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
 
