@@ -83,6 +83,21 @@ describe('/metrics on the main port behind METRICS_TOKEN', () => {
       expect(after).not.toContain(personal);
   });
 
+  it('reads the digests’ lag from the database at scrape time: the oldest digest still to send', async () => {
+    const { tenant } = await t.createTenant();
+    const reader = await addNotificationUser(t.app.db, tenant.id);
+    await t.app.db.query(
+      `INSERT INTO notification_digests (tenant_id, user_id, period, created_at)
+       VALUES ($1, $2, 'daily:lag-test', now() - interval '300 seconds')`,
+      [tenant.id, reader.id],
+    );
+    const lag = metricValue(await scrapeMetrics(t.app, TOKEN), 'trackwell_digest_lag_seconds');
+    expect(lag).toBeGreaterThanOrEqual(299);
+    expect(lag).toBeLessThan(400);
+    await t.app.db.query(`UPDATE notification_digests SET status = 'sent' WHERE tenant_id = $1`, [tenant.id]);
+    expect(metricValue(await scrapeMetrics(t.app, TOKEN), 'trackwell_digest_lag_seconds')).toBeLessThan(299);
+  });
+
   it('is not served without a token or port: 404 whatever the header', async () => {
     const plain = await buildTestApp();
     try {
