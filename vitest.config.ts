@@ -30,6 +30,8 @@ export const PGLITE_TOO: Readonly<Record<string, string>> = {
   'apps/server/test/identity/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
   'apps/server/test/console/console-every-process.test.ts':
     'processes that share one handle instead of a server',
+  'apps/server/test/observability/trace-change-to-smtp.test.ts':
+    'PGlite’s queries are traced by spans of our own, PostgreSQL’s by instrumentation-pg',
   'apps/server/test/fuzz/*.fuzz.test.ts':
     'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
   'apps/server/test/fuzz/write-watch.test.ts': 'the write check counts deletes on PGlite only',

@@ -39,6 +39,10 @@ import {
   followTenantChanges,
   type TenantResolver,
 } from './modules/tenants/tenant-resolver.ts';
+import { bindRequestLogContext, withLogContext } from './observability/log-context.ts';
+import { countRequests, metricsServed, registerMetrics } from './observability/metrics-routes.ts';
+import { traceQueries } from './observability/traced-database.ts';
+import { tracingPlugin } from './observability/tracing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,12 +80,15 @@ export const DEFAULT_PORTAL_DIST = fileURLToPath(new URL('../../portal/dist/', i
  */
 export async function buildApp({
   env,
-  db,
+  db: handle,
   services,
   logger = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Tracing on (observability/tracing.ts): PGlite's queries get spans of their own; PostgreSQL's come from pg.
+  const tracing = tracingPlugin();
+  const db = tracing ? traceQueries(handle) : handle;
   const app = Fastify({
-    logger,
+    logger: withLogContext(logger),
     bodyLimit: env.BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     return503OnClosing: true,
@@ -91,6 +98,7 @@ export async function buildApp({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
   });
+  if (tracing) await app.register(tracing); // first: its request span encloses every hook and handler
   const secretsWarning = defaultSecretsWarning(env);
   if (secretsWarning) app.log.warn(secretsWarning); // every process, at start: the public default is in use
   app.setValidatorCompiler(validatorCompiler);
@@ -102,6 +110,8 @@ export async function buildApp({
   registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
   decorateStores(app, env, db);
+  if (logger && env.LOG_LEVEL !== 'silent') bindRequestLogContext(app); // store code, trace id on its lines
+  if (metricsServed(env)) countRequests(app);
   await decorateSharedState(app, env, db);
   await decorateMail(app, env, db);
   await registerRoutes(app, env, services);
@@ -184,6 +194,7 @@ async function decorateMail(app: FastifyInstance, env: Env, db: DatabaseHandle) 
 /** The routes of the services this process runs (`--services`). */
 async function registerRoutes(app: FastifyInstance, env: Env, services: ReadonlySet<ServiceName>) {
   await app.register(healthRoutes);
+  registerMetrics(app); // `/metrics`: 404 unless METRICS_TOKEN (and no METRICS_PORT)
   if (app.mailer.transport === 'sink') await app.register(devMailRoutes);
   // Before the routes it documents (it collects them as they are added): the authn API and the web side.
   if (services.has('web')) await app.register(openApiDocument);

@@ -13,6 +13,8 @@ import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
 import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
+import { listenMetrics } from './observability/metrics-routes.ts';
+import { startTracing, stopTracing } from './observability/tracing.ts';
 
 /**
  * Starts Trackwell: reads the configuration, opens and migrates the database, seeds the demo on first
@@ -23,6 +25,8 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   const env = parseEnv();
   assertProductionReady(env); // before the database opens or a port listens
   const services = parseServices(values.services ?? env.SERVICES);
+  // Traces only with a collector: otherwise nothing of OpenTelemetry is even loaded.
+  await startTracing({ serviceName: env.OTEL_SERVICE_NAME, endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
   const logger =
     process.stdout.isTTY && env.LOG_LEVEL !== 'silent'
       ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
@@ -48,8 +52,10 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     else app.log.info(`${signal ?? 'close'}: shutting down`);
     await app.close();
     await db.close();
+    await stopTracing(); // the spans still buffered go to the collector
   });
   await app.listen({ port: env.PORT, host: env.HOST });
+  await listenMetrics(app); // METRICS_PORT: Prometheus's own port
   await printBanner(env, db, app.publicUrls, { applied, seeded, services: [...services] });
 }
 

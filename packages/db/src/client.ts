@@ -80,3 +80,9 @@ async function joinRunningServer(dataDir: string, holder: DataDirHolder): Promis
     throw error;
   }
 }
+
+/**
+ * The `pg` module itself (its exports object, the one this package queries with), loaded on demand: the server's
+ * OpenTelemetry set-up patches its prototypes (apps/server/src/observability/tracing.ts).
+ */
+export const loadPgDriver = async (): Promise<typeof import('pg').default> => (await import('pg')).default;

@@ -26,6 +26,7 @@ export * from './repositories/notification-preferences.ts';
 export * from './repositories/notification-schedules.ts';
 export * from './repositories/notification-status-reports.ts';
 export * from './repositories/notifications.ts';
+export * from './repositories/operational-metrics.ts';
 export * from './repositories/profile-attributes.ts';
 export * from './repositories/provisioned-users.ts';
 export * from './repositories/session-devices.ts';

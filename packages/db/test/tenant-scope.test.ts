@@ -60,6 +60,8 @@ const UNSCOPED: Record<string, string> = {
   'identity-key-rotation.ts listStoresWithIdentityKeyStepsDue':
     'the stores whose identity keys have a rotation step due; each step then names its store',
   'jobs.ts hasUnfinishedJobs': 'pg-boss’s job table has no tenant',
+  'operational-metrics.ts jobQueueFigures': 'pg-boss’s job table has no tenant (the /metrics scrape)',
+  'operational-metrics.ts digestLagSeconds': 'the oldest pending digest of any store (the /metrics scrape)',
   'signals.ts notifyChannel': 'NOTIFY between processes; the payload names what it is about',
   'signals.ts pingDatabase': 'SELECT 1, the readiness check',
   // The local mail sink: one inbox per installation, only without SMTP_URL, loopback clients only.

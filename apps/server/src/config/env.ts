@@ -41,6 +41,22 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * OpenTelemetry traces, exported with OTLP over HTTP to this collector (`http://collector:4318`; the standard
+   * OTEL_EXPORTER_OTLP_* variables refine it). Unset: no tracing at all, nothing started.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The `service.name` of the traces. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('trackwell'),
+  /** Serve Prometheus metrics at `/metrics` on this port only (not on the stores' hosts); unset: not served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Interface of METRICS_PORT (default: HOST). */
+  METRICS_HOST: z.string().min(1).optional(),
+  /**
+   * A bearer token for `/metrics` (`Authorization: Bearer …`): on the main port without METRICS_PORT,
+   * and required on METRICS_PORT too when both are set.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Trust X-Forwarded-* headers (set when behind a load balancer): true, false, or a comma list of proxy IPs. */
   TRUST_PROXY: z.string().default('false'),
   /**

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@trackwell/db';
 import { type Db, fromPglite, PgBoss } from 'pg-boss';
+import { outsideTrace } from '../../observability/spans.ts';
 
 /**
  * pg-boss 12 on Trackwell's own database: no second connection string, no Redis. On PGlite it uses
@@ -53,7 +54,8 @@ export function lazyBoss(
   let boss: PgBoss | undefined;
   return {
     get() {
-      starting ??= (async () => {
+      // Outside the trace of whoever asks first: pg-boss's timers run for the life of the process.
+      starting ??= outsideTrace(async () => {
         for (let attempt = 1; ; attempt++) {
           const b = createBoss(db, options);
           b.on('error', onError);
@@ -70,7 +72,7 @@ export function lazyBoss(
             await new Promise((r) => setTimeout(r, 200 * attempt));
           }
         }
-      })();
+      });
       return starting;
     },
     get started() {

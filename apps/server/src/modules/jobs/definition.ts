@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@trackwell/db';
 import type { PgBoss, QueueOptions, SendOptions } from 'pg-boss';
 import type { z } from 'zod';
 import type { Env } from '../../config/env.ts';
+import { currentTraceparent, inJobSendSpan } from '../../observability/spans.ts';
 
 /**
  * A job as a definition: a queue name, a version, the Zod shape of its payload (checked when the job is sent
@@ -32,11 +33,19 @@ export interface JobContext {
   boss: PgBoss;
 }
 
-/** What a job of this definition carries: its payload, checked, and its version. */
-export const jobData = <P>(job: Pick<JobDefinition<P>, 'payload' | 'version'>, payload: P): object => ({
-  ...(job.payload.parse(payload) as object),
-  v: job.version,
-});
+/**
+ * What a job of this definition carries: its payload, checked, its version, and (tracing on) the W3C
+ * traceparent of the span that queued it, so the worker's span continues the same trace.
+ */
+export function jobData<P>(job: Pick<JobDefinition<P>, 'payload' | 'version'>, payload: P): object {
+  const data = { ...(job.payload.parse(payload) as object), v: job.version };
+  const traceparent = currentTraceparent();
+  return traceparent ? { ...data, traceparent } : data;
+}
+
+/** The traceparent a job's data carries (jobData), if any. */
+export const jobTraceparent = (data: unknown): unknown =>
+  (data as { traceparent?: unknown } | null)?.traceparent;
 
 /** The payload of a job taken from the queue; throws (the job fails, with why) on another version or shape. */
 export function readJobData<P>(
@@ -48,8 +57,8 @@ export function readJobData<P>(
     throw new Error(
       `${job.name}: a job of version ${String(version)}; this worker handles version ${job.version}`,
     );
-  // The version is the envelope's, not the payload's: a strict payload shape must not see it.
-  const { v: _version, ...payload } = (data ?? {}) as Record<string, unknown>;
+  // The version and the trace are the envelope's, not the payload's: a strict payload shape must not see them.
+  const { v: _version, traceparent: _trace, ...payload } = (data ?? {}) as Record<string, unknown>;
   return job.payload.parse(payload);
 }
 
@@ -62,12 +71,17 @@ export async function queueJob<P>(
   payload: P,
   options?: SendOptions,
 ): Promise<void> {
-  if (options) await boss.send(job.name, jobData(job, payload), options);
-  else await boss.send(job.name, jobData(job, payload));
+  await inJobSendSpan(job.name, async () => {
+    if (options) await boss.send(job.name, jobData(job, payload), options);
+    else await boss.send(job.name, jobData(job, payload));
+  });
 }
 
 /** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
 export async function queueJobs<P>(boss: PgBoss, job: Sendable<P>, payloads: P[]): Promise<void> {
-  const data = payloads.map((p) => ({ data: jobData(job, p) }));
-  for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
+  if (payloads.length === 0) return;
+  await inJobSendSpan(job.name, async () => {
+    const data = payloads.map((p) => ({ data: jobData(job, p) }));
+    for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
+  });
 }

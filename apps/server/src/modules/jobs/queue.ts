@@ -1,8 +1,9 @@
 import type { DatabaseHandle } from '@trackwell/db';
 import type { PgBoss, SendOptions } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
+import { inJobSpan } from '../../observability/spans.ts';
 import type { LazyBoss } from './boss.ts';
-import { type JobContext, type JobDefinition, queueJob, readJobData } from './definition.ts';
+import { type JobContext, type JobDefinition, jobTraceparent, queueJob, readJobData } from './definition.ts';
 
 /** How a worker process polls one job's queue, and how many of its jobs it runs at once. */
 export interface WorkOptions {
@@ -89,7 +90,10 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
         // Each payload checked, then the handler with it and the job's retry count.
         const handler = definition.handle({ ...deps, db, env, boss: b });
         await b.work<unknown>(definition.name, work, async (batch) => {
-          for (const j of batch) await handler(readJobData(definition, j.data), j.retryCount);
+          for (const j of batch)
+            await inJobSpan(definition.name, jobTraceparent(j.data), () =>
+              handler(readJobData(definition, j.data), j.retryCount),
+            );
         });
       }
     },

@@ -3,6 +3,8 @@ import { type DatabaseHandle, insertMailMessage, type MailHeader } from '@trackw
 import { type HeaderLines, simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { emailsFailed, emailsSent } from '../../observability/metrics.ts';
+import { inSmtpSpan } from '../../observability/spans.ts';
 
 /**
  * The mail pipe: nodemailer over SMTP. With `SMTP_URL` it relays there (production). Without it, an
@@ -50,9 +52,7 @@ export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: Mailer
     const transporter = nodemailer.createTransport({ url: smtpUrl, ...(dkim ? { dkim } : {}) } as never);
     return {
       transport: 'smtp',
-      async send(mail) {
-        await transporter.sendMail({ from, ...mail });
-      },
+      send: (mail) => handOver(() => transporter.sendMail({ from, ...mail })),
       async close() {
         transporter.close();
       },
@@ -74,14 +74,23 @@ export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: Mailer
   return {
     transport: 'sink',
     sinkPort: sink.port,
-    async send(mail) {
-      await transporter.sendMail({ from, ...mail });
-    },
+    send: (mail) => handOver(() => transporter.sendMail({ from, ...mail })),
     async close() {
       transporter.close();
       await sink.close();
     },
   };
+}
+
+/** One account e-mail handed to SMTP: traced (tracing on) and counted, sent or failed. */
+async function handOver(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await inSmtpSpan('account', send);
+  } catch (error) {
+    emailsFailed.inc({ kind: 'account' });
+    throw error;
+  }
+  emailsSent.inc({ kind: 'account' });
 }
 
 /**

@@ -2,6 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import nodemailer from 'nodemailer';
 import DKIM from 'nodemailer/lib/dkim';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { emailsFailed, emailsSent } from '../../observability/metrics.ts';
+import { inSmtpSpan } from '../../observability/spans.ts';
 
 /**
  * The notification sender's SMTP pipe: a pooled nodemailer transport to SMTP_URL, or to the local sink
@@ -73,7 +75,13 @@ export function createSmtpTransport(options: {
   return {
     async send(m) {
       const raw = await composeMessage(m, dkim);
-      await transporter.sendMail({ envelope: { from: m.from.address, to: [m.to] }, raw });
+      await inSmtpSpan('notification', () =>
+        transporter.sendMail({ envelope: { from: m.from.address, to: [m.to] }, raw }),
+      ).catch((error: unknown) => {
+        emailsFailed.inc({ kind: 'notification' });
+        throw error;
+      });
+      emailsSent.inc({ kind: 'notification' });
       return { messageId: m.messageId, raw: raw.toString('utf8') };
     },
     async close() {

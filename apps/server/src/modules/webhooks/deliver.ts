@@ -12,6 +12,7 @@ import {
 import { Webhook } from 'standardwebhooks';
 import type { Env } from '../../config/env.ts';
 import { assertPublicDestination } from '../../http/outbound-guard.ts';
+import { webhookAttempts } from '../../observability/metrics.ts';
 import { webhookPayload } from './payload.ts';
 
 /**
@@ -57,6 +58,7 @@ export async function attemptWebhookMessage(
     ? switchedOff(attempt)
     : await send(env, message, attempt, options.test ?? false);
   await recordWebhookAttempt(db, message.tenantId, message.id, outcome);
+  webhookAttempts.inc({ outcome: outcome.status === 'pending' ? 'retry' : outcome.status });
   return { ...outcome, messageId: message.messageId, eventType: message.eventType };
 }
 
