@@ -52,7 +52,8 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   let client: PGlite;
   try {
     client = await PGlite.create({
-      ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
   } catch (error) {
