@@ -30,6 +30,8 @@ export const PGLITE_TOO: Readonly<Record<string, string>> = {
   'apps/server/test/identity/account-data.test.ts': 'PGlite runs concurrent transactions one after another',
   'apps/server/test/console/console-every-process.test.ts':
     'processes that share one handle instead of a server',
+  'apps/server/test/backup/backup-drill.test.ts':
+    'the embedded dump is made by the running server, asked through its socket',
   'apps/server/test/fuzz/*.fuzz.test.ts':
     'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
 };
