@@ -23,12 +23,8 @@ export const RESTORE_USAGE = `Usage: npm run db:restore -- --from FILE [--force]
 
 ${ENVIRONMENT}`;
 
-export class UsageError extends Error {
-  constructor(message: string, usage: string) {
-    super(`${message}\n\n${usage}`);
-    this.name = 'UsageError';
-  }
-}
+/** A usage error: the problem, then the usage (runCli prints it and exits 1). */
+const usageError = (message: string, usage: string) => new Error(`${message}\n\n${usage}`);
 
 export function readBackupArgs(argv: string[]): { out?: string | undefined; help: boolean } {
   try {
@@ -39,7 +35,7 @@ export function readBackupArgs(argv: string[]): { out?: string | undefined; help
     if (values.out === '') throw new Error('--out needs a file name');
     return { out: values.out, help: values.help ?? false };
   } catch (error) {
-    throw new UsageError((error as Error).message, BACKUP_USAGE);
+    throw usageError((error as Error).message, BACKUP_USAGE);
   }
 }
 
@@ -55,9 +51,9 @@ export function readRestoreArgs(argv: string[]): { from: string; force: boolean 
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message, RESTORE_USAGE);
+    throw usageError((error as Error).message, RESTORE_USAGE);
   }
   if (values.help) return { help: true };
-  if (!values.from) throw new UsageError('name the backup to restore with --from FILE', RESTORE_USAGE);
+  if (!values.from) throw usageError('name the backup to restore with --from FILE', RESTORE_USAGE);
   return { from: values.from, force: values.force ?? false };
 }
