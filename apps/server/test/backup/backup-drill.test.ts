@@ -116,11 +116,13 @@ describe(`backup and restore drill (${testEngine()})`, () => {
 
     // Every table has the rows of the backup's moment; the changes are a whole prefix of those published.
     expect(await countTableRows(restored)).toEqual(backup.tables);
-    const { rows } = await restored.query<{ n: number; deliveries: number }>(
-      `SELECT count(*)::int AS n, (SELECT count(*)::int FROM notification_deliveries) AS deliveries
+    const { rows } = await restored.query<{ n: number; last: number; deliveries: number }>(
+      `SELECT count(*)::int AS n, max(substring(publisher_event_id FROM 7)::int) AS last,
+              (SELECT count(*)::int FROM notification_deliveries) AS deliveries
          FROM catalog_events WHERE publisher_event_id LIKE 'drill-%'`,
     );
     const kept = rows[0]!.n;
+    expect(rows[0]!.last, 'the kept changes are drill-1 … drill-<kept>').toBe(kept);
     expect(kept).toBeGreaterThanOrEqual(startedAt);
     expect(kept).toBeLessThanOrEqual(finishedAt);
     expect(rows[0]!.deliveries, 'every kept change has all its e-mails queued').toBe(kept * USERS);
