@@ -47,6 +47,7 @@ export async function writeBackupFile(
   const partial = `${file}.partial`;
   try {
     await write(partial);
+    if (!existsSync(partial)) throw new Error(`Nothing was written to ${partial}: no backup made.`);
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });

@@ -19,7 +19,7 @@ import { countTableRows, countUserRelations } from './table-rows.ts';
  */
 
 async function serverMajor(db: DatabaseHandle): Promise<number> {
-  const { rows } = await db.query<{ v: string }>('SHOW server_version_num');
+  const { rows } = await db.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
   return Math.floor(Number(rows[0]?.v) / 10_000);
 }
 
