@@ -166,6 +166,9 @@ const drillEvent = (n: number) => ({
   },
 });
 
+/** Between two changes: a publisher's pace, which leaves the worker time to send (and the drill small). */
+const PAUSE_MS = 20;
+
 /**
  * Publishes DRILL-1, DRILL-2, … one request at a time through POST /api/catalog/v1/changes until stopped;
  * `acknowledged` is how many the API has answered "applied" so far (they commit in that order).
@@ -184,6 +187,7 @@ export function publishingLoop(app: FastifyInstance, host: string, apiKey: strin
       if (response.statusCode !== 200 || response.json().applied !== 1)
         throw new Error(`publishing failed: ${response.statusCode} ${response.body}`);
       acknowledged++;
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
   })();
   return {
