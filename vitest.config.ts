@@ -32,6 +32,8 @@ export const PGLITE_TOO: Readonly<Record<string, string>> = {
     'processes that share one handle instead of a server',
   'apps/server/test/observability/trace-change-to-smtp.test.ts':
     'PGlite’s queries are traced by spans of our own, PostgreSQL’s by instrumentation-pg',
+  'apps/server/test/backup/backup-drill.test.ts':
+    'the embedded dump is made by the running server, asked through its socket',
   'apps/server/test/fuzz/*.fuzz.test.ts':
     'only on PGlite does the write check see deletes (fuzz/write-watch.ts)',
   'apps/server/test/fuzz/write-watch.test.ts': 'the write check counts deletes on PGlite only',

@@ -46,6 +46,13 @@ describe('tracked files', () => {
     expect(passed.status).toBe(0);
   });
 
+  it('a backup of npm run db:backup is a database file wherever it is', () => {
+    const backup = (path: string) => refuseTrackedFiles([{ path, bytes: 10 }]);
+    expect(backup('trackwell-pglite-20261128T233912Z.tar.gz')).toHaveLength(1);
+    expect(backup('tmp/trackwell-postgres-20261128T233912Z.dump')).toHaveLength(1);
+    expect(backup('docs/trackwell-overview.tar.gz')).toEqual([]);
+  });
+
   it('an SQLite file of any case is a database file', () => {
     expect(refuseTrackedFiles([{ path: 'x/cache.SQLite', bytes: 10 }])).toHaveLength(1);
     expect(refuseTrackedFiles([{ path: 'docs/database.md', bytes: 10 }])).toEqual([]);

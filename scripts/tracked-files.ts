@@ -24,6 +24,7 @@ const DATABASE_FILE = [
   /(^|\/)pg_(hba|ident)\.conf$/,
   /(^|\/)trackwell\.lock$/,
   /\.(sqlite3?|db|db-wal|db-shm|mdb|pgdump)$/i,
+  /(^|\/)trackwell-(postgres|pglite)-\d{8}T\d{6}Z\.(dump|tar\.gz)$/, // npm run db:backup's files
 ];
 
 export type Refusal = { file: string; reason: string };

@@ -39,6 +39,13 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 /** bigint as a number, a date as its text (as the PostgreSQL client is set up). */
 const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
 
+/** In a data directory or in memory; from a dump (`loadDataDir`) into memory or an empty data directory. */
+const createOptions = (dataDir: string | undefined, loadDataDir: Blob | undefined) => ({
+  ...(dataDir ? { dataDir } : {}),
+  ...(loadDataDir ? { loadDataDir } : {}),
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+});
+
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let release = () => {};
   let advertise: (socket: string | undefined) => void = () => {};
@@ -51,10 +58,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    });
+    client = await PGlite.create(createOptions(dataDir, options.loadDataDir));
   } catch (error) {
     release();
     throw error;

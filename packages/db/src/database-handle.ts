@@ -54,7 +54,7 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory (ignored with `url`). Omit with `memory: true` for a throw-away database. */
   dataDir?: string | undefined;
   memory?: boolean;
-  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`); a `dataDir` given must be empty. */
   loadDataDir?: Blob;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;

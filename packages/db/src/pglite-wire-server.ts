@@ -1,10 +1,17 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import {
+  acquireSession,
+  answerDumpRequest,
+  DUMP_REQUEST,
+  fatalError,
+  frontendMessage,
+} from './pglite-dump-request.ts';
 
 /**
  * The running server's PGlite, served to the CLIs of the same machine over the PostgreSQL wire protocol on a
- * Unix socket (`npm run db:seed`, `catalog:changes`, `demo:changes` and `db:migrate` while `npm start` runs).
+ * Unix socket (`npm run db:seed`, `catalog:changes`, `demo:changes`, `db:migrate` and `db:backup` while `npm start` runs).
  *
  * Why not `@electric-sql/pglite-socket`: PGlite is ONE PostgreSQL session, and that package makes each
  * protocol message exclusive (`runExclusive`, PGlite's query lock) but not a client's transaction against
@@ -98,33 +105,8 @@ export async function servePgliteOnSocket(
   };
 }
 
-/** Takes PGlite's transaction lock (what query/exec/transaction take); resolves with its release. */
-function acquireSession(db: PGlite): Promise<() => void> {
-  return new Promise((granted, failed) => {
-    db._runExclusiveTransaction(() => new Promise<void>((release) => granted(release))).catch(failed);
-  });
-}
-
-const frontendMessage = (type: string, body: Buffer = Buffer.alloc(0)) => {
-  const header = Buffer.alloc(5);
-  header.write(type, 0, 'latin1');
-  header.writeInt32BE(body.length + 4, 1);
-  return Buffer.concat([header, body]);
-};
 const SYNC = frontendMessage('S');
 const ROLLBACK = frontendMessage('Q', Buffer.from('ROLLBACK\0'));
-
-function fatalError(code: string, message: string): Buffer {
-  const field = (tag: string, value: string) => Buffer.from(`${tag}${value}\0`, 'utf8');
-  const body = Buffer.concat([
-    field('S', 'FATAL'),
-    field('V', 'FATAL'),
-    field('C', code),
-    field('M', message),
-    Buffer.from([0]),
-  ]);
-  return frontendMessage('E', body);
-}
 
 /**
  * Reads the backend's messages as they stream out (they may be cut anywhere): the status of the last
@@ -248,6 +230,9 @@ class WireConnection {
       else if (code === CANCEL_REQUEST) {
         // PGlite has no backend to signal; PostgreSQL closes the cancel connection without a reply.
         this.socket.end();
+        return false;
+      } else if (code === DUMP_REQUEST) {
+        await answerDumpRequest(this.db, this.socket); // a backup (pglite-dump-request.ts)
         return false;
       } else if (code === PROTOCOL_3) {
         await this.run(packet, true);
