@@ -1,8 +1,7 @@
 import { request } from 'node:http';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
-import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir, upsertTenant } from '@trackwell/db';
-import { buildTenantDefinition } from '@trackwell/db/testing';
-import { buildNotificationCatalogue } from '../../apps/server/test/support/notifications-fixtures.ts';
+import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { buildCommitteeTrackerStore } from '../../apps/server/test/support/notifications-fixtures.ts';
 import { sleep } from './server-process.ts';
 
 /**
@@ -20,20 +19,8 @@ export interface FaultStore {
 }
 
 export async function createFaultStore(db: DatabaseHandle, users: number): Promise<FaultStore> {
-  const def = buildTenantDefinition();
-  const tenant = await db.transaction((tx) => upsertTenant(tx, def));
-  const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
-  await db.query(
-    `INSERT INTO users (id, tenant_id, login, first_name, last_name)
-     SELECT gen_random_uuid(), $1, 'fault-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
-    [tenant.id, users],
-  );
-  await db.query(
-    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
-     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
-    [tenant.id],
-  );
-  return { tenantId: tenant.id, host: def.hosts[0]!, apiKey, users };
+  const { tenant, host, apiKey } = await buildCommitteeTrackerStore(db, users, 'fault');
+  return { tenantId: tenant.id, host, apiKey, users };
 }
 
 export interface Publisher {

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
-import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir, upsertTenant } from '@trackwell/db';
-import { buildTenantDefinition, createTestDatabase } from '@trackwell/db/testing';
+import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { createTestDatabase } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { parseEnv, parseServices } from '../../src/config/env.ts';
 import { startSmtpSink } from '../../src/modules/mail/mailer.ts';
-import { buildNotificationCatalogue } from '../support/notifications-fixtures.ts';
+import { buildCommitteeTrackerStore } from '../support/notifications-fixtures.ts';
 
 /**
  * The backup drill's world: a source database (a PostgreSQL test database, or PGlite in a data directory
@@ -132,22 +132,8 @@ export async function countingSink(cleanups: Cleanups) {
 }
 
 /** A store with catalogue, publisher key and `users` users who track committee D20. */
-export async function drillStore(db: DatabaseHandle, users: number) {
-  const def = buildTenantDefinition();
-  const tenant = await db.transaction((tx) => upsertTenant(tx, def));
-  const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
-  await db.query(
-    `INSERT INTO users (id, tenant_id, login, first_name, last_name)
-     SELECT gen_random_uuid(), $1, 'drill-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
-    [tenant.id, users],
-  );
-  await db.query(
-    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
-     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
-    [tenant.id],
-  );
-  return { tenant, host: def.hosts[0]!, apiKey };
-}
+export const drillStore = (db: DatabaseHandle, users: number) =>
+  buildCommitteeTrackerStore(db, users, 'drill');
 
 /** The n-th change of the loop: a new standard DRILL-n in committee D20 (its trackers get an e-mail). */
 const drillEvent = (n: number) => ({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createCatalogApiKey, type DatabaseHandle } from '@trackwell/db';
+import { createCatalogApiKey, type DatabaseHandle, upsertTenant } from '@trackwell/db';
+import { buildTenantDefinition } from '@trackwell/db/testing';
 
 /**
  * A small catalogue for notification tests: publisher PUB1, committees D20 and E05, industry areas PLAS and
@@ -25,6 +26,27 @@ export async function buildNotificationCatalogue(db: DatabaseHandle, tenantId: s
   await db.query(`INSERT INTO standard_industry_areas VALUES ($1, $2, 'PLAS')`, [tenantId, standardId]);
   const apiKey = await createCatalogApiKey(db, tenantId, 'test publisher');
   return { standardId, apiKey };
+}
+
+/**
+ * A store of its own with that catalogue and `users` users (`<loginPrefix>-N@example.com`) who track committee
+ * D20, so every change to D638-CC e-mails each of them once (the fault runs and the backup drill).
+ */
+export async function buildCommitteeTrackerStore(db: DatabaseHandle, users: number, loginPrefix: string) {
+  const def = buildTenantDefinition();
+  const tenant = await db.transaction((tx) => upsertTenant(tx, def));
+  const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
+  await db.query(
+    `INSERT INTO users (id, tenant_id, login, first_name, last_name)
+     SELECT gen_random_uuid(), $1, $3 || '-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
+    [tenant.id, users, loginPrefix],
+  );
+  await db.query(
+    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
+     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
+    [tenant.id],
+  );
+  return { tenant, host: def.hosts[0]!, apiKey };
 }
 
 export async function addNotificationUser(
