@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check and every test suite, then one summary with each stage's time.
  *   - lint (Biome; the portal's feature boundaries; server modules without import cycles; tracked files),
- *     typecheck (tsc, every workspace) and the portal build run one after another beside the Vitest run:
+ *     typecheck (`tsc -b`: each workspace checked once, through project references) and the portal build run one after another beside the Vitest run:
  *     they are single-threaded and would otherwise leave a core idle;
  *   - one Vitest run: unit, component, API and database tests. Without TEST_DATABASE_URL every database test
  *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
@@ -109,7 +109,7 @@ async function checksAndBuild(): Promise<void> {
   }
   if (only.has('typecheck')) {
     const r = await run('npm', ['run', '--silent', 'typecheck'], { log: join(OUT, 'typecheck.log') });
-    record('typecheck', r.ok, r.ms, undefined, 'tsc, every workspace');
+    record('typecheck', r.ok, r.ms, undefined, 'tsc -b, every workspace');
   }
   if (only.has('e2e')) {
     const r = await run(process.execPath, ['scripts/portal-build.ts'], {
