@@ -24,9 +24,9 @@ export let receiver: WebhookReceiver;
 export let reader: TestUser;
 export let bystander: TestUser;
 
-export function useWebhooksWorld() {
+export function useWebhooksWorld(env: Record<string, string> = {}) {
   useConsoleWorld({
-    env: { SMTP_SINK_PORT: '0', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_DELAY_SECONDS: '1' },
+    env: { SMTP_SINK_PORT: '0', WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_RETRY_DELAY_SECONDS: '1', ...env },
     worker: true,
   });
   beforeAll(async () => {

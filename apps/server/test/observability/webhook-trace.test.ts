@@ -1,0 +1,87 @@
+import { SpanKind } from '@opentelemetry/api';
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { CONSOLE_PATHS } from '@trackwell/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTracing, stopTracing } from '../../src/observability/tracing.ts';
+import { t } from '../support/console-world.ts';
+import { eventually } from '../support/notifications-fixtures.ts';
+import {
+  createStoreEndpoint,
+  hooksOf,
+  publish,
+  receiver,
+  useWebhooksWorld,
+  WAIT,
+} from '../webhooks/webhooks-world.ts';
+import { metricValue, scrapeMetrics } from './metrics-scrape.ts';
+
+const TOKEN = 'metrics-token-for-the-webhook-trace';
+const exporter = new InMemorySpanExporter();
+
+// Tracing starts before the world's app is built (its request spans come from a Fastify plugin) and stops
+// after the app is closed (after-hooks run in reverse order).
+beforeAll(() => startTracing({ serviceName: 'trackwell-test', exporter }));
+afterAll(() => stopTracing());
+useWebhooksWorld({ METRICS_TOKEN: TOKEN });
+
+describe('a webhook delivery in the trace of the change that caused it', () => {
+  it('links the console request, the dispatch, both attempts and their POSTs by one trace id; the receiver gets it in traceparent; attempts are counted by outcome', async () => {
+    expect((await createStoreEndpoint('/traced')).statusCode).toBe(201);
+    receiver.answer('/traced', 503); // the first attempt fails, the retry is delivered
+    const before = await scrapeMetrics(t.app, TOKEN);
+    exporter.reset();
+
+    const r = await publish('trace-hook-1', 'D638-26');
+    expect(r.statusCode).toBeLessThan(300);
+    const hooks = await eventually(async () => {
+      const got = hooksOf('/traced', 'trace-hook-1');
+      expect(got).toHaveLength(2);
+      return got;
+    }, WAIT);
+    const port = Number(new URL(receiver.origin).port);
+    const isPost = (s: ReadableSpan) =>
+      s.kind === SpanKind.CLIENT &&
+      s.attributes['http.request.method'] === 'POST' &&
+      s.attributes['server.port'] === port;
+    const spans = await eventually(async () => {
+      const all = exporter.getFinishedSpans();
+      expect(all.filter(isPost)).toHaveLength(2);
+      return all;
+    }, WAIT);
+
+    const request = spans.find(
+      (s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === CONSOLE_PATHS.storeChanges,
+    );
+    expect(request, 'the console request span').toBeDefined();
+    const traceId = request!.spanContext().traceId;
+    const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+    // Each POST (the failed one and the retry) hangs under its attempt's job, the dispatch and the request.
+    for (const post of spans.filter(isPost)) {
+      expect(post.spanContext().traceId).toBe(traceId);
+      expect(ancestors(post, byId).map((s) => s.name)).toEqual(
+        expect.arrayContaining(['process webhooks-deliver', 'process notifications-dispatch', request!.name]),
+      );
+    }
+    // The receiver saw the same trace in each POST's traceparent.
+    for (const hook of hooks) expect(String(hook.headers.traceparent)).toContain(traceId);
+
+    const after = await scrapeMetrics(t.app, TOKEN);
+    const counted = (m: string, outcome: string) =>
+      metricValue(m, 'trackwell_webhook_attempts_total', { outcome });
+    expect(counted(after, 'retry') - counted(before, 'retry')).toBe(1);
+    expect(counted(after, 'delivered') - counted(before, 'delivered')).toBe(1);
+    expect(counted(after, 'failed') - counted(before, 'failed')).toBe(0);
+  }, 90_000);
+});
+
+/** The span's parents, nearest first, as far as they are in `byId`. */
+function ancestors(span: ReadableSpan, byId: Map<string, ReadableSpan>): ReadableSpan[] {
+  const chain: ReadableSpan[] = [];
+  let parentId = span.parentSpanContext?.spanId;
+  while (parentId && byId.has(parentId)) {
+    const parent = byId.get(parentId)!;
+    chain.push(parent);
+    parentId = parent.parentSpanContext?.spanId;
+  }
+  return chain;
+}
