@@ -26,7 +26,11 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   assertProductionReady(env); // before the database opens or a port listens
   const services = parseServices(values.services ?? env.SERVICES);
   // Traces only with a collector: otherwise nothing of OpenTelemetry is even loaded.
-  await startTracing({ serviceName: env.OTEL_SERVICE_NAME, endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT });
+  await startTracing({
+    serviceName: env.OTEL_SERVICE_NAME,
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampler: { name: env.OTEL_TRACES_SAMPLER, ratio: env.OTEL_TRACES_SAMPLER_ARG },
+  });
   const logger =
     process.stdout.isTTY && env.LOG_LEVEL !== 'silent'
       ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }

@@ -10,6 +10,16 @@ import { BUILT_IN_SECRETS } from './default-secrets.ts';
  */
 
 export const SERVICE_NAMES = ['web', 'idp', 'worker'] as const;
+/** OpenTelemetry's sampler names (OTEL_TRACES_SAMPLER), as its SDKs read them. */
+export const TRACE_SAMPLERS = [
+  'parentbased_always_on',
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 const bool = z
@@ -48,6 +58,14 @@ export const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** The `service.name` of the traces. */
   OTEL_SERVICE_NAME: z.string().min(1).default('trackwell'),
+  /**
+   * Which traces are kept, by the OpenTelemetry names: parentbased_always_on (all; a caller's decision in its
+   * `traceparent` is followed), always_on, always_off, traceidratio, parentbased_always_off,
+   * parentbased_traceidratio. The ratio samplers keep OTEL_TRACES_SAMPLER_ARG of the traces.
+   */
+  OTEL_TRACES_SAMPLER: z.enum(TRACE_SAMPLERS).default('parentbased_always_on'),
+  /** The share of traces the ratio samplers keep, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
   /** Serve Prometheus metrics at `/metrics` on this port only (not on the stores' hosts); unset: not served. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Interface of METRICS_PORT (default: HOST). */

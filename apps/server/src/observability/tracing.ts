@@ -1,9 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { syncBuiltinESMExports } from 'node:module';
-import type { TracerProvider } from '@opentelemetry/sdk-trace';
+import type { Sampler, TracerProvider } from '@opentelemetry/sdk-trace';
 import { loadPgDriver } from '@trackwell/db';
 import type { FastifyPluginCallback } from 'fastify';
+import type { TraceSamplerName } from '../config/env.ts';
 import { setTracingOn } from './spans.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface TracingOptions {
   endpoint?: string | undefined;
   /** Tests: every span goes here as it ends (instead of OTLP). */
   exporter?: import('@opentelemetry/sdk-trace').SpanExporter;
+  /** Which traces are kept (OTEL_TRACES_SAMPLER and its ratio); default: all. */
+  sampler?: { name: TraceSamplerName; ratio: number } | undefined;
 }
 
 interface Running {
@@ -48,6 +51,7 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
     options.exporter ?? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
   const provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    sampler: buildSampler(sdk, options.sampler ?? { name: 'parentbased_always_on', ratio: 1 }),
     spanProcessors: [
       options.exporter ? new sdk.SimpleSpanProcessor({ exporter }) : new sdk.BatchSpanProcessor({ exporter }),
     ],
@@ -60,6 +64,21 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
   running = { provider, fastifyPlugin, unpatch };
   setTracingOn(true);
   return true;
+}
+
+/** The sampler OTEL_TRACES_SAMPLER names (the SDK's own classes; this SDK does not read the variable itself). */
+export function buildSampler(
+  sdk: typeof import('@opentelemetry/sdk-trace'),
+  { name, ratio }: { name: TraceSamplerName; ratio: number },
+): Sampler {
+  const root = {
+    always_on: () => new sdk.AlwaysOnSampler(),
+    always_off: () => new sdk.AlwaysOffSampler(),
+    traceidratio: () => new sdk.TraceIdRatioBasedSampler(ratio),
+  };
+  if (name === 'always_on' || name === 'always_off' || name === 'traceidratio') return root[name]();
+  const kind = name.slice('parentbased_'.length) as keyof typeof root;
+  return new sdk.ParentBasedSampler({ root: root[kind]() });
 }
 
 /** The Fastify plugin of the request spans, when tracing is on (registered first, before any route). */
