@@ -11,6 +11,7 @@ import {
   trackSource,
 } from '../support/notifications-fixtures.ts';
 import { metricValue, scrapeMetrics } from './metrics-scrape.ts';
+import { ancestors } from './span-tree.ts';
 
 const TOKEN = 'metrics-token-for-the-trace-test';
 
@@ -98,16 +99,4 @@ describe('one trace from a publisher’s change to the SMTP hand-over of its e-m
 function isQuery(span: ReadableSpan): boolean {
   const system = span.attributes['db.system.name'] ?? span.attributes['db.system'];
   return system === 'postgresql' && span.kind === SpanKind.CLIENT;
-}
-
-/** The span's parents, nearest first, as far as they are in `byId`. */
-function ancestors(span: ReadableSpan, byId: Map<string, ReadableSpan>): ReadableSpan[] {
-  const chain: ReadableSpan[] = [];
-  let parentId = span.parentSpanContext?.spanId;
-  while (parentId && byId.has(parentId)) {
-    const parent = byId.get(parentId)!;
-    chain.push(parent);
-    parentId = parent.parentSpanContext?.spanId;
-  }
-  return chain;
 }

@@ -14,6 +14,7 @@ import {
   WAIT,
 } from '../webhooks/webhooks-world.ts';
 import { metricValue, scrapeMetrics } from './metrics-scrape.ts';
+import { ancestors } from './span-tree.ts';
 
 const TOKEN = 'metrics-token-for-the-webhook-trace';
 const exporter = new InMemorySpanExporter();
@@ -73,15 +74,3 @@ describe('a webhook delivery in the trace of the change that caused it', () => {
     expect(counted(after, 'failed') - counted(before, 'failed')).toBe(0);
   }, 90_000);
 });
-
-/** The span's parents, nearest first, as far as they are in `byId`. */
-function ancestors(span: ReadableSpan, byId: Map<string, ReadableSpan>): ReadableSpan[] {
-  const chain: ReadableSpan[] = [];
-  let parentId = span.parentSpanContext?.spanId;
-  while (parentId && byId.has(parentId)) {
-    const parent = byId.get(parentId)!;
-    chain.push(parent);
-    parentId = parent.parentSpanContext?.spanId;
-  }
-  return chain;
-}
