@@ -2,18 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  applyCatalogEvent,
-  type DatabaseHandle,
-  migrate,
-  openDatabase,
-  pgliteDataDir,
-  upsertTenant,
-} from '@trackwell/db';
-import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '@trackwell/db/testing';
+import { applyCatalogEvent, type DatabaseHandle, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { createTestDatabase, type TestDatabase } from '@trackwell/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../src/modules/mail/mailer.ts';
-import { buildNotificationCatalogue } from '../support/notifications-fixtures.ts';
+import { buildCommitteeTrackerStore } from '../support/notifications-fixtures.ts';
 
 /**
  * Crash safety: SIGKILL the worker in the middle of a large event's fan-out, start
@@ -103,18 +96,7 @@ async function crashWorld(cleanups: Cleanups) {
   }
   const relay = await startCountingSink(sinkDb);
   cleanups.push(() => relay.close());
-  const tenant = await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()));
-  await buildNotificationCatalogue(db, tenant.id);
-  await db.query(
-    `INSERT INTO users (id, tenant_id, login, first_name, last_name)
-     SELECT gen_random_uuid(), $1, 'crash-' || g || '@example.com', 'User', 'N' || g FROM generate_series(1, $2) g`,
-    [tenant.id, RECIPIENTS],
-  );
-  await db.query(
-    `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
-     SELECT $1, id, 'TRACKER', 'COMMITTEE', 'D20' FROM users WHERE tenant_id = $1`,
-    [tenant.id],
-  );
+  const { tenant } = await buildCommitteeTrackerStore(db, RECIPIENTS, 'crash');
   const applied = await applyCatalogEvent(
     db,
     tenant.id,
