@@ -37,16 +37,9 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Which services this process runs: any of web, idp, worker (comma-separated). `--services` overrides it. */
   SERVICES: z.string().default('web,idp,worker'),
-  /**
-   * On SIGTERM/SIGINT a process serving web or idp first answers /readyz with 503 `draining` for this many
-   * seconds while it still serves every request, so a load balancer stops sending it new ones; then it stops
-   * accepting connections and finishes the requests in flight. 0: no wait (nothing routes by readiness).
-   */
+  /** SIGTERM: /readyz says draining this long while requests are still served (web/idp; docs/upgrades.md). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  /**
-   * The bound on a whole shutdown: running jobs get what is left of it after the grace (at least 1 s), then
-   * are handed back to the queue; the process exits 1 if it is not closed by then (0 when it closed in time).
-   */
+  /** The bound on a shutdown: jobs get what is left after the grace, then go back to the queue; then exit 1. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Seed the demo tenants and catalogue when the database has no tenant yet. */
   SEED_DEMO: bool.default(true),
