@@ -23,7 +23,8 @@ import {
  * changes (each e-mailing every D20 tracker) goes through it, web 1 is sent SIGTERM and replaced, then the
  * worker, in the middle of a fan-out. Expected: no request failed, every e-mail was handed to SMTP exactly
  * once (the sink keeps duplicates), no row is left unsent and no job is left in the queue, and each
- * SIGTERMed process exited 0 on its own.
+ * SIGTERMed process exited 0 on its own. Then the hand-back: a worker whose batch outlasts its shutdown's
+ * budget stops at the next e-mail and gives the rest back to the queue, sent once by the next worker.
  *
  * In the PostgreSQL suite (not `npm run faults`): draining is what every deploy does, not a fault, and CI
  * runs this suite on every change. Skipped without TEST_DATABASE_URL (PGlite is a single process).
@@ -175,6 +176,46 @@ describe.skipIf(!PG)(
       expect(await deliveryStatuses(db, store.tenantId)).toEqual({ sent: expected });
       expect(await unfinished(db)).toBe(false);
     }, 240_000);
+
+    it('a worker whose e-mails outlast its shutdown hands them back: the next worker sends the rest, each once', async () => {
+      for (const p of procs.filter((p) => p.name === 'worker 2')) expect(await terminate(p)).toBe(0);
+      const slow = await startCountingSmtpSink({ delayMs: 150 });
+      const slowEnv = {
+        ...env,
+        SMTP_URL: `smtp://127.0.0.1:${slow.port}`,
+        NOTIFICATIONS_SMTP_CONNECTIONS: '1',
+      };
+      // 4 s in all: 1 s for its jobs (3 s are kept for closing), far less than 30 e-mails at 150 ms take.
+      const worker3 = startProcess(procs, 'worker 3', 'worker', await freePort(), {
+        ...slowEnv,
+        SHUTDOWN_TIMEOUT_SECONDS: '4',
+      });
+      await processReady(worker3);
+      const body = {
+        events: [{ id: 'handback-1', type: 'editorial_change', standard: { contentCode: 'D638-CC' } }],
+      };
+      const headers = { host: store.host, 'x-api-key': store.apiKey, 'content-type': 'application/json' };
+      expect((await call(lb.port, 'POST', CATALOG_CHANGES_PATH, headers, JSON.stringify(body))).status).toBe(
+        200,
+      );
+      await within(60_000, async () => slow.accepted >= 3);
+      const code = await terminate(worker3);
+      const sentByWorker3 = slow.accepted;
+      env = slowEnv;
+      await start('worker 4', 'worker');
+      await within(90_000, async () => slow.accepted >= USERS && !(await unfinished(db)));
+      await new Promise((r) => setTimeout(r, 1000)); // a stray second copy would arrive now
+      const ids = [...slow.messageIds.values()].flat();
+      console.log(
+        `hand-back: worker 3 sent ${sentByWorker3} of ${USERS} before it stopped; ${ids.length} in all`,
+      );
+      await slow.close();
+      expect(code).toBe(0);
+      expect(sentByWorker3).toBeLessThan(USERS);
+      expect(ids).toHaveLength(USERS);
+      expect(new Set(ids).size).toBe(USERS);
+      expect(await unfinished(db)).toBe(false);
+    }, 180_000);
   },
 );
 
