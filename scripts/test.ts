@@ -6,9 +6,11 @@
  *   - one Vitest run: unit, component, API and database tests. Without TEST_DATABASE_URL every database test
  *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
  *     and what depends on the engine runs on PGlite too (vitest.config.ts says what and why);
+ *   - with TEST_DATABASE_URL, the rolling-upgrade check's CI subset: the previous release's API tests on a
+ *     database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
  *   - the browser journeys (Playwright in Debian's Chromium), once the portal is built.
  * Stops at nothing: every stage runs, and the exit code is non-zero if any failed.
- * Usage: npm test [-- --only=lint,typecheck,unit,postgres,e2e]
+ * Usage: npm test [-- --only=lint,typecheck,unit,postgres,upgrade,e2e]
  *   unit: the suites that need no PostgreSQL server; postgres: the db and server suites on TEST_DATABASE_URL.
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +24,7 @@ import type { ProjectCounts } from './vitest-project-counts.ts';
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'test-results');
 const BIN = (name: string) => join(ROOT, 'node_modules/.bin', name);
-const STAGES = ['lint', 'typecheck', 'unit', 'postgres', 'e2e'] as const;
+const STAGES = ['lint', 'typecheck', 'unit', 'postgres', 'upgrade', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
@@ -193,6 +195,16 @@ async function vitest(): Promise<void> {
   );
 }
 
+/** The previous release's API tests on this release's schema (expand-then-contract; docs/upgrades.md). */
+async function upgradeCheck(): Promise<void> {
+  if (!only.has('upgrade') || !postgres) return;
+  process.stdout.write("\n━━ rolling upgrade: the previous release's API tests on this schema ━━\n");
+  const r = await run(process.execPath, ['scripts/upgrade-check.ts', '--ci'], {
+    log: join(OUT, 'upgrade-check.log'),
+  });
+  record('upgrade check', r.ok, r.ms, undefined, "previous release's API tests (CI subset) on this schema");
+}
+
 async function journeys(): Promise<void> {
   if (!only.has('e2e')) return;
   process.stdout.write('\n━━ browser journeys (Playwright in Chromium) ━━\n');
@@ -226,6 +238,7 @@ async function journeys(): Promise<void> {
 mkdirSync(OUT, { recursive: true });
 const checks = checksAndBuild();
 await vitest();
+await upgradeCheck();
 await checks;
 const portalBuilt = results.find((r) => r.stage === 'portal build');
 if (portalBuilt && !portalBuilt.ok)

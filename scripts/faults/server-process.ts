@@ -71,6 +71,7 @@ export async function startServerProcess(options: {
       LOG_LEVEL: 'warn',
       PORTAL_DIST: join(options.scratch, 'portal'),
       SMTP_SINK_PORT: '0',
+      SHUTDOWN_GRACE_SECONDS: '0', // no load balancer watches its readiness: SIGTERM closes at once
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

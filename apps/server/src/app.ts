@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerUnsafeStringGuard } from './http/unsafe-strings-guard.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { createRevocationList, type RevocationList } from './modules/auth/revocation-list.ts';
+import { createDrain, type Drain, shutdownBudget } from './modules/health/drain.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerKeySchedule } from './modules/identity/key-rotation-job.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The PNG of each store's logo that e-mails show, drawn once per logo. */
     logoPngs: LogoPngs;
+    /** The shutdown: /readyz says draining once it began (main.ts begins it on SIGTERM). */
+    drain: Drain;
   }
 }
 
@@ -109,6 +112,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field
 
+  app.decorate('drain', createDrain(shutdownBudget(env, services)));
   decorateStores(app, env, db);
   if (logger && env.LOG_LEVEL !== 'silent') bindRequestLogContext(app); // store code, trace id on its lines
   if (metricsServed(env)) countRequests(app);

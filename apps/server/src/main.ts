@@ -18,7 +18,7 @@ import { startTracing, stopTracing } from './observability/tracing.ts';
 
 /**
  * Starts Trackwell: reads the configuration, opens and migrates the database, seeds the demo on first
- * start, builds the app, listens, and prints where to go. Closes gracefully on SIGINT/SIGTERM.
+ * start, builds the app, listens, and prints where to go. Drains on SIGINT/SIGTERM, then exits.
  */
 export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { services: { type: 'string' } }, strict: true });
@@ -51,9 +51,17 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
 
   const app = await buildApp({ env, db, services, logger });
   if (services.has('worker')) await app.notifications.startWorker(); // pg-boss jobs: e-mail notifications
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // A rolling upgrade's SIGTERM drains (docs/upgrades.md): /readyz says draining for the grace while every
+  // request is still served, then no new connection, the requests in flight finish, running jobs finish or
+  // go back to the queue (onClose hooks); past SHUTDOWN_TIMEOUT_SECONDS the process exits 1. Ctrl-C
+  // (SIGINT) in a terminal skips the grace: no load balancer is waiting for the readiness to change.
+  const { totalMs } = app.drain.budget;
+  closeWithGrace({ delay: totalMs }, async ({ err, signal }) => {
+    const graceMs = signal === 'SIGTERM' ? app.drain.budget.graceMs : 0;
     if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info(`${signal ?? 'close'}: shutting down`);
+    else app.log.info(`${signal ?? 'close'}: draining for ${graceMs / 1000} s, then shutting down`);
+    app.drain.begin();
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
     await app.close();
     await db.close();
     await stopTracing(); // the spans still buffered go to the collector

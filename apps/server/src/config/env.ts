@@ -47,6 +47,10 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Which services this process runs: any of web, idp, worker (comma-separated). `--services` overrides it. */
   SERVICES: z.string().default('web,idp,worker'),
+  /** On SIGTERM /readyz says draining this long while requests are still served (web/idp; docs/upgrades.md). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** The bound on a shutdown: jobs get what is left after the grace, then go back to the queue; then exit 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Seed the demo tenants and catalogue when the database has no tenant yet. */
   SEED_DEMO: bool.default(true),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
  * one distinct id per recipient is "one e-mail each" as a mailbox that drops redeliveries (the product's
  * local sink) shows it; repeats are the re-offers of at-least-once sending.
  */
-export async function startCountingSmtpSink() {
+export async function startCountingSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) {
   const messageIds = new Map<string, string[]>();
   let accepted = 0;
   const server = new SMTPServer({
@@ -23,13 +23,16 @@ export async function startCountingSmtpSink() {
       stream.on('end', () => {
         const headers = head.slice(0, head.indexOf('\r\n\r\n') + 1 || undefined).replace(/\r\n[ \t]+/g, ' ');
         const id = /^message-id:\s*(\S+)/im.exec(headers)?.[1] ?? '(none)';
-        for (const r of session.envelope.rcptTo) {
-          const list = messageIds.get(r.address) ?? [];
-          list.push(id);
-          messageIds.set(r.address, list);
-        }
-        accepted++;
-        callback();
+        // `delayMs`: a slow relay, so that a sender's batch is still on its way when its worker stops.
+        setTimeout(() => {
+          for (const r of session.envelope.rcptTo) {
+            const list = messageIds.get(r.address) ?? [];
+            list.push(id);
+            messageIds.set(r.address, list);
+          }
+          accepted++;
+          callback();
+        }, delayMs);
       });
     },
   });

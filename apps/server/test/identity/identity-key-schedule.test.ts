@@ -173,7 +173,11 @@ describe('the identity keys’ schedule', () => {
       rotateIdentityKeys(tx, s.tenant.id, await newIdentityKeys(), { now: past, retiresAt: past }),
     );
     const env = parseEnv({});
-    await keyScheduleJob.handle({ db: t.app.db, env, boss: {} as PgBoss })({}, 0);
+    await keyScheduleJob.handle({ db: t.app.db, env, boss: {} as PgBoss })(
+      {},
+      0,
+      new AbortController().signal,
+    );
     expect((await findIdentityKeyState(t.app.db, s.tenant.id))!.previous).toBeNull();
     expect((await auditOf(s.tenant.id)).map((e) => e.action)).toEqual(['identity_keys.retire']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SentMark, startSentMarks } from '../../src/modules/notifications/sent-marks.ts';
+import { type SentMark, sendInLanes, startSentMarks } from '../../src/modules/notifications/sent-marks.ts';
 
 /** The sender's group commit of "sent" marks (sent-marks.ts): grouped, bounded, surviving a database outage. */
 
@@ -85,5 +85,33 @@ describe('sent marks', () => {
     marks.record(mark(1));
     await expect(marks.drain()).rejects.toThrow('still down');
     await expect(marks.room()).rejects.toThrow('still down');
+  });
+
+  it('stops taking rows once the signal aborts (a worker shutting down): the e-mails on the wire finish and are marked, the rest are given back', async () => {
+    const written: number[] = [];
+    const marks = startSentMarks(async (batch) => {
+      written.push(...batch.map((b) => b.id));
+    }, Date.now() + 60_000);
+    const stop = new AbortController();
+    const started: number[] = [];
+    const counts = { sent: 0 };
+    const left = await sendInLanes(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      2,
+      marks,
+      async (id, record) => {
+        started.push(id);
+        if (id === 3) stop.abort(); // as row 3 goes on the wire; the other lane is still on row 1 or 2
+        await new Promise((r) => setTimeout(r, 20));
+        record(mark(id));
+        return 'sent' as const;
+      },
+      counts,
+      stop.signal,
+    );
+    expect(started).toEqual([1, 2, 3]);
+    expect(written.sort()).toEqual([1, 2, 3]);
+    expect(counts.sent).toBe(3);
+    expect(left).toEqual([4, 5, 6, 7, 8]);
   });
 });

@@ -227,6 +227,19 @@ export async function markDeliveryAttemptFailed(
   );
 }
 
+/**
+ * Gives back claimed rows that were not sent (a sender told to stop: its worker is shutting down), so the
+ * job's retry on another worker claims them at once instead of after NOTIFICATIONS_CLAIM_SECONDS.
+ */
+export async function releaseNotificationClaims(db: SqlExecutor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE notification_deliveries SET claimed_until = NULL
+      WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
+    [ids],
+  );
+}
+
 /** The delivery log of a tenant, by user and/or by publisher event id, newest first. */
 export async function listNotificationDeliveries(
   db: SqlExecutor,

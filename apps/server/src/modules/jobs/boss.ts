@@ -48,7 +48,7 @@ export interface LazyBoss {
 export function lazyBoss(
   db: DatabaseHandle,
   onError: (error: Error) => void,
-  options: { superviseSeconds?: number } = {},
+  options: { superviseSeconds?: number; stopTimeoutMs?: number } = {},
 ): LazyBoss {
   let starting: Promise<PgBoss> | undefined;
   let boss: PgBoss | undefined;
@@ -83,8 +83,10 @@ export function lazyBoss(
       const b = await starting.catch(() => undefined);
       starting = undefined;
       boss = undefined;
-      // graceful: lets the sender finish the e-mail it is on; unfinished jobs are retried by another worker
-      await b?.stop({ graceful: true, timeout: 10_000 });
+      // pg-boss 12's graceful stop: no job is fetched any more; the running handlers get `stopTimeoutMs` to
+      // finish, then their jobs are failed (retried by another worker, as their policy says) and their
+      // signals aborted (the sender stops at the next e-mail and releases the rest; queue.ts waits for it).
+      await b?.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000 });
     },
   };
 }

@@ -22,8 +22,12 @@ export interface JobDefinition<Payload, Deps extends JobContext = JobContext> {
    * was created before it had one); otherwise an existing queue keeps the policy it was created with.
    */
   refreshPolicy?: boolean;
-  /** The job's body, given what it works with (this process's database, settings and queue, and more). */
-  handle(deps: Deps): (payload: Payload, retryCount: number) => Promise<void>;
+  /**
+   * The job's body, given what it works with (this process's database, settings and queue, and more).
+   * `signal` aborts when the job is taken away (the worker's shutdown ran out of time, or its claim expired):
+   * a long handler stops at the next step it can stop at and leaves the rest to the job's retry.
+   */
+  handle(deps: Deps): (payload: Payload, retryCount: number, signal: AbortSignal) => Promise<void>;
 }
 
 /** What every job's handler works with; a definition may ask for more (`Deps`), given when it is registered. */

@@ -40,7 +40,10 @@ export interface JobQueue {
   sweep(): Promise<void>;
   /** Runs the sweep every `seconds` from now on, logging a failure. */
   sweepEvery(seconds: number): void;
-  /** Stops the sweep and pg-boss (gracefully: the job in hand finishes). */
+  /**
+   * Stops the sweep and pg-boss (gracefully: the jobs in hand finish within the shutdown's budget, or are
+   * failed back to the queue and told to stop), then waits until no handler runs.
+   */
   close(): Promise<void>;
 }
 
@@ -62,6 +65,9 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
   const sweepSteps: Array<(boss: PgBoss) => Promise<void>> = [];
   let queuesReady: Promise<PgBoss> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  // The handlers running now: pg-boss's stop aborts them after its timeout without waiting for them to
+  // return, and one must not still be writing when the process closes its database.
+  const running = new Set<Promise<void>>();
 
   const ready = () =>
     (queuesReady ??= (async () => {
@@ -90,10 +96,18 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
         // Each payload checked, then the handler with it and the job's retry count.
         const handler = definition.handle({ ...deps, db, env, boss: b });
         await b.work<unknown>(definition.name, work, async (batch) => {
-          for (const j of batch)
-            await inJobSpan(definition.name, jobTraceparent(j.data), () =>
-              handler(readJobData(definition, j.data), j.retryCount),
-            );
+          const run = (async () => {
+            for (const j of batch)
+              await inJobSpan(definition.name, jobTraceparent(j.data), () =>
+                handler(readJobData(definition, j.data), j.retryCount, j.signal),
+              );
+          })();
+          running.add(run);
+          try {
+            await run;
+          } finally {
+            running.delete(run);
+          }
         });
       }
     },
@@ -110,6 +124,7 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
     async close() {
       if (sweeper) clearInterval(sweeper);
       await boss.stop();
+      await Promise.allSettled(running);
     },
   };
   return queue;

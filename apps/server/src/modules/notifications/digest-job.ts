@@ -23,8 +23,8 @@ export const digestJob: JobDefinition<Record<string, never>, DigestJobDeps> = {
   policy: (env) => ({ retryLimit: 2, retryDelay: 60, expireInSeconds: env.NOTIFICATIONS_CLAIM_SECONDS }),
   handle:
     ({ digests }) =>
-    async () => {
-      await digests.run(new Date());
+    async (_payload, _retryCount, signal) => {
+      await digests.run(new Date(), signal);
     },
 };
 

@@ -94,12 +94,13 @@ async function sendClaimed(
   batch: ClaimedDigest[],
   send: (d: ClaimedDigest, record: (sent: SentMark) => void) => Promise<Outcome>,
   result: DigestRunResult,
+  signal?: AbortSignal,
 ) {
   const marks = startSentMarks(
     (sent) => markDigestsSent(db, sent),
     Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
   );
-  await sendInLanes(batch, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, result);
+  await sendInLanes(batch, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, result, signal);
 }
 
 export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
@@ -146,8 +147,12 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     return 'sent';
   }
 
-  /** One run at `now`: create what is due, then send every pending digest this run can claim. */
-  async function run(now: Date): Promise<DigestRunResult> {
+  /**
+   * One run at `now`: create what is due, then send every pending digest this run can claim. Once `signal`
+   * aborts (the worker is shutting down) no new digest starts; the claimed ones not sent wait for their
+   * claim to end and go out with a later run.
+   */
+  async function run(now: Date, signal?: AbortSignal): Promise<DigestRunResult> {
     const result: DigestRunResult = {
       created: (await createDueDigests(db, now)) + (await createDueStatusReports(db, now)),
       sent: 0,
@@ -160,10 +165,10 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     let next: Promise<ClaimedDigest[]> | undefined = claim();
     while (next) {
       const batch: ClaimedDigest[] = await next;
-      next = batch.length === CLAIM_BATCH ? claim() : undefined;
+      next = batch.length === CLAIM_BATCH && !signal?.aborted ? claim() : undefined;
       // Awaited on the next turn; should this batch's sending throw first, it must not go unhandled.
       next?.catch(() => {});
-      await sendClaimed(db, env, batch, (d, record) => sendDigest(d, now, record), result);
+      await sendClaimed(db, env, batch, (d, record) => sendDigest(d, now, record), result, signal);
     }
     return result;
   }

@@ -63,12 +63,14 @@ export const sendJob: JobDefinition<{ ids: number[] }, SendJobDeps> = {
   }),
   handle:
     ({ env, sender }) =>
-    async ({ ids }, retryCount) => {
+    async ({ ids }, retryCount, signal) => {
       const result = await sender.sendBatch(ids, {
         finalAttempt: retryCount >= env.NOTIFICATIONS_RETRY_LIMIT,
+        signal,
       });
       // pg-boss retries the job with backoff; rows already sent are skipped then.
-      if (result.retry > 0) throw new Error(`${result.retry} recipients got a temporary SMTP failure`);
+      if (result.retry > 0)
+        throw new Error(`${result.retry} recipients left for a retry (a temporary SMTP failure, or stopped)`);
     },
 };
 

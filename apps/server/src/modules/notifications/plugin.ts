@@ -17,6 +17,7 @@ export function decorateNotifications(
 ): void {
   const boss = lazyBoss(app.db, (error) => app.log.error({ err: error }, 'pg-boss error'), {
     superviseSeconds: Math.min(60, app.env.NOTIFICATIONS_CLAIM_SECONDS),
+    stopTimeoutMs: app.drain.budget.jobsMs,
   });
   const service = createNotificationService({
     db: app.db,
@@ -34,6 +35,7 @@ export function decorateNotifications(
     ...(registerJobs ? { registerJobs } : {}),
   });
   app.decorate('notifications', service);
-  // Stops pg-boss gracefully (the e-mail in flight finishes) and closes the SMTP pool.
+  // Stops pg-boss gracefully (running jobs finish within the shutdown's budget, or are handed back to the
+  // queue) and closes the SMTP pool.
   app.addHook('onClose', () => service.close());
 }

@@ -5,6 +5,7 @@ import {
   markDeliveriesSent,
   markDeliveryAttemptFailed,
   type PendingNotification,
+  releaseNotificationClaims,
 } from '@trackwell/db';
 import { resolveEmailLanguage, type SuccessorChoice } from '@trackwell/email';
 import type { Env } from '../../config/env.ts';
@@ -129,8 +130,12 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
     return 'sent';
   }
 
-  /** Sends these outbox rows once each; a temporary SMTP failure is counted as `retry` (the job retries). */
-  async function sendBatch(ids: number[], opts: { finalAttempt?: boolean } = {}) {
+  /**
+   * Sends these outbox rows once each; a temporary SMTP failure is counted as `retry` (the job retries). Once
+   * `signal` aborts, no new e-mail starts: the ones on the wire finish and are marked, the rest are released
+   * and counted as `retry`.
+   */
+  async function sendBatch(ids: number[], opts: { finalAttempt?: boolean; signal?: AbortSignal } = {}) {
     const rows = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
     const counts: Record<SendOutcome, number> = { sent: 0, failed: 0, retry: 0 };
     const marks = startSentMarks(
@@ -140,7 +145,19 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
     );
     const send = (n: PendingNotification, record: (sent: SentMark) => void) =>
       sendOne(n, opts.finalAttempt ?? false, record);
-    await sendInLanes(rows, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, counts);
+    const left = await sendInLanes(
+      rows,
+      env.NOTIFICATIONS_SMTP_CONNECTIONS,
+      marks,
+      send,
+      counts,
+      opts.signal,
+    );
+    await releaseNotificationClaims(
+      db,
+      left.map((n) => n.id),
+    );
+    counts.retry += left.length;
     return counts;
   }
 

@@ -119,11 +119,13 @@ export async function sendInLanes<Item, Outcome extends string>(
   marks: SentMarks,
   send: (item: Item, record: (sent: SentMark) => void) => Promise<Outcome>,
   counts: Record<Outcome, number>,
-): Promise<void> {
+  signal?: AbortSignal,
+): Promise<Item[]> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
       await marks.room();
+      if (signal?.aborted) break; // told to stop: what no lane has started is left for the retry
       const item = items[next++];
       if (item === undefined) break;
       counts[await send(item, marks.record)]++;
@@ -134,4 +136,5 @@ export async function sendInLanes<Item, Outcome extends string>(
   } finally {
     await marks.drain();
   }
+  return items.slice(next);
 }
