@@ -26,7 +26,14 @@ async function start(env: Record<string, string>): Promise<Started> {
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // No load balancer watches its readiness: SIGTERM closes it at once.
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_SECONDS: '0',
+      ...env,
+    },
   });
   child.stdout.on('data', (d) => {
     output += d;

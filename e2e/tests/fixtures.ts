@@ -59,6 +59,7 @@ export const test = base.extend<object, { workerServer: JourneyServer }>({
         SMTP_SINK_PORT: '0',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_SECONDS: '0', // no load balancer watches it: closed at once after the journeys
         // The webhooks journeys' receivers listen on this machine (webhook-receiver.ts).
         WEBHOOKS_ALLOW_PRIVATE: 'true',
       };

@@ -51,6 +51,38 @@ describe('tracker repositories', () => {
     }
   });
   afterAll(() => t.drop());
+  const rowsOf = async (tenant: string, user: string) =>
+    (
+      await t.handle.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM content_trackings WHERE tenant_id = $1 AND user_id = $2',
+        [tenant, user],
+      )
+    ).rows[0]!.n;
+
+  it('creates a tracking whose row another request deleted between the insert and the read back', async () => {
+    const db = t.handle;
+    await createContentTracking(db, tenantA, userA2, { assetId: 'a2' });
+    // The insert finds the tracking and does nothing; before the read back a concurrent removal commits.
+    let deleted = false;
+    const racing: typeof db = {
+      ...db,
+      query: async (sql: string, params?: unknown[]) => {
+        if (!deleted && /^\s*SELECT/.test(sql) && sql.includes('content_trackings')) {
+          deleted = true;
+          await db.query('DELETE FROM content_trackings WHERE tenant_id = $1 AND user_id = $2', [
+            tenantA,
+            userA2,
+          ]);
+        }
+        return db.query(sql, params as never);
+      },
+    } as typeof db;
+    const result = await createContentTracking(racing, tenantA, userA2, { assetId: 'a2' });
+    expect(deleted).toBe(true);
+    expect(result).toMatchObject({ created: true });
+    expect(await rowsOf(tenantA, userA2)).toBe(1);
+    await db.query('DELETE FROM content_trackings WHERE tenant_id = $1 AND user_id = $2', [tenantA, userA2]);
+  });
 
   it('migration 0003 created the unsubscribe table and the title search index', async () => {
     const { rows } = await t.handle.query<{ indexname: string }>(

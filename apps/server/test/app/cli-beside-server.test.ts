@@ -120,6 +120,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
         SEED_DEMO: 'false', // db:seed, run beside the server, creates the stores
         SMTP_SINK_PORT: '0',
         LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_SECONDS: '0', // no load balancer watches its readiness
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

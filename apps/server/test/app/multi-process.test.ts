@@ -79,6 +79,7 @@ describe.skipIf(!PG)(
         HOST: '127.0.0.1',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        SHUTDOWN_GRACE_SECONDS: '0', // no load balancer watches these processes' readiness
         SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
         PUBLIC_URL_TEMPLATE: `http://{host}:${publicPort}`,
         TRACKER_RATE_LIMIT_PER_USER: String(TRACKER_LIMIT),

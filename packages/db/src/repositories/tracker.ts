@@ -200,17 +200,24 @@ export async function createContentTracking(
   );
   const standardId = found[0]?.id;
   if (standardId === undefined) return undefined;
-  const inserted = await tx.query(
-    `INSERT INTO content_trackings (tenant_id, user_id, standard_id) VALUES ($1, $2, $3)
-     ON CONFLICT (tenant_id, user_id, standard_id) DO NOTHING RETURNING id`,
-    [tenantId, userId, standardId],
-  );
-  await liftUnsubscribe(tx, tenantId, userId, 'TRACKER');
-  const { rows } = await tx.query<TrackingDbRow>(
-    `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = $3`,
-    [tenantId, userId, standardId],
-  );
-  return { created: inserted.rowCount > 0, row: toRow(rows[0]!) };
+  // A delete of the same tracking, committed by another request between the insert (which found it and did
+  // nothing) and the read back, leaves nothing to read: insert again, which then creates it.
+  let created = false;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await tx.query(
+      `INSERT INTO content_trackings (tenant_id, user_id, standard_id) VALUES ($1, $2, $3)
+       ON CONFLICT (tenant_id, user_id, standard_id) DO NOTHING RETURNING id`,
+      [tenantId, userId, standardId],
+    );
+    created ||= inserted.rowCount > 0;
+    if (attempt === 0) await liftUnsubscribe(tx, tenantId, userId, 'TRACKER');
+    const { rows } = await tx.query<TrackingDbRow>(
+      `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = $3`,
+      [tenantId, userId, standardId],
+    );
+    if (rows[0]) return { created, row: toRow(rows[0]) };
+  }
+  throw new Error('content tracking deleted three times while it was being created');
 }
 
 // ---------------------------------------------------------------------------------------------------------
