@@ -4,7 +4,7 @@
  *
  *  1. checks out release/previous into a temporary git worktree (detached; removed at the end);
  *  2. node_modules: when its package-lock.json is this tree's, links this tree's installed packages (its own
- *     `@trackwell/*` point at its own workspaces); otherwise `npm ci` there;
+ *     `@trackwell/*` point at its own workspaces); otherwise `npm install` there;
  *  3. makes one template database on TEST_DATABASE_URL's server migrated by THIS release's migrations;
  *  4. runs the previous release's server API tests with its own Vitest, each test file on a copy of that
  *     template: its createTestDatabase() copies TRACKWELL_TEST_PG_TEMPLATE and runs its own migrate(), whose
@@ -92,9 +92,11 @@ function installDependencies(old: string): string {
     linkNodeModules(old);
     return 'node_modules linked (same package-lock.json)';
   }
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: old, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm ci failed in the previous release');
-  return 'node_modules installed with npm ci (its package-lock.json differs)';
+  // `npm install` with its lock file, as .ci/run installs (this machine's registry serves only this platform's
+  // builds of per-platform packages, which `npm ci` refuses).
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: old, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm install failed in the previous release');
+  return 'node_modules installed with npm install (its package-lock.json differs)';
 }
 
 /** A database on the server of `adminUrl`, migrated by this release; its name, and its removal. */
