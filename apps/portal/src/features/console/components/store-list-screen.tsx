@@ -17,13 +17,9 @@ export function StoreListScreen() {
   const stores = useListConsoleStoresQuery();
   const [creating, setCreating] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
+  // The primary action; the log of every store is in the navigation.
   const actions = isOperator(roles) ? (
-    <>
-      <Link to="/admin/audit" className="btn btn-outline-primary">
-        {t('stores.auditAll')}
-      </Link>
-      <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
-    </>
+    <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
   ) : null;
   return (
     <ConsoleScreen title={t('stores.title')} actions={actions}>
