@@ -20,7 +20,7 @@ export function AuditTable({
   const { t, i18n } = useTranslation('console-activity');
   return (
     <div className="table-responsive">
-      <table className="table align-middle tw-console__table tw-activity__audit">
+      <table className="table align-middle tw-console__table tw-console__cards">
         <caption className="tw-visually-hidden">{t('audit.caption')}</caption>
         <thead>
           <tr>
