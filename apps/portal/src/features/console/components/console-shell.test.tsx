@@ -21,7 +21,11 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
     withStores();
     renderConsole({ roles: ['platform_operator'], path: '/admin/stores/awwa/deliveries' });
     const sections = await screen.findByRole('navigation', { name: 'Sections of AWWA Store' });
-    expect(within(sections).getAllByRole('link').map((l) => l.textContent)).toEqual([
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
       'Settings',
       'Look',
       'Catalogue',
@@ -33,9 +37,15 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
       'Webhooks',
       'Audit log',
     ]);
-    expect(within(sections).getByRole('link', { name: 'Deliveries' })).toHaveAttribute('aria-current', 'page');
+    expect(within(sections).getByRole('link', { name: 'Deliveries' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const platform = screen.getByRole('navigation', { name: 'Platform' });
-    expect(within(platform).getByRole('link', { name: 'All stores' })).toHaveAttribute('href', '/admin/stores');
+    expect(within(platform).getByRole('link', { name: 'All stores' })).toHaveAttribute(
+      'href',
+      '/admin/stores',
+    );
     expect(within(platform).getByRole('link', { name: 'Audit log of every store' })).toHaveAttribute(
       'href',
       '/admin/audit',
@@ -50,10 +60,11 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
     const user = userEvent.setup();
     const { router } = renderConsole({ roles: ['platform_operator'], path: '/admin/stores/awwa/users' });
     const switcher = await screen.findByRole('combobox', { name: 'Switch store' });
-    expect(within(switcher).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'AWWA Store (awwa)',
-      'Trackwell (trackwell)',
-    ]);
+    expect(
+      within(switcher)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['AWWA Store (awwa)', 'Trackwell (trackwell)']);
     await user.selectOptions(switcher, 'trackwell');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/stores/trackwell/users'));
     expect(await screen.findByRole('navigation', { name: 'Sections of Trackwell' })).toBeInTheDocument();
@@ -96,7 +107,9 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
 
     // Shift+Tab from the first control goes round to the last; Tab from the last back to the first.
     await user.tab({ shift: true });
-    expect(within(drawer as HTMLElement).getByRole('link', { name: 'Audit log of every store' })).toHaveFocus();
+    expect(
+      within(drawer as HTMLElement).getByRole('link', { name: 'Audit log of every store' }),
+    ).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
 

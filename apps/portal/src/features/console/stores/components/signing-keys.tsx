@@ -1,10 +1,10 @@
 import type { ConsoleIdentityKey, ConsoleIdentityKeys } from '@trackwell/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Breakable } from '../../components/breakable.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../../lib/api-errors.ts';
 import { formatInstant } from '../../../../lib/format-instant.ts';
+import { Breakable } from '../../components/breakable.tsx';
 import { useGetStoreIdentityKeysQuery, useRotateStoreIdentityKeysMutation } from '../identity-keys-api.ts';
 
 /** The refusals the panel words itself (the server's message otherwise). */
