@@ -82,7 +82,8 @@ export function DailyPanel({ code }: { code: string }) {
           >
             {showTable ? t('daily.hideTable') : t('daily.showTable')}
           </button>
-          <DailyTable id={tableId} days={days} hidden={!showTable} />
+          {/* The table lists the days that had e-mails; the chart shows every day, the others as zeros. */}
+          <DailyTable id={tableId} days={days.filter((d) => d.sent + d.failed > 0)} hidden={!showTable} />
         </>
       )}
     </section>
