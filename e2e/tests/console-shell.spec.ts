@@ -75,7 +75,12 @@ async function visitEveryScreen(page: Page, origin: string, lang: 'en' | 'ar', t
 }
 
 /** 360 px: the drawer opens from its button, traps Tab, closes on Escape and gives the focus back. */
-async function drawerByKeyboard(page: Page, origin: string, names: { menu: string; nav: RegExp }) {
+async function drawerByKeyboard(
+  page: Page,
+  origin: string,
+  names: { menu: string; nav: RegExp },
+  shot: string,
+) {
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`${origin}/admin/stores/${STORE}/deliveries`);
   const nav = page.getByRole('navigation', { name: names.nav });
@@ -85,6 +90,7 @@ async function drawerByKeyboard(page: Page, origin: string, names: { menu: strin
   await page.keyboard.press('Enter');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(nav).toBeVisible();
+  await page.screenshot({ path: shot });
   // Focus went into the drawer and stays there however often Tab is pressed.
   for (let i = 0; i < 25; i++) {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#tw-console-drawer')))).toBe(
@@ -112,7 +118,12 @@ test('English: every console screen at 1280 and 360 px, screenshots, axe; the dr
   await expect(switcher.locator('option', { hasText: `(${STORE})` })).toHaveCount(1);
   await switcher.selectOption(STORE);
   await expect(page).toHaveURL(new RegExp(`/admin/stores/${STORE}/`));
-  await drawerByKeyboard(page, origin, { menu: 'Console menu', nav: /^Sections of/ });
+  await drawerByKeyboard(
+    page,
+    origin,
+    { menu: 'Console menu', nav: /^Sections of/ },
+    testInfo.outputPath('drawer-en-360.png'),
+  );
   await visitEveryScreen(page, origin, 'en', testInfo);
 });
 
@@ -125,6 +136,11 @@ test('Arabic: every console screen at 1280 and 360 px, right to left, screenshot
   await context.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
   await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await drawerByKeyboard(page, origin, { menu: 'قائمة وحدة التحكم', nav: /^أقسام/ });
+  await drawerByKeyboard(
+    page,
+    origin,
+    { menu: 'قائمة وحدة التحكم', nav: /^أقسام/ },
+    testInfo.outputPath('drawer-ar-360.png'),
+  );
   await visitEveryScreen(page, origin, 'ar', testInfo);
 });

@@ -6,6 +6,7 @@ import { useListConsoleStoresQuery } from '../api/stores.ts';
 import { useConsole } from '../console-context.ts';
 import { isOperator, sectionsFor } from '../lib/roles.ts';
 import { CreateStoreButton, CreateStoreForm } from '../stores/components/create-store.tsx';
+import { Breakable } from './breakable.tsx';
 import { ConsoleLoadError } from './console-load-error.tsx';
 import { ConsoleScreen } from './console-screen.tsx';
 
@@ -57,8 +58,8 @@ export function StoreListScreen() {
                   <td>
                     <code>{store.code}</code>
                   </td>
-                  <td dir="ltr" className="tw-console__host">
-                    {store.canonicalHost}
+                  <td className="tw-console__host">
+                    <Breakable text={store.canonicalHost} />
                   </td>
                 </tr>
               ))}
