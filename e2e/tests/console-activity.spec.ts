@@ -181,6 +181,8 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   // 360 px: the sections stack; only tables scroll, inside their own box.
   await page.setViewportSize({ width: 360, height: 780 });
   await expectSectionFits(page);
+  // Below 992 px the sections are in the console's drawer.
+  await page.getByRole('button', { name: 'Console menu' }).click();
   await page.getByRole('link', { name: 'People and keys' }).click();
   await expect(keys.getByRole('button', { name: 'Create an API key' })).toBeVisible();
   await expectSectionFits(page);

@@ -42,6 +42,10 @@ test('an operator creates a store, renames it and changes its colour with a live
   await page.screenshot(shots('settings'));
   await save.click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
+  // The toast is at the reading start, below the header, but beside the console's navigation, not over it.
+  const toast = await page.locator('.Toastify__toast-container').boundingBox();
+  const nav = await page.locator('#tw-console-drawer').boundingBox();
+  expect(toast!.x).toBeGreaterThanOrEqual(nav!.x + nav!.width);
   await expect(page.getByText('No unsaved changes.')).toBeVisible();
   // The store's name above its sections follows at once.
   await expect(page.getByText(`Store: Renamed ${code}`, { exact: true })).toBeVisible();

@@ -100,10 +100,18 @@ export const consoleUserDetail = z.object({
       lastActiveAt: isoDate,
     }),
   ),
+  /** Every kind of tracking the user holds in the tracker (spec §3), not only individual standards. */
   trackings: z.object({
+    /** How many standards the user tracks individually. */
     count: z.number().int().min(0),
     /** The newest tracked standards (at most 20). */
     standards: z.array(z.object({ designation: z.string(), title: z.string(), createdAt: isoDate })),
+    /** The committees' designations, the industry areas' and the publishers' codes, sorted. */
+    committees: z.array(z.string()),
+    industryAreas: z.array(z.string()),
+    publishers: z.array(z.string()),
+    /** Whether the user follows work items. */
+    workItems: z.boolean(),
   }),
   /** The newest notifications delivered to the user (at most 10). */
   deliveries: z.array(

@@ -5,6 +5,11 @@ export type RouteHandle = {
   /** spec §2 Footer "It is shown on the profile manage screens". */
   footer?: boolean;
   /**
+   * The screen is an admin app (the console): full width, none of the tracker's side cards; it draws its own
+   * navigation, and the toasts keep clear of it.
+   */
+  admin?: boolean;
+  /**
    * The translation namespaces the route's screen shows, beside `common`: the server sends
    * them inside the page it draws, so the first screen waits for no translation download.
    */

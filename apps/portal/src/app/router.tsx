@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                 // The operator console; its screens route inside it.
                 path: 'admin/*',
                 handle: {
+                  admin: true,
                   namespaces: ['console'],
                   module: 'src/features/console/routes.tsx',
                 } satisfies RouteHandle,

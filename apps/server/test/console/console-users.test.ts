@@ -4,7 +4,7 @@ import {
   consoleUserDetail,
   consoleUserList,
 } from '@trackwell/contracts';
-import { upsertIdentityFactor } from '@trackwell/db';
+import { setSourceTrackings, upsertIdentityFactor } from '@trackwell/db';
 import { describe, expect, it } from 'vitest';
 import {
   a,
@@ -89,9 +89,42 @@ describe('searching and reading users', () => {
     expect(detail).toMatchObject({
       factors: [],
       sessions: [],
-      trackings: { count: 0, standards: [] },
+      trackings: {
+        count: 0,
+        standards: [],
+        committees: [],
+        industryAreas: [],
+        publishers: [],
+        workItems: false,
+      },
       deliveries: [],
     });
+  });
+
+  it('lists every kind of tracking, not only standards: committees, industry areas, publishers, work items', async () => {
+    const user = await newUser();
+    await setSourceTrackings(t.app.db, a.tenant.id, user.id, 'TRACKER', [
+      { trackingType: 'COMMITTEE', data: ['E07', 'D20'] },
+      { trackingType: 'INDUSTRYAREA', data: ['ENV'] },
+      { trackingType: 'PUBLISHERS', data: ['ATMS'] },
+      { trackingType: 'WORKITEM', data: ['true'] },
+    ]);
+    // Another store's user with the same committee: never shown here.
+    const other = await newUser(b);
+    await setSourceTrackings(t.app.db, b.tenant.id, other.id, 'TRACKER', [
+      { trackingType: 'COMMITTEE', data: ['X99'] },
+    ]);
+    const detail = consoleUserDetail.parse((await callAs(adminA, { url: userUrl(user.id) })).json());
+    expect(detail.trackings).toEqual({
+      count: 0,
+      standards: [],
+      committees: ['D20', 'E07'],
+      industryAreas: ['ENV'],
+      publishers: ['ATMS'],
+      workItems: true,
+    });
+    const refused = await callAs(adminA, { url: userUrl(other.id) });
+    expect(refused.statusCode).toBe(404);
   });
 });
 

@@ -46,7 +46,9 @@ function Shell() {
   const translationEnabled = useTranslationEnabled(tenant.ui);
   // The console link is for a user whose token carries console roles (the server checks them on every call).
   const holdsConsoleRole = rolesFromClaims(useAccessTokenClaims()).length > 0;
-  const showFooter = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.footer);
+  const handles = useMatches().map((match) => match.handle as RouteHandle | undefined);
+  const showFooter = handles.some((handle) => handle?.footer);
+  const admin = handles.some((handle) => handle?.admin);
   // A signed-in person's choice in the header is also their profile's language (e-mails follow it).
   const saveLanguage = useCallback(
     async (lng: Language) =>
@@ -64,6 +66,7 @@ function Shell() {
       tenant={tenant}
       translationEnabled={translationEnabled}
       showFooter={showFooter}
+      admin={admin}
       saveLanguage={authenticated ? saveLanguage : undefined}
       // The signed-in person's controls: the notification bell (lazy, so the header adds nothing to the first
       // download) and the user menu.

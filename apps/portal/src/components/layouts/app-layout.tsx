@@ -18,6 +18,8 @@ type AppLayoutProps = {
   translationEnabled: boolean;
   /** spec §2 Footer "It is shown on the profile manage screens". */
   showFooter?: boolean;
+  /** An admin app (the console): full width, no sidebar; the screen draws its own navigation. */
+  admin?: boolean;
   /** The signed-in user's menu (spec §2 Header), when there is one. */
   userMenu?: ReactNode;
   /** Signed in: saves a language chosen in the header as the profile's language. */
@@ -26,13 +28,14 @@ type AppLayoutProps = {
 };
 
 /**
- * The page frame of every screen inside the shell: skip link, header, the sidebar where the tenant has one,
- * main content, the footer where the screen shows it (the account screens), and the toasts.
+ * The page frame of every screen inside the shell: skip link, header, the sidebar where the tenant has one
+ * (not in the admin app, which is full width and draws its own navigation), main content, the footer where the screen shows it (the account screens), and the toasts.
  */
 export function AppLayout({
   tenant,
   translationEnabled,
   showFooter = false,
+  admin = false,
   userMenu,
   saveLanguage,
   children,
@@ -40,8 +43,12 @@ export function AppLayout({
   const { t } = useTranslation();
   const toasts = useToastsWanted();
   const { ui } = tenant;
+  const sidebar = ui.sidebar.enabled && !admin;
+  const body = admin
+    ? 'container-fluid tw-body tw-body--admin'
+    : `container tw-body${sidebar ? ' tw-body--with-sidebar' : ''}`;
   return (
-    <div className="tw-app">
+    <div className={admin ? 'tw-app tw-app--admin' : 'tw-app'}>
       <a className="tw-skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
@@ -49,6 +56,7 @@ export function AppLayout({
         tenantName={tenant.tenantName}
         logoUrl={ui.logoUrl}
         contactUrl={ui.contactUrl}
+        wide={admin}
         userMenu={userMenu}
         languageSelector={
           languageSelectorVisible(ui, translationEnabled) ? (
@@ -60,10 +68,8 @@ export function AppLayout({
           ) : null
         }
       />
-      <div className={`container tw-body${ui.sidebar.enabled ? ' tw-body--with-sidebar' : ''}`}>
-        {ui.sidebar.enabled ? (
-          <SiteSidebar compassUrl={tenant['compass-uri']} publicUrl={tenant['public-uri']} />
-        ) : null}
+      <div className={body}>
+        {sidebar ? <SiteSidebar compassUrl={tenant['compass-uri']} publicUrl={tenant['public-uri']} /> : null}
         <main id="main-content" className="tw-main" tabIndex={-1}>
           {children}
         </main>

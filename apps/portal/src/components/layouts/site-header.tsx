@@ -13,6 +13,8 @@ export type SiteHeaderProps = {
   languageSelector?: ReactNode;
   /** The user menu, once there is a signed-in user. */
   userMenu?: ReactNode;
+  /** Full width, as the admin app's top bar. */
+  wide?: boolean;
 };
 
 /**
@@ -20,11 +22,18 @@ export type SiteHeaderProps = {
  * the user menu. The logo already shows the tenant's name, so the name is its alt text (read once by screen
  * readers) and is not repeated beside it.
  */
-export function SiteHeader({ tenantName, logoUrl, contactUrl, languageSelector, userMenu }: SiteHeaderProps) {
+export function SiteHeader({
+  tenantName,
+  logoUrl,
+  contactUrl,
+  languageSelector,
+  userMenu,
+  wide = false,
+}: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="tw-header">
-      <div className="container tw-header__inner">
+      <div className={`${wide ? 'container-fluid' : 'container'} tw-header__inner`}>
         <Link to="/" className="tw-header__brand">
           <img className="tw-header__logo" src={logoUrl} alt={tenantName} />
         </Link>

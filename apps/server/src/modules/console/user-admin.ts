@@ -16,6 +16,7 @@ import {
   listContentTrackings,
   listIdentityFactors,
   listSessionDevices,
+  listSourceTrackings,
   listUserNotifications,
   type ProvisionedUser,
   recordAuditEntry,
@@ -92,10 +93,11 @@ export async function readStoreUser(
 ): Promise<ConsoleUserDetail> {
   const { db, tenant } = ctx;
   const user = presentUser(await asConsole(() => requireUser(ctx, userId)), ctx.origin);
-  const [factors, sessions, trackings, deliveries] = await Promise.all([
+  const [factors, sessions, trackings, sources, deliveries] = await Promise.all([
     listIdentityFactors(db, tenant.id, user.id),
     listSessionDevices(db, tenant.id, user.id),
     listContentTrackings(db, tenant.id, user.id, { pageIndex: 1, pageSize: 20 }),
+    listSourceTrackings(db, tenant.id, user.id),
     listUserNotifications(db, tenant.id, user.id, { limit: 10 }),
   ]);
   return {
@@ -126,6 +128,10 @@ export async function readStoreUser(
         title: r.content.contentTitle,
         createdAt: r.createdAt,
       })),
+      committees: sources.COMMITTEE,
+      industryAreas: sources.INDUSTRYAREA,
+      publishers: sources.PUBLISHERS,
+      workItems: sources.WORKITEM.includes('true'),
     },
     deliveries: deliveries.slice(0, 10).map((d) => ({
       id: d.id,

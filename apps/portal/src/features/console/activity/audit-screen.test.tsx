@@ -57,7 +57,7 @@ describe('Audit log', { timeout: 20_000 }, () => {
     // Only what changed: the revocation time, from nothing to the instant.
     const diff = within(row).getByRole('list');
     expect(within(diff).getAllByRole('listitem')).toHaveLength(1);
-    expect(diff).toHaveTextContent('revokedAt: before: null → after: 2026-11-25T11:00:00Z');
+    expect(diff).toHaveTextContent('revokedAt: after: 2026-11-25T11:00:00Z');
     await user.click(screen.getByRole('button', { name: 'Older' }));
     expect(await screen.findByText('API key created', { selector: 'span' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/console/v1/stores/awwa/audit').at(-1)!.query.get('cursor')).toBe('2');
@@ -198,5 +198,46 @@ describe('Audit log', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Audit log of every store' })).not.toBeInTheDocument();
     renderConsole({ roles: ['store_admin'], path: '/admin/audit' });
     expect(screen.queryByRole('heading', { name: 'Audit log of every store' })).not.toBeInTheDocument();
+  });
+
+  it('shows an import’s totals as a list of fields, never raw JSON; addresses wrap only at their separators', async () => {
+    const IMPORT = entry('3', {
+      actorLogin: 'operator@trackwell.example',
+      action: 'catalog.import',
+      target: 'acme-catalogue.csv',
+      before: null,
+      after: {
+        file: 'acme-catalogue.csv',
+        totals: { created: 50, updated: 3 },
+        hosts: ['a.example', 'b.example'],
+      },
+    });
+    fakeConsoleApi()
+      .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
+      .on('GET', CONSOLE_PATHS.storeAudit, () => ({
+        status: 200,
+        body: { entries: [IMPORT], nextCursor: null },
+      }));
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const table = await screen.findByRole('table', { name: 'Audit log entries, newest first' });
+    const row = within(table).getAllByRole('row')[1]!;
+    const items = within(within(row).getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'file: after: acme-catalogue.csv',
+      'totals.created: after: 50',
+      'totals.updated: after: 3',
+      'hosts: after: a.example, b.example',
+    ]);
+    expect(row.textContent).not.toMatch(/[{}"]/);
+    // Each cell is named by its column, for the card a row becomes on a phone.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['When', 'Who', 'What', 'Before → after']);
+    // The address may wrap only after "@" and ".", never inside a word.
+    const who = within(row).getByTitle('operator@trackwell.example');
+    expect(who.querySelectorAll('wbr')).toHaveLength(2);
+    expect(who).toHaveTextContent('operator@trackwell.example');
   });
 });

@@ -1,6 +1,5 @@
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -51,7 +50,8 @@ export function AuditScreen({ code }: { code?: string }) {
     <div className="tw-activity">
       <ConsoleScreen
         title={code ? t('audit.title') : t('audit.allTitle')}
-        actions={<AuditActions allStores={!code}>{exportButton}</AuditActions>}
+        // The way back to every store is in the console's navigation; the header holds the export.
+        actions={exportButton}
       >
         <AuditFiltersForm
           withStore={!code}
@@ -84,19 +84,5 @@ export function AuditScreen({ code }: { code?: string }) {
         )}
       </ConsoleScreen>
     </div>
-  );
-}
-
-/** Beside the title: the CSV export; in the log of every store (no store area around it), the way back too. */
-function AuditActions({ allStores, children }: { allStores: boolean; children: ReactNode }) {
-  const { t } = useTranslation('console');
-  if (!allStores) return children;
-  return (
-    <>
-      <Link to="/admin/stores" className="btn btn-outline-secondary">
-        {t('stores.all')}
-      </Link>
-      {children}
-    </>
   );
 }

@@ -4,11 +4,22 @@ import { CONSOLE_PATHS } from '@trackwell/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeConsoleApi } from '../testing/fake-console-api.ts';
 import { dismissToasts, renderConsole } from '../testing/render-console.tsx';
+import type { DailyCount } from './api/deliveries.ts';
 
 // jsdom draws no canvas: the chart module is replaced by a marker (its data is checked through the table).
 vi.mock('./components/daily-chart.tsx', () => ({
-  default: ({ labels }: { labels: { summary: string } }) => <div role="img" aria-label={labels.summary} />,
+  default: ({ labels, days }: { labels: { summary: string }; days: DailyCount[] }) => (
+    <div
+      role="img"
+      aria-label={labels.summary}
+      data-days={days.map((d) => `${d.day}:${d.sent}+${d.failed}`).join(' ')}
+    />
+  ),
 }));
+
+/** The UTC day `n` days before today, as the server names days. */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const DELIVERY_DAY = daysAgo(9);
 
 afterEach(dismissToasts);
 
@@ -54,7 +65,7 @@ function deliveriesApi(changes = [CHANGE]) {
     .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
     .on('GET', CONSOLE_PATHS.storeDeliveriesDaily, () => ({
       status: 200,
-      body: { days: [{ day: '2026-11-20', sent: 1, failed: 2 }] },
+      body: { days: [{ day: DELIVERY_DAY, sent: 1, failed: 2 }] },
     }))
     .on('GET', CONSOLE_PATHS.storeChanges, () => ({ status: 200, body: { changes, nextCursor: null } }));
 }
@@ -100,9 +111,13 @@ describe('Deliveries', { timeout: 20_000 }, () => {
         .slice(0, 5),
     ).toEqual(['3', '1', '2', '0', '1']);
     expect(row).toHaveTextContent('550 5.1.1 mailbox unavailable (2)');
-    expect(
-      await screen.findByRole('img', { name: 'Sent: 1, failed: 2, over the last 30 days.' }),
-    ).toBeInTheDocument();
+    const chart = await screen.findByRole('img', { name: 'Sent: 1, failed: 2, over the last 30 days.' });
+    // Every day of the period is on the chart's axis, oldest first, zeros included; sent and failed stacked.
+    const series = (chart.dataset.days ?? '').split(' ');
+    expect(series).toHaveLength(30);
+    expect(series[0]).toBe(`${daysAgo(29)}:0+0`);
+    expect(series.at(-1)).toBe(`${daysAgo(0)}:0+0`);
+    expect(series.filter((d) => !d.endsWith(':0+0'))).toEqual([`${DELIVERY_DAY}:1+2`]);
     // The figures as a table, on demand.
     const toggle = screen.getByRole('button', { name: 'Show the figures as a table' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -47,6 +47,10 @@ const detailOf = (user: ConsoleUserSummary, self = false): ConsoleUserDetail => 
   trackings: {
     count: 1,
     standards: [{ designation: 'D638-22', title: 'Tensile', createdAt: '2026-11-02T09:00:00Z' }],
+    committees: [],
+    industryAreas: [],
+    publishers: [],
+    workItems: false,
   },
   deliveries: [],
 });
@@ -236,5 +240,29 @@ describe('Users', { timeout: 20_000 }, () => {
     renderConsole({ roles: ['catalog_editor'], path: '/admin/stores/awwa/catalog' });
     await screen.findByRole('navigation', { name: /Sections of/ });
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
+  });
+
+  it('lists every kind of tracking: a user who tracks only a committee is not shown as tracking nothing', async () => {
+    const { api } = usersApi();
+    api.on('GET', CONSOLE_PATHS.storeUser, () => {
+      const detail = detailOf(summary());
+      return {
+        status: 200,
+        body: {
+          ...detail,
+          trackings: { ...detail.trackings, count: 0, standards: [], committees: ['D20'], workItems: true },
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const table = await screen.findByRole('table', { name: "The store's users" });
+    await user.click(within(table).getByRole('button', { name: 'Open ann@shop.example' }));
+    await screen.findByRole('heading', { name: 'What the user tracks' });
+    expect(screen.getByText('Tracked standards: 0')).toBeInTheDocument();
+    expect(screen.getByText('Committees: 1').nextElementSibling).toHaveTextContent('D20');
+    expect(screen.getByText('Industry areas: 0')).toBeInTheDocument();
+    expect(screen.getByText('Work items').nextElementSibling).toHaveTextContent('Followed');
+    expect(screen.queryByText('Tracks nothing.')).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../components/console-load-error.tsx';
 import { ConsoleScreen } from '../components/console-screen.tsx';
 import './activity.css';
+import { Breakable } from '../components/breakable.tsx';
 import { type UsersSearch, useListUsersQuery } from './api/users.ts';
 import { UserDetail } from './components/user-detail.tsx';
 import { formatInstant } from './lib/format.ts';
@@ -97,8 +98,8 @@ function UserRow({ user: u, onOpen }: { user: ConsoleUserSummary; onOpen: (id: s
   return (
     <tr>
       <td>{`${u.firstName} ${u.lastName}`}</td>
-      <td dir="ltr" className="tw-console__host">
-        {u.login}
+      <td className="tw-console__host">
+        <Breakable text={u.login} />
       </td>
       <td>{t(`users.statuses.${u.status}`)}</td>
       <td className="d-none d-sm-table-cell">

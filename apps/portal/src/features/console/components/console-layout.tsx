@@ -1,19 +1,74 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation, useMatch, useParams } from 'react-router';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { useListConsoleStoresQuery } from '../api/stores.ts';
 import { useConsole } from '../console-context.ts';
-import { isOperator, sectionsFor } from '../lib/roles.ts';
+import { sectionsFor } from '../lib/roles.ts';
+import { useDrawer } from '../lib/use-drawer.ts';
 import { ConsoleLoadError } from './console-load-error.tsx';
+import { ConsoleNav } from './console-nav.tsx';
 import { SECTION_SCREENS } from './store-sections.tsx';
 
-/** The console's frame: its title, then the screen. */
+/**
+ * The console as an admin app: a top bar (the menu button below 992 px, the console's title, the open store),
+ * the left navigation (store switcher, the store's sections, the operator's pages over every store; a drawer
+ * below 992 px) and the screen, whose header holds its primary action (console-screen.tsx).
+ */
 export function ConsoleLayout() {
   const { t } = useTranslation('console');
+  const { pathname } = useLocation();
+  const code = useMatch('/admin/stores/:code/*')?.params.code;
+  const sections = useSections();
+  const stores = useListConsoleStoresQuery(undefined, { skip: sections.length === 0 });
+  const drawer = useDrawer(pathname);
+  const store = stores.data?.find((s) => s.code === code);
   return (
-    <div className="tw-console">
-      <h1 className="tw-page-title">{t('title')}</h1>
-      <Outlet />
+    <div className={`tw-console${drawer.open ? ' tw-console--drawer-open' : ''}`}>
+      <div className="tw-console__topbar">
+        {sections.length > 0 ? (
+          <button
+            ref={drawer.buttonRef}
+            type="button"
+            className="btn btn-outline-secondary tw-console__menu-button"
+            aria-expanded={drawer.open}
+            aria-controls="tw-console-drawer"
+            onClick={drawer.toggle}
+          >
+            <MenuIcon />
+            <span className="tw-visually-hidden">{t('shell.menu')}</span>
+          </button>
+        ) : null}
+        <h1 className="tw-console__brand">{t('title')}</h1>
+        {store ? (
+          <p className="tw-console__store-name">
+            <span className="tw-visually-hidden">{t('stores.current')} </span>
+            {store.name}
+          </p>
+        ) : null}
+      </div>
+      <div className="tw-console__frame">
+        {drawer.open ? (
+          <div className="tw-console__backdrop" aria-hidden="true" onClick={() => drawer.close()} />
+        ) : null}
+        {sections.length > 0 ? (
+          <div ref={drawer.drawerRef} id="tw-console-drawer" className="tw-console__drawer">
+            {drawer.open ? (
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm tw-console__drawer-close"
+                onClick={() => drawer.close()}
+              >
+                {t('shell.close')}
+              </button>
+            ) : null}
+            <ConsoleNav code={code} stores={stores.data ?? []} sections={sections} />
+          </div>
+        ) : null}
+        {/* While the drawer is open, the screen behind it is out of reach (focus stays in the drawer). */}
+        <div className="tw-console__content" inert={drawer.open || undefined}>
+          <Outlet />
+        </div>
+      </div>
     </div>
   );
 }
@@ -24,10 +79,7 @@ function useSections() {
   return sectionsFor(roles).filter((section) => SECTION_SCREENS[section]);
 }
 
-/**
- * `/admin/stores/:code/*`: one store, a store switcher (for whoever runs several), the navigation of its
- * sections, and the section's screen.
- */
+/** `/admin/stores/:code/*`: one store's section screen (its navigation is the layout's). */
 export function StoreArea() {
   const { code = '' } = useParams();
   const { t } = useTranslation('console');
@@ -38,75 +90,21 @@ export function StoreArea() {
   const store = stores.data.find((s) => s.code === code);
   if (!store) return <p className="tw-console__empty">{t('stores.notFound', { code })}</p>;
   return (
-    <div className="tw-console__store">
-      <StoreSwitcher code={code} stores={stores.data} name={store.name} />
-      <div className="tw-console__layout">
-        <nav className="tw-console__nav" aria-label={t('nav.label', { store: store.name })}>
-          <ul>
-            {sections.map((section) => (
-              <li key={section}>
-                <NavLink to={`/admin/stores/${code}/${section}`} className="tw-console__nav-link">
-                  {t(`nav.${section}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="tw-console__content">
-          <Routes>
-            {sections.map((section) => {
-              const Screen = SECTION_SCREENS[section];
-              return Screen ? <Route key={section} path={section} element={<Screen code={code} />} /> : null;
-            })}
-            <Route
-              path="*"
-              element={<Navigate to={`/admin/stores/${code}/${sections[0] ?? ''}`} replace />}
-            />
-          </Routes>
-        </div>
-      </div>
-    </div>
+    <Routes>
+      {sections.map((section) => {
+        const Screen = SECTION_SCREENS[section];
+        return Screen ? <Route key={section} path={section} element={<Screen code={code} />} /> : null;
+      })}
+      <Route path="*" element={<Navigate to={`/admin/stores/${code}/${sections[0] ?? ''}`} replace />} />
+    </Routes>
   );
 }
 
-/** The store's name; with more than one store, a select that moves to the same section of another. */
-function StoreSwitcher({
-  code,
-  name,
-  stores,
-}: {
-  code: string;
-  name: string;
-  stores: { code: string; name: string }[];
-}) {
-  const { t } = useTranslation('console');
-  const { roles } = useConsole();
-  const navigate = useNavigate();
-  // /admin/stores/<code>/<section>: the same section of the other store.
-  const section = useLocation().pathname.split('/')[4] ?? '';
+/** Three lines: the menu button's icon (its name is the button's hidden text). */
+function MenuIcon() {
   return (
-    <div className="tw-console__store-head">
-      <p className="tw-console__store-name">
-        <span className="tw-visually-hidden">{t('stores.current')} </span>
-        {name}
-      </p>
-      {stores.length > 1 ? (
-        <label className="tw-console__switch">
-          <span>{t('stores.switch')}</span>
-          <select
-            className="form-select form-select-sm"
-            value={code}
-            onChange={(event) => navigate(`/admin/stores/${event.target.value}/${section}`)}
-          >
-            {stores.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {isOperator(roles) ? <NavLink to="/admin/stores">{t('stores.all')}</NavLink> : null}
-    </div>
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="20" height="20">
+      <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -6,6 +6,7 @@ import { useListConsoleStoresQuery } from '../api/stores.ts';
 import { useConsole } from '../console-context.ts';
 import { isOperator, sectionsFor } from '../lib/roles.ts';
 import { CreateStoreButton, CreateStoreForm } from '../stores/components/create-store.tsx';
+import { Breakable } from './breakable.tsx';
 import { ConsoleLoadError } from './console-load-error.tsx';
 import { ConsoleScreen } from './console-screen.tsx';
 
@@ -17,13 +18,9 @@ export function StoreListScreen() {
   const stores = useListConsoleStoresQuery();
   const [creating, setCreating] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
+  // The primary action; the log of every store is in the navigation.
   const actions = isOperator(roles) ? (
-    <>
-      <Link to="/admin/audit" className="btn btn-outline-primary">
-        {t('stores.auditAll')}
-      </Link>
-      <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
-    </>
+    <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
   ) : null;
   return (
     <ConsoleScreen title={t('stores.title')} actions={actions}>
@@ -61,8 +58,8 @@ export function StoreListScreen() {
                   <td>
                     <code>{store.code}</code>
                   </td>
-                  <td dir="ltr" className="tw-console__host">
-                    {store.canonicalHost}
+                  <td className="tw-console__host">
+                    <Breakable text={store.canonicalHost} />
                   </td>
                 </tr>
               ))}

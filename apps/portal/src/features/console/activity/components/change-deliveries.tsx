@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { Breakable } from '../../components/breakable.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type ChangeDelivery, type ConsoleChange, useListChangeDeliveriesQuery } from '../api/deliveries.ts';
 import { formatInstant } from '../lib/format.ts';
@@ -95,8 +96,8 @@ function DeliveriesTable({
         <tbody>
           {deliveries.map((d) => (
             <tr key={d.id}>
-              <td dir="ltr" className="tw-console__host">
-                {d.recipient}
+              <td className="tw-console__host">
+                <Breakable text={d.recipient} />
               </td>
               <td>{t(`deliveries.${d.status}`)}</td>
               <td>{formatInstant(d.sentAt, i18n.language)}</td>

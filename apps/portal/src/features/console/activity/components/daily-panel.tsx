@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type DailyCount, useGetDailyDeliveriesQuery } from '../api/deliveries.ts';
+import { everyDay } from '../lib/daily-series.ts';
 import { formatDay, utcDay } from '../lib/format.ts';
 
 // Chart.js is fetched only when this section opens.
@@ -19,7 +20,8 @@ export function DailyPanel({ code }: { code: string }) {
   const tableId = useId();
   const range = useMemo(() => ({ from: utcDay(span - 1), to: utcDay(0) }), [span]);
   const daily = useGetDailyDeliveriesQuery({ code, ...range });
-  const days = daily.data;
+  // Every day of the period, zeros included: the server answers only the days that had deliveries.
+  const days = useMemo(() => daily.data && everyDay(daily.data, range.from, range.to), [daily.data, range]);
   const totals = (days ?? []).reduce(
     (sum, d) => ({ sent: sum.sent + d.sent, failed: sum.failed + d.failed }),
     {
@@ -63,7 +65,7 @@ export function DailyPanel({ code }: { code: string }) {
         <PendingMessage>{t('state.loading')}</PendingMessage>
       ) : daily.error || !days ? (
         <ConsoleLoadError error={daily.error} onRetry={daily.refetch} />
-      ) : days.length === 0 ? (
+      ) : totals.sent + totals.failed === 0 ? (
         <p className="tw-console__empty">{t('daily.empty')}</p>
       ) : (
         <>
@@ -80,7 +82,8 @@ export function DailyPanel({ code }: { code: string }) {
           >
             {showTable ? t('daily.hideTable') : t('daily.showTable')}
           </button>
-          <DailyTable id={tableId} days={days} hidden={!showTable} />
+          {/* The table lists the days that had e-mails; the chart shows every day, the others as zeros. */}
+          <DailyTable id={tableId} days={days.filter((d) => d.sent + d.failed > 0)} hidden={!showTable} />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../../lib/notify.ts';
+import { Breakable } from '../../components/breakable.tsx';
 import { type RoleGrant, useListRoleGrantsQuery, useRevokeRoleMutation } from '../api/access.ts';
 import { formatInstant } from '../lib/format.ts';
 import { GrantRoleForm } from './grant-role-form.tsx';
@@ -49,8 +50,8 @@ export function RolesPanel({ code }: { code: string }) {
               <tbody>
                 {items.map((grant) => (
                   <tr key={`${grant.userId}:${grant.role}`}>
-                    <td dir="ltr" className="tw-console__host">
-                      {grant.login}
+                    <td className="tw-console__host">
+                      <Breakable text={grant.login} />
                     </td>
                     <td>{roleName(grant.role)}</td>
                     <td>{formatInstant(grant.grantedAt, i18n.language)}</td>

@@ -1,5 +1,5 @@
 import { CONSOLE_USER_ERRORS, type ConsoleUserDetail } from '@trackwell/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
@@ -149,16 +149,7 @@ function UserFacts({ detail }: { detail: ConsoleUserDetail }) {
           ))}
         </ul>
       )}
-      <h4 className="h6">{t('users.trackings', { n: detail.trackings.count })}</h4>
-      {detail.trackings.standards.length > 0 ? (
-        <ul>
-          {detail.trackings.standards.map((s) => (
-            <li key={`${s.designation}:${s.createdAt}`}>
-              <span dir="ltr">{s.designation}</span> {s.title}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <UserTrackings trackings={detail.trackings} />
       <h4 className="h6">{t('users.deliveries')}</h4>
       {detail.deliveries.length === 0 ? (
         <p className="tw-activity__muted">{t('users.noDeliveries')}</p>
@@ -172,5 +163,58 @@ function UserFacts({ detail }: { detail: ConsoleUserDetail }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * Everything the user tracks: the standards (how many, the newest), the committees, industry areas and
+ * publishers, and whether they follow work items; "Tracks nothing" only when there is none of any kind.
+ */
+function UserTrackings({ trackings }: { trackings: ConsoleUserDetail['trackings'] }) {
+  const { t } = useTranslation('console-activity');
+  const sources = [
+    ['committees', trackings.committees],
+    ['industryAreas', trackings.industryAreas],
+    ['publishers', trackings.publishers],
+  ] as const;
+  const none =
+    trackings.count === 0 && !trackings.workItems && sources.every(([, values]) => values.length === 0);
+  return (
+    <>
+      <h4 className="h6">{t('users.trackingsTitle')}</h4>
+      {none ? (
+        <p className="tw-activity__muted">{t('users.tracksNothing')}</p>
+      ) : (
+        <dl className="tw-user-facts__trackings">
+          <dt>{t('users.trackings', { n: trackings.count })}</dt>
+          <dd>
+            {trackings.standards.length > 0 ? (
+              <ul>
+                {trackings.standards.map((s) => (
+                  <li key={`${s.designation}:${s.createdAt}`}>
+                    <bdi dir="ltr">{s.designation}</bdi> {s.title}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </dd>
+          {sources.map(([kind, values]) => (
+            <Fragment key={kind}>
+              <dt>{t(`users.tracked.${kind}`, { n: values.length })}</dt>
+              <dd>
+                {values.map((value, i) => (
+                  <Fragment key={value}>
+                    {i > 0 ? ', ' : null}
+                    <bdi dir="ltr">{value}</bdi>
+                  </Fragment>
+                ))}
+              </dd>
+            </Fragment>
+          ))}
+          <dt>{t('users.tracked.workItems')}</dt>
+          <dd>{trackings.workItems ? t('users.tracked.yes') : t('users.tracked.no')}</dd>
+        </dl>
+      )}
+    </>
   );
 }

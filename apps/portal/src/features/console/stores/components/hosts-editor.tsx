@@ -4,7 +4,8 @@ import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
 
 /**
  * A store's host names, one input each; the first is canonical (every absolute URL of the store is built
- * from it). Hosts move up and down, are removed (not the last one) and added.
+ * from it). Hosts move up, are removed and added; a store's only host can be neither moved nor removed,
+ * and instead of two disabled buttons a note says why.
  */
 export function HostsEditor({
   hosts,
@@ -104,26 +105,27 @@ function HostRow({
           </div>
         ) : null}
       </div>
-      <div className="tw-stores__row-actions">
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          disabled={i === 0}
-          onClick={() => move(i, i - 1)}
-        >
-          {i === 1 ? t('hosts.makeCanonical') : t('hosts.up')}
-          <span className="tw-visually-hidden"> {host}</span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger btn-sm"
-          disabled={hosts.length === 1}
-          onClick={() => onChange(hosts.filter((_h, j) => j !== i))}
-        >
-          {t('hosts.remove')}
-          <span className="tw-visually-hidden"> {host}</span>
-        </button>
-      </div>
+      {/* Only the buttons that can act: the first host cannot move up, the only one cannot go (it says so). */}
+      {hosts.length === 1 ? (
+        <p className="tw-stores__row-note">{t('hosts.onlyOne')}</p>
+      ) : (
+        <div className="tw-stores__row-actions">
+          {i > 0 ? (
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => move(i, i - 1)}>
+              {i === 1 ? t('hosts.makeCanonical') : t('hosts.up')}
+              <span className="tw-visually-hidden"> {host}</span>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            onClick={() => onChange(hosts.filter((_h, j) => j !== i))}
+          >
+            {t('hosts.remove')}
+            <span className="tw-visually-hidden"> {host}</span>
+          </button>
+        </div>
+      )}
     </li>
   );
 }

@@ -120,7 +120,8 @@ export function SaveBar({
 }) {
   const { t } = useTranslation('console-stores');
   return (
-    <div className="tw-stores__savebar">
+    // Kept in view only while there is something to save: otherwise it sits at the form's end, covering nothing.
+    <div className={`tw-stores__savebar${changed ? ' tw-stores__savebar--pending' : ''}`}>
       <UnsavedChangesGuard when={changed && !busy} />
       <p className="tw-stores__dirty mb-0" role="status">
         {changed ? t('settings.unsaved') : t('settings.noChanges')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../../lib/api-errors.ts';
 import { formatInstant } from '../../../../lib/format-instant.ts';
+import { Breakable } from '../../components/breakable.tsx';
 import { useGetStoreIdentityKeysQuery, useRotateStoreIdentityKeysMutation } from '../identity-keys-api.ts';
 
 /** The refusals the panel words itself (the server's message otherwise). */
@@ -85,7 +86,7 @@ function KeyTable({ answer, when }: { answer: ConsoleIdentityKeys; when: When })
   if (answer.keys.length === 0) return <p>{t('keys.none')}</p>;
   return (
     <div className="table-responsive">
-      <table className="table table-sm align-middle">
+      <table className="table table-sm align-middle tw-console__cards">
         <caption className="visually-hidden">{t('keys.caption')}</caption>
         <thead>
           <tr>
@@ -114,13 +115,15 @@ function KeyRow({ k, when }: { k: ConsoleIdentityKey; when: When }) {
   const retires = k.state !== 'previous' ? '' : k.retiresAt ? when(k.retiresAt) : t('keys.retiredByOperator');
   return (
     <tr>
-      <th scope="row">
-        <code dir="ltr">{k.kid}</code>
+      <th scope="row" data-label={t('keys.kid')}>
+        <code>
+          <Breakable text={k.kid} />
+        </code>
       </th>
-      <td>{t(`keys.states.${k.state}`)}</td>
-      <td>{when(k.publishedAt)}</td>
-      <td>{signs}</td>
-      <td>{retires}</td>
+      <td data-label={t('keys.state')}>{t(`keys.states.${k.state}`)}</td>
+      <td data-label={t('keys.published')}>{when(k.publishedAt)}</td>
+      <td data-label={t('keys.signs')}>{signs}</td>
+      <td data-label={t('keys.retires')}>{retires || '—'}</td>
     </tr>
   );
 }
