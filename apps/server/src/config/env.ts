@@ -1,7 +1,6 @@
-import { createPrivateKey } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BUILT_IN_SECRETS } from './default-secrets.ts';
+import { dkimProblems } from './dkim-settings.ts';
 
 /**
  * Every environment variable Trackwell reads, with its default: the one source of truth for configuration
@@ -283,64 +282,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const dkim = dkimProblems(result.data);
   if (dkim.length > 0) throw new EnvError(dkim);
   return result.data;
-}
-
-export interface DkimSettings {
-  domainName: string;
-  keySelector: string;
-  privateKey: string;
-}
-
-const DKIM_KEYS = [
-  'SMTP_DKIM_DOMAIN',
-  'SMTP_DKIM_SELECTOR',
-  'SMTP_DKIM_PRIVATE_KEY',
-  'SMTP_DKIM_PRIVATE_KEY_FILE',
-] as const;
-
-/** DKIM settings for nodemailer, or undefined when DKIM is not configured (parseEnv has checked them). */
-export function dkimSettings(env: Env): DkimSettings | undefined {
-  if (!env.SMTP_DKIM_DOMAIN || !env.SMTP_DKIM_SELECTOR) return undefined;
-  const pem = env.SMTP_DKIM_PRIVATE_KEY_FILE
-    ? readFileSync(env.SMTP_DKIM_PRIVATE_KEY_FILE, 'utf8')
-    : (env.SMTP_DKIM_PRIVATE_KEY ?? '');
-  return {
-    domainName: env.SMTP_DKIM_DOMAIN,
-    keySelector: env.SMTP_DKIM_SELECTOR,
-    privateKey: pem.replace(/\\n/g, '\n').trim(),
-  };
-}
-
-/** All or none of the DKIM settings, exactly one key source, and a key that is a readable private key. */
-function dkimProblems(env: Env): string[] {
-  const set = DKIM_KEYS.filter((k) => env[k] !== undefined);
-  if (set.length === 0) return [];
-  const problems: string[] = [];
-  for (const k of ['SMTP_DKIM_DOMAIN', 'SMTP_DKIM_SELECTOR'] as const) {
-    if (!env[k]) problems.push(`${k}: required when DKIM is configured (${set.join(', ')} set)`);
-  }
-  if (env.SMTP_DKIM_PRIVATE_KEY && env.SMTP_DKIM_PRIVATE_KEY_FILE) {
-    problems.push(
-      'SMTP_DKIM_PRIVATE_KEY_FILE: set either SMTP_DKIM_PRIVATE_KEY or SMTP_DKIM_PRIVATE_KEY_FILE, not both',
-    );
-  } else if (!env.SMTP_DKIM_PRIVATE_KEY && !env.SMTP_DKIM_PRIVATE_KEY_FILE) {
-    problems.push('SMTP_DKIM_PRIVATE_KEY: required when DKIM is configured (or SMTP_DKIM_PRIVATE_KEY_FILE)');
-  }
-  if (problems.length > 0) return problems;
-  const source = env.SMTP_DKIM_PRIVATE_KEY_FILE ? 'SMTP_DKIM_PRIVATE_KEY_FILE' : 'SMTP_DKIM_PRIVATE_KEY';
-  try {
-    createPrivateKey(dkimSettings(env)!.privateKey);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code && /^E[A-Z]+$/.test(code) // a file system error (EACCES, EISDIR…), not ERR_OSSL_…
-          ? `cannot read it (${code})`
-          : 'not a PEM private key';
-    problems.push(`${source}: ${reason}`);
-  }
-  return problems;
 }
 
 /** `web,idp` → the set of services; unknown names are an error. */

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dkimSettings, EnvError, parseEnv } from '../../src/config/env.ts';
+import { dkimSettings } from '../../src/config/dkim-settings.ts';
+import { EnvError, parseEnv } from '../../src/config/env.ts';
 import { createSmtpTransport } from '../../src/modules/notifications/transport.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { dkimSettings } from '../../config/env.ts';
+import { dkimSettings } from '../../config/dkim-settings.ts';
 import { lazyBoss } from '../jobs/boss.ts';
 import { emailImagesOf } from './email-images.ts';
 import { createNotificationService, type NotificationServiceOptions } from './service.ts';
