@@ -67,6 +67,7 @@ export * from './theme-contrast.ts';
 export * from './tracker.ts';
 export * from './tracker-paths.ts';
 export * from './tracker-sources.ts';
+export * from './tracking-emails.ts';
 export * from './unsafe-strings.ts';
 export * from './user-info.ts';
 export * from './webhook-paths.ts';

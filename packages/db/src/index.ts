@@ -38,6 +38,7 @@ export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';
 export * from './repositories/token-revocations.ts';
 export * from './repositories/tracker.ts';
+export * from './repositories/tracking-emails.ts';
 export * from './repositories/user-contacts.ts';
 export * from './repositories/user-credentials.ts';
 export * from './repositories/user-factors.ts';
