@@ -2,6 +2,7 @@
 import type { Language, NotificationReason } from '@trackwell/contracts';
 import { changeTitleIn, personLanguage } from '@trackwell/contracts';
 import mjml2html from 'mjml';
+import { fillHtml, fillText, isolateIn } from './bidi.ts';
 import {
   addressFor,
   changeRows,
@@ -12,7 +13,7 @@ import {
   TOKEN,
 } from './notification-mjml.ts';
 import { encodedTemplate } from './qp.ts';
-import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
+import { EMAIL_STRINGS, type EmailStrings } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
 
 /**
@@ -64,8 +65,11 @@ export interface CompiledNotification {
   renderEncoded(recipient: NotificationRecipient): { htmlQuotedPrintable: string; text: string };
 }
 
-const reasonLines = (t: EmailStrings, reasons: NotificationReason[]) =>
-  reasons.map((r) => fill(t.reason[r.type], { value: r.value }));
+/** Why the recipient gets it, one line per reason, each value isolated (bidi.ts): as HTML and as text. */
+const reasonLines = (language: Language, t: EmailStrings, reasons: NotificationReason[]) => ({
+  html: reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value })),
+  text: reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value })),
+});
 
 /** MJML to HTML; a template error or a lost token is a programming error, thrown. */
 async function compileHtml(input: NotificationContent): Promise<string> {
@@ -90,11 +94,14 @@ function plainText(input: NotificationContent, t: EmailStrings) {
   const { language, branding: b, change, links } = input;
   const title = changeTitleIn(language, change);
   const head = [
-    notificationSubject(language, change),
+    fillText(language, t.headline[change.kind], {
+      designation: change.standard?.designation ?? '',
+      number: change.workItem?.number ?? '',
+    }),
     '',
     ...(title ? [title, ''] : []),
     ...(change.summary ? [change.summary, ''] : []),
-    ...changeRows(t, change).map(([label, value]) => `${label}: ${value}`),
+    ...changeRows(t, change).map(([label, value]) => `${label}: ${isolateIn(language, value)}`),
     ...(change.compareUrl ? [`${t.compareVersions}: ${change.compareUrl}`] : []),
     '',
     ...(links.standardUrl ? [`${t.viewStandard}: ${links.standardUrl}`] : []),
@@ -122,17 +129,17 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
   const parts = (recipient: NotificationRecipient) => {
-    const lines = reasonLines(t, recipient.reasons);
-    const greeting = fill(t.greeting, { name: recipient.name });
+    const lines = reasonLines(input.language, t, recipient.reasons);
+    const greeting = fillText(input.language, t.greeting, { name: recipient.name });
     const follow = successorPart(input.language, input.branding, input.change, recipient.successor);
     return {
       values: {
-        name: e(greeting),
-        reasons: lines.map(e).join('<br>'),
+        name: fillHtml(t.greeting, { name: recipient.name }),
+        reasons: lines.html.join('<br>'),
         unsubscribe: e(recipient.unsubscribeUrl),
         successor: follow.html,
       },
-      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${follow.text}${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
+      text: `${greeting}\n\n${text.head}\n${lines.text.map((l) => `- ${l}`).join('\n')}\n\n${follow.text}${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
     };
   };
 

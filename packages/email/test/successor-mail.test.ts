@@ -42,7 +42,7 @@ describe('a replacement in the change e-mail', () => {
     const m = await compileNotification({ language: 'en', branding, change, links });
     const { html, text } = m.render({ ...base, successor: { followed: false, url: followUrl } });
     expect(html).toContain('D638-14 → D638-22');
-    expect(html).toContain('Track D638-22 instead</a>');
+    expect(html).toContain('Track <bdi>D638-22</bdi> instead</a>');
     expect(html).toContain(
       'href="http://acme.localhost:8080/notifications/follow-successor?e=7&amp;t=abc.1&amp;x=&lt;y&gt;"',
     );
@@ -54,7 +54,7 @@ describe('a replacement in the change e-mail', () => {
   it('tells a user whose tracking followed automatically, with no button', async () => {
     const m = await compileNotification({ language: 'en', branding, change, links });
     const { html, text } = m.render({ ...base, successor: { followed: true } });
-    expect(html).toContain('You now track D638-22 instead of D638-14.');
+    expect(html).toContain('You now track <bdi>D638-22</bdi> instead of <bdi>D638-14</bdi>.');
     expect(html).not.toContain('follow-successor');
     expect(text).toContain('You now track D638-22 instead of D638-14.');
   });
@@ -71,7 +71,7 @@ describe('a replacement in the change e-mail', () => {
     expect(text).toContain('Ersetzt durch: D638-22');
     expect(text).toContain('D638-22 verfolgen');
     const encoded = m.renderEncoded(recipient).htmlQuotedPrintable;
-    expect(encoded.replace(/=\r?\n/g, '')).toContain('Stattdessen D638-22 verfolgen');
+    expect(encoded.replace(/=\r?\n/g, '')).toContain('Stattdessen <bdi>D638-22</bdi> verfolgen');
   });
 
   it('an e-mail without a replacement has no successor part', async () => {
@@ -94,7 +94,7 @@ describe('a replacement in the change e-mail', () => {
     const { html } = m.render({ ...base, successor: { followed: false, url: followUrl } });
     expect(html).toContain('dir="rtl"');
     expect(html).toContain('<span dir="ltr">D638-14 → D638-22</span>');
-    expect(html).toContain('تابِع D638-22 بدلًا منها');
+    expect(html).toContain('تابِع <bdi>D638-22</bdi> بدلًا منها');
   });
 
   it('the confirm page posts to its own URL and changes wording once done, already done or invalid', () => {
