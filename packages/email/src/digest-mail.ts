@@ -10,6 +10,7 @@ import {
   escapeHtml as e,
   linesHtml,
   notificationHeadlineHtml,
+  notificationHeadlineText,
   SEPARATOR,
 } from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
@@ -56,11 +57,6 @@ const reasonsHtml = (t: EmailStrings, reasons: NotificationReason[]) =>
   reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value }));
 const reasonsText = (language: Language, t: EmailStrings, reasons: NotificationReason[]) =>
   reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value }));
-const headlineText = (language: Language, t: EmailStrings, change: NotificationChange) =>
-  fillText(language, t.headline[change.kind], {
-    designation: change.standard?.designation ?? '',
-    number: change.workItem?.number ?? '',
-  });
 
 /** One change of the list as HTML: headline, title, summary, old → new rows, links, why (each source once). */
 function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): string {
@@ -76,7 +72,7 @@ function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
     change.compareUrl ? link(change.compareUrl, t.compareVersions) : '',
   ].filter(Boolean);
   return `<div style="padding:12px 0;border-top:1px solid ${color(k.surface)}">
-<div style="font-size:17px;font-weight:700">${notificationHeadlineHtml(input.language, change)}</div>
+<div style="font-size:17px;font-weight:700">${notificationHeadlineHtml(input.language, change, entry.successor !== undefined)}</div>
 ${title ? `<div style="font-weight:600">${e(title)}</div>` : ''}
 ${change.summary ? `<div dir="auto">${linesHtml(change.summary)}</div>` : ''}
 ${rows}
@@ -95,7 +91,7 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   const { change } = entry;
   const title = changeTitleIn(input.language, change);
   return [
-    `* ${headlineText(input.language, t, change)}`,
+    `* ${notificationHeadlineText(input.language, change, entry.successor !== undefined)}`,
     ...(title ? [`  ${title}`] : []),
     ...(change.summary ? [`  ${change.summary.replace(/\r?\n/g, '\n  ')}`] : []),
     ...changeRows(t, change).map(([label, value]) => `  ${label}: ${isolateIn(input.language, value)}`),

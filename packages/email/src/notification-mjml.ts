@@ -1,6 +1,6 @@
 import type { Language, NotificationChange } from '@trackwell/contracts';
 import { changeTitleIn, FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
-import { escapeHtml, fillHtml, rowsTableHtml } from './bidi.ts';
+import { escapeHtml, fillHtml, fillText, rowsTableHtml } from './bidi.ts';
 import type { EmailBranding, EmailImage } from './branding.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
@@ -34,6 +34,8 @@ export const TOKEN = {
   unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
   /** Only in a replacement's e-mail: the "Track <new> instead" button, or "You now track …". */
   successor: 'TWTOKENSUCCESSOR7f3a',
+  /** The headline: a new standard's says it replaces one the reader tracks (those readers only). */
+  headline: 'TWTOKENHEADLINE7f3a',
 } as const;
 
 export const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
@@ -68,7 +70,10 @@ export function changeRows(t: EmailStrings, change: NotificationChange): Array<[
     // The standard a new one replaces, or the one that replaces a withdrawn one
     const { from, to } = change.successor;
     if (change.kind === 'withdrawal') rows.push([successorStringsOf(t).replacedBy, to.designation]);
-    else rows.push([t.labels.previousDesignation, from.designation]);
+    else {
+      rows.push([t.labels.previousDesignation, from.designation]);
+      if (from.date) rows.push([successorStringsOf(t).previousPublished, from.date]);
+    }
   }
   if (change.note) rows.push([t.labels.note, change.note]);
   return rows;
@@ -82,18 +87,51 @@ function successorLine(change: NotificationChange) {
         <mj-text>${TOKEN.successor}</mj-text>`;
 }
 
-const headlineValues = (change: NotificationChange) => ({
-  designation: change.standard?.designation ?? '',
-  number: change.workItem?.number ?? '',
-});
-
-export function notificationSubject(language: Language, change: NotificationChange): string {
-  return fill(EMAIL_STRINGS[language].headline[change.kind], headlineValues(change));
+/**
+ * The headline's words and values: "New standard X replaces Y, which you track" for a reader who tracks the
+ * standard a new one replaces (`tracksReplaced`), else the kind's headline.
+ */
+function headline(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced: boolean,
+): { template: string; values: Record<string, string> } {
+  const pair = change.successor;
+  if (tracksReplaced && pair && change.kind !== 'withdrawal')
+    return {
+      template: SUCCESSOR_STRINGS[language].replacesTracked,
+      values: { new: pair.to.designation, old: pair.from.designation },
+    };
+  return {
+    template: EMAIL_STRINGS[language].headline[change.kind],
+    values: { designation: change.standard?.designation ?? '', number: change.workItem?.number ?? '' },
+  };
 }
 
-/** The same headline as HTML, the designation isolated (a Latin code inside an Arabic sentence). */
-export const notificationHeadlineHtml = (language: Language, change: NotificationChange) =>
-  fillHtml(EMAIL_STRINGS[language].headline[change.kind], headlineValues(change));
+export function notificationSubject(language: Language, change: NotificationChange, tracksReplaced = false) {
+  const h = headline(language, change, tracksReplaced);
+  return fill(h.template, h.values);
+}
+
+/** The headline of a text part: its values isolated in a right-to-left language. */
+export function notificationHeadlineText(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced = false,
+) {
+  const h = headline(language, change, tracksReplaced);
+  return fillText(language, h.template, h.values);
+}
+
+/** The same headline as HTML, the designations isolated (a Latin code inside an Arabic sentence). */
+export function notificationHeadlineHtml(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced = false,
+) {
+  const h = headline(language, change, tracksReplaced);
+  return fillHtml(h.template, h.values);
+}
 
 /** The store's logo in the header (linked home), or its name when it has no drawable logo. */
 export function headerLogo(b: EmailBranding, align: string) {
@@ -172,7 +210,7 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
     : '';
   return `<mj-section background-color="${color(k.background)}" padding="24px 16px">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${notificationHeadlineHtml(language, change)}</mj-text>
+        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${TOKEN.headline}</mj-text>
         <mj-text>${TOKEN.name}</mj-text>
         <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
         ${summary}

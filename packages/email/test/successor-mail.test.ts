@@ -119,3 +119,41 @@ describe('a replacement in the change e-mail', () => {
     expect(page('confirm', 'ar')).toContain('<html lang="ar" dir="rtl">');
   });
 });
+
+describe('the subject of a new standard that replaces one the reader tracks', () => {
+  const dated = {
+    ...change,
+    successor: { ...successor, from: { ...successor.from, edition: '2014', date: '2014-12-15' } },
+  };
+
+  it('says it replaces a standard the reader tracks, and shows the previous edition and its date', async () => {
+    const m = await compileNotification({ language: 'en', branding, change: dated, links });
+    const mail = m.render({ ...base, successor: { followed: false, url: followUrl } });
+    expect(mail.subject).toBe('New standard D638-22 replaces D638-14, which you track');
+    expect(mail.html).toContain(
+      'New standard <bdi>D638-22</bdi> replaces <bdi>D638-14</bdi>, which you track',
+    );
+    expect(mail.html).toMatch(/>Previous edition published<\/th><td[^>]*><bdi>2014-12-15<\/bdi>/);
+    expect(mail.text).toContain('New standard D638-22 replaces D638-14, which you track\n');
+    expect(mail.text).toContain('Previous designation: D638-14\nPrevious edition published: 2014-12-15');
+    expect(m.renderEncoded({ ...base, successor: { followed: true } }).subject).toBe(mail.subject);
+  });
+
+  it('a reader who does not track the replaced standard keeps the generic subject', async () => {
+    const m = await compileNotification({ language: 'en', branding, change: dated, links });
+    const other = m.render({ ...base, reasons: [{ type: 'COMMITTEE', value: 'D20' }] });
+    expect(other.subject).toBe('New standard published: D638-22');
+    expect(other.html).not.toContain('which you track');
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('%s has its own subject naming both standards', async (language) => {
+    const m = await compileNotification({ language, branding, change: dated, links });
+    const { subject, html } = m.render({ ...base, successor: { followed: true } });
+    expect(subject).toContain('D638-22');
+    expect(subject).toContain('D638-14');
+    expect(subject).not.toBe(m.subject);
+    expect(SUCCESSOR_STRINGS[language].previousPublished.length).toBeGreaterThan(3);
+    expect(html).toContain(`>${SUCCESSOR_STRINGS[language].previousPublished}</th>`);
+    if (language !== 'en') expect(subject).not.toBe('New standard D638-22 replaces D638-14, which you track');
+  });
+});
