@@ -64,6 +64,7 @@ export * from './tenant-config.ts';
 export * from './tenant-config-paths.ts';
 export * from './tenant-definition.ts';
 export * from './theme-contrast.ts';
+export * from './time-zones.ts';
 export * from './tracker.ts';
 export * from './tracker-paths.ts';
 export * from './tracker-sources.ts';

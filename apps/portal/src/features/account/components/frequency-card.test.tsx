@@ -51,6 +51,29 @@ describe("Preferences: how often you're e-mailed", { timeout: 20_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 
+  it('offers UTC and zones by localised name; a zone saved under an old name is selected by its current one', async () => {
+    const fake = buildFakeState();
+    fake.notificationFrequency = { frequency: 'daily', hour: 8, weekday: 1, timeZone: 'Asia/Calcutta' };
+    stubMyAccount(fake);
+    renderAccount({ path: '/account/preferences' });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Asia/Kolkata');
+    expect(within(zone).getByRole('option', { selected: true })).toHaveTextContent(
+      'India Standard Time — \u2068Kolkata\u2069 (GMT+5:30)',
+    );
+    const options = within(zone).getAllByRole('option') as HTMLOptionElement[];
+    expect(options[0]).toHaveValue('UTC');
+    expect(options[0]).toHaveTextContent('Coordinated Universal Time (UTC)');
+    const values = options.map((o) => o.value);
+    for (const old of ['Asia/Calcutta', 'Asia/Saigon', 'Europe/Kiev']) expect(values).not.toContain(old);
+    expect(values).toEqual(expect.arrayContaining(['Asia/Ho_Chi_Minh', 'Europe/Kyiv', 'Europe/Madrid']));
+    expect(options.find((o) => o.value === 'Europe/Madrid')).toHaveTextContent(
+      /^Central European Time — \u2068Madrid\u2069 \(GMT\+[12]\)$/,
+    );
+    // Nothing changed yet: the old name is not a change to save
+    expect(screen.getByRole('button', { name: 'Save frequency' })).toBeDisabled();
+  });
+
   it("shows the server's refusal in words and keeps the choice", async () => {
     const fake = buildFakeState();
     fake.failures.set(`PUT ${NOTIFICATION_FREQUENCY_PATH}`, {
