@@ -37,3 +37,16 @@ export const trackingEmailsAnswer = z
 export type TrackingEmailsAnswer = z.infer<typeof trackingEmailsAnswer>;
 export const trackingEmailsResponse = successEnvelope(trackingEmailsAnswer);
 export const trackingEmailsQuery = z.object({ userId }).strict();
+
+/**
+ * "Send me a test digest now": the user's digest of the current period (the changes held for it), sent now
+ * to the user only and marked as a test; nothing is marked as digested. A few a quarter of an hour.
+ */
+export const TEST_DIGEST_PATH = '/api/tracker/v1/test-digest';
+export const TEST_DIGESTS_PER_QUARTER_HOUR = 3;
+export const sendTestDigestBody = z.object({ userId }).strict();
+export const testDigestAnswer = z
+  .object({ changes: z.number().int().min(0).meta({ description: 'How many changes it listed.' }) })
+  .strict();
+export type TestDigestAnswer = z.infer<typeof testDigestAnswer>;
+export const testDigestResponse = successEnvelope(testDigestAnswer);

@@ -36,6 +36,7 @@ export * from './repositories/standard-successors.ts';
 export * from './repositories/store-definitions.ts';
 export { svgProblems } from './repositories/svg-guard.ts';
 export * from './repositories/tenants.ts';
+export * from './repositories/test-digests.ts';
 export * from './repositories/token-revocations.ts';
 export * from './repositories/tracker.ts';
 export * from './repositories/tracking-emails.ts';

@@ -15,6 +15,7 @@ import {
 } from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
+import { TEST_DIGEST_STRINGS } from './test-digest-strings.ts';
 
 /**
  * The digest e-mail: one per user and period, every change since the last one, each with
@@ -30,6 +31,8 @@ export interface DigestContent {
   branding: EmailBranding;
   frequency: DigestFrequency;
   links: { trackerUrl: string; preferencesUrl: string };
+  /** A test the user asked for (the account's "Send me a test digest now"): marked so, subject and intro. */
+  test?: boolean;
 }
 
 export interface DigestEntry {
@@ -106,23 +109,27 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
 export async function compileDigest(input: DigestContent): Promise<CompiledDigest> {
   const t = EMAIL_STRINGS[input.language];
   const d = DIGEST_STRINGS[input.language];
+  const test = input.test ? TEST_DIGEST_STRINGS[input.language] : undefined;
+  const intro = test ? `${test.intro} ${d.intro[input.frequency]}` : d.intro[input.frequency];
   const frame = await compileDigestFrame({
     language: input.language,
     branding: input.branding,
-    intro: d.intro[input.frequency],
+    intro,
     links: input.links,
     preferencesLabel: t.chooseChanges,
   });
   const parts = ({ name, unsubscribeUrl, entries }: DigestRecipient) => {
-    const subject = fill(d.subject[input.frequency], { count: String(entries.length) });
+    const counted = fill(d.subject[input.frequency], { count: String(entries.length) });
+    const subject = test ? `[${test.mark}] ${counted}` : counted;
     const greeting = fillText(input.language, t.greeting, { name });
-    const items = entries.map((entry) => entryHtml(input, t, entry)).join('');
+    const empty = test && entries.length === 0 ? test.empty : undefined;
+    const items = empty ? `<p>${e(empty)}</p>` : entries.map((entry) => entryHtml(input, t, entry)).join('');
     const text = [
       greeting,
       '',
-      d.intro[input.frequency],
+      intro,
       '',
-      entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
+      empty ?? entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
       '',
       `${t.openTracker}: ${input.links.trackerUrl}`,
       `${t.chooseChanges}: ${input.links.preferencesUrl}`,

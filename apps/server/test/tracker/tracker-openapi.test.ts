@@ -6,6 +6,7 @@ import {
   MYACCOUNT_PATHS,
   NOTIFICATION_CENTRE_PATHS,
   RESOLVER_PATHS,
+  TEST_DIGEST_PATH,
   TRACKER_PATHS,
   TRACKING_EMAILS_PATH,
 } from '@trackwell/contracts';
@@ -59,6 +60,7 @@ describe('OpenAPI document and the /docs reference page', () => {
     ['get', MEMBER_PATHS.committees],
     ['get', RESOLVER_PATHS.resolve],
     ['get', TRACKING_EMAILS_PATH],
+    ['post', TEST_DIGEST_PATH],
   ];
 
   it.each(routes)('documents %s %s with the bearer token and its error answers', (method, path) => {
