@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_FREQUENCY_PATH } from '@trackwell/contracts';
+import { NOTIFICATION_FREQUENCY_PATH, TEST_DIGEST_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
@@ -72,6 +72,20 @@ describe("Preferences: how often you're e-mailed", { timeout: 20_000 }, () => {
     );
     // Nothing changed yet: the old name is not a change to save
     expect(screen.getByRole('button', { name: 'Save frequency' })).toBeDisabled();
+  });
+
+  it('sends a test digest now on request, to the signed-in user, and says so', async () => {
+    const { calls } = stubMyAccount(buildFakeState());
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/preferences' });
+    const button = await screen.findByRole('button', { name: 'Send me a test digest now' });
+    expect(button).toHaveAccessibleDescription(/marked as a test\. Your digest still comes at its time\./);
+    await user.click(button);
+    expect(
+      await screen.findByText('A test digest has been sent to your e-mail address.'),
+    ).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method === 'POST' && c.path === TEST_DIGEST_PATH);
+    expect(sent.map((c) => c.body)).toEqual([{ userId: USER_ID }]);
   });
 
   it("shows the server's refusal in words and keeps the choice", async () => {

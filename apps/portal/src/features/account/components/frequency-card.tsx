@@ -13,6 +13,7 @@ import { useAccount } from '../account-context.ts';
 import {
   useGetNotificationFrequencyQuery,
   useSaveNotificationFrequencyMutation,
+  useSendTestDigestMutation,
 } from '../api/notification-frequency.ts';
 import { currentZoneName, timeZoneOptions } from '../lib/time-zones.ts';
 
@@ -43,7 +44,40 @@ export function FrequencyCard() {
         </div>
       ) : null}
       {data && userId ? <FrequencyForm key={JSON.stringify(data)} userId={userId} saved={data} /> : null}
+      {userId ? <TestDigest userId={userId} /> : null}
     </section>
+  );
+}
+
+/** "Send me a test digest now": what the next digest holds, e-mailed now (marked as a test). */
+function TestDigest({ userId }: { userId: string }) {
+  const { t } = useTranslation('account');
+  const { t: tCommon } = useTranslation();
+  const id = useId();
+  const [send, { isLoading: sending }] = useSendTestDigestMutation();
+  async function sendNow() {
+    try {
+      await send(userId).unwrap();
+      notify.success(t('frequency.testDigestSent'));
+    } catch (error) {
+      notify.error(t('frequency.testDigestError', { reason: describeApiError(error, tCommon) }));
+    }
+  }
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={sending}
+        aria-describedby={`${id}-hint`}
+        onClick={() => void sendNow()}
+      >
+        {t('frequency.testDigest')}
+      </button>
+      <p id={`${id}-hint`} className="tw-account__hint mb-0 mt-1">
+        {t('frequency.testDigestHint')}
+      </p>
+    </div>
   );
 }
 

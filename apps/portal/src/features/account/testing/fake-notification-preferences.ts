@@ -5,6 +5,7 @@ import {
   NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
   SUCCESSOR_PREFERENCE_PATH,
+  TEST_DIGEST_PATH,
   TRACKING_EMAILS_PATH,
   type TrackingEmailCoverage,
   trackingEmailState,
@@ -112,6 +113,8 @@ export function trackerPreferencesAnswer(
   if (path === MONTHLY_STATUS_PATH) return monthlyStatusAnswer(state, method, body);
   if (path === SUCCESSOR_PREFERENCE_PATH) return successorAnswer(state, method, body);
   if (path === TRACKING_EMAILS_PATH) return trackingEmailsAnswer(state);
+  if (path === TEST_DIGEST_PATH && method === 'POST')
+    return { status: '200', responseData: { value: { changes: 2 } } };
   if (path !== NOTIFICATION_PREFERENCES_PATH) return undefined;
   if (method === 'PUT') state.notificationPreferences = savePreferences(state.notificationPreferences, body);
   return { status: '200', responseData: { value: state.notificationPreferences } };
