@@ -64,9 +64,9 @@ export const DUE_DIGESTS_SQL = `WITH sch AS (
 export async function createDueDigests(
   db: SqlExecutor,
   now: Date,
-  tenantId: string | null = null,
+  onlyStoreId: string | null = null,
 ): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(DUE_DIGESTS_SQL, [now, tenantId]);
+  const { rows } = await db.query<{ n: number }>(DUE_DIGESTS_SQL, [now, onlyStoreId]);
   const created = rows[0]?.n ?? 0;
   await refreshDigestStatisticsAfter(db, created);
   return created;
