@@ -158,6 +158,7 @@ async function main() {
       .transaction(async (tx) => {
         const plan = await tx.query<Record<string, string>>(`EXPLAIN (ANALYZE, BUFFERS) ${DUE_DIGESTS_SQL}`, [
           now,
+          null,
         ]);
         for (const row of plan.rows) process.stdout.write(`  ${Object.values(row)[0]}\n`);
         throw Object.assign(new Error('rolled back'), { rollback: true });

@@ -137,6 +137,14 @@ test.describe('sign-in page', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
     await expectNoAxeViolations(page);
+    // "Sign in with a passkey" is enabled and looks it: drawn in the primary colour, at full opacity
+    const passkey = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(passkey).toBeEnabled();
+    const primary = await page
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    await expect(passkey).toHaveCSS('color', primary);
+    await expect(passkey).toHaveCSS('opacity', '1');
 
     await withArabic(context, origin);
     await page.goto(signInUrl(origin));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { canonicalTimeZone } from './time-zones.ts';
 import { userId } from './tracker.ts';
 
 /**
@@ -17,19 +18,7 @@ export const DEFAULT_DIGEST_HOUR = 8;
 /** 0 = Sunday … 6 = Saturday (JavaScript's getDay and PostgreSQL's dow agree). */
 export const DEFAULT_DIGEST_WEEKDAY = 1;
 
-/**
- * The zone's canonical IANA name when this runtime knows it, else undefined. `Intl.DateTimeFormat` throws a
- * RangeError on an unknown zone; "utc" or "asia/tokyo" come back in their canonical spelling.
- */
-export function canonicalTimeZone(zone: string): string | undefined {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
+/** A zone as stored: its current IANA name ("Asia/Calcutta" is saved as "Asia/Kolkata"). */
 export const timeZone = z
   .string()
   .max(64)

@@ -232,7 +232,8 @@ export interface NotificationChange {
 
 /** One standard replaced by another, as the e-mail, the confirm page and the in-app list name them. */
 export interface StandardSuccession {
-  from: { assetId: string; designation: string };
+  /** The replaced standard; its edition and publication date when recorded (changes since these were added). */
+  from: { assetId: string; designation: string; edition?: string; date?: string };
   to: { assetId: string; designation: string };
 }
 

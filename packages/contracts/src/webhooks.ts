@@ -20,13 +20,20 @@ export const userWebhookParams = z.object({ id: endpointId });
 export const storeWebhookParams = storeCodeParams.extend({ id: endpointId });
 
 /**
+ * A URL's host: a host name, or an IP literal (an IPv6 one in brackets, as the URL parser writes it, e.g.
+ * `[::1]`), so a literal address is judged by what it points to (the server refuses loopback, private and
+ * link-local ones with that reason) rather than refused as an invalid URL.
+ */
+export const urlHost = new RegExp(`${z.regexes.hostname.source}|^\\[[0-9a-fA-F:.]+\\]$`);
+
+/**
  * Register an endpoint. `url`: https (http only where the server allows private addresses, for local
  * development); the host must resolve to public addresses when a message is sent.
  */
 export const webhookEndpointCreate = z
   .object({
     url: z
-      .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+      .url({ protocol: /^https?$/, hostname: urlHost })
       .max(2000)
       .meta({
         description: 'Where each change is POSTed: an https URL.',

@@ -34,7 +34,8 @@ const UNSCOPED: Record<string, string> = {
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
   // The digest job serves every store: due digests are found in each user's own schedule.
-  'notification-digests.ts createDueDigests': 'the digests due now across every store’s schedules',
+  'notification-digests.ts createDueDigests':
+    'the digests due now across every store’s schedules (or one: digest:run)',
   'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
   'notification-digests.ts markDigestsSent': 'marks digests by id, after sending',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',

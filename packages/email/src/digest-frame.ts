@@ -84,15 +84,16 @@ export interface CompiledFrame {
 
 export interface FrameParts {
   subject: string;
-  greeting: string;
+  /** The greeting as HTML, the name isolated (bidi.ts). */
+  greetingHtml: string;
   /** Already escaped HTML. */
   items: string;
   unsubscribeUrl: string;
 }
 
-const values = ({ subject, greeting, items, unsubscribeUrl }: FrameParts) => ({
+const values = ({ subject, greetingHtml, items, unsubscribeUrl }: FrameParts) => ({
   subject: e(subject),
-  name: e(greeting),
+  name: greetingHtml,
   items,
   unsubscribe: e(unsubscribeUrl),
 });

@@ -1,11 +1,21 @@
 import type { Language, NotificationChange, NotificationReason } from '@trackwell/contracts';
 import { changeTitleIn } from '@trackwell/contracts';
+import { fillHtml, fillText, isolateIn, rowsTableHtml } from './bidi.ts';
 import type { EmailBranding } from './branding.ts';
 import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
-import { changeRows, color, escapeHtml as e, linesHtml, notificationSubject } from './notification-mjml.ts';
+import {
+  changeRows,
+  color,
+  escapeHtml as e,
+  linesHtml,
+  notificationHeadlineHtml,
+  notificationHeadlineText,
+  SEPARATOR,
+} from './notification-mjml.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
+import { TEST_DIGEST_STRINGS } from './test-digest-strings.ts';
 
 /**
  * The digest e-mail: one per user and period, every change since the last one, each with
@@ -21,6 +31,8 @@ export interface DigestContent {
   branding: EmailBranding;
   frequency: DigestFrequency;
   links: { trackerUrl: string; preferencesUrl: string };
+  /** A test the user asked for (the account's "Send me a test digest now"): marked so, subject and intro. */
+  test?: boolean;
 }
 
 export interface DigestEntry {
@@ -44,17 +56,16 @@ export interface CompiledDigest {
   renderEncoded(recipient: DigestRecipient): { subject: string; htmlQuotedPrintable: string; text: string };
 }
 
-const reasonLines = (t: EmailStrings, reasons: NotificationReason[]) =>
-  reasons.map((r) => fill(t.reason[r.type], { value: r.value }));
+const reasonsHtml = (t: EmailStrings, reasons: NotificationReason[]) =>
+  reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value }));
+const reasonsText = (language: Language, t: EmailStrings, reasons: NotificationReason[]) =>
+  reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value }));
 
 /** One change of the list as HTML: headline, title, summary, old → new rows, links, why (each source once). */
 function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): string {
   const k = input.branding.colors;
   const { change } = entry;
-  const cell = `padding:2px 12px 2px 0;color:${color(k.mutedText)};font-weight:600;text-align:start`;
-  const rows = changeRows(t, change)
-    .map(([label, value]) => `<tr><th style="${cell}">${e(label)}</th><td>${e(value)}</td></tr>`)
-    .join('');
+  const rows = rowsTableHtml(input.language, changeRows(t, change), color(k.mutedText));
   const title = changeTitleIn(input.language, change);
   const link = (href: string, text: string) =>
     `<a href="${e(href)}" style="color:${color(k.link)}">${e(text)}</a>`;
@@ -64,13 +75,13 @@ function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
     change.compareUrl ? link(change.compareUrl, t.compareVersions) : '',
   ].filter(Boolean);
   return `<div style="padding:12px 0;border-top:1px solid ${color(k.surface)}">
-<div style="font-size:17px;font-weight:700">${e(notificationSubject(input.language, change))}</div>
+<div style="font-size:17px;font-weight:700">${notificationHeadlineHtml(input.language, change, entry.successor !== undefined)}</div>
 ${title ? `<div style="font-weight:600">${e(title)}</div>` : ''}
 ${change.summary ? `<div dir="auto">${linesHtml(change.summary)}</div>` : ''}
-<table role="presentation" style="border-collapse:collapse">${rows}</table>
-${links.length ? `<div>${links.join(' &nbsp;·&nbsp; ')}</div>` : ''}
+${rows}
+${links.length ? `<div>${links.join(SEPARATOR)}</div>` : ''}
 ${follow ? `<div style="padding:8px 0">${follow}</div>` : ''}
-<div style="font-size:13px;color:${color(k.mutedText)}">${reasonLines(t, entry.reasons).map(e).join(' ')}</div>
+<div style="font-size:13px;color:${color(k.mutedText)}">${reasonsHtml(t, entry.reasons).join(' ')}</div>
 </div>`;
 }
 
@@ -83,14 +94,14 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
   const { change } = entry;
   const title = changeTitleIn(input.language, change);
   return [
-    `* ${notificationSubject(input.language, change)}`,
+    `* ${notificationHeadlineText(input.language, change, entry.successor !== undefined)}`,
     ...(title ? [`  ${title}`] : []),
     ...(change.summary ? [`  ${change.summary.replace(/\r?\n/g, '\n  ')}`] : []),
-    ...changeRows(t, change).map(([label, value]) => `  ${label}: ${value}`),
+    ...changeRows(t, change).map(([label, value]) => `  ${label}: ${isolateIn(input.language, value)}`),
     ...(entry.standardUrl ? [`  ${t.viewStandard}: ${entry.standardUrl}`] : []),
     ...(change.compareUrl ? [`  ${t.compareVersions}: ${change.compareUrl}`] : []),
     ...successorLines(input, entry),
-    ...reasonLines(t, entry.reasons).map((line) => `  ${line}`),
+    ...reasonsText(input.language, t, entry.reasons).map((line) => `  ${line}`),
   ].join('\n');
 }
 
@@ -98,23 +109,27 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
 export async function compileDigest(input: DigestContent): Promise<CompiledDigest> {
   const t = EMAIL_STRINGS[input.language];
   const d = DIGEST_STRINGS[input.language];
+  const test = input.test ? TEST_DIGEST_STRINGS[input.language] : undefined;
+  const intro = test ? `${test.intro} ${d.intro[input.frequency]}` : d.intro[input.frequency];
   const frame = await compileDigestFrame({
     language: input.language,
     branding: input.branding,
-    intro: d.intro[input.frequency],
+    intro,
     links: input.links,
     preferencesLabel: t.chooseChanges,
   });
   const parts = ({ name, unsubscribeUrl, entries }: DigestRecipient) => {
-    const subject = fill(d.subject[input.frequency], { count: String(entries.length) });
-    const greeting = fill(t.greeting, { name });
-    const items = entries.map((entry) => entryHtml(input, t, entry)).join('');
+    const counted = fill(d.subject[input.frequency], { count: String(entries.length) });
+    const subject = test ? `[${test.mark}] ${counted}` : counted;
+    const greeting = fillText(input.language, t.greeting, { name });
+    const empty = test && entries.length === 0 ? test.empty : undefined;
+    const items = empty ? `<p>${e(empty)}</p>` : entries.map((entry) => entryHtml(input, t, entry)).join('');
     const text = [
       greeting,
       '',
-      d.intro[input.frequency],
+      intro,
       '',
-      entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
+      empty ?? entries.map((entry) => entryText(input, t, entry)).join('\n\n'),
       '',
       `${t.openTracker}: ${input.links.trackerUrl}`,
       `${t.chooseChanges}: ${input.links.preferencesUrl}`,
@@ -123,7 +138,8 @@ export async function compileDigest(input: DigestContent): Promise<CompiledDiges
       frame.foot,
       '',
     ].join('\n');
-    return { text, frameParts: { subject, greeting, items, unsubscribeUrl } };
+    const greetingHtml = fillHtml(t.greeting, { name });
+    return { text, frameParts: { subject, greetingHtml, items, unsubscribeUrl } };
   };
   return {
     language: input.language,

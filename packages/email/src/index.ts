@@ -14,4 +14,5 @@ export * from './strings.ts';
 export * from './successor-page.ts';
 export * from './successor-part.ts';
 export * from './successor-strings.ts';
+export * from './test-digest-strings.ts';
 export * from './unsubscribe-page.ts';

@@ -1,5 +1,6 @@
 import type { Language, NotificationChange } from '@trackwell/contracts';
 import { changeTitleIn, FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
+import { escapeHtml, fillHtml, fillText, rowsTableHtml } from './bidi.ts';
 import type { EmailBranding, EmailImage } from './branding.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
@@ -10,11 +11,7 @@ import { SUCCESSOR_STRINGS } from './successor-strings.ts';
  * theme values written raw into attributes are checked again here.
  */
 
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+export { escapeHtml };
 
 /** Text of several lines (a publisher's summary) as HTML: escaped, each line break a <br>. */
 export const linesHtml = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
@@ -37,6 +34,8 @@ export const TOKEN = {
   unsubscribe: 'https://unsubscribe.invalid/TWTOKENUNSUB7f3a',
   /** Only in a replacement's e-mail: the "Track <new> instead" button, or "You now track …". */
   successor: 'TWTOKENSUCCESSOR7f3a',
+  /** The headline: a new standard's says it replaces one the reader tracks (those readers only). */
+  headline: 'TWTOKENHEADLINE7f3a',
 } as const;
 
 export const statusLabel = (t: EmailStrings, s: string) => t.status[s as StatusCode] ?? s;
@@ -71,7 +70,10 @@ export function changeRows(t: EmailStrings, change: NotificationChange): Array<[
     // The standard a new one replaces, or the one that replaces a withdrawn one
     const { from, to } = change.successor;
     if (change.kind === 'withdrawal') rows.push([successorStringsOf(t).replacedBy, to.designation]);
-    else rows.push([t.labels.previousDesignation, from.designation]);
+    else {
+      rows.push([t.labels.previousDesignation, from.designation]);
+      if (from.date) rows.push([successorStringsOf(t).previousPublished, from.date]);
+    }
   }
   if (change.note) rows.push([t.labels.note, change.note]);
   return rows;
@@ -85,12 +87,50 @@ function successorLine(change: NotificationChange) {
         <mj-text>${TOKEN.successor}</mj-text>`;
 }
 
-export function notificationSubject(language: Language, change: NotificationChange): string {
-  const t = EMAIL_STRINGS[language];
-  return fill(t.headline[change.kind], {
-    designation: change.standard?.designation ?? '',
-    number: change.workItem?.number ?? '',
-  });
+/**
+ * The headline's words and values: "New standard X replaces Y, which you track" for a reader who tracks the
+ * standard a new one replaces (`tracksReplaced`), else the kind's headline.
+ */
+function headline(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced: boolean,
+): { template: string; values: Record<string, string> } {
+  const pair = change.successor;
+  if (tracksReplaced && pair && change.kind !== 'withdrawal')
+    return {
+      template: SUCCESSOR_STRINGS[language].replacesTracked,
+      values: { new: pair.to.designation, old: pair.from.designation },
+    };
+  return {
+    template: EMAIL_STRINGS[language].headline[change.kind],
+    values: { designation: change.standard?.designation ?? '', number: change.workItem?.number ?? '' },
+  };
+}
+
+export function notificationSubject(language: Language, change: NotificationChange, tracksReplaced = false) {
+  const h = headline(language, change, tracksReplaced);
+  return fill(h.template, h.values);
+}
+
+/** The headline of a text part: its values isolated in a right-to-left language. */
+export function notificationHeadlineText(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced = false,
+) {
+  const h = headline(language, change, tracksReplaced);
+  return fillText(language, h.template, h.values);
+}
+
+/** The same headline as HTML, the designations isolated (a Latin code inside an Arabic sentence). */
+export function notificationHeadlineHtml(
+  language: Language,
+  change: NotificationChange,
+  tracksReplaced = false,
+) {
+  const h = headline(language, change, tracksReplaced);
+  return fillHtml(h.template, h.values);
 }
 
 /** The store's logo in the header (linked home), or its name when it has no drawable logo. */
@@ -118,13 +158,18 @@ function footerLogo(b: EmailBranding, t: EmailStrings) {
          ${b.poweredByLogo ? mjImage(b.poweredByLogo, 'Trackwell', 'align="center"', 28) : ''}`;
 }
 
+/**
+ * Between links of a row: the dot ends a line, never starts one (the break is after it, not before).
+ */
+export const SEPARATOR = '&nbsp;&nbsp;·&nbsp; ';
+
 /** The footer section: the store's links, its address in the reader's language, the logo. */
 export function footerSection(b: EmailBranding, t: EmailStrings, address: ReturnType<typeof pickLocalized>) {
   const k = b.colors;
   const e = escapeHtml;
   const links = b.footerLinks
     .map((l) => `<a href="${e(l.url)}" style="color:${color(k.footerText)}">${e(t.footerLinks[l.label])}</a>`)
-    .join(' &nbsp;·&nbsp; ');
+    .join(SEPARATOR);
   return `<mj-section background-color="${color(k.footerBackground)}" padding="16px">
       <mj-column>
         <mj-text align="center" color="${color(k.footerText)}" font-size="12px">${links}</mj-text>
@@ -151,14 +196,8 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
   const { branding: b, change, links, language } = input;
   const k = b.colors;
   const e = escapeHtml;
-  const subject = notificationSubject(language, change);
   const title = changeTitleIn(language, change);
-  const table = changeRows(t, change)
-    .map(
-      ([label, value]) =>
-        `<tr><th style="text-align:${align};padding:4px 12px 4px 0;color:${color(k.mutedText)};font-weight:600">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`,
-    )
-    .join('');
+  const table = rowsTableHtml(language, changeRows(t, change), color(k.mutedText));
   // The publisher's own words (any language, several lines): its direction is its own.
   const summary = change.summary
     ? `<mj-text><div dir="auto">${linesHtml(change.summary)}</div></mj-text>`
@@ -171,11 +210,11 @@ function bodySection(input: NotificationContent, t: EmailStrings, align: string)
     : '';
   return `<mj-section background-color="${color(k.background)}" padding="24px 16px">
       <mj-column>
-        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${e(subject)}</mj-text>
+        <mj-text font-size="22px" font-weight="700" font-family="${fontStack(b.fonts.heading)}">${TOKEN.headline}</mj-text>
         <mj-text>${TOKEN.name}</mj-text>
         <mj-text font-size="17px" font-weight="600">${e(title)}</mj-text>
         ${summary}
-        <mj-table>${table}</mj-table>
+        <mj-text>${table}</mj-text>
         ${successorLine(change)}
         ${compare}
         ${button}

@@ -2,17 +2,20 @@
 import type { Language, NotificationReason } from '@trackwell/contracts';
 import { changeTitleIn, personLanguage } from '@trackwell/contracts';
 import mjml2html from 'mjml';
+import { fillHtml, fillText, isolateIn } from './bidi.ts';
 import {
   addressFor,
   changeRows,
   escapeHtml,
   type NotificationContent,
+  notificationHeadlineHtml,
+  notificationHeadlineText,
   notificationMjml,
   notificationSubject,
   TOKEN,
 } from './notification-mjml.ts';
 import { encodedTemplate } from './qp.ts';
-import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
+import { EMAIL_STRINGS, type EmailStrings } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
 
 /**
@@ -53,19 +56,27 @@ export interface NotificationRecipient {
 }
 
 export interface CompiledNotification {
+  /** The subject of a reader who does not track the standard a new one replaces (each render has its own). */
   subject: string;
   language: Language;
-  render(recipient: NotificationRecipient): { html: string; text: string };
+  render(recipient: NotificationRecipient): { subject: string; html: string; text: string };
   /**
    * The same e-mail with the HTML already quoted-printable encoded (the MIME body of a
    * `Content-Transfer-Encoding: quoted-printable` part): the template's static parts were encoded once
    * at compile time, only the recipient's parts are encoded here. Decodes to exactly `render().html`.
    */
-  renderEncoded(recipient: NotificationRecipient): { htmlQuotedPrintable: string; text: string };
+  renderEncoded(recipient: NotificationRecipient): {
+    subject: string;
+    htmlQuotedPrintable: string;
+    text: string;
+  };
 }
 
-const reasonLines = (t: EmailStrings, reasons: NotificationReason[]) =>
-  reasons.map((r) => fill(t.reason[r.type], { value: r.value }));
+/** Why the recipient gets it, one line per reason, each value isolated (bidi.ts): as HTML and as text. */
+const reasonLines = (language: Language, t: EmailStrings, reasons: NotificationReason[]) => ({
+  html: reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value })),
+  text: reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value })),
+});
 
 /** MJML to HTML; a template error or a lost token is a programming error, thrown. */
 async function compileHtml(input: NotificationContent): Promise<string> {
@@ -90,11 +101,9 @@ function plainText(input: NotificationContent, t: EmailStrings) {
   const { language, branding: b, change, links } = input;
   const title = changeTitleIn(language, change);
   const head = [
-    notificationSubject(language, change),
-    '',
     ...(title ? [title, ''] : []),
     ...(change.summary ? [change.summary, ''] : []),
-    ...changeRows(t, change).map(([label, value]) => `${label}: ${value}`),
+    ...changeRows(t, change).map(([label, value]) => `${label}: ${isolateIn(language, value)}`),
     ...(change.compareUrl ? [`${t.compareVersions}: ${change.compareUrl}`] : []),
     '',
     ...(links.standardUrl ? [`${t.viewStandard}: ${links.standardUrl}`] : []),
@@ -122,17 +131,22 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
   const parts = (recipient: NotificationRecipient) => {
-    const lines = reasonLines(t, recipient.reasons);
-    const greeting = fill(t.greeting, { name: recipient.name });
+    const lines = reasonLines(input.language, t, recipient.reasons);
+    const greeting = fillText(input.language, t.greeting, { name: recipient.name });
     const follow = successorPart(input.language, input.branding, input.change, recipient.successor);
+    // The reader who tracks the standard a new one replaces is told so (a successor choice is theirs only)
+    const tracksReplaced = recipient.successor !== undefined;
+    const headline = notificationHeadlineText(input.language, input.change, tracksReplaced);
     return {
+      subject: notificationSubject(input.language, input.change, tracksReplaced),
       values: {
-        name: e(greeting),
-        reasons: lines.map(e).join('<br>'),
+        headline: notificationHeadlineHtml(input.language, input.change, tracksReplaced),
+        name: fillHtml(t.greeting, { name: recipient.name }),
+        reasons: lines.html.join('<br>'),
         unsubscribe: e(recipient.unsubscribeUrl),
         successor: follow.html,
       },
-      text: `${greeting}\n\n${text.head}\n${lines.map((l) => `- ${l}`).join('\n')}\n\n${follow.text}${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
+      text: `${greeting}\n\n${headline}\n\n${text.head}\n${lines.text.map((l) => `- ${l}`).join('\n')}\n\n${follow.text}${choose}${t.unsubscribe}: ${recipient.unsubscribeUrl}\n${text.foot}\n`,
     };
   };
 
@@ -140,10 +154,12 @@ export async function compileNotification(input: NotificationMessageInput): Prom
     subject: notificationSubject(input.language, input.change),
     language: input.language,
     render(recipient) {
-      const { values, text } = parts(recipient);
+      const { subject, values, text } = parts(recipient);
       return {
+        subject,
         // functions as replacements: a '$' in a name is text, not a replacement pattern
         html: html
+          .replace(TOKEN.headline, () => values.headline)
           .replace(TOKEN.name, () => values.name)
           .replace(TOKEN.reasons, () => values.reasons)
           .replace(TOKEN.unsubscribe, () => values.unsubscribe)
@@ -152,8 +168,8 @@ export async function compileNotification(input: NotificationMessageInput): Prom
       };
     },
     renderEncoded(recipient) {
-      const { values, text } = parts(recipient);
-      return { htmlQuotedPrintable: encoded(values), text };
+      const { subject, values, text } = parts(recipient);
+      return { subject, htmlQuotedPrintable: encoded(values), text };
     },
   };
 }

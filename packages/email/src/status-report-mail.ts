@@ -1,4 +1,5 @@
 import type { Language } from '@trackwell/contracts';
+import { fillHtml, fillText } from './bidi.ts';
 import type { EmailBranding } from './branding.ts';
 import { compileDigestFrame } from './digest-frame.ts';
 import { color, escapeHtml as e, statusLabel } from './notification-mjml.ts';
@@ -129,7 +130,7 @@ export async function compileStatusReport(input: StatusReportContent): Promise<C
     language: input.language,
     render({ name, unsubscribeUrl, list }) {
       const w = reportWords(input.language, list);
-      const greeting = fill(t.greeting, { name });
+      const greeting = fillText(input.language, t.greeting, { name });
       const text = [
         greeting,
         '',
@@ -147,7 +148,12 @@ export async function compileStatusReport(input: StatusReportContent): Promise<C
       const items = reportHtml(input, w, list);
       return {
         subject: w.subject,
-        html: frame.fill({ subject: w.subject, greeting, items, unsubscribeUrl }),
+        html: frame.fill({
+          subject: w.subject,
+          greetingHtml: fillHtml(t.greeting, { name }),
+          items,
+          unsubscribeUrl,
+        }),
         text,
       };
     },

@@ -1,7 +1,7 @@
 import type { Language, NotificationChange } from '@trackwell/contracts';
+import { escapeHtml, fillHtml, fillText } from './bidi.ts';
 import type { EmailBranding } from './branding.ts';
-import { color, escapeHtml } from './notification-mjml.ts';
-import { fill } from './strings.ts';
+import { color } from './notification-mjml.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
@@ -23,13 +23,12 @@ export function successorPart(
   const s = SUCCESSOR_STRINGS[language];
   const names = { old: pair.from.designation, new: pair.to.designation };
   if (choice.followed) {
-    const done = fill(s.nowTracking, names);
-    return { html: `<strong>${escapeHtml(done)}</strong>`, text: `${done}\n\n` };
+    const done = fillText(language, s.nowTracking, names);
+    return { html: `<strong>${fillHtml(s.nowTracking, names)}</strong>`, text: `${done}\n\n` };
   }
   const k = branding.colors;
-  const label = fill(s.trackInstead, names);
   return {
-    html: `<a href="${escapeHtml(choice.url)}" style="display:inline-block;background:${color(k.primary)};color:${color(k.primaryContrast)};padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`,
-    text: `${label}: ${choice.url}\n\n`,
+    html: `<a href="${escapeHtml(choice.url)}" style="display:inline-block;background:${color(k.primary)};color:${color(k.primaryContrast)};padding:10px 20px;border-radius:4px;text-decoration:none;font-weight:600">${fillHtml(s.trackInstead, names)}</a>`,
+    text: `${fillText(language, s.trackInstead, names)}: ${choice.url}\n\n`,
   };
 }

@@ -10,6 +10,10 @@ export interface SuccessorStrings {
   replacedBy: string;
   trackInstead: string;
   nowTracking: string;
+  /** The subject and headline of a new standard for a reader who tracks the one it replaces. */
+  replacesTracked: string;
+  /** The label of the replaced edition's publication date. */
+  previousPublished: string;
   page: {
     title: string;
     body: string;
@@ -25,6 +29,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Replaced by',
     trackInstead: 'Track {new} instead',
     nowTracking: 'You now track {new} instead of {old}.',
+    replacesTracked: 'New standard {new} replaces {old}, which you track',
+    previousPublished: 'Previous edition published',
     page: {
       title: 'Track {new} instead of {old}?',
       body: 'Your tracker at {tenant} will follow {new} and stop tracking {old}.',
@@ -38,6 +44,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'حلّت محلها',
     trackInstead: 'تابِع {new} بدلًا منها',
     nowTracking: 'أنت تتابع الآن {new} بدلًا من {old}.',
+    replacesTracked: 'مواصفة جديدة {new} تحلّ محل {old} التي تتابعها',
+    previousPublished: 'تاريخ نشر الإصدار السابق',
     page: {
       title: 'هل تريد متابعة {new} بدلًا من {old}؟',
       body: 'سيتابع متتبّعك في {tenant} المواصفة {new} ويتوقف عن متابعة {old}.',
@@ -51,6 +59,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Заменён на',
     trackInstead: 'Отслеживать {new} вместо него',
     nowTracking: 'Теперь вы отслеживаете {new} вместо {old}.',
+    replacesTracked: 'Новый стандарт {new} заменяет отслеживаемый вами {old}',
+    previousPublished: 'Предыдущая редакция опубликована',
     page: {
       title: 'Отслеживать {new} вместо {old}?',
       body: 'Ваш трекер в {tenant} будет отслеживать {new} и перестанет отслеживать {old}.',
@@ -64,6 +74,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Remplacée par',
     trackInstead: 'Suivre {new} à la place',
     nowTracking: 'Vous suivez maintenant {new} au lieu de {old}.',
+    replacesTracked: 'La nouvelle norme {new} remplace {old}, que vous suivez',
+    previousPublished: 'Édition précédente publiée le',
     page: {
       title: 'Suivre {new} au lieu de {old}?',
       body: 'Votre suivi sur {tenant} suivra {new} et cessera de suivre {old}.',
@@ -77,6 +89,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: '替代标准',
     trackInstead: '改为跟踪 {new}',
     nowTracking: '您现在跟踪 {new}，不再跟踪 {old}。',
+    replacesTracked: '新标准 {new} 替代您跟踪的 {old}',
+    previousPublished: '上一版本发布日期',
     page: {
       title: '改为跟踪 {new} 而不是 {old}？',
       body: '您在 {tenant} 的跟踪器将跟踪 {new}，并停止跟踪 {old}。',
@@ -90,6 +104,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Remplacée par',
     trackInstead: 'Suivre {new} à la place',
     nowTracking: 'Vous suivez désormais {new} au lieu de {old}.',
+    replacesTracked: 'La nouvelle norme {new} remplace {old}, que vous suivez',
+    previousPublished: 'Édition précédente publiée le',
     page: {
       title: 'Suivre {new} au lieu de {old} ?',
       body: 'Votre suivi sur {tenant} suivra {new} et cessera de suivre {old}.',
@@ -103,6 +119,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Ersetzt durch',
     trackInstead: 'Stattdessen {new} verfolgen',
     nowTracking: 'Sie verfolgen jetzt {new} statt {old}.',
+    replacesTracked: 'Neue Norm {new} ersetzt {old}, die Sie verfolgen',
+    previousPublished: 'Vorherige Ausgabe veröffentlicht',
     page: {
       title: '{new} statt {old} verfolgen?',
       body: 'Ihr Tracker bei {tenant} verfolgt dann {new} und nicht mehr {old}.',
@@ -116,6 +134,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Sostituita da',
     trackInstead: 'Segui {new} al suo posto',
     nowTracking: 'Ora segui {new} invece di {old}.',
+    replacesTracked: 'La nuova norma {new} sostituisce {old}, che segui',
+    previousPublished: 'Edizione precedente pubblicata il',
     page: {
       title: 'Seguire {new} invece di {old}?',
       body: 'Il tuo tracker su {tenant} seguirà {new} e smetterà di seguire {old}.',
@@ -129,6 +149,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: '後継規格',
     trackInstead: '代わりに {new} を追跡する',
     nowTracking: '{old} の代わりに {new} を追跡しています。',
+    replacesTracked: '新しい規格 {new} が、追跡中の {old} を置き換えます',
+    previousPublished: '前版の発行日',
     page: {
       title: '{old} の代わりに {new} を追跡しますか？',
       body: '{tenant} のトラッカーは {new} を追跡し、{old} の追跡を停止します。',
@@ -142,6 +164,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: '대체 표준',
     trackInstead: '대신 {new} 추적하기',
     nowTracking: '이제 {old} 대신 {new}을(를) 추적합니다.',
+    replacesTracked: '새 표준 {new}이(가) 추적 중인 {old}을(를) 대체합니다',
+    previousPublished: '이전 판 발행일',
     page: {
       title: '{old} 대신 {new}을(를) 추적할까요?',
       body: '{tenant}의 트래커가 {new}을(를) 추적하고 {old} 추적을 중단합니다.',
@@ -155,6 +179,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Substituída por',
     trackInstead: 'Acompanhar {new} em vez disso',
     nowTracking: 'Agora você acompanha {new} em vez de {old}.',
+    replacesTracked: 'A nova norma {new} substitui {old}, que você acompanha',
+    previousPublished: 'Edição anterior publicada em',
     page: {
       title: 'Acompanhar {new} em vez de {old}?',
       body: 'Seu rastreador em {tenant} passará a acompanhar {new} e deixará de acompanhar {old}.',
@@ -168,6 +194,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Reemplazada por',
     trackInstead: 'Seguir {new} en su lugar',
     nowTracking: 'Ahora sigue {new} en lugar de {old}.',
+    replacesTracked: 'La nueva norma {new} reemplaza a {old}, que sigue',
+    previousPublished: 'Edición anterior publicada el',
     page: {
       title: '¿Seguir {new} en lugar de {old}?',
       body: 'Su seguimiento en {tenant} seguirá {new} y dejará de seguir {old}.',
@@ -181,6 +209,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Yerine gelen',
     trackInstead: 'Bunun yerine {new} standardını izle',
     nowTracking: 'Artık {old} yerine {new} standardını izliyorsunuz.',
+    replacesTracked: 'Yeni standart {new}, izlediğiniz {old} standardının yerini alıyor',
+    previousPublished: 'Önceki baskının yayın tarihi',
     page: {
       title: '{old} yerine {new} izlensin mi?',
       body: '{tenant} izleyiciniz {new} standardını izleyecek ve {old} standardını izlemeyi bırakacak.',
@@ -194,6 +224,8 @@ export const SUCCESSOR_STRINGS: Record<Language, SuccessorStrings> = {
     replacedBy: 'Sustituida por',
     trackInstead: 'Seguir {new} en su lugar',
     nowTracking: 'Ahora sigues {new} en lugar de {old}.',
+    replacesTracked: 'La nueva norma {new} sustituye a {old}, que sigues',
+    previousPublished: 'Edición anterior publicada el',
     page: {
       title: '¿Seguir {new} en lugar de {old}?',
       body: 'Tu seguimiento en {tenant} seguirá {new} y dejará de seguir {old}.',

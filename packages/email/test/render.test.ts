@@ -49,10 +49,10 @@ describe('notification e-mail', () => {
     const { html, text } = m.render(recipient);
     expect(html).toContain('D638-14');
     expect(html).toContain('D638-22');
-    expect(html).toContain('You track committee D20.');
+    expect(html).toContain('You track committee <bdi>D20</bdi>.');
     expect(html).toContain('href="http://acme.localhost:8080/store/standards/D638.html"');
     expect(html).toContain('http://acme.localhost:8080/notifications/unsubscribe?t=abc.def&amp;x=1');
-    expect(html).toContain('Hello Ada &lt;Lovelace&gt;,');
+    expect(html).toContain('Hello <bdi>Ada &lt;Lovelace&gt;</bdi>,');
     expect(html).not.toContain('<Lovelace>');
     expect(html).not.toContain('Acme <Standards>');
     expect(html).toContain('#1d4ed8');
@@ -82,7 +82,7 @@ describe('notification e-mail', () => {
       reasons: [{ type: 'ADOPTION' as const, value: 'DIN EN ISO 13849-1:2008-12' }],
     });
     expect(text).toContain('- Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
-    expect(html).toContain('Sie verfolgen DIN EN ISO 13849-1:2008-12, die diese Norm übernimmt.');
+    expect(html).toContain('Sie verfolgen <bdi>DIN EN ISO 13849-1:2008-12</bdi>, die diese Norm übernimmt.');
     // The title in the reader's language, where the catalogue has it.
     expect(text).toContain('Sicherheit von Maschinen');
     expect(text).not.toContain('Safety of machinery');

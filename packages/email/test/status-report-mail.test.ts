@@ -57,7 +57,7 @@ describe('the monthly status report e-mail', () => {
     expect(m.html).not.toContain('<Properties>');
     expect(m.html).toContain('href="http://acme.localhost:8080/standards/D638.html"');
     expect(m.html).toContain('href="http://acme.localhost:8080/u?t=x&amp;y"');
-    expect(m.html).toContain('Ana $&amp; Pérez');
+    expect(m.html).toContain('<bdi>Ana $&amp; Pérez</bdi>');
     expect(m.html).not.toContain('TWDIGEST');
   });
 

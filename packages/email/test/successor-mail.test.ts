@@ -42,7 +42,7 @@ describe('a replacement in the change e-mail', () => {
     const m = await compileNotification({ language: 'en', branding, change, links });
     const { html, text } = m.render({ ...base, successor: { followed: false, url: followUrl } });
     expect(html).toContain('D638-14 → D638-22');
-    expect(html).toContain('Track D638-22 instead</a>');
+    expect(html).toContain('Track <bdi>D638-22</bdi> instead</a>');
     expect(html).toContain(
       'href="http://acme.localhost:8080/notifications/follow-successor?e=7&amp;t=abc.1&amp;x=&lt;y&gt;"',
     );
@@ -54,7 +54,7 @@ describe('a replacement in the change e-mail', () => {
   it('tells a user whose tracking followed automatically, with no button', async () => {
     const m = await compileNotification({ language: 'en', branding, change, links });
     const { html, text } = m.render({ ...base, successor: { followed: true } });
-    expect(html).toContain('You now track D638-22 instead of D638-14.');
+    expect(html).toContain('You now track <bdi>D638-22</bdi> instead of <bdi>D638-14</bdi>.');
     expect(html).not.toContain('follow-successor');
     expect(text).toContain('You now track D638-22 instead of D638-14.');
   });
@@ -71,7 +71,7 @@ describe('a replacement in the change e-mail', () => {
     expect(text).toContain('Ersetzt durch: D638-22');
     expect(text).toContain('D638-22 verfolgen');
     const encoded = m.renderEncoded(recipient).htmlQuotedPrintable;
-    expect(encoded.replace(/=\r?\n/g, '')).toContain('Stattdessen D638-22 verfolgen');
+    expect(encoded.replace(/=\r?\n/g, '')).toContain('Stattdessen <bdi>D638-22</bdi> verfolgen');
   });
 
   it('an e-mail without a replacement has no successor part', async () => {
@@ -94,7 +94,7 @@ describe('a replacement in the change e-mail', () => {
     const { html } = m.render({ ...base, successor: { followed: false, url: followUrl } });
     expect(html).toContain('dir="rtl"');
     expect(html).toContain('<span dir="ltr">D638-14 → D638-22</span>');
-    expect(html).toContain('تابِع D638-22 بدلًا منها');
+    expect(html).toContain('تابِع <bdi>D638-22</bdi> بدلًا منها');
   });
 
   it('the confirm page posts to its own URL and changes wording once done, already done or invalid', () => {
@@ -117,5 +117,43 @@ describe('a replacement in the change e-mail', () => {
     expect(page('invalid')).toContain('This link is not valid or has expired.');
     expect(page('invalid')).not.toContain('<form');
     expect(page('confirm', 'ar')).toContain('<html lang="ar" dir="rtl">');
+  });
+});
+
+describe('the subject of a new standard that replaces one the reader tracks', () => {
+  const dated = {
+    ...change,
+    successor: { ...successor, from: { ...successor.from, edition: '2014', date: '2014-12-15' } },
+  };
+
+  it('says it replaces a standard the reader tracks, and shows the previous edition and its date', async () => {
+    const m = await compileNotification({ language: 'en', branding, change: dated, links });
+    const mail = m.render({ ...base, successor: { followed: false, url: followUrl } });
+    expect(mail.subject).toBe('New standard D638-22 replaces D638-14, which you track');
+    expect(mail.html).toContain(
+      'New standard <bdi>D638-22</bdi> replaces <bdi>D638-14</bdi>, which you track',
+    );
+    expect(mail.html).toMatch(/>Previous edition published<\/th><td[^>]*><bdi>2014-12-15<\/bdi>/);
+    expect(mail.text).toContain('New standard D638-22 replaces D638-14, which you track\n');
+    expect(mail.text).toContain('Previous designation: D638-14\nPrevious edition published: 2014-12-15');
+    expect(m.renderEncoded({ ...base, successor: { followed: true } }).subject).toBe(mail.subject);
+  });
+
+  it('a reader who does not track the replaced standard keeps the generic subject', async () => {
+    const m = await compileNotification({ language: 'en', branding, change: dated, links });
+    const other = m.render({ ...base, reasons: [{ type: 'COMMITTEE', value: 'D20' }] });
+    expect(other.subject).toBe('New standard published: D638-22');
+    expect(other.html).not.toContain('which you track');
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('%s has its own subject naming both standards', async (language) => {
+    const m = await compileNotification({ language, branding, change: dated, links });
+    const { subject, html } = m.render({ ...base, successor: { followed: true } });
+    expect(subject).toContain('D638-22');
+    expect(subject).toContain('D638-14');
+    expect(subject).not.toBe(m.subject);
+    expect(SUCCESSOR_STRINGS[language].previousPublished.length).toBeGreaterThan(3);
+    expect(html).toContain(`>${SUCCESSOR_STRINGS[language].previousPublished}</th>`);
+    if (language !== 'en') expect(subject).not.toBe('New standard D638-22 replaces D638-14, which you track');
   });
 });

@@ -46,16 +46,62 @@ for (const [net, prefix] of [
 ] as const)
   RESERVED.addSubnet(net, prefix, 'ipv6');
 
-/** Whether `address` (an IP literal) is a public unicast address: not private, loopback, link-local, … */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 4) return !RESERVED.check(address, 'ipv4');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  if (/^::ffff:/i.test(address)) return false;
-  return !RESERVED.check(address, 'ipv6');
+const blockList = (
+  v4: ReadonlyArray<readonly [string, number]>,
+  v6: ReadonlyArray<readonly [string, number]>,
+) => {
+  const list = new BlockList();
+  for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
+  for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');
+  return list;
+};
+/** The named kinds of refused address, checked in this order; any other reserved one is "reserved". */
+const KINDS = [
+  ['loopback', blockList([['127.0.0.0', 8]], [['::1', 128]])],
+  ['link-local', blockList([['169.254.0.0', 16]], [['fe80::', 10]])],
+  [
+    'private',
+    blockList(
+      [
+        ['10.0.0.0', 8],
+        ['100.64.0.0', 10],
+        ['172.16.0.0', 12],
+        ['192.168.0.0', 16],
+      ],
+      [
+        ['fc00::', 7],
+        ['fec0::', 10],
+      ],
+    ),
+  ],
+] as const;
+
+/** An IPv4 address mapped into IPv6 (`::ffff:127.0.0.1`, or as the URL parser writes it `::ffff:7f00:1`). */
+function mappedIpv4(address: string): string | undefined {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
+
+export type AddressKind = 'public' | 'loopback' | 'link-local' | 'private' | 'reserved';
+
+/** What an IP literal points to: a public unicast address, or which kind of non-public one. */
+export function addressKind(address: string): AddressKind {
+  const family = isIP(address);
+  if (family === 0) return 'reserved';
+  const mapped = family === 6 ? mappedIpv4(address) : undefined;
+  if (mapped) return addressKind(mapped);
+  if (family === 6 && /^::ffff:/i.test(address)) return 'reserved';
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  for (const [kind, list] of KINDS) if (list.check(address, type)) return kind;
+  return RESERVED.check(address, type) ? 'reserved' : 'public';
+}
+
+/** Whether `address` (an IP literal) is a public unicast address: not private, loopback, link-local, … */
+export const isPublicAddress = (address: string): boolean => addressKind(address) === 'public';
 
 export interface DestinationOptions {
   /** Allow http and private addresses (CONSOLE_OUTBOUND_ALLOW_PRIVATE; development and tests only). */

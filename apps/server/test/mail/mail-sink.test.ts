@@ -35,13 +35,27 @@ describe('mail sink and dev inbox', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0].to.map((a: string) => a.toLowerCase())).toEqual(['reader@example.test']);
     expect(messages[0]).toMatchObject({ subject: 'Hello Ünïcode', text: 'Your code is 123456.\n' });
-    expect(messages[0].from).toBe('no-reply@trackwell.example');
+    expect(messages[0].from).toBe('"Trackwell" <no-reply@trackwell.example>');
     const byText = await t.app.inject({ url: '/_dev/mail/messages?q=123456' });
     expect(byText.json().messages).toHaveLength(1);
     const one = await t.app.inject({ url: `/_dev/mail/messages/${messages[0].id}` });
     expect(one.json().subject).toBe('Hello Ünïcode');
     expect((await t.app.inject({ url: '/_dev/mail/messages/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/_dev/mail/messages/abc' })).statusCode).toBe(400);
+  });
+
+  it('lists a message as from its From header, the store’s display name included', async () => {
+    await smtp().sendMail({
+      from: '"Acme Standards" <no-reply@acme.example>',
+      envelope: { from: 'bounces@acme.example', to: ['named@example.test'] },
+      to: 'named@example.test',
+      subject: 'Named sender',
+      text: 'body',
+    });
+    const { messages } = (await t.app.inject({ url: '/_dev/mail/messages?to=named@example.test' })).json();
+    expect(messages[0].from).toBe('"Acme Standards" <no-reply@acme.example>');
+    const page = await t.app.inject({ url: '/_dev/mail' });
+    expect(page.body).toContain('&quot;Acme Standards&quot; &lt;no-reply@acme.example&gt;');
   });
 
   it('keeps every header, in order, with repeated names and long folded values', async () => {

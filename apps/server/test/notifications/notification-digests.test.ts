@@ -162,7 +162,9 @@ describe('digests', () => {
     expect(await r.run(at('2099-01-15T08:00:00Z'))).toMatchObject({ created: 2, sent: 2 });
     const [asked] = to(r.sent, asks.login);
     expect(asked!.html).toMatch(/href="[^"]*\/notifications\/follow-successor\?e=\d+&amp;t=[^"]+"/);
-    expect(asked!.html).toContain('Track D638-22 instead');
+    expect(asked!.html).toContain('Track <bdi>D638-22</bdi> instead');
+    // the headline says the new standard replaces the one the reader tracks
+    expect(asked!.text).toContain('* New standard D638-22 replaces D638-14, which you track');
     expect(asked!.text).toMatch(/Track D638-22 instead: http\S+follow-successor\?e=\d+&t=\S+/);
     const [moved] = to(r.sent, auto.login);
     expect(moved!.html).not.toContain('follow-successor');

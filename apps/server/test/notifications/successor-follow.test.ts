@@ -50,7 +50,7 @@ describe('following the successor of a replaced standard', () => {
   const mailOf = (login: string) =>
     eventually(async () => {
       const m = await t.app.inject({ method: 'GET', url: `/_dev/mail/messages?to=${login}` });
-      const messages = m.json().messages as Array<{ html: string; text: string }>;
+      const messages = m.json().messages as Array<{ subject: string; html: string; text: string }>;
       expect(messages).toHaveLength(1);
       return messages[0]!;
     });
@@ -81,10 +81,16 @@ describe('following the successor of a replaced standard', () => {
     expect(await tracked(tenant.id, manual.id)).toEqual(['D638-14']);
 
     const autoMail = await mailOf(auto.login);
-    expect(autoMail.html).toContain('أنت تتابع الآن D638-22 بدلًا من D638-14.');
+    expect(autoMail.html).toContain('أنت تتابع الآن <bdi>D638-22</bdi> بدلًا من <bdi>D638-14</bdi>.');
+    expect(autoMail.subject).toBe('مواصفة جديدة D638-22 تحلّ محل D638-14 التي تتابعها');
     expect(autoMail.html).not.toContain(FOLLOW_SUCCESSOR_PATH);
     const manualMail = await mailOf(manual.login);
     expect(manualMail.html).toContain('D638-14 → D638-22');
+    // the subject says it replaces a standard the reader tracks; the previous edition's date is shown
+    expect(manualMail.subject).toBe('New standard D638-22 replaces D638-14, which you track');
+    expect(manualMail.text).toMatch(
+      /Previous designation: D638-14\nPrevious edition published: \d{4}-\d{2}-\d{2}/,
+    );
     const link = /Track D638-22 instead: (\S+)/.exec(manualMail.text)?.[1];
     expect(link).toMatch(new RegExp(`^http://${host}${FOLLOW_SUCCESSOR_PATH}\\?e=\\d+&t=`));
     const url = new URL(link!);

@@ -20,6 +20,24 @@ const schedule = async (userId: string) =>
   ).rows;
 
 describe('notification frequency: the API', () => {
+  it.each([
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['Asia/Saigon', 'Asia/Ho_Chi_Minh'],
+    ['Europe/Kiev', 'Europe/Kyiv'],
+    ['Etc/UTC', 'UTC'],
+  ])('an old zone name %s is saved under its current name %s', async (given, stored) => {
+    const user = await a.createUser();
+    const saved = await put(user, {
+      userId: user.id,
+      frequency: 'daily',
+      hour: 8,
+      weekday: 1,
+      timeZone: given,
+    });
+    expect(value(saved)).toMatchObject({ timeZone: stored });
+    expect(await schedule(user.id)).toEqual([{ frequency: 'daily', hour: 8, weekday: 1, time_zone: stored }]);
+  });
+
   it('a new user is instant with no time zone yet; a daily choice is saved and read back', async () => {
     const user = await a.createUser();
     expect(value(await get(user))).toEqual({ frequency: 'instant', hour: 8, weekday: 1, timeZone: null });

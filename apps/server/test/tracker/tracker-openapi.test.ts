@@ -6,7 +6,9 @@ import {
   MYACCOUNT_PATHS,
   NOTIFICATION_CENTRE_PATHS,
   RESOLVER_PATHS,
+  TEST_DIGEST_PATH,
   TRACKER_PATHS,
+  TRACKING_EMAILS_PATH,
 } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
@@ -57,6 +59,8 @@ describe('OpenAPI document and the /docs reference page', () => {
     ['get', TRACKER_PATHS.catalogSearch],
     ['get', MEMBER_PATHS.committees],
     ['get', RESOLVER_PATHS.resolve],
+    ['get', TRACKING_EMAILS_PATH],
+    ['post', TEST_DIGEST_PATH],
   ];
 
   it.each(routes)('documents %s %s with the bearer token and its error answers', (method, path) => {

@@ -46,6 +46,7 @@ describe('the outbound guard', () => {
     'fd12:3456::1',
     '::ffff:127.0.0.1',
     '::ffff:10.1.2.3',
+    '::ffff:7f00:1',
   ])('%s is not public', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -77,12 +78,30 @@ describe('registration and delivery with private addresses refused', () => {
     ['http:// (non-https)', 'http://example.com/hook'],
     ['a loopback address', 'https://127.0.0.1/hook'],
     ['the cloud metadata address', 'https://169.254.169.254/latest'],
-    ['an IPv6 literal', 'https://[::1]/hook'],
   ])('%s is a 400 naming url, nothing saved', async (_name, url) => {
     const before = await endpointCount();
     const res = await register(url);
     expectError(res, 400);
     expect(JSON.stringify(res.json())).toContain('url');
+    expect(await endpointCount()).toBe(before);
+  });
+
+  it.each([
+    ['https://[::1]/hook', 'loopback address (::1)'],
+    ['https://[::ffff:127.0.0.1]/hook', 'loopback address (::ffff:7f00:1)'],
+    ['https://[fe80::1]/hook', 'link-local address (fe80::1)'],
+    ['https://[fc00::1]/hook', 'private address (fc00::1)'],
+    ['https://127.0.0.1/hook', 'loopback address (127.0.0.1)'],
+    ['https://10.1.2.3/hook', 'private address (10.1.2.3)'],
+    ['https://169.254.169.254/latest', 'link-local address (169.254.169.254)'],
+  ])('the IP literal in %s is refused as a %s, not as an invalid URL', async (url, reason) => {
+    const before = await endpointCount();
+    const res = await register(url);
+    expectError(res, 400);
+    const body = res.json() as { message: string; issues?: Array<{ path: string; message: string }> };
+    expect(body.message).toContain(`must not name a ${reason}`);
+    expect(body.message).not.toMatch(/invalid url/i);
+    expect(body.issues).toEqual([{ path: 'body.url', message: expect.stringContaining(reason) }]);
     expect(await endpointCount()).toBe(before);
   });
 

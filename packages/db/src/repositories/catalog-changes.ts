@@ -139,12 +139,10 @@ export type CatalogueChange = {
   succession?: { standardId: number; successorId: number };
 };
 
-/** The e-mail's old → new of a replacement. */
+const ref = (s: StandardRow) => ({ assetId: s.asset_id, designation: s.designation });
+/** The e-mail's old → new of a replacement, with the replaced edition and its publication date. */
 const succession = (from: StandardRow, to: StandardRow) => ({
-  change: {
-    from: { assetId: from.asset_id, designation: from.designation },
-    to: { assetId: to.asset_id, designation: to.designation },
-  },
+  change: { from: { ...ref(from), edition: from.edition, date: from.published_on }, to: ref(to) },
   ids: { standardId: from.id, successorId: to.id },
 });
 type EventOf<T extends CatalogEvent['type']> = Extract<CatalogEvent, { type: T }>;

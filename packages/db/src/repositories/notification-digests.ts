@@ -15,12 +15,13 @@ import type { EventChange } from './catalog-events.ts';
 
 /**
  * The latest local moment ≤ now that the user's schedule names (today's or yesterday's hour for daily; the
- * last such weekday at that hour for weekly), as a local timestamp; $1 is now.
+ * last such weekday at that hour for weekly), as a local timestamp; $1 is now, $2 one store's id or null (all).
  */
 export const DUE_DIGESTS_SQL = `WITH sch AS (
      SELECT s.tenant_id, s.user_id, s.frequency, s.hour, s.weekday, s.time_zone, s.updated_at,
             ($1::timestamptz AT TIME ZONE s.time_zone) AS local_now
-       FROM notification_schedules s WHERE s.frequency <> 'instant'
+       FROM notification_schedules s
+      WHERE s.frequency <> 'instant' AND ($2::uuid IS NULL OR s.tenant_id = $2::uuid)
    ), moment AS (
      SELECT sch.*, date_trunc('day', local_now) + make_interval(hours => hour) - make_interval(days =>
               CASE WHEN frequency = 'daily' THEN (extract(hour FROM local_now) < hour)::int
@@ -59,9 +60,13 @@ export const DUE_DIGESTS_SQL = `WITH sch AS (
    )
    SELECT count(DISTINCT digest_id)::int AS n FROM held`;
 
-/** Creates the digests due at `now` across every store; answers how many were created. */
-export async function createDueDigests(db: SqlExecutor, now: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(DUE_DIGESTS_SQL, [now]);
+/** Creates the digests due at `now` across every store (or one); answers how many were created. */
+export async function createDueDigests(
+  db: SqlExecutor,
+  now: Date,
+  onlyStoreId: string | null = null,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(DUE_DIGESTS_SQL, [now, onlyStoreId]);
   const created = rows[0]?.n ?? 0;
   await refreshDigestStatisticsAfter(db, created);
   return created;

@@ -17,7 +17,7 @@ export function SubmitButton({
   busy: boolean;
   label: string;
   busyLabel: string;
-  variant?: 'primary' | 'outline-secondary' | 'link';
+  variant?: 'primary' | 'outline-primary' | 'outline-secondary' | 'link';
   type?: 'submit' | 'button';
   onClick?: () => void;
   disabled?: boolean;

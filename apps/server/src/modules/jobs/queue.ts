@@ -24,8 +24,11 @@ export interface JobQueue {
     work: WorkOptions,
     deps: Omit<D, keyof JobContext>,
   ): void;
-  /** One step of the sweep (steps run in the order they were added). */
-  addSweepStep(step: (boss: PgBoss) => Promise<void>): void;
+  /**
+   * One step of the sweep (steps run in the order they were added). With `everySeconds`, the step also runs
+   * on its own timer that often once `sweepEvery` starts, not at the sweep's pace (the digest job's setting).
+   */
+  addSweepStep(step: (boss: PgBoss) => Promise<void>, everySeconds?: number): void;
   /** pg-boss, started, with every registered queue created. */
   ready(): Promise<PgBoss>;
   /** Queues one job, its payload checked first. */
@@ -38,7 +41,7 @@ export interface JobQueue {
   work(): Promise<void>;
   /** Runs the sweep's steps once. */
   sweep(): Promise<void>;
-  /** Runs the sweep every `seconds` from now on, logging a failure. */
+  /** Runs the sweep every `seconds` from now on (a step with its own period on its timer), logging a failure. */
   sweepEvery(seconds: number): void;
   /**
    * Stops the sweep and pg-boss (gracefully: the jobs in hand finish within the shutdown's budget, or are
@@ -62,9 +65,16 @@ interface Registered {
 
 export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueue {
   const jobs: Registered[] = [];
-  const sweepSteps: Array<(boss: PgBoss) => Promise<void>> = [];
+  const sweepSteps: Array<{ step: (boss: PgBoss) => Promise<void>; everySeconds?: number | undefined }> = [];
   let queuesReady: Promise<PgBoss> | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
+  const sweepers: NodeJS.Timeout[] = [];
+  const every = (seconds: number, run: () => Promise<void>) => {
+    const timer = setInterval(() => {
+      run().catch((error: Error) => log.error({ err: error }, 'job sweep failed'));
+    }, seconds * 1000);
+    timer.unref();
+    sweepers.push(timer);
+  };
   // The handlers running now: pg-boss's stop aborts them after its timeout without waiting for them to
   // return, and one must not still be writing when the process closes its database.
   const running = new Set<Promise<void>>();
@@ -83,8 +93,8 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
     register(definition, work, deps) {
       jobs.push({ definition: definition as unknown as Registered['definition'], work, deps });
     },
-    addSweepStep(step) {
-      sweepSteps.push(step);
+    addSweepStep(step, everySeconds) {
+      sweepSteps.push({ step, everySeconds });
     },
     ready,
     async send(definition, payload, options) {
@@ -113,16 +123,18 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
     },
     async sweep() {
       const b = await ready();
-      for (const step of sweepSteps) await step(b);
+      for (const { step } of sweepSteps) await step(b);
     },
     sweepEvery(seconds) {
-      sweeper = setInterval(() => {
-        queue.sweep().catch((error: Error) => log.error({ err: error }, 'job sweep failed'));
-      }, seconds * 1000);
-      sweeper.unref();
+      every(seconds, async () => {
+        const b = await ready();
+        for (const { step, everySeconds } of sweepSteps) if (everySeconds === undefined) await step(b);
+      });
+      for (const { step, everySeconds } of sweepSteps)
+        if (everySeconds !== undefined) every(everySeconds, async () => step(await ready()));
     },
     async close() {
-      if (sweeper) clearInterval(sweeper);
+      for (const timer of sweepers.splice(0)) clearInterval(timer);
       await boss.stop();
       await Promise.allSettled(running);
     },

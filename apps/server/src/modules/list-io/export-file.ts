@@ -1,11 +1,12 @@
 import { type ListExportFormat, titleIn } from '@trackwell/contracts';
 import type { ExportedStandard } from '@trackwell/db';
 import writeXlsxFile from 'write-excel-file/node';
-import { csvCell, defuseFormula } from '../../http/csv-cell.ts';
+import { csvCell } from '../../http/csv-cell.ts';
 
 /**
  * "Take your list": the user's tracked standards as CSV (UTF-8 with a byte-order mark, so Excel
- * reads accents; RFC 4180, formula cells defused) or XLSX (every cell a string, so nothing is a formula).
+ * reads accents; RFC 4180, formula cells defused with an apostrophe, as CSV has no cell types) or XLSX (every
+ * cell a typed string in the Text number format, so "=…" is text there and needs no apostrophe).
  * The columns read back by the import: its header names the designation. Each title is the one in the
  * reader's `language` where the catalogue has it, else the main title (contracts `titleIn`).
  */
@@ -33,10 +34,9 @@ export function listCsv(standards: readonly ExportedStandard[], language: string
 }
 
 export async function listXlsx(standards: readonly ExportedStandard[], language: string): Promise<Buffer> {
-  const header = LIST_EXPORT_HEADER.map((value) => ({ value, type: String, fontWeight: 'bold' as const }));
-  const rows = standards.map((s) =>
-    cellsOf(language)(s).map((value) => ({ value: defuseFormula(value), type: String })),
-  );
+  const text = (value: string) => ({ value, type: String, format: '@' });
+  const header = LIST_EXPORT_HEADER.map((value) => ({ ...text(value), fontWeight: 'bold' as const }));
+  const rows = standards.map((s) => cellsOf(language)(s).map(text));
   return writeXlsxFile([header, ...rows], { sheet: 'Tracked standards' }).toBuffer();
 }
 

@@ -129,7 +129,8 @@ export async function startSmtpSink(
           const messageId = parsed.messageId ?? null;
           const id = await insertMailMessage(db, {
             messageId,
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            // The From header as written, display name included ("AWWA Store <no-reply@…>"); else the envelope's
+            from: parsed.from?.text || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',

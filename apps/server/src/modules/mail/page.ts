@@ -54,7 +54,7 @@ td.addr{word-break:break-all;font-size:14px}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 16px}
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0;word-break:break-all}
 section{margin:24px 0}section h2{font-size:16px;margin:0 0 8px}
-iframe{width:100%;height:70vh;border:1px solid var(--line);border-radius:6px;background:#fff}
+iframe{display:block;width:100%;height:calc(100vh - 24px);min-height:480px;resize:vertical;overflow:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
 pre{white-space:pre-wrap;word-break:break-word;background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:12px;margin:0;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
 table.headers td:first-child{white-space:nowrap;font-weight:600}
 table.headers td{font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}

@@ -12,9 +12,9 @@ interface DigestJobDeps extends JobContext {
 
 /**
  * Creates the digests due now in each user's own time zone and sends them (digests.ts). Queued by every
- * worker's sweep with a pg-boss singleton slot of NOTIFICATIONS_DIGEST_EVERY_SECONDS, so one job per slot
- * runs however many workers there are; even two at once send each digest once (the period key and the
- * claims).
+ * worker every NOTIFICATIONS_DIGEST_EVERY_SECONDS (a sweep step on its own timer, not the sweep's minute)
+ * with a pg-boss singleton slot of that length, so one job per slot runs however many workers there are;
+ * even two at once send each digest once (the period key and the claims).
  */
 export const digestJob: JobDefinition<Record<string, never>, DigestJobDeps> = {
   name: 'notifications-digests',
@@ -33,9 +33,12 @@ export function registerDigestJob(jobs: JobQueue, digests: DigestJobDeps['digest
   jobs.register(digestJob, { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, { digests });
 }
 
-/** The sweep's step: at most one digest job per NOTIFICATIONS_DIGEST_EVERY_SECONDS slot, whichever worker's sweep asks first. */
+/**
+ * The sweep's step, on its own timer of NOTIFICATIONS_DIGEST_EVERY_SECONDS: at most one digest job per slot
+ * of that length, whichever worker asks first.
+ */
 export function registerDigestSweep(jobs: JobQueue, everySeconds: number): void {
   jobs.addSweepStep(async () => {
     await jobs.send(digestJob, {}, { singletonKey: 'digests', singletonSeconds: everySeconds });
-  });
+  }, everySeconds);
 }

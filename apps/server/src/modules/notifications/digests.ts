@@ -11,6 +11,7 @@ import {
 import {
   type CompiledDigest,
   compileDigest,
+  type DigestEntry,
   type DigestFrequency,
   resolveEmailLanguage,
 } from '@trackwell/email';
@@ -58,9 +59,28 @@ function digestFrames() {
 }
 
 /**
- * A digest's message: its changes, each with a link to its standard's page, and for a replacement of a
- * standard the user tracks, its "Track <new> instead" link or "You now track".
+ * A digest's changes as its e-mail lists them: each with a link to its standard's page, and for a replacement
+ * of a standard the user tracks, its "Track <new> instead" link or "You now track".
  */
+export function digestEntries(
+  env: Env,
+  d: Pick<ClaimedDigest, 'tenantId' | 'userId' | 'items'>,
+  store: StoreMail,
+): DigestEntry[] {
+  return d.items.map((item) => ({
+    change: item.change,
+    reasons: item.reasons,
+    successor: successorChoice(env, { ...item, tenantId: d.tenantId, userId: d.userId }, store.origin),
+    standardUrl: item.change.standard
+      ? new URL(
+          `${store.publicURL}${encodeURIComponent(item.change.standard.assetId)}.html`,
+          store.origin,
+        ).toString()
+      : undefined,
+  }));
+}
+
+/** A digest's message (its frame compiled once per store, language and frequency). */
 function digestMessages(env: Env) {
   const frame = digestFrames();
   return async (d: ClaimedDigest, store: StoreMail, language: Language, unsubscribeUrl: string) => {
@@ -68,17 +88,7 @@ function digestMessages(env: Env) {
     const m = (await frame(d.tenantId, language, frequency, store)).renderEncoded({
       name: `${d.firstName} ${d.lastName}`.trim(),
       unsubscribeUrl,
-      entries: d.items.map((item) => ({
-        change: item.change,
-        reasons: item.reasons,
-        successor: successorChoice(env, { ...item, tenantId: d.tenantId, userId: d.userId }, store.origin),
-        standardUrl: item.change.standard
-          ? new URL(
-              `${store.publicURL}${encodeURIComponent(item.change.standard.assetId)}.html`,
-              store.origin,
-            ).toString()
-          : undefined,
-      })),
+      entries: digestEntries(env, d, store),
     });
     // Sent as its quoted-printable body: nodemailer neither scans nor re-encodes it (transport.ts).
     return { subject: m.subject, text: m.text, html: { quotedPrintable: m.htmlQuotedPrintable } };

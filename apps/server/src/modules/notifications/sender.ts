@@ -103,7 +103,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
     const language = resolveEmailLanguage(n.locale, store.store);
     const message = await content.message(n, language, store);
     const unsubscribe = unsubscribeLink(env, n, store.origin);
-    const { htmlQuotedPrintable, text } = message.renderEncoded({
+    const { subject, htmlQuotedPrintable, text } = message.renderEncoded({
       name: `${n.firstName} ${n.lastName}`.trim(),
       reasons: n.reasons,
       unsubscribeUrl: unsubscribe.url,
@@ -115,7 +115,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       sent = await transport.send({
         from: { name: store.branding.tenantName, address },
         to: n.login,
-        subject: message.subject,
+        subject,
         text,
         html: { quotedPrintable: htmlQuotedPrintable },
         messageId,

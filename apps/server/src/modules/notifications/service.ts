@@ -11,6 +11,7 @@ import { dispatchJob, registerNotificationJobs, registerPendingSweep } from './j
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
 import { createSender } from './sender.ts';
+import { createTestDigestSender, type SendTestDigest } from './test-digest.ts';
 import type { MailTransport } from './transport.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface NotificationService {
   publish(tenantId: string, events: CatalogEvent[], source: PublishingSource): Promise<CatalogEventResult[]>;
   /** Queues the sending of an event's pending rows (also used by the sweep). */
   dispatch(eventId: number): Promise<void>;
+  /** "Send me a test digest now": the user's current digest, to the user only, marked as a test. */
+  sendTestDigest: SendTestDigest;
   /** Starts the worker: dispatch and sender jobs, and a sweep of rows left pending by a crash. */
   startWorker(): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +67,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
   options.registerJobs?.(jobs);
 
   const service: NotificationService = {
+    sendTestDigest: createTestDigestSender({ db, env, transport, content }),
     async publish(tenantId, events, source) {
       return publishCatalogEvents(db, tenantId, events, source, async (eventId) => {
         // After the commit: if this process dies first, the worker's sweep dispatches the event.

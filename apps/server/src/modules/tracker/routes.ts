@@ -6,6 +6,7 @@ import { registerMonthlyStatusRoutes } from './monthly-status-routes.ts';
 import { registerPreferenceRoutes } from './preference-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
 import { registerSuccessorPreferenceRoutes } from './successor-preference-routes.ts';
+import { registerTestDigestRoute, registerTrackingEmailsRoutes } from './tracking-emails-routes.ts';
 
 /** The tracker service (spec §7): every call needs the user's token (the enclosing scope checks it). */
 export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,4 +17,6 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFrequencyRoutes(app);
   registerMonthlyStatusRoutes(app);
   registerHistoryRoutes(app);
+  registerTrackingEmailsRoutes(app);
+  registerTestDigestRoute(app);
 };

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointCreate } from '@trackwell/contracts';
 import {
   createWebhookEndpoint,
@@ -14,7 +15,7 @@ import {
 } from '@trackwell/db';
 import type { Env } from '../../config/env.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { isPublicAddress } from '../../http/outbound-guard.ts';
+import { addressKind } from '../../http/outbound-guard.ts';
 import { attemptWebhookMessage } from './deliver.ts';
 
 /**
@@ -62,9 +63,10 @@ function urlProblem(url: URL, allowPrivate: boolean): string | undefined {
   if (url.protocol !== 'https:') return 'must be an https URL';
   if (url.username || url.password) return 'must not carry a user name or password';
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (/^[\d.]+$|:/.test(host) && !isPublicAddress(host))
-    return 'must not name a private, loopback or link-local address';
-  return undefined;
+  if (!isIP(host)) return undefined;
+  const kind = addressKind(host);
+  if (kind === 'public') return undefined;
+  return `must not name a ${kind === 'reserved' ? 'reserved (non-public)' : kind} address (${host})`;
 }
 
 export async function listEndpoints(app: Deps, scope: EndpointScope) {

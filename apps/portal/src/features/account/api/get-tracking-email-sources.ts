@@ -1,4 +1,10 @@
-import { type ContentSourceTracking, type ContentSourceTrackings, TRACKER_PATHS } from '@trackwell/contracts';
+import {
+  type ContentSourceTracking,
+  type ContentSourceTrackings,
+  TRACKER_PATHS,
+  TRACKING_EMAILS_PATH,
+  type TrackingEmailsAnswer,
+} from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 
 /**
@@ -18,18 +24,22 @@ export const trackingEmailSourcesApi = api.injectEndpoints({
         envelopeValue(body, { contentSourceTrackings: [] }).contentSourceTrackings,
       providesTags: ['SourceTrackings'],
     }),
+    /** Whether the user gets tracking e-mails (the pipeline's rule: unsubscribed, standards, sources). */
+    getTrackingEmails: build.query<TrackingEmailsAnswer | null, string>({
+      query: (userId) => ({ service: 'tracker-uri', url: TRACKING_EMAILS_PATH, params: { userId } }),
+      transformResponse: (body: Envelope<TrackingEmailsAnswer>) => envelopeValue(body, null),
+      providesTags: ['SourceTrackings', 'ContentTrackings'],
+    }),
   }),
 });
 
-export const { useGetTrackingEmailSourcesQuery } = trackingEmailSourcesApi;
+export const { useGetTrackingEmailSourcesQuery, useGetTrackingEmailsQuery } = trackingEmailSourcesApi;
 
 export type TrackingEmailSummary = {
   committees: number;
   industryAreas: number;
   publishers: number;
   workItems: boolean;
-  /** spec §4 "Unsubscribe … clears the committee, industry area, work item and publisher sources". */
-  subscribed: boolean;
 };
 
 export function summariseTrackingEmails(sources: readonly ContentSourceTracking[]): TrackingEmailSummary {
@@ -48,6 +58,5 @@ export function summariseTrackingEmails(sources: readonly ContentSourceTracking[
     industryAreas,
     publishers,
     workItems,
-    subscribed: committees + industryAreas + publishers > 0 || workItems,
   };
 }

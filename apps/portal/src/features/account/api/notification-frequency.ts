@@ -2,6 +2,8 @@ import {
   NOTIFICATION_FREQUENCY_PATH,
   type NotificationFrequencyAnswer,
   type SaveNotificationFrequencyBody,
+  TEST_DIGEST_PATH,
+  type TestDigestAnswer,
 } from '@trackwell/contracts';
 import { api, type Envelope, envelopeValue } from '../../../lib/api.ts';
 
@@ -27,8 +29,21 @@ export const notificationFrequencyApi = api.injectEndpoints({
         }
       },
     }),
+    /** "Send me a test digest now": e-mailed to the user, marked as a test; nothing is marked as sent. */
+    sendTestDigest: build.mutation<TestDigestAnswer, string>({
+      query: (userId) => ({
+        service: 'tracker-uri',
+        url: TEST_DIGEST_PATH,
+        method: 'POST',
+        body: { userId },
+      }),
+      transformResponse: (body: Envelope<TestDigestAnswer>) => envelopeValue(body, { changes: 0 }),
+    }),
   }),
 });
 
-export const { useGetNotificationFrequencyQuery, useSaveNotificationFrequencyMutation } =
-  notificationFrequencyApi;
+export const {
+  useGetNotificationFrequencyQuery,
+  useSaveNotificationFrequencyMutation,
+  useSendTestDigestMutation,
+} = notificationFrequencyApi;

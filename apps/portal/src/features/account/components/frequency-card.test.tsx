@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_FREQUENCY_PATH } from '@trackwell/contracts';
+import { NOTIFICATION_FREQUENCY_PATH, TEST_DIGEST_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
@@ -49,6 +49,43 @@ describe("Preferences: how often you're e-mailed", { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Time' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
+  });
+
+  it('offers UTC and zones by localised name; a zone saved under an old name is selected by its current one', async () => {
+    const fake = buildFakeState();
+    fake.notificationFrequency = { frequency: 'daily', hour: 8, weekday: 1, timeZone: 'Asia/Calcutta' };
+    stubMyAccount(fake);
+    renderAccount({ path: '/account/preferences' });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Asia/Kolkata');
+    expect(within(zone).getByRole('option', { selected: true })).toHaveTextContent(
+      'India Standard Time — \u2068Kolkata\u2069 (GMT+5:30)',
+    );
+    const options = within(zone).getAllByRole('option') as HTMLOptionElement[];
+    expect(options[0]).toHaveValue('UTC');
+    expect(options[0]).toHaveTextContent('Coordinated Universal Time (UTC)');
+    const values = options.map((o) => o.value);
+    for (const old of ['Asia/Calcutta', 'Asia/Saigon', 'Europe/Kiev']) expect(values).not.toContain(old);
+    expect(values).toEqual(expect.arrayContaining(['Asia/Ho_Chi_Minh', 'Europe/Kyiv', 'Europe/Madrid']));
+    expect(options.find((o) => o.value === 'Europe/Madrid')).toHaveTextContent(
+      /^Central European Time — \u2068Madrid\u2069 \(GMT\+[12]\)$/,
+    );
+    // Nothing changed yet: the old name is not a change to save
+    expect(screen.getByRole('button', { name: 'Save frequency' })).toBeDisabled();
+  });
+
+  it('sends a test digest now on request, to the signed-in user, and says so', async () => {
+    const { calls } = stubMyAccount(buildFakeState());
+    const user = userEvent.setup();
+    renderAccount({ path: '/account/preferences' });
+    const button = await screen.findByRole('button', { name: 'Send me a test digest now' });
+    expect(button).toHaveAccessibleDescription(/marked as a test\. Your digest still comes at its time\./);
+    await user.click(button);
+    expect(
+      await screen.findByText('A test digest has been sent to your e-mail address.'),
+    ).toBeInTheDocument();
+    const sent = calls.filter((c) => c.method === 'POST' && c.path === TEST_DIGEST_PATH);
+    expect(sent.map((c) => c.body)).toEqual([{ userId: USER_ID }]);
   });
 
   it("shows the server's refusal in words and keeps the choice", async () => {

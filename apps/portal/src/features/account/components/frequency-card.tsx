@@ -13,12 +13,14 @@ import { useAccount } from '../account-context.ts';
 import {
   useGetNotificationFrequencyQuery,
   useSaveNotificationFrequencyMutation,
+  useSendTestDigestMutation,
 } from '../api/notification-frequency.ts';
+import { currentZoneName, timeZoneOptions } from '../lib/time-zones.ts';
 
 /**
  * How often the user is e-mailed: one e-mail per change, or a daily or weekly digest at the hour (and weekday) the
- * user picks, in their time zone (the browser's until they choose one). Hours and weekdays are written by
- * Intl in the page's language, so only the labels are translated.
+ * user picks, in their time zone (the browser's until they choose one). Hours, weekdays and zones are written
+ * by Intl in the page's language (zones: lib/time-zones.ts), so only the labels are translated.
  */
 export function FrequencyCard() {
   const { t } = useTranslation('account');
@@ -42,17 +44,44 @@ export function FrequencyCard() {
         </div>
       ) : null}
       {data && userId ? <FrequencyForm key={JSON.stringify(data)} userId={userId} saved={data} /> : null}
+      {userId ? <TestDigest userId={userId} /> : null}
     </section>
   );
 }
 
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-/** The zones this browser knows (older browsers: only the one to show). */
-function timeZones(current: string): string[] {
-  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
-  const all = intl.supportedValuesOf?.('timeZone') ?? [];
-  return all.includes(current) ? all : [current, ...all];
+/** "Send me a test digest now": what the next digest holds, e-mailed now (marked as a test). */
+function TestDigest({ userId }: { userId: string }) {
+  const { t } = useTranslation('account');
+  const { t: tCommon } = useTranslation();
+  const id = useId();
+  const [send, { isLoading: sending }] = useSendTestDigestMutation();
+  async function sendNow() {
+    try {
+      await send(userId).unwrap();
+      notify.success(t('frequency.testDigestSent'));
+    } catch (error) {
+      notify.error(t('frequency.testDigestError', { reason: describeApiError(error, tCommon) }));
+    }
+  }
+  return (
+    <div className="mt-3">
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={sending}
+        aria-describedby={`${id}-hint`}
+        onClick={() => void sendNow()}
+      >
+        {t('frequency.testDigest')}
+      </button>
+      <p id={`${id}-hint`} className="tw-account__hint mb-0 mt-1">
+        {t('frequency.testDigestHint')}
+      </p>
+    </div>
+  );
 }
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function FrequencyForm({ userId, saved }: { userId: string; saved: NotificationFrequencyAnswer }) {
   const { t } = useTranslation('account');
@@ -62,14 +91,16 @@ function FrequencyForm({ userId, saved }: { userId: string; saved: NotificationF
   const [hour, setHour] = useState(saved.hour);
   const [weekday, setWeekday] = useState(saved.weekday);
   const detected = saved.timeZone === null;
-  const [timeZone, setTimeZone] = useState(saved.timeZone ?? browserTimeZone());
+  // A zone saved under an old name ("Asia/Calcutta") is shown, and saved again, by its current one.
+  const savedZone = saved.timeZone === null ? null : currentZoneName(saved.timeZone);
+  const [timeZone, setTimeZone] = useState(savedZone ?? currentZoneName(browserTimeZone()));
   const [save, { isLoading: saving }] = useSaveNotificationFrequencyMutation();
   const dirty =
     detected ||
     frequency !== saved.frequency ||
     hour !== saved.hour ||
     weekday !== saved.weekday ||
-    timeZone !== saved.timeZone;
+    timeZone !== savedZone;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -133,7 +164,7 @@ function DigestWhen({
   const id = useId();
   const locale = toBcp47(i18n.language);
   const timeZone = when.timeZone;
-  const zones = useMemo(() => timeZones(timeZone), [timeZone]);
+  const zones = useMemo(() => timeZoneOptions(locale, timeZone), [locale, timeZone]);
   const hours = useMemo(() => {
     const f = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
     return Array.from({ length: 24 }, (_, h) => f.format(Date.UTC(2026, 0, 1, h)));
@@ -172,14 +203,13 @@ function DigestWhen({
         <select
           id={`${id}-zone`}
           className="form-select"
-          dir="ltr"
           value={when.timeZone}
           aria-describedby={detected ? `${id}-zone-hint` : undefined}
           onChange={(event) => set.timeZone(event.target.value)}
         >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
+          {zones.map((z) => (
+            <option key={z.zone} value={z.zone}>
+              {z.label}
             </option>
           ))}
         </select>

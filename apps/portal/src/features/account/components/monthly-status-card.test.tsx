@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MONTHLY_STATUS_PATH } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { timeZoneLabel } from '../lib/time-zones.ts';
 import { buildFakeState, stubMyAccount } from '../testing/fake-myaccount.ts';
 import { dismissToasts, renderAccount, USER_ID } from '../testing/render-account.tsx';
 
@@ -22,7 +23,7 @@ describe('Preferences: the monthly status of your list', { timeout: 20_000 }, ()
     const toggle = await section.findByRole('switch', { name: 'Send me the monthly status of my list' });
     expect(toggle).not.toBeChecked();
     expect(toggle).toHaveAccessibleDescription(
-      `Sent on the 1st of each month at 8:00 AM (${browserZone.replaceAll('_', ' ')}), the time and zone of your digest.`,
+      `Sent on the 1st of each month at 8:00 AM (\u2068${timeZoneLabel(browserZone, 'en', false)}\u2069), the time and zone of your digest.`,
     );
 
     await user.click(toggle);
@@ -50,7 +51,7 @@ describe('Preferences: the monthly status of your list', { timeout: 20_000 }, ()
     renderAccount({ path: '/account/preferences' });
     const toggle = await (await card()).findByRole('switch');
     expect(toggle).toHaveAccessibleDescription(
-      'Sent on the 1st of each month at 6:00 PM (America/New York), the time and zone of your digest.',
+      'Sent on the 1st of each month at 6:00 PM (\u2068Eastern Time — \u2068New York\u2069\u2069), the time and zone of your digest.',
     );
     await user.click(toggle);
     expect(await screen.findByText('The monthly status of your list is on.')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
 import { useGetMonthlyStatusQuery, useSaveMonthlyStatusMutation } from '../api/monthly-status.ts';
 import { useGetNotificationFrequencyQuery } from '../api/notification-frequency.ts';
+import { currentZoneName, timeZoneLabel } from '../lib/time-zones.ts';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -47,11 +48,15 @@ function MonthlyStatusSwitch({ userId, enabled }: { userId: string; enabled: boo
   // The hour and zone are the digest's: the frequency card's answer, kept current by its saves.
   const { data: frequency } = useGetNotificationFrequencyQuery(userId);
   const timeZone = frequency?.timeZone ?? browserTimeZone();
-  const time = new Intl.DateTimeFormat(toBcp47(i18n.language), {
+  const locale = toBcp47(i18n.language);
+  const time = new Intl.DateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
   }).format(Date.UTC(2026, 0, 1, frequency?.hour ?? 8));
+
+  // The zone by its name in the page's language, isolated in the sentence (never the raw id)
+  const zoneInSentence = `\u2068${timeZoneLabel(currentZoneName(timeZone), locale, false)}\u2069`;
 
   async function flip() {
     try {
@@ -79,7 +84,7 @@ function MonthlyStatusSwitch({ userId, enabled }: { userId: string; enabled: boo
         {t('monthlyStatus.toggle')}
       </label>
       <p id={`${id}-when`} className="tw-account__hint mb-0">
-        {t('monthlyStatus.when', { time, zone: timeZone.replaceAll('_', ' ') })}
+        {t('monthlyStatus.when', { time, zone: zoneInSentence })}
       </p>
     </div>
   );

@@ -37,14 +37,38 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     expect(await screen.findByText('Tracker page')).toBeInTheDocument();
   });
 
-  it('says "Unsubscribed" when nothing is tracked', async () => {
-    stubMyAccount(buildFakeState({ sourceTrackings: tracking([], 'false') }));
+  it('says "Subscribed" for a user who tracks standards only (no committee, area or publisher)', async () => {
+    const state = buildFakeState({ sourceTrackings: tracking([], 'false') });
+    state.trackingEmails = { unsubscribed: false, standards: 3, sources: 0 };
+    const { calls } = stubMyAccount(state);
+    renderAccount({ path: '/account/preferences' });
+    expect(await screen.findByText('Subscribed')).toBeInTheDocument();
+    expect(screen.getByText('You receive e-mails when what you track changes.')).toBeInTheDocument();
+    expect(screen.queryByText('Unsubscribed')).not.toBeInTheDocument();
+    expect(screen.getByText('Standards tracked').nextSibling).toHaveTextContent('3');
+    expect(fetchUrl(calls, 'tracking-emails')?.pathname).toBe('/api/tracker/v1/tracking-emails');
+  });
+
+  it('says "Unsubscribed" only after an unsubscribe, though standards stay tracked', async () => {
+    const state = buildFakeState({ sourceTrackings: tracking([], 'false') });
+    state.trackingEmails = { unsubscribed: true, standards: 2, sources: 0 };
+    stubMyAccount(state);
     renderAccount({ path: '/account/preferences' });
     expect(await screen.findByText('Unsubscribed')).toBeInTheDocument();
+    expect(
+      screen.getByText(/you receive no tracking e-mails until you track something again/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose what to track on the tracker page' })).toHaveAttribute(
       'href',
       '/#unsubscribe',
     );
+  });
+
+  it('says "Nothing tracked", not "Unsubscribed", when nothing is tracked', async () => {
+    stubMyAccount(buildFakeState({ sourceTrackings: tracking([], 'false') }));
+    renderAccount({ path: '/account/preferences' });
+    expect(await screen.findByText('Nothing tracked')).toBeInTheDocument();
+    expect(screen.queryByText('Unsubscribed')).not.toBeInTheDocument();
   });
 
   it('follows a language chosen in the header meanwhile', async () => {

@@ -13,6 +13,7 @@ import { useAccount } from '../account-context.ts';
 import {
   summariseTrackingEmails,
   useGetTrackingEmailSourcesQuery,
+  useGetTrackingEmailsQuery,
 } from '../api/get-tracking-email-sources.ts';
 import { describeMyAccountError } from '../lib/myaccount-errors.ts';
 import { saveProfileLanguage } from '../lib/profile-language.ts';
@@ -113,39 +114,64 @@ function LanguagePreference() {
   );
 }
 
-/** The tracking e-mails: what they cover, and the way to the tracker page's unsubscribe (spec §2, §4). */
+/** The status badge's look and words per state (contracts `trackingEmailState`). */
+const STATE_VIEW = {
+  receiving: {
+    badge: 'tw-badge--success',
+    label: 'preferences.subscribed',
+    text: 'preferences.subscribedText',
+  },
+  unsubscribed: {
+    badge: 'tw-badge--neutral',
+    label: 'preferences.unsubscribed',
+    text: 'preferences.unsubscribedText',
+  },
+  nothingTracked: {
+    badge: 'tw-badge--neutral',
+    label: 'preferences.nothingTracked',
+    text: 'preferences.nothingTrackedText',
+  },
+} as const;
+
+/**
+ * The tracking e-mails: whether they come (the server's rule: unsubscribed, or something tracked, standards
+ * included), what they cover, and the way to the tracker page's unsubscribe (spec §2, §4).
+ */
 function TrackingEmails() {
   const { t } = useTranslation('account');
   const { userId } = useAccount();
   const id = useId();
-  const { data, isLoading, isError, refetch } = useGetTrackingEmailSourcesQuery(userId ?? '', {
-    skip: !userId,
-  });
-  const summary = data ? summariseTrackingEmails(data) : undefined;
+  const sources = useGetTrackingEmailSourcesQuery(userId ?? '', { skip: !userId });
+  const status = useGetTrackingEmailsQuery(userId ?? '', { skip: !userId, refetchOnMountOrArgChange: true });
+  const summary = sources.data && status.data ? summariseTrackingEmails(sources.data) : undefined;
+  const view = status.data ? STATE_VIEW[status.data.state] : undefined;
+  const failed = sources.isError || status.isError || status.data === null;
+  const retry = () => void Promise.all([sources.refetch(), status.refetch()]);
 
   return (
     <section className="tw-account__card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="tw-account__subtitle">
         {t('preferences.trackingTitle')}
       </h3>
-      {isLoading ? <PendingMessage>{t('state.loading')}</PendingMessage> : null}
-      {isError ? (
+      {sources.isLoading || status.isLoading ? <PendingMessage>{t('state.loading')}</PendingMessage> : null}
+      {failed ? (
         <div className="alert alert-danger tw-account__alert" role="alert">
           <p className="mb-2">{t('preferences.trackingError')}</p>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refetch()}>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={retry}>
             {t('state.retry')}
           </button>
         </div>
       ) : null}
-      {summary ? (
+      {summary && view && status.data ? (
         <>
           <p>
-            <span className={`tw-badge ${summary.subscribed ? 'tw-badge--success' : 'tw-badge--neutral'}`}>
-              {summary.subscribed ? t('preferences.subscribed') : t('preferences.unsubscribed')}
-            </span>{' '}
-            {summary.subscribed ? t('preferences.subscribedText') : t('preferences.unsubscribedText')}
+            <span className={`tw-badge ${view.badge}`}>{t(view.label)}</span> {t(view.text)}
           </p>
           <dl className="tw-account__facts">
+            <div>
+              <dt>{t('preferences.standards')}</dt>
+              <dd>{status.data.standards}</dd>
+            </div>
             <div>
               <dt>{t('preferences.committees')}</dt>
               <dd>{summary.committees}</dd>
@@ -167,7 +193,9 @@ function TrackingEmails() {
       ) : null}
       <p className="mb-0">
         <Link to={TRACKER_UNSUBSCRIBE_HREF}>
-          {summary?.subscribed === false ? t('preferences.manageLink') : t('preferences.unsubscribeLink')}
+          {status.data?.state === 'receiving'
+            ? t('preferences.unsubscribeLink')
+            : t('preferences.manageLink')}
         </Link>
       </p>
     </section>

@@ -19,7 +19,11 @@ import {
 } from '@trackwell/contracts';
 import { vi } from 'vitest';
 import { flagsAnswer } from '../../../testing/signed-in.ts';
-import { EVERY_KIND, trackerPreferencesAnswer } from './fake-notification-preferences.ts';
+import {
+  EVERY_KIND,
+  type PreferencesState,
+  trackerPreferencesAnswer,
+} from './fake-notification-preferences.ts';
 
 /**
  * A stand-in for the identity provider's MyAccount API (apps/server/src/modules/identity/myaccount/), its
@@ -51,13 +55,9 @@ export type FakeState = {
   sourceTrackings: unknown[];
   /** The tracker service's notification preferences; a PUT saves what it is given. */
   notificationPreferences: NotificationPreferences;
-  notificationFrequency?: Record<string, unknown>;
-  /** The monthly status report's switch. */
-  monthlyStatus?: boolean;
-  successorPreference?: { followAutomatically: boolean };
   /** The store's `user_webhooks` feature flag: the Webhooks tab is there when on (default). */
   userWebhooks?: boolean;
-};
+} & PreferencesState;
 
 /** Okta's answer to a refused value (400 E0000001), naming the field in its one cause. */
 export const validationFailure = (cause: string) => ({

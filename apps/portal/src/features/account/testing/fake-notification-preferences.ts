@@ -5,6 +5,10 @@ import {
   NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
   SUCCESSOR_PREFERENCE_PATH,
+  TEST_DIGEST_PATH,
+  TRACKING_EMAILS_PATH,
+  type TrackingEmailCoverage,
+  trackingEmailState,
 } from '@trackwell/contracts';
 
 /** The tracker service's notification preferences as the fake answers them. */
@@ -73,9 +77,27 @@ export function successorAnswer(
   return { status: '200', responseData: { value } };
 }
 
-type PreferencesState = {
+/**
+ * The tracking e-mails status as the server derives it: from `trackingEmails` when a test sets it, else from
+ * the committees, areas and publishers of `sourceTrackings` (no standards, not unsubscribed).
+ */
+export function trackingEmailsAnswer(state: Pick<PreferencesState, 'trackingEmails' | 'sourceTrackings'>) {
+  const sources = (state.sourceTrackings ?? []).reduce<number>((n, source) => {
+    const data = (source as { data?: Record<string, unknown[]> }).data ?? {};
+    const { committees = [], industryAreas = [], publishers = [] } = data;
+    return n + committees.length + industryAreas.length + publishers.length;
+  }, 0);
+  const coverage = state.trackingEmails ?? { unsubscribed: false, standards: 0, sources };
+  return { status: '200', responseData: { value: { state: trackingEmailState(coverage), ...coverage } } };
+}
+
+/** The fake's state of these routes (tests set the optional parts). */
+export type PreferencesState = {
+  trackingEmails?: TrackingEmailCoverage;
+  sourceTrackings?: unknown[];
   notificationPreferences: NotificationPreferences;
   notificationFrequency?: Record<string, unknown>;
+  /** The monthly status report's switch. */
   monthlyStatus?: boolean;
   successorPreference?: { followAutomatically: boolean };
 };
@@ -90,6 +112,9 @@ export function trackerPreferencesAnswer(
   if (path === NOTIFICATION_FREQUENCY_PATH) return frequencyAnswer(state, method, body);
   if (path === MONTHLY_STATUS_PATH) return monthlyStatusAnswer(state, method, body);
   if (path === SUCCESSOR_PREFERENCE_PATH) return successorAnswer(state, method, body);
+  if (path === TRACKING_EMAILS_PATH) return trackingEmailsAnswer(state);
+  if (path === TEST_DIGEST_PATH && method === 'POST')
+    return { status: '200', responseData: { value: { changes: 2 } } };
   if (path !== NOTIFICATION_PREFERENCES_PATH) return undefined;
   if (method === 'PUT') state.notificationPreferences = savePreferences(state.notificationPreferences, body);
   return { status: '200', responseData: { value: state.notificationPreferences } };

@@ -81,11 +81,14 @@ function PasswordActions(p: { busy: boolean; onForgotPassword: () => void; onPas
           {t('password.forgot')}
         </LinkButton>
       </div>
-      {/* The form kit's button: disabled until the page is live, like the others (a server-drawn screen). */}
+      {/*
+        The form kit's button: disabled until the page is live, like the others (a server-drawn screen). Outlined
+        in the theme's primary colour: Bootstrap's grey outline read as a disabled button.
+      */}
       <div className="mt-3">
         <SubmitButton
           type="button"
-          variant="outline-secondary"
+          variant="outline-primary"
           busy={false}
           disabled={p.busy}
           label={t('password.passkey')}

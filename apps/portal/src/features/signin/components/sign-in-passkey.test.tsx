@@ -20,6 +20,14 @@ const assertion = (id: string) => ({
 });
 
 describe('sign in with a passkey', () => {
+  it('is an enabled button outlined in the theme’s primary colour, not Bootstrap’s disabled-looking grey', async () => {
+    setup({});
+    const button = await screen.findByRole('button', { name: 'Sign in with a passkey' });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveClass('btn-outline-primary');
+    expect(button).not.toHaveClass('btn-outline-secondary');
+  });
+
   it('asks for the e-mail address first, then signs in with the passkey the browser chose', async () => {
     const { calls, redirect } = setup({
       'POST /api/v1/authn': () => okta.passkeyRequired(),
