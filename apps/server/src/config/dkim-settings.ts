@@ -1,6 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Env } from './env.ts';
 
 /** DKIM signing of outgoing e-mail: the SMTP_DKIM_* settings, checked together at start and read for nodemailer. */
 
@@ -8,6 +7,14 @@ export interface DkimSettings {
   domainName: string;
   keySelector: string;
   privateKey: string;
+}
+
+/** The settings this file reads (env.ts parses them). */
+export interface DkimEnv {
+  SMTP_DKIM_DOMAIN?: string | undefined;
+  SMTP_DKIM_SELECTOR?: string | undefined;
+  SMTP_DKIM_PRIVATE_KEY?: string | undefined;
+  SMTP_DKIM_PRIVATE_KEY_FILE?: string | undefined;
 }
 
 const DKIM_KEYS = [
@@ -18,7 +25,7 @@ const DKIM_KEYS = [
 ] as const;
 
 /** DKIM settings for nodemailer, or undefined when DKIM is not configured (parseEnv has checked them). */
-export function dkimSettings(env: Env): DkimSettings | undefined {
+export function dkimSettings(env: DkimEnv): DkimSettings | undefined {
   if (!env.SMTP_DKIM_DOMAIN || !env.SMTP_DKIM_SELECTOR) return undefined;
   const pem = env.SMTP_DKIM_PRIVATE_KEY_FILE
     ? readFileSync(env.SMTP_DKIM_PRIVATE_KEY_FILE, 'utf8')
@@ -31,7 +38,7 @@ export function dkimSettings(env: Env): DkimSettings | undefined {
 }
 
 /** All or none of the DKIM settings, exactly one key source, and a key that is a readable private key. */
-export function dkimProblems(env: Env): string[] {
+export function dkimProblems(env: DkimEnv): string[] {
   const set = DKIM_KEYS.filter((k) => env[k] !== undefined);
   if (set.length === 0) return [];
   const problems: string[] = [];
