@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { STORE_SECTIONS } from '../../apps/portal/src/features/console/lib/roles.ts';
 import { expect, test } from './fixtures.ts';
 import { signIn } from './signin-support.ts';
 import { storeUrl } from './support.ts';
@@ -20,18 +21,7 @@ const STORE = 'trackwell';
 
 type Screen = { name: string; path: string };
 
-const SECTIONS = [
-  'settings',
-  'theme',
-  'catalog',
-  'areas',
-  'changes',
-  'deliveries',
-  'access',
-  'users',
-  'webhooks',
-  'audit',
-] as const;
+const SECTIONS = STORE_SECTIONS;
 
 const SCREENS: Screen[] = [
   { name: 'stores', path: '/admin/stores' },

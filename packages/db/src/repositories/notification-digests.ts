@@ -60,6 +60,21 @@ export const DUE_DIGESTS_SQL = `WITH sch AS (
    )
    SELECT count(DISTINCT digest_id)::int AS n FROM held`;
 
+/**
+ * A digest's items as one JSON list, oldest first: the deliveries (`d`, with their events `e`) that `where`
+ * selects, each with its change, reasons and whether the reader's tracking moved to a successor by itself.
+ */
+export const digestItemsSql = (where: string) => `(SELECT coalesce(json_agg(json_build_object(
+              'eventId', d.event_id, 'change', e.change, 'reasons', d.reasons, 'occurredAt', e.occurred_at,
+              'followedSuccessor', EXISTS (
+                SELECT 1 FROM successor_follows f
+                 WHERE f.tenant_id = d.tenant_id AND f.event_id = d.event_id
+                   AND f.user_id = d.user_id AND f.how = 'automatic'))
+              ORDER BY e.occurred_at, d.event_id), '[]')
+       FROM notification_deliveries d
+       JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id
+      WHERE ${where})`;
+
 /** Creates the digests due at `now` across every store (or one); answers how many were created. */
 export async function createDueDigests(
   db: SqlExecutor,
@@ -130,16 +145,7 @@ export async function claimDigests(
         RETURNING g.id, g.tenant_id, g.user_id, g.period, g.kind)
      SELECT c.id, c.tenant_id AS "tenantId", c.user_id AS "userId", c.period, c.kind, u.login,
             u.first_name AS "firstName", u.last_name AS "lastName", u.locale,
-            (SELECT coalesce(json_agg(json_build_object('eventId', d.event_id, 'change', e.change,
-                                      'reasons', d.reasons, 'occurredAt', e.occurred_at,
-                                      'followedSuccessor', EXISTS (
-                                        SELECT 1 FROM successor_follows f
-                                         WHERE f.tenant_id = d.tenant_id AND f.event_id = d.event_id
-                                           AND f.user_id = d.user_id AND f.how = 'automatic'))
-                                      ORDER BY e.occurred_at, d.event_id), '[]')
-               FROM notification_deliveries d
-               JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id
-              WHERE d.digest_id = c.id AND d.status = 'pending') AS items
+            ${digestItemsSql("d.digest_id = c.id AND d.status = 'pending'")} AS items
        FROM claimed c JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
       ORDER BY c.id`,
     [now, seconds, limit],

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../client.ts';
-import type { ClaimedDigest } from './notification-digests.ts';
+import { type ClaimedDigest, digestItemsSql } from './notification-digests.ts';
 
 /**
  * A test digest (the account's "Send me a test digest now"): the changes held for the user's next digest,
@@ -18,17 +18,9 @@ export async function heldDigestOf(
   const { rows } = await db.query<HeldDigest>(
     `SELECT u.tenant_id AS "tenantId", u.id AS "userId", u.login, u.first_name AS "firstName",
             u.last_name AS "lastName", u.locale, coalesce(s.frequency, 'instant') AS frequency,
-            (SELECT coalesce(json_agg(json_build_object('eventId', d.event_id, 'change', e.change,
-                                      'reasons', d.reasons, 'occurredAt', e.occurred_at,
-                                      'followedSuccessor', EXISTS (
-                                        SELECT 1 FROM successor_follows f
-                                         WHERE f.tenant_id = d.tenant_id AND f.event_id = d.event_id
-                                           AND f.user_id = d.user_id AND f.how = 'automatic'))
-                                      ORDER BY e.occurred_at, d.event_id), '[]')
-               FROM notification_deliveries d
-               JOIN catalog_events e ON e.tenant_id = d.tenant_id AND e.id = d.event_id
-              WHERE d.tenant_id = u.tenant_id AND d.user_id = u.id
-                AND d.digest AND d.digest_id IS NULL AND d.status = 'pending') AS items
+            ${digestItemsSql(
+              "d.tenant_id = u.tenant_id AND d.user_id = u.id AND d.digest AND d.digest_id IS NULL AND d.status = 'pending'",
+            )} AS items
        FROM users u
        LEFT JOIN notification_schedules s ON s.tenant_id = u.tenant_id AND s.user_id = u.id
       WHERE u.tenant_id = $1 AND u.id = $2`,
