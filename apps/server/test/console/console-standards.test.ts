@@ -161,7 +161,9 @@ describe("the industry areas of the store's ICS mapping", () => {
       (
         await putIcsMapping([
           { prefix: '13.220', area: 'FIRE' },
+          // Two prefixes of one code to one area: still that area once.
           { prefix: '13', area: 'PLAS' },
+          { prefix: '13.220.50', area: 'PLAS' },
         ])
       ).statusCode,
     ).toBe(200);
