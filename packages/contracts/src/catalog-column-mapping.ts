@@ -137,11 +137,11 @@ const FIELD_NAMES: Record<Exclude<MappingField, 'titles'>, string[]> = {
   publishedOn: ['publishedon', 'publicationdate', 'pubdate', 'published', 'releasedate', 'date'],
   icsCodes: ['icscodes', 'icscode', 'ics'],
   industryAreas: ['industryareas', 'industryarea'],
-  // ISO's `replaces`/`replacedBy` hold its numeric ids (its `id` column, mapped to sourceId): mapped by hand,
-  // with the `id` column; only the catalogue CSV's `replaced_by` is matched (REPLACED_BY below).
-  replacedBy: [],
-  replaces: [],
-  sourceId: [],
+  // ISO's `replaces`/`replacedBy` hold its numeric ids, which name rows by its `id` column (sourceId): an id of
+  // no row of the file stays as written, so a column of content codes under these names reads the same.
+  replacedBy: ['replacedby', 'supersededby'],
+  replaces: ['replaces', 'supersedes'],
+  sourceId: ['id', 'sourceid', 'recordid', 'deliverableid'],
   adopts: ['adopts'],
 };
 const FIELD_OF_NAME = new Map(
@@ -149,8 +149,6 @@ const FIELD_OF_NAME = new Map(
 );
 /** "title.fr", "title_fr", "Title (fr)", "titleFr" → fr. */
 const TITLE_LANGUAGE = /^title[\s._-]*\(?([a-z]{2,3}(?:-[a-z0-9]{2,8})?)\)?$/i;
-
-const REPLACED_BY = /^replaced[ _]by$/i;
 
 /**
  * The mapping a file's headers suggest: the saved mapping's columns this file has, then loose name matches
@@ -168,11 +166,7 @@ export function suggestColumnMapping(
     const header = raw.trim();
     if (!header || usedHeaders.has(header)) continue;
     const language = TITLE_LANGUAGE.exec(header)?.[1]?.toLowerCase();
-    const field: MappingField | undefined = language
-      ? 'titles'
-      : REPLACED_BY.test(header)
-        ? 'replacedBy'
-        : FIELD_OF_NAME.get(loose(header));
+    const field: MappingField | undefined = language ? 'titles' : FIELD_OF_NAME.get(loose(header));
     if (!field) continue;
     const key = field === 'titles' ? `titles.${language}` : field;
     if (taken.has(key)) continue;

@@ -52,7 +52,11 @@ export const consoleStandard = z.object({
   publishedOn: z.string(),
   committee: z.object({ designation: z.string(), title: z.string() }),
   publisher: z.object({ code: z.string(), name: z.string() }),
-  industryAreas: z.array(z.object({ marketingCode: z.string(), name: z.string() })),
+  /**
+   * The areas the standard belongs to (as event matching reads them): those its catalogue row names, and those
+   * its ICS codes fall under by the store's ICS mapping, `derived` (not named by the file).
+   */
+  industryAreas: z.array(z.object({ marketingCode: z.string(), name: z.string(), derived: z.boolean() })),
   icsCodes: z.array(z.string()),
 });
 export type ConsoleStandard = z.infer<typeof consoleStandard>;

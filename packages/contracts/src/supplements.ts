@@ -1,3 +1,5 @@
+import { parseDesignation } from './designation-key.ts';
+
 /**
  * Amendments and corrigenda (supplements): a designation that names its base standard, then the supplement,
  * after a "/": ISO's "ISO 13849-1:2015/Amd 1:2021" and "ISO 9001:2008/Cor 1:2009" (also "Amd.1", IEC's
@@ -51,4 +53,27 @@ export function parseSupplement(designation: string): SupplementDesignation | nu
     number: number ? Number(number) : null,
     year: year ? Number(year) : null,
   };
+}
+
+/** What `supplementsCurrentEdition` compares of a base standard and of one of its supplements. */
+export interface EditionDated {
+  designation: string;
+  /** YYYY-MM-DD (the start of the period the catalogue knows: a year, a month or a day). */
+  publishedOn: string;
+}
+
+/**
+ * Whether a supplement amends its base's current edition (a base keeps its content code from edition to
+ * edition, its supplements keep the edition they amend in theirs). When both designations name an edition
+ * year ("ISO 13849-1:2015/Amd 1:2021" amends the 2015 edition; the base is now "ISO 13849-1:2023"), those
+ * years decide; else the dates do: a supplement released before the base's current edition belongs to an
+ * earlier one. A base's page lists only its current edition's supplements; an older one keeps its own page,
+ * which names the base.
+ */
+export function supplementsCurrentEdition(base: EditionDated, supplement: EditionDated): boolean {
+  const amended = parseSupplement(supplement.designation);
+  const amendedYear = amended ? (parseDesignation(amended.base)?.year ?? null) : null;
+  const baseYear = parseDesignation(base.designation)?.year ?? null;
+  if (amendedYear !== null && baseYear !== null) return amendedYear === baseYear;
+  return supplement.publishedOn >= base.publishedOn;
 }

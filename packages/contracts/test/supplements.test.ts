@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDesignation, parseSupplement } from '../src/index.ts';
+import { parseDesignation, parseSupplement, supplementsCurrentEdition } from '../src/index.ts';
 
 /**
  * How a designation names an amendment or a corrigendum of a base standard, as one table; and that the
@@ -42,5 +42,32 @@ describe('parseSupplement', () => {
       year: 2021,
     });
     expect(parseDesignation('ISO 13849-1:2015')).toMatchObject({ key: '138491', year: 2015 });
+  });
+});
+
+describe('supplementsCurrentEdition', () => {
+  it.each([
+    // Both name an edition year: the years decide, whatever the dates.
+    ['ISO 13849-1:2015', '2015-12-01', 'ISO 13849-1:2015/Amd 1:2021', '2021-03-02', true],
+    ['ISO 13849-1:2023', '2023-06-01', 'ISO 13849-1:2015/Amd 1:2021', '2021-03-02', false],
+    // A corrigendum of the old edition released after the new one still belongs to the old one.
+    ['ISO 13849-1:2023', '2023-06-01', 'ISO 13849-1:2015/Cor 2:2024', '2024-01-10', false],
+    ['ISO 13849-1:2023', '2023-06-01', 'ISO 13849-1:2023/Amd 1:2025', '2025-02-01', true],
+    ['EN 1090-1:2009', '2009-05-01', 'EN 1090-1:2009/AC:2010', '2010-01-01', true],
+    // ASTM's two-digit year is an edition year too.
+    ['ASTM D638-22', '2022-01-01', 'ASTM D638-14/Cor 1', '2015-01-01', false],
+    // The base names no year: the dates decide (released on or after the current edition).
+    ['DIN EN ISO 13849-1', '2016-06-01', 'DIN EN ISO 13849-1/A1:2011', '2011-05-01', false],
+    ['DIN EN ISO 13849-1', '2016-06-01', 'DIN EN ISO 13849-1/A1', '2016-06-01', true],
+    // The supplement names no base year: the dates decide.
+    ['IEC 60204-1:2016', '2016-10-01', 'IEC 60204-1/AMD1', '2021-07-01', true],
+    ['IEC 60204-1:2016', '2016-10-01', 'IEC 60204-1/AMD1', '2009-02-01', false],
+  ])('base %j (%s), supplement %j (%s) → %j', (base, baseOn, supplement, supplementOn, current) => {
+    expect(
+      supplementsCurrentEdition(
+        { designation: base, publishedOn: baseOn },
+        { designation: supplement, publishedOn: supplementOn },
+      ),
+    ).toBe(current);
   });
 });

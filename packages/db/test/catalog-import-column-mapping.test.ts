@@ -169,8 +169,9 @@ describe('the mapping schema', () => {
     );
   });
 
-  it("suggests ISO's export columns by loose name, never its numeric replacedBy ids", () => {
+  it("suggests ISO's export columns by loose name, its id column with the replaces and replacedBy it names", () => {
     expect(suggestColumnMapping(ISO_HEADERS)).toEqual([
+      { header: 'id', field: 'sourceId' },
       { header: 'reference', field: 'reference' },
       { header: 'title.en', field: 'titles', language: 'en' },
       { header: 'title.fr', field: 'titles', language: 'fr' },
@@ -179,6 +180,16 @@ describe('the mapping schema', () => {
       { header: 'icsCode', field: 'icsCodes' },
       { header: 'ownerCommittee', field: 'committeeDesignation' },
       { header: 'currentStage', field: 'stage' },
+      { header: 'replaces', field: 'replaces' },
+      { header: 'replacedBy', field: 'replacedBy' },
+    ]);
+  });
+
+  it("suggests the catalogue CSV's own replaced_by and other spellings of the supersession columns", () => {
+    expect(suggestColumnMapping(['Record ID', 'Supersedes', 'replaced_by', 'Superseded By'])).toEqual([
+      { header: 'Record ID', field: 'sourceId' },
+      { header: 'Supersedes', field: 'replaces' },
+      { header: 'replaced_by', field: 'replacedBy' },
     ]);
   });
 

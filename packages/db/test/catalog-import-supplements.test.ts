@@ -125,4 +125,41 @@ describe('catalogue import: amendments and corrigenda', () => {
       ['EN 1090-1', null],
     ]);
   });
+
+  it("after a new edition of the base, the base lists only the new edition's supplements; older ones still name it", async () => {
+    const cor =
+      'ISO 13849-1:2015/Cor 1,iso-13849-1-2015-cor-1-2016,ISO 13849-1:2015/Cor 1:2016,Corrigendum,ISO,ISO/TC 199,active,1,2016-07-01';
+    const run = (...rows: string[]) =>
+      parseCatalogCsv([HEAD, ...rows].join('\n')).then((p) =>
+        applyCatalogImport(db, t, p, { rules: EVERY_MATCHING_RULE }),
+      );
+    expect((await run(cor)).outcome).toBe('applied');
+    const before = await findStandard(db, t, { contentCode: 'ISO 13849-1' });
+    expect(before!.supplements.map((x) => x.designation)).toEqual([
+      'ISO 13849-1:2015/Cor 1:2016',
+      'ISO 13849-1:2015/Amd 1:2021',
+    ]);
+
+    const edition2023 =
+      'ISO 13849-1,iso-13849-1-2015,ISO 13849-1:2023,Safety of machinery,ISO,ISO/TC 199,active,2023,2023-06-01';
+    const amd2025 =
+      'ISO 13849-1:2023/Amd 1,iso-13849-1-2023-amd-1-2025,ISO 13849-1:2023/Amd 1:2025,Amendment 1,ISO,ISO/TC 199,active,1,2025-02-01';
+    const applied = await run(edition2023);
+    expect(applied.events.map((e) => e.kind)).toEqual(['new_edition']);
+    expect((await findStandard(db, t, { contentCode: 'ISO 13849-1' }))!.supplements).toEqual([]);
+
+    expect((await run(amd2025)).outcome).toBe('applied');
+    const base = await findStandard(db, t, { contentCode: 'ISO 13849-1' });
+    expect(base!.supplements).toEqual([
+      {
+        designation: 'ISO 13849-1:2023/Amd 1:2025',
+        assetId: 'iso-13849-1-2023-amd-1-2025',
+        publishedOn: '2025-02-01',
+        publishedPrecision: 'day',
+      },
+    ]);
+    // The 2015 edition's amendment keeps its page, which names its base.
+    const old = await findStandard(db, t, { contentCode: 'ISO 13849-1:2015/Amd 1' });
+    expect(old!.supplementOf).toMatchObject({ contentCode: 'ISO 13849-1', assetId: 'iso-13849-1-2015' });
+  });
 });

@@ -153,6 +153,14 @@ describe('a file written by others', () => {
     expect(iso.rows).toHaveLength(5);
     expect(iso.rows[0]![3]).toBe('ISO 18381:2013');
     expect(iso.suggested).toEqual(expect.arrayContaining(ISO_MAPPING.columns));
+    // ISO's own ids, and the predecessors and successor its replaces and replacedBy name by them.
+    expect(iso.suggested).toEqual(
+      expect.arrayContaining([
+        { header: 'id', field: 'sourceId' },
+        { header: 'replaces', field: 'replaces' },
+        { header: 'replacedBy', field: 'replacedBy' },
+      ]),
+    );
 
     const acme = catalogImportColumnsAnswer.parse(
       (await upload(CONSOLE_CATALOG_PATHS.importColumns, ACME_CSV, 'text/csv')).json(),

@@ -1,4 +1,5 @@
 import {
+  CONSOLE_ICS_PATHS,
   CONSOLE_STANDARD_PATHS,
   consoleStandard,
   consoleStandardEdited,
@@ -74,7 +75,7 @@ describe('GET /stores/:code/catalog/standards', () => {
       publishedOn: '2014-12-15',
       committee: { designation: 'D20', title: 'Plastics' },
       publisher: { code: 'PUB1', name: 'First Publisher' },
-      industryAreas: [{ marketingCode: 'PLAS', name: 'Plastics' }],
+      industryAreas: [{ marketingCode: 'PLAS', name: 'Plastics', derived: false }],
       icsCodes: [],
     });
     expect(page.standards[1]!.icsCodes).toEqual(['13.220.50']);
@@ -134,6 +135,69 @@ describe('GET /stores/:code/catalog/standards/:contentCode', () => {
     expectError(await callAs(adminA, { url: one('NOPE') }), 404);
     expectError(await callAs(adminA, { url: one('B-ONLY') }), 404);
     expectError(await callAs(adminB, { url: one('E2-CC') }), 403);
+  });
+});
+
+describe("the industry areas of the store's ICS mapping", () => {
+  const areasOf = (standards: { contentCode: string; industryAreas: unknown[] }[], contentCode: string) =>
+    standards.find((s) => s.contentCode === contentCode)?.industryAreas;
+  const putIcsMapping = (entries: { prefix: string; area: string }[], who = adminA, code = a.tenant.code) =>
+    callAs(who, {
+      method: 'PUT',
+      url: CONSOLE_ICS_PATHS.areaMapping.replace(':code', code),
+      payload: { entries },
+    });
+
+  it('are listed beside those the catalogue names, marked derived; a named one stays named, never twice', async () => {
+    const e1 = await t.app.db.query<{ id: string }>(
+      `SELECT id FROM standards WHERE tenant_id = $1 AND content_code = 'E1-CC'`,
+      [a.tenant.id],
+    );
+    await t.app.db.query(`INSERT INTO standard_industry_areas VALUES ($1, $2, 'FIRE')`, [
+      a.tenant.id,
+      e1.rows[0]!.id,
+    ]);
+    expect(
+      (
+        await putIcsMapping([
+          { prefix: '13.220', area: 'FIRE' },
+          // Two prefixes of one code to one area: still that area once.
+          { prefix: '13', area: 'PLAS' },
+          { prefix: '13.220.50', area: 'PLAS' },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    // Another store's mapping of the same prefix changes nothing here.
+    expect((await putIcsMapping([{ prefix: '13', area: 'FIRE' }], adminB, b.tenant.code)).statusCode).toBe(
+      200,
+    );
+
+    const { standards } = pageOf(await list());
+    expect(areasOf(standards, 'E1-CC')).toEqual([
+      { marketingCode: 'FIRE', name: 'Fire safety', derived: false },
+      { marketingCode: 'PLAS', name: 'Plastics', derived: true },
+    ]);
+    expect(areasOf(standards, 'E2-CC')).toEqual([
+      { marketingCode: 'FIRE', name: 'Fire safety', derived: true },
+      { marketingCode: 'PLAS', name: 'Plastics', derived: true },
+    ]);
+    // No ICS code: only the area its row names.
+    expect(areasOf(standards, 'D638-CC')).toEqual([
+      { marketingCode: 'PLAS', name: 'Plastics', derived: false },
+    ]);
+    const single = consoleStandard.parse((await callAs(adminA, { url: one('E3-CC') })).json());
+    expect(single.industryAreas.map((i) => [i.marketingCode, i.derived])).toEqual([
+      ['FIRE', true],
+      ['PLAS', true],
+    ]);
+
+    // Without the mapping, the derived ones are gone.
+    expect((await putIcsMapping([])).statusCode).toBe(200);
+    expect(areasOf(pageOf(await list()).standards, 'E2-CC')).toEqual([]);
+    await t.app.db.query(`DELETE FROM standard_industry_areas WHERE tenant_id = $1 AND standard_id = $2`, [
+      a.tenant.id,
+      e1.rows[0]!.id,
+    ]);
   });
 });
 

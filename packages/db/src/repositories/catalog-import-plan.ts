@@ -159,14 +159,21 @@ function referencedCodes(rows: NumberedImportRow[], kind: keyof Known): string[]
   return [...codes];
 }
 
-/** Asset ids that another standard already has (an existing one, or an earlier row of this import). */
+/**
+ * Asset ids that another standard already has (an existing one, or an earlier row of this import). Only the
+ * store's owners that differ from the row's own content code are read: a re-import of a large catalogue
+ * (every asset id the store's, each its own row's) reads none, instead of holding every pair at once.
+ */
 async function assetIdErrors(db: SqlExecutor, tenantId: string, rows: NumberedImportRow[]) {
   const standards = rows.flatMap((r) => (r.value.kind === 'standard' ? [{ row: r.row, s: r.value }] : []));
   const owners = new Map<string, string>();
   for (let i = 0; i < standards.length; i += CHUNK) {
+    const slice = standards.slice(i, i + CHUNK);
     const { rows: found } = await db.query<{ asset_id: string; content_code: string }>(
-      'SELECT asset_id, content_code FROM standards WHERE tenant_id = $1 AND asset_id = ANY($2::text[])',
-      [tenantId, standards.slice(i, i + CHUNK).map((x) => x.s.assetId)],
+      `SELECT s.asset_id, s.content_code
+         FROM unnest($2::text[], $3::text[]) AS u(asset_id, content_code)
+         JOIN standards s ON s.tenant_id = $1 AND s.asset_id = u.asset_id AND s.content_code <> u.content_code`,
+      [tenantId, slice.map((x) => x.s.assetId), slice.map((x) => x.s.contentCode)],
     );
     for (const f of found) owners.set(f.asset_id, f.content_code);
   }

@@ -5,17 +5,20 @@ import { likePrefix, parseCatalogueQuery, toTsQuery } from './catalogue-search.t
 /**
  * The console's view of a store's standards: searched (the tracker search's parsing: a
  * designation or content code prefix, or title words) and paged by keyset (designation, id), each with its
- * committee, publisher, industry areas and ICS codes. Every statement names the tenant. Edits:
+ * committee, publisher, industry areas (named by the catalogue, or derived from its ICS codes by the store's
+ * mapping: the view standard_area_members, as event matching reads them) and ICS codes. Every statement names the tenant. Edits:
  * catalog-standard-edit.ts.
  */
 
 const COLUMNS = `s.id, s.content_code, s.asset_id, s.designation, s.title, s.status, s.edition,
        s.published_on::text AS published_on, s.committee_designation, c.title AS committee_title,
        s.publisher_code, p.name AS publisher_name, s.ics_codes,
-       ARRAY(SELECT json_build_object('marketingCode', i.marketing_code, 'name', i.code_name)
-               FROM standard_industry_areas a
-               JOIN industry_areas i ON i.tenant_id = a.tenant_id AND i.marketing_code = a.marketing_code
-              WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id ORDER BY i.marketing_code) AS industry_areas`;
+       ARRAY(SELECT json_build_object('marketingCode', i.marketing_code, 'name', i.code_name, 'derived',
+                      NOT EXISTS (SELECT 1 FROM standard_industry_areas n WHERE n.tenant_id = m.tenant_id
+                                     AND n.standard_id = m.standard_id AND n.marketing_code = m.marketing_code))
+               FROM standard_area_members m
+               JOIN industry_areas i ON i.tenant_id = m.tenant_id AND i.marketing_code = m.marketing_code
+              WHERE m.tenant_id = s.tenant_id AND m.standard_id = s.id ORDER BY i.marketing_code) AS industry_areas`;
 const FROM = `FROM standards s
   JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
   JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;

@@ -4,6 +4,7 @@ import {
   type DesignationMatch,
   matchDesignation,
   parseDesignation,
+  supplementsCurrentEdition,
 } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 
@@ -61,7 +62,10 @@ export interface CatalogueStandard {
   adopts: AdoptionLink[];
   /** The standards that adopt this one directly. */
   adoptedBy: AdoptionLink[];
-  /** Its amendments and corrigenda (standards whose base it is), oldest first. */
+  /**
+   * Its current edition's amendments and corrigenda (standards whose base it is: contracts
+   * `supplementsCurrentEdition`), oldest first; an earlier edition's keep their own pages, naming this one.
+   */
   supplements: SupplementLink[];
   /** For an amendment or corrigendum: its base standard (named by its content code alone if not held). */
   supplementOf?: AdoptionLink;
@@ -166,7 +170,9 @@ const toStandard = (r: StandardDbRow): CatalogueStandard => ({
   // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
   adopts: (r.adopts ?? []).map(withoutNulls),
   adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
-  supplements: r.supplements ?? [],
+  supplements: (r.supplements ?? []).filter((x) =>
+    supplementsCurrentEdition({ designation: r.designation, publishedOn: r.published_on }, x),
+  ),
   ...(r.supplement_of ? { supplementOf: withoutNulls(r.supplement_of) } : {}),
 });
 

@@ -29,7 +29,8 @@ export type ConsoleStandard = {
   publishedOn: string;
   committee: { designation: string; title: string };
   publisher: { code: string; name: string };
-  industryAreas: { marketingCode: string; name: string }[];
+  /** Named by the catalogue row, or `derived` from its ICS codes by the store's ICS mapping. */
+  industryAreas: { marketingCode: string; name: string; derived: boolean }[];
   icsCodes: string[];
 };
 export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null };

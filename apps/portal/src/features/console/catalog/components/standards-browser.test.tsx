@@ -38,6 +38,28 @@ describe('The catalogue’s standards', { timeout: 20_000 }, () => {
     expect(calls.at(-1)?.query.get('q')).toBe('nothing');
   });
 
+  it('lists the industry areas the row names and those derived from its ICS codes, the derived ones marked', async () => {
+    const api = withStore(fakeConsoleApi());
+    api.on('GET', CONSOLE_CATALOG_PATHS.imports, () => ({ status: 200, body: { runs: [] } }));
+    const areas = [
+      { marketingCode: 'PIPE', name: 'Pipes', derived: true },
+      { marketingCode: 'WATER', name: 'Water', derived: false },
+    ];
+    api.on('GET', CONSOLE_STANDARD_PATHS.standards, () => ({
+      status: 200,
+      body: { standards: [{ ...STANDARD, industryAreas: areas }], nextCursor: null },
+    }));
+    open();
+    const table = await screen.findByRole('table', { name: "The store's standards" });
+    expect(within(table).getByRole('columnheader', { name: 'Industry areas' })).toBeInTheDocument();
+    const items = within(within(table).getAllByRole('row')[1]!).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Pipes from ICS', 'Water']);
+    expect(within(items[0]!).getByText('from ICS')).toHaveAttribute(
+      'title',
+      "Derived from its ICS codes by the store's ICS mapping",
+    );
+  });
+
   it('edits a standard: only the changed fields go, the change event recorded is named', async () => {
     const api = standardsApi();
     api.on('PATCH', CONSOLE_STANDARD_PATHS.standard, () => ({

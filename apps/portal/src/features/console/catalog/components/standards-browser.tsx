@@ -84,6 +84,7 @@ function StandardsTable({
             <th scope="col">{t('standards.status')}</th>
             <th scope="col">{t('standards.edition')}</th>
             <th scope="col">{t('standards.committee')}</th>
+            <th scope="col">{t('standards.industryAreas')}</th>
             <th scope="col">{t('standards.publishedOn')}</th>
             <th scope="col">
               <span className="tw-visually-hidden">{t('standards.actions')}</span>
@@ -100,6 +101,9 @@ function StandardsTable({
               <td>{t(`statuses.${s.status}`)}</td>
               <td dir="ltr">{s.edition}</td>
               <td dir="ltr">{s.committee.designation}</td>
+              <td>
+                <IndustryAreas areas={s.industryAreas} />
+              </td>
               <td dir="ltr">{s.publishedOn}</td>
               <td>
                 <button
@@ -117,6 +121,32 @@ function StandardsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A standard's industry areas: those its catalogue row names, and those the store's ICS mapping derives from
+ * its ICS codes, marked so the operator sees why a standard is in an area the file does not name.
+ */
+function IndustryAreas({ areas }: { areas: ConsoleStandard['industryAreas'] }) {
+  const { t } = useTranslation('console-catalog');
+  if (areas.length === 0) return null;
+  return (
+    <ul className="list-unstyled mb-0">
+      {areas.map((area) => (
+        <li key={area.marketingCode} dir="auto">
+          {area.name}
+          {area.derived ? (
+            <>
+              {' '}
+              <span className="badge text-bg-light" title={t('standards.fromIcsHint')}>
+                {t('standards.fromIcs')}
+              </span>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -18,7 +18,7 @@ export const STANDARD: ConsoleStandard = {
   assetId: 'c151-17',
   committee: { designation: 'C151', title: 'Ductile-Iron Pipe' },
   publisher: { code: 'AWWA', name: 'AWWA' },
-  industryAreas: [{ marketingCode: 'WATER', name: 'Water' }],
+  industryAreas: [{ marketingCode: 'WATER', name: 'Water', derived: false }],
   icsCodes: ['23.040.10'],
   publishedOn: '2017-06-01',
 };
