@@ -127,8 +127,9 @@ describe('following the successor of a replaced standard', () => {
       'SELECT change FROM catalog_events WHERE id = $1',
       [applied.eventId],
     );
+    // The replaced standard's edition and its date travel with the pair (the successor e-mail shows them).
     expect(change.rows[0]?.change.successor).toEqual({
-      from: { assetId: 'D638', designation: 'D638-14' },
+      from: { assetId: 'D638', designation: 'D638-14', edition: '2014', date: '2014-12-15' },
       to: { assetId: 'D638-NEW', designation: 'D638-22' },
     });
   });
