@@ -27,7 +27,9 @@ import {
  * for by `npm run db:backup` through its socket.
  */
 
-const USERS = 20;
+// Each change kept by the backup is e-mailed to every user after the restore: 5 users make a few hundred
+// e-mails, enough to see any sent twice, without minutes of sending on PGlite.
+const USERS = 5;
 
 /** What the backup holds, table by table: pg_dump's snapshot, or the PGlite dump loaded into memory. */
 async function backUp(source: { db: DatabaseHandle; env: Record<string, string> }, file: string) {
