@@ -170,7 +170,7 @@ describe('DataTable states', () => {
 });
 
 /** A server of 120 rows: the page the state asks for, sorted and filtered as asked (what the route does). */
-function ServerTable({ asked }: { asked: ServerTableState[] }) {
+function ServerTable({ asked, submit }: { asked: ServerTableState[]; submit?: string }) {
   const all = Array.from({ length: 120 }, (_, i) => ({
     code: `S-${String(i).padStart(3, '0')}`,
     title: i % 2 ? 'Odd' : 'Even',
@@ -196,6 +196,7 @@ function ServerTable({ asked }: { asked: ServerTableState[] }) {
       status={ready}
       empty="No standards."
       filterLabel="Filter standards"
+      filterSubmitLabel={submit}
       server={{ state, onStateChange: setState, rowCount: matching.length }}
     />
   );
@@ -236,5 +237,19 @@ describe('DataTable in server mode', () => {
     expect(asked.some((s) => s.filter === 'O' || s.filter === 'Od')).toBe(false);
     expect(asked.at(-1)?.pagination.pageIndex).toBe(0);
     expect(pages).toHaveTextContent('rows 1–25 of 60');
+  });
+
+  it('applies the filter at once on Enter or its Search button, without waiting for the pause', async () => {
+    const asked: ServerTableState[] = [];
+    const user = userEvent.setup();
+    renderWithI18n(<ServerTable asked={asked} submit="Search" />);
+    const box = await screen.findByRole('searchbox', { name: 'Filter standards' });
+    await user.type(box, 'Even{Enter}');
+    expect(asked.at(-1)?.filter).toBe('Even');
+    await user.clear(box);
+    await user.type(box, 'Odd');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(asked.at(-1)?.filter).toBe('Odd');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('rows 1–25 of 60');
   });
 });

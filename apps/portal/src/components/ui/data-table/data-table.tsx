@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   empty: string;
   /** The filter box's label; none: no filter box. */
   filterLabel?: string;
+  /** A button beside the filter box that applies it at once (server mode waits for a pause otherwise). */
+  filterSubmitLabel?: string;
   /** Absent: the rows are all here (sorted and filtered in the browser). Present: the server's page. */
   server?: ServerMode;
   /** A sort to start from (client mode). */
@@ -96,6 +98,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {props.filterLabel ? (
           <FilterBox
             label={props.filterLabel}
+            submitLabel={props.filterSubmitLabel}
             value={server ? server.state.filter : filter}
             delayed={server !== undefined}
             onChange={(text) =>
@@ -188,14 +191,19 @@ function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> &
   );
 }
 
-/** The filter box; in server mode it waits for a pause in typing (`FILTER_DELAY_MS`) before asking. */
+/**
+ * The filter box; in server mode it waits for a pause in typing (`FILTER_DELAY_MS`) before asking. Enter (or
+ * the caller's submit button, when it names one) applies it at once.
+ */
 function FilterBox({
   label,
+  submitLabel,
   value,
   delayed,
   onChange,
 }: {
   label: string;
+  submitLabel: string | undefined;
   value: string;
   delayed: boolean;
   onChange: (text: string) => void;
@@ -209,20 +217,34 @@ function FilterBox({
   }, [delayed, text, value, onChange]);
   return (
     <search className="tw-data-table__filter">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="form-control form-control-sm"
-        value={text}
-        maxLength={200}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (!delayed) onChange(event.target.value);
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim() !== value) onChange(text.trim());
         }}
-      />
+      >
+        <label htmlFor={id} className="form-label">
+          {label}
+        </label>
+        <div className="tw-data-table__filter-row">
+          <input
+            id={id}
+            type="search"
+            className="form-control form-control-sm"
+            value={text}
+            maxLength={200}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (!delayed) onChange(event.target.value);
+            }}
+          />
+          {submitLabel ? (
+            <button type="submit" className="btn btn-outline-primary btn-sm">
+              {submitLabel}
+            </button>
+          ) : null}
+        </div>
+      </form>
     </search>
   );
 }

@@ -32,7 +32,9 @@ export type ConsoleStandard = {
   industryAreas: { marketingCode: string; name: string }[];
   icsCodes: string[];
 };
-export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null };
+export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null; total?: number };
+/** A numbered page of the list: 1-based `page`, a sort key of the contracts (`-` before it: descending). */
+export type StandardPageArgs = { code: string; q: string; page: number; limit: number; sort: string };
 export type StandardPatch = Partial<
   Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'icsCodes'> & {
     committeeDesignation: string;
@@ -57,10 +59,10 @@ export const consoleCatalogApi = api
         transformResponse: (body: { runs: ImportRun[] }) => body.runs,
         providesTags: (_r, _e, code) => [{ type: 'ConsoleImportRuns', id: code }],
       }),
-      listCatalogStandards: build.query<StandardPage, { code: string; q: string; cursor?: string }>({
-        query: ({ code, q, cursor }) => ({
+      listCatalogStandards: build.query<StandardPage, StandardPageArgs>({
+        query: ({ code, q, page, limit, sort }) => ({
           url: storePath(CONSOLE_STANDARD_PATHS.standards, code),
-          params: { limit: 25, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+          params: { limit, page, sort, ...(q ? { q } : {}) },
         }),
         providesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
       }),

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSOLE_CATALOG_PATHS } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,30 @@ describe('The catalogue’s standards', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No standard matches “nothing”.')).toBeInTheDocument();
     const calls = api.callsTo('GET', '/api/console/v1/stores/awwa/catalog/standards');
     expect(calls.at(-1)?.query.get('q')).toBe('nothing');
+  });
+
+  it('asks the server for each page and order: a numbered page, the sort key, back to page 1 on a new order', async () => {
+    const api = standardsApi();
+    api.on('GET', CONSOLE_STANDARD_PATHS.standards, () => ({
+      status: 200,
+      body: { standards: [STANDARD], nextCursor: null, total: 60 },
+    }));
+    const user = userEvent.setup();
+    open();
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pages).toHaveTextContent('Page 1 of 3 · rows 1–25 of 60');
+    const path = '/api/console/v1/stores/awwa/catalog/standards';
+    const last = () => Object.fromEntries(api.callsTo('GET', path).at(-1)?.query ?? []);
+    expect(last()).toEqual({ limit: '25', page: '1', sort: 'designation' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(last()).toEqual({ limit: '25', page: '2', sort: 'designation' }));
+    const title = screen.getByRole('columnheader', { name: /Title/ });
+    await user.click(within(title).getByRole('button'));
+    await user.click(within(title).getByRole('button'));
+    await waitFor(() => expect(last()).toEqual({ limit: '25', page: '1', sort: '-title' }));
+    expect(title).toHaveAttribute('aria-sort', 'descending');
+    // Edition and committee are not orders the server offers: their headers are plain text.
+    expect(within(screen.getByRole('columnheader', { name: 'Edition' })).queryByRole('button')).toBeNull();
   });
 
   it('edits a standard: only the changed fields go, the change event recorded is named', async () => {
