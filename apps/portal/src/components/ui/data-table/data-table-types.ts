@@ -7,6 +7,8 @@ declare module '@tanstack/react-table' {
     label: string;
     /** `ltr` for codes and dates (kept left to right in Arabic), `auto` for free text. */
     dir?: 'ltr' | 'auto';
+    /** Kept on one line in the table (designations, dates); the narrow card wraps it as it must. */
+    nowrap?: boolean;
     /** The row's actions: no card label, never hidden, never sorted. */
     actions?: boolean;
     /** Not in the table until the person shows it in the columns menu. */

@@ -171,7 +171,13 @@ function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> &
                     key={cell.id}
                     dir={meta?.dir}
                     data-label={meta?.actions ? undefined : meta?.label}
-                    className={meta?.actions ? 'tw-data-table__actions' : undefined}
+                    className={
+                      meta?.actions
+                        ? 'tw-data-table__actions'
+                        : meta?.nowrap
+                          ? 'tw-data-table__nowrap'
+                          : undefined
+                    }
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>

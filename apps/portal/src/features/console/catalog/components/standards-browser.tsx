@@ -95,6 +95,7 @@ function useStandardColumns(
   const edit = useRef({ onEdit, buttonRef });
   edit.current = { onEdit, buttonRef };
   return useMemo(() => {
+    // Codes and dates read left to right in Arabic too, and stay on one line in the table.
     const column = (
       id: keyof ConsoleStandard,
       label: string,
@@ -103,7 +104,7 @@ function useStandardColumns(
       id,
       accessorKey: id,
       enableSorting: SORTABLE.has(id),
-      meta: { label, ...(dir ? { dir } : {}) },
+      meta: { label, ...(dir ? { dir } : {}), nowrap: dir === 'ltr' },
     });
     return [
       column('designation', t('standards.designation'), 'ltr'),
@@ -114,7 +115,7 @@ function useStandardColumns(
         id: 'committee',
         accessorFn: (s) => s.committee.designation,
         enableSorting: false,
-        meta: { label: t('standards.committee'), dir: 'ltr' },
+        meta: { label: t('standards.committee'), dir: 'ltr', nowrap: true },
       },
       column('publishedOn', t('standards.publishedOn'), 'ltr'),
       {
