@@ -20,7 +20,11 @@ export function HeaderCell<T>({ header }: { header: Header<T, unknown> }) {
       </th>
     );
   return (
-    <th scope="col" aria-sort={column.getCanSort() ? (ariaSort ?? 'none') : undefined}>
+    <th
+      scope="col"
+      aria-sort={column.getCanSort() ? (ariaSort ?? 'none') : undefined}
+      className={meta?.numeric ? 'tw-data-table__numeric' : undefined}
+    >
       {column.getCanSort() ? (
         <button
           type="button"

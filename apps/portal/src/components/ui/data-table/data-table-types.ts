@@ -7,6 +7,10 @@ declare module '@tanstack/react-table' {
     label: string;
     /** `ltr` for codes and dates (kept left to right in Arabic), `auto` for free text. */
     dir?: 'ltr' | 'auto';
+    /** The row's name (a `th scope="row"`): what the row is about, read first by screen readers. */
+    rowHeader?: boolean;
+    /** Figures: aligned to the end in the table. */
+    numeric?: boolean;
     /** Kept on one line in the table (designations, dates); the narrow card wraps it as it must. */
     nowrap?: boolean;
     /** The row's actions: no card label, never hidden, never sorted. */

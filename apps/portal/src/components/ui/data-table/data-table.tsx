@@ -1,4 +1,5 @@
 import {
+  type ColumnMeta,
   flexRender,
   getCoreRowModel,
   getFilteredRowModel,
@@ -40,6 +41,8 @@ export interface DataTableProps<T> {
   server?: ServerMode;
   /** A sort to start from (client mode). */
   initialSorting?: SortingState;
+  /** False: no column sorts (e.g. a list the server pages by cursor in its own order). */
+  sortable?: boolean;
   /** Controls shown beside the filter box (e.g. a primary action). */
   toolbar?: ReactNode;
 }
@@ -89,6 +92,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           globalFilterFn: 'includesString',
         }),
     onColumnVisibilityChange: setVisibility,
+    enableSorting: props.sortable !== false,
     enableSortingRemoval: true,
     enableMultiSort: false,
   });
@@ -131,6 +135,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** A cell's classes from its column's facts (actions, figures, one line). */
+function cellClass(meta: ColumnMeta<never, unknown> | undefined) {
+  if (meta?.actions) return 'tw-data-table__actions';
+  const classes = [meta?.numeric && 'tw-data-table__numeric', meta?.nowrap && 'tw-data-table__nowrap'].filter(
+    Boolean,
+  );
+  return classes.length ? classes.join(' ') : undefined;
+}
+
 /** The states (loading, error with retry, empty) or the table itself in its scroll region. */
 function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> & { table: Table<T> }) {
   const { t } = useTranslation();
@@ -166,21 +179,17 @@ function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> &
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
+                const Cell = meta?.rowHeader ? 'th' : 'td';
                 return (
-                  <td
+                  <Cell
                     key={cell.id}
+                    scope={meta?.rowHeader ? 'row' : undefined}
                     dir={meta?.dir}
                     data-label={meta?.actions ? undefined : meta?.label}
-                    className={
-                      meta?.actions
-                        ? 'tw-data-table__actions'
-                        : meta?.nowrap
-                          ? 'tw-data-table__nowrap'
-                          : undefined
-                    }
+                    className={cellClass(meta)}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
+                  </Cell>
                 );
               })}
             </tr>
