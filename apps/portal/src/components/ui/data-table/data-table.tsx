@@ -54,48 +54,8 @@ export interface DataTableProps<T> {
  * given; server mode hands page, sort and filter to the caller's query and shows the server's page.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowId, server, initialSorting } = props;
-  const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
-  const [filter, setFilter] = useState('');
-  const [visibility, setVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(
-      columns.filter((c) => c.meta?.hiddenByDefault && c.id).map((c) => [c.id as string, false]),
-    ),
-  );
-  const table = useReactTable<T>({
-    data: rows,
-    columns,
-    getRowId: rowId,
-    getCoreRowModel: getCoreRowModel(),
-    ...(server
-      ? {
-          manualSorting: true,
-          manualFiltering: true,
-          manualPagination: true,
-          rowCount: server.rowCount,
-          state: { sorting: server.state.sorting, columnVisibility: visibility },
-          onSortingChange: (updater) => {
-            const next = typeof updater === 'function' ? updater(server.state.sorting) : updater;
-            server.onStateChange({
-              ...server.state,
-              sorting: next,
-              pagination: { ...server.state.pagination, pageIndex: 0 },
-            });
-          },
-        }
-      : {
-          getSortedRowModel: getSortedRowModel(),
-          getFilteredRowModel: getFilteredRowModel(),
-          state: { sorting, globalFilter: filter, columnVisibility: visibility },
-          onSortingChange: setSorting,
-          onGlobalFilterChange: setFilter,
-          globalFilterFn: 'includesString',
-        }),
-    onColumnVisibilityChange: setVisibility,
-    enableSorting: props.sortable !== false,
-    enableSortingRemoval: true,
-    enableMultiSort: false,
-  });
+  const { server } = props;
+  const { table, filter, setFilter } = useTableModel(props);
   return (
     <div className="tw-data-table">
       <div className="tw-data-table__toolbar">
@@ -133,6 +93,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : null}
     </div>
   );
+}
+
+/** TanStack's table for the props: the rows as given (server mode) or sorted and filtered here (client mode). */
+function useTableModel<T>({ columns, rows, rowId, server, initialSorting, sortable }: DataTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
+  const [filter, setFilter] = useState('');
+  const [visibility, setVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries(
+      columns.filter((c) => c.meta?.hiddenByDefault && c.id).map((c) => [c.id as string, false]),
+    ),
+  );
+  const table = useReactTable<T>({
+    data: rows,
+    columns,
+    getRowId: rowId,
+    getCoreRowModel: getCoreRowModel(),
+    ...(server
+      ? {
+          manualSorting: true,
+          manualFiltering: true,
+          manualPagination: true,
+          rowCount: server.rowCount,
+          state: { sorting: server.state.sorting, columnVisibility: visibility },
+          onSortingChange: (updater) => {
+            const next = typeof updater === 'function' ? updater(server.state.sorting) : updater;
+            server.onStateChange({
+              ...server.state,
+              sorting: next,
+              pagination: { ...server.state.pagination, pageIndex: 0 },
+            });
+          },
+        }
+      : {
+          getSortedRowModel: getSortedRowModel(),
+          getFilteredRowModel: getFilteredRowModel(),
+          state: { sorting, globalFilter: filter, columnVisibility: visibility },
+          onSortingChange: setSorting,
+          onGlobalFilterChange: setFilter,
+          globalFilterFn: 'includesString',
+        }),
+    onColumnVisibilityChange: setVisibility,
+    enableSorting: sortable !== false,
+    enableSortingRemoval: true,
+    enableMultiSort: false,
+  });
+  return { table, filter, setFilter };
 }
 
 /** A cell's classes from its column's facts (actions, figures, one line). */
