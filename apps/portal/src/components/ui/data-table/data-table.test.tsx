@@ -156,9 +156,10 @@ describe('DataTable states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it('says the empty sentence when there are no rows', async () => {
+  it('says the empty sentence when there are no rows, with no columns menu for a table not there', async () => {
     states(ready, []);
     expect(await screen.findByText('None yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
   });
 
   it('keeps the rows while fetching again, marked busy with a status', async () => {

@@ -77,7 +77,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         ) : null}
         {props.toolbar}
-        <ColumnMenu table={table} />
+        {/* Only beside a table: no columns to choose while loading, after an error or with no rows. */}
+        {!props.status.isLoading && !props.status.error && table.getRowModel().rows.length > 0 ? (
+          <ColumnMenu table={table} />
+        ) : null}
       </div>
       <DataTableBody table={table} {...props} />
       {server && !props.status.error && server.rowCount > 0 ? (
