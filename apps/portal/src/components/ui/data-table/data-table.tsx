@@ -145,7 +145,7 @@ function useTableModel<T>({ columns, rows, rowId, server, initialSorting, sortab
 }
 
 /** A cell's classes from its column's facts (actions, figures, one line). */
-function cellClass(meta: ColumnMeta<never, unknown> | undefined) {
+function cellClass<T>(meta: ColumnMeta<T, unknown> | undefined) {
   if (meta?.actions) return 'tw-data-table__actions';
   const classes = [meta?.numeric && 'tw-data-table__numeric', meta?.nowrap && 'tw-data-table__nowrap'].filter(
     Boolean,

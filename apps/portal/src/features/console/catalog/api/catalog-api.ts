@@ -33,8 +33,11 @@ export type ConsoleStandard = {
   icsCodes: string[];
 };
 export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null; total?: number };
-/** A numbered page of the list: 1-based `page`, a sort key of the contracts (`-` before it: descending). */
-export type StandardPageArgs = { code: string; q: string; page: number; limit: number; sort: string };
+/**
+ * The list's query: the first page by designation (the picker), or a numbered page (1-based `page`) in a sort
+ * of the contracts (`-` before it: descending), as the standards table asks.
+ */
+export type StandardPageArgs = { code: string; q: string; page?: number; limit?: number; sort?: string };
 export type StandardPatch = Partial<
   Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'icsCodes'> & {
     committeeDesignation: string;
@@ -62,7 +65,12 @@ export const consoleCatalogApi = api
       listCatalogStandards: build.query<StandardPage, StandardPageArgs>({
         query: ({ code, q, page, limit, sort }) => ({
           url: storePath(CONSOLE_STANDARD_PATHS.standards, code),
-          params: { limit, page, sort, ...(q ? { q } : {}) },
+          params: {
+            limit: limit ?? 25,
+            ...(page ? { page } : {}),
+            ...(sort ? { sort } : {}),
+            ...(q ? { q } : {}),
+          },
         }),
         providesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
       }),
