@@ -151,7 +151,7 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   await expect(page.getByRole('heading', { level: 2, name: 'People and keys' })).toBeVisible({
     timeout: 30_000,
   });
-  const keys = page.getByRole('region', { name: 'Publisher API keys' });
+  const keys = page.getByRole('region', { name: 'Publisher API keys', exact: true });
   await keys.getByRole('textbox', { name: 'Label' }).fill(label);
   await keys.getByRole('button', { name: 'Create an API key' }).click();
   const secret = keys.getByRole('textbox', { name: 'The new API key' });
@@ -212,7 +212,7 @@ test('a Users API token made in the console lists the store’s users, and is re
   const origin = storeUrl(baseURL, 'awwa');
   const label = `E2E back office ${Date.now().toString(36)}`;
   await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
-  const tokens = page.getByRole('region', { name: 'Users API tokens' });
+  const tokens = page.getByRole('region', { name: 'Users API tokens', exact: true });
   await expect(tokens).toContainText('Authorization: SSWS <token>', { timeout: 30_000 });
   await tokens.getByRole('textbox', { name: 'Label' }).fill(label);
   await tokens.getByRole('button', { name: 'Create a Users API token' }).click();

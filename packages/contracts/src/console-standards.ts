@@ -18,6 +18,11 @@ export const CONSOLE_STANDARD_PATHS = {
 /** The page size of the standards list: at most, and by default. */
 export const CONSOLE_STANDARDS_PAGE = { max: 200, default: 50 } as const;
 
+/** The orders the standards list offers; `-` before one: descending. Ties go by designation, then row. */
+export const CONSOLE_STANDARD_SORT_KEYS = ['designation', 'title', 'publishedOn', 'status'] as const;
+export type ConsoleStandardSortKey = (typeof CONSOLE_STANDARD_SORT_KEYS)[number];
+const SORTS = CONSOLE_STANDARD_SORT_KEYS.flatMap((key) => [key, `-${key}`] as const);
+
 export const consoleStandardsQuery = z
   .object({
     /** A designation or content code prefix, or title words; none: every standard. */
@@ -34,8 +39,21 @@ export const consoleStandardsQuery = z
       .max(400)
       .regex(/^[A-Za-z0-9_-]+$/)
       .optional(),
+    /** The order (default `designation`); with any other, page by `page`, not by cursor. */
+    sort: z.enum(SORTS).default('designation'),
+    /** A numbered page (1 = first): the answer then says the `total`. Past the last page: 400. */
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
-  .strict();
+  .strict()
+  .refine((query) => query.cursor === undefined || query.page === undefined, {
+    message: 'a cursor and a page number exclude each other',
+    path: ['page'],
+  })
+  .refine((query) => query.cursor === undefined || query.sort === 'designation', {
+    message: 'a cursor pages the designation order only; use page for another order',
+    path: ['cursor'],
+  });
+export type ConsoleStandardsQuery = z.infer<typeof consoleStandardsQuery>;
 
 export const consoleStandardParams = storeCodeParams.extend({
   contentCode: importStandard.shape.contentCode,
@@ -65,6 +83,8 @@ export const consoleStandardPage = z.object({
   standards: z.array(consoleStandard),
   /** Pass as `cursor` for the next page; null at the end. */
   nextCursor: z.string().nullable(),
+  /** With `page`: every standard that matches (the page count is total ÷ limit). */
+  total: z.number().int().optional(),
 });
 
 /** The fields an edit may change, each checked as in an imported row; at least one. */

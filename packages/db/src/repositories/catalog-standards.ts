@@ -71,19 +71,9 @@ export async function listCatalogStandards(
   tenantId: string,
   query: StandardListQuery,
 ): Promise<ListedStandard[]> {
-  const params: unknown[] = [tenantId];
-  const param = (value: unknown) => `$${params.push(value)}`;
-  const where = ['s.tenant_id = $1'];
-  if (query.q) {
-    const { prefix, words } = parseCatalogueQuery(query.q);
-    const matches: string[] = [];
-    if (prefix) {
-      const like = param(likePrefix(prefix));
-      matches.push(`s.designation LIKE ${like}`, `s.content_code LIKE ${like}`);
-    }
-    if (words.length) matches.push(`s.title_search @@ to_tsquery('english', ${param(toTsQuery(words))})`);
-    where.push(matches.length ? `(${matches.join(' OR ')})` : 'false');
-  }
+  const search = searchWhere(tenantId, query.q);
+  const { params, param } = search;
+  const where = [search.where];
   if (query.after)
     where.push(`(s.designation, s.id) > (${param(query.after.designation)}, ${param(query.after.id)})`);
   const { rows } = await db.query<Row>(
@@ -104,4 +94,69 @@ export async function findCatalogStandard(
     [tenantId, contentCode],
   );
   return rows[0] && toStandard(rows[0]);
+}
+
+/** The orders of `listCatalogStandardPage`: each served by an index of its own (migration 0045). */
+const ORDERS = {
+  designation: ['s.designation', 's.id'],
+  title: ['s.title', 's.id'],
+  publishedOn: ['s.published_on', 's.id'],
+  status: ['s.status', 's.designation', 's.id'],
+} as const;
+
+export interface StandardPageQuery {
+  q?: string | undefined;
+  sort: keyof typeof ORDERS;
+  descending: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** The WHERE of a search: the tenant, and `q` as a designation/content code prefix or title words. */
+function searchWhere(tenantId: string, q: string | undefined) {
+  const params: unknown[] = [tenantId];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where = ['s.tenant_id = $1'];
+  if (q) {
+    const { prefix, words } = parseCatalogueQuery(q);
+    const matches: string[] = [];
+    if (prefix) {
+      const like = param(likePrefix(prefix));
+      matches.push(`s.designation LIKE ${like}`, `s.content_code LIKE ${like}`);
+    }
+    if (words.length) matches.push(`s.title_search @@ to_tsquery('english', ${param(toTsQuery(words))})`);
+    where.push(matches.length ? `(${matches.join(' OR ')})` : 'false');
+  }
+  return { params, param, where: where.join(' AND ') };
+}
+
+/**
+ * A numbered page of the tenant's standards matching `q`, in one of the `ORDERS`, and how many match. The
+ * page's ids are picked from `standards` alone (its order index, then OFFSET), and only those rows are joined
+ * to their committee, publisher and industry areas.
+ */
+export async function listCatalogStandardPage(
+  db: SqlExecutor,
+  tenantId: string,
+  query: StandardPageQuery,
+): Promise<{ standards: ListedStandard[]; total: number }> {
+  const { params, param, where } = searchWhere(tenantId, query.q);
+  const order = ORDERS[query.sort].map((column) => `${column}${query.descending ? ' DESC' : ''}`).join(', ');
+  const counted = await db.query<{ total: string }>(
+    `SELECT count(*) AS total FROM standards s WHERE ${where}`,
+    params,
+  );
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (query.offset >= total) return { standards: [], total };
+  const { rows } = await db.query<Row>(
+    `WITH page AS (
+       SELECT s.id FROM standards s WHERE ${where} ORDER BY ${order}
+        LIMIT ${param(query.limit)} OFFSET ${param(query.offset)})
+     SELECT ${COLUMNS} FROM page JOIN standards s ON s.id = page.id
+       JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
+       JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
+      ORDER BY ${order}`,
+    params,
+  );
+  return { standards: rows.map(toStandard), total };
 }

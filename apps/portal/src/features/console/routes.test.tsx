@@ -51,6 +51,24 @@ describe('The console shell', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'All stores' })).toHaveAttribute('href', '/admin/stores');
   });
 
+  it('the list of stores filters by name, code or address and sorts by a column, in the browser', async () => {
+    fakeConsoleApi().on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }));
+    const user = userEvent.setup();
+    renderConsole({ roles: ['platform_operator'] });
+    const table = await screen.findByRole('table', { name: 'The stores you run' });
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    const name = within(table).getByRole('columnheader', { name: /Name/ });
+    await user.click(within(name).getByRole('button'));
+    await user.click(within(name).getByRole('button'));
+    expect(names()).toEqual(['Nordic Standards', 'AWWA Store']);
+    await user.type(screen.getByRole('searchbox', { name: 'Filter by name, code or address' }), 'awwa.local');
+    expect(names()).toEqual(['AWWA Store']);
+  });
+
   it('the server refusing the list (no role any more) is shown with its reason and "Try again"', async () => {
     let refuse = true;
     const api = fakeConsoleApi().on('GET', CONSOLE_PATHS.stores, () =>

@@ -1,5 +1,7 @@
 import {
   CONSOLE_STANDARD_PATHS,
+  type ConsoleStandardSortKey,
+  type ConsoleStandardsQuery,
   consoleStandard,
   consoleStandardEdited,
   consoleStandardPage,
@@ -8,7 +10,12 @@ import {
   consoleStandardsQuery,
   storeCodeParams,
 } from '@trackwell/contracts';
-import { findCatalogStandard, type ListedStandard, listCatalogStandards } from '@trackwell/db';
+import {
+  findCatalogStandard,
+  type ListedStandard,
+  listCatalogStandardPage,
+  listCatalogStandards,
+} from '@trackwell/db';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
 import { editStandard } from './catalog-commands.ts';
@@ -38,6 +45,28 @@ function afterOf(cursor: string | undefined) {
 }
 
 const shown = ({ id: _id, ...standard }: ListedStandard) => standard;
+
+/** A numbered page in the order asked (`-key`: descending); a page past the last is refused. */
+async function numberedPage(
+  app: ConsoleApp,
+  tenantId: string,
+  query: { q: string | undefined; limit: number; sort: ConsoleStandardsQuery['sort']; page: number },
+) {
+  const descending = query.sort.startsWith('-');
+  const found = await listCatalogStandardPage(app.db, tenantId, {
+    q: query.q,
+    sort: (descending ? query.sort.slice(1) : query.sort) as ConsoleStandardSortKey,
+    descending,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  const pages = Math.max(1, Math.ceil(found.total / query.limit));
+  if (query.page > pages)
+    throw badRequest(`There are ${pages} pages of ${query.limit}; page ${query.page} is past the last.`, [
+      { path: 'querystring.page', message: `is past the last page (${pages})` },
+    ]);
+  return { standards: found.standards.map(shown), nextCursor: null, total: found.total };
+}
 const noSuchStandard = () => notFound('This store has no standard with this content code.');
 
 export function registerStandardRoutes(app: ConsoleApp) {
@@ -48,13 +77,19 @@ export function registerStandardRoutes(app: ConsoleApp) {
       schema: {
         ...consoleDocs,
         summary: "The store's standards, searched by designation, content code or title, page by page",
+        description:
+          'By designation: keyset pages (`cursor` = the previous `nextCursor`). With `page` or another `sort` ' +
+          '(title, publishedOn, status; `-` before it: descending): numbered pages with the `total`; a page ' +
+          'past the last is a 400.',
         params: storeCodeParams,
         querystring: consoleStandardsQuery,
         response: { 200: consoleStandardPage, ...consoleErrors },
       },
     },
     async (request) => {
-      const { q, limit, cursor } = request.query;
+      const { q, limit, cursor, sort, page: pageNumber } = request.query;
+      if (pageNumber !== undefined || sort !== 'designation')
+        return numberedPage(app, consoleStore(request).id, { q, limit, sort, page: pageNumber ?? 1 });
       const page = await listCatalogStandards(app.db, consoleStore(request).id, {
         q,
         limit: limit + 1,

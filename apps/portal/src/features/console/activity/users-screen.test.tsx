@@ -265,4 +265,22 @@ describe('Users', { timeout: 20_000 }, () => {
     expect(screen.getByText('Work items').nextElementSibling).toHaveTextContent('Followed');
     expect(screen.queryByText('Tracks nothing.')).not.toBeInTheDocument();
   });
+
+  it('shows the users in a named scroll region reachable by keyboard, each cell named for the narrow card', async () => {
+    usersApi();
+    const user = userEvent.setup();
+    renderConsole({ roles: ['store_admin'], path: PATH });
+    const region = await screen.findByRole('region', { name: "The store's users" });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const row = within(region).getAllByRole('row')[1]!;
+    const labels = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.getAttribute('data-label'));
+    expect(labels).toEqual(['Name', 'Login', 'Status', 'Last sign-in', null]);
+    // The last sign-in can be put away from the columns menu; Open stays.
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Last sign-in' }));
+    expect(within(region).queryByRole('columnheader', { name: 'Last sign-in' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Open ann@shop.example' })).toBeVisible();
+  });
 });

@@ -1,8 +1,8 @@
 import { type ConsoleUserSummary, OKTA_USER_STATUSES, type OktaUserStatus } from '@trackwell/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { ConsoleLoadError } from '../components/console-load-error.tsx';
 import { ConsoleScreen } from '../components/console-screen.tsx';
 import './activity.css';
 import { Breakable } from '../components/breakable.tsx';
@@ -92,25 +92,58 @@ function SearchForm({ onSearch }: { onSearch: (q: string, status: OktaUserStatus
   );
 }
 
-/** One user of the list; on a phone the last sign-in is left to the user's detail (the login and Open keep their room). */
-function UserRow({ user: u, onOpen }: { user: ConsoleUserSummary; onOpen: (id: string) => void }) {
+/** The list's columns; the server orders and pages the users (by cursor), so none sorts here. */
+function useUserColumns(onOpen: (id: string) => void): DataColumn<ConsoleUserSummary>[] {
   const { t, i18n } = useTranslation('console-activity');
-  return (
-    <tr>
-      <td>{`${u.firstName} ${u.lastName}`}</td>
-      <td className="tw-console__host">
-        <Breakable text={u.login} />
-      </td>
-      <td>{t(`users.statuses.${u.status}`)}</td>
-      <td className="d-none d-sm-table-cell">
-        {u.lastLogin ? formatInstant(u.lastLogin, i18n.language) : t('users.never')}
-      </td>
-      <td className="text-end">
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => onOpen(u.id)}>
-          {t('users.open')} <span className="tw-visually-hidden">{u.login}</span>
-        </button>
-      </td>
-    </tr>
+  const open = useRef(onOpen);
+  open.current = onOpen;
+  return useMemo(
+    () => [
+      {
+        id: 'name',
+        accessorFn: (u) => `${u.firstName} ${u.lastName}`,
+        enableSorting: false,
+        meta: { label: t('users.name'), dir: 'auto' },
+      },
+      {
+        id: 'login',
+        accessorKey: 'login',
+        enableSorting: false,
+        meta: { label: t('users.login') },
+        cell: ({ row }) => <Breakable text={row.original.login} />,
+      },
+      {
+        id: 'status',
+        accessorKey: 'status',
+        enableSorting: false,
+        meta: { label: t('users.status') },
+        cell: ({ row }) => t(`users.statuses.${row.original.status}`),
+      },
+      {
+        id: 'lastLogin',
+        accessorKey: 'lastLogin',
+        enableSorting: false,
+        meta: { label: t('users.lastLogin') },
+        cell: ({ row }) =>
+          row.original.lastLogin ? formatInstant(row.original.lastLogin, i18n.language) : t('users.never'),
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            onClick={() => open.current(row.original.id)}
+          >
+            {t('users.open')} <span className="tw-visually-hidden">{row.original.login}</span>
+          </button>
+        ),
+      },
+    ],
+    [t, i18n.language],
   );
 }
 
@@ -127,38 +160,23 @@ function UserList({
 }) {
   const { t } = useTranslation('console-activity');
   const list = useListUsersQuery(search);
-  if (list.isLoading) return <PendingMessage>{t('state.loading')}</PendingMessage>;
-  if (list.error || !list.data) return <ConsoleLoadError error={list.error} onRetry={list.refetch} />;
-  const { users, nextAfter } = list.data;
+  const columns = useUserColumns(onOpen);
+  const nextAfter = list.data?.nextAfter;
   return (
     <>
-      {users.length === 0 ? (
-        <p className="tw-console__empty">{t('users.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('users.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('users.name')}</th>
-                <th scope="col">{t('users.login')}</th>
-                <th scope="col">{t('users.status')}</th>
-                <th scope="col" className="d-none d-sm-table-cell">
-                  {t('users.lastLogin')}
-                </th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <UserRow key={u.id} user={u} onOpen={onOpen} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t('users.caption')}
+        columns={columns}
+        rows={list.data?.users ?? []}
+        rowId={(u) => u.id}
+        status={{
+          isLoading: list.isLoading,
+          isFetching: list.isFetching,
+          error: list.error,
+          onRetry: () => void list.refetch(),
+        }}
+        empty={t('users.empty')}
+      />
       {onPrevious || nextAfter ? (
         <nav className="tw-activity__pager" aria-label={t('users.pages')}>
           {onPrevious ? (

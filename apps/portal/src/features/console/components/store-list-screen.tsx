@@ -1,13 +1,12 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PendingMessage } from '../../../components/ui/spinner.tsx';
-import { useListConsoleStoresQuery } from '../api/stores.ts';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table/data-table.tsx';
+import { type ConsoleStoreSummary, useListConsoleStoresQuery } from '../api/stores.ts';
 import { useConsole } from '../console-context.ts';
 import { isOperator, sectionsFor } from '../lib/roles.ts';
 import { CreateStoreButton, CreateStoreForm } from '../stores/components/create-store.tsx';
 import { Breakable } from './breakable.tsx';
-import { ConsoleLoadError } from './console-load-error.tsx';
 import { ConsoleScreen } from './console-screen.tsx';
 
 /** `/admin/stores`: the stores the user may run (operators: every store), each opening its first section. */
@@ -18,6 +17,7 @@ export function StoreListScreen() {
   const stores = useListConsoleStoresQuery();
   const [creating, setCreating] = useState(false);
   const createRef = useRef<HTMLButtonElement>(null);
+  const columns = useStoreColumns(firstSection);
   // The primary action; the log of every store is in the navigation.
   const actions = isOperator(roles) ? (
     <CreateStoreButton ref={createRef} open={creating} onClick={() => setCreating(true)} />
@@ -32,41 +32,50 @@ export function StoreListScreen() {
           }}
         />
       ) : null}
-      {stores.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : stores.error || !stores.data ? (
-        <ConsoleLoadError error={stores.error} onRetry={stores.refetch} />
-      ) : stores.data.length === 0 ? (
-        <p className="tw-console__empty">{t('stores.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('stores.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('stores.name')}</th>
-                <th scope="col">{t('stores.code')}</th>
-                <th scope="col">{t('stores.host')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stores.data.map((store) => (
-                <tr key={store.code}>
-                  <td>
-                    <Link to={`/admin/stores/${store.code}/${firstSection ?? ''}`}>{store.name}</Link>
-                  </td>
-                  <td>
-                    <code>{store.code}</code>
-                  </td>
-                  <td className="tw-console__host">
-                    <Breakable text={store.canonicalHost} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t('stores.caption')}
+        columns={columns}
+        rows={stores.data ?? []}
+        rowId={(store) => store.code}
+        status={{
+          isLoading: stores.isLoading,
+          isFetching: stores.isFetching,
+          error: stores.error,
+          onRetry: () => void stores.refetch(),
+        }}
+        empty={t('stores.empty')}
+        filterLabel={t('stores.filter')}
+      />
     </ConsoleScreen>
+  );
+}
+
+/** Name (opening the store's first section), code and host; all here, so sorted and filtered in the browser. */
+function useStoreColumns(firstSection: string | undefined): DataColumn<ConsoleStoreSummary>[] {
+  const { t } = useTranslation('console');
+  return useMemo(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        meta: { label: t('stores.name'), dir: 'auto' },
+        cell: ({ row }) => (
+          <Link to={`/admin/stores/${row.original.code}/${firstSection ?? ''}`}>{row.original.name}</Link>
+        ),
+      },
+      {
+        id: 'code',
+        accessorKey: 'code',
+        meta: { label: t('stores.code'), dir: 'ltr', nowrap: true },
+        cell: ({ row }) => <code>{row.original.code}</code>,
+      },
+      {
+        id: 'host',
+        accessorKey: 'canonicalHost',
+        meta: { label: t('stores.host'), dir: 'ltr' },
+        cell: ({ row }) => <Breakable text={row.original.canonicalHost} />,
+      },
+    ],
+    [t, firstSection],
   );
 }

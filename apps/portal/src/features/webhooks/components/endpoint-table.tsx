@@ -1,5 +1,7 @@
 import type { WebhookEndpoint } from '@trackwell/contracts';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table/data-table.tsx';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
@@ -7,57 +9,83 @@ import {
   useTestWebhookEndpointMutation,
   type WebhookScope,
 } from '../api/webhooks.ts';
-import { ListState } from './list-state.tsx';
 
 type Actions = {
   onRemove: (endpoint: WebhookEndpoint) => void;
   onShowLog: (endpoint: WebhookEndpoint) => void;
 };
 
-/** The endpoints: loading, the load error, empty, or the table with each one's actions. */
+/** The endpoints: address (and description), when made, and each one's actions; sorted in the browser. */
 export function EndpointTable({ scope, onRemove, onShowLog }: { scope: WebhookScope } & Actions) {
-  const { t } = useTranslation('webhooks');
+  const { t, i18n } = useTranslation('webhooks');
   const endpoints = useListWebhookEndpointsQuery(scope);
+  const actions = useRef<Actions>({ onRemove, onShowLog });
+  actions.current = { onRemove, onShowLog };
+  const columns = useMemo(
+    (): DataColumn<WebhookEndpoint>[] => [
+      {
+        id: 'url',
+        accessorKey: 'url',
+        meta: { label: t('url') },
+        cell: ({ row: { original: endpoint } }) => (
+          <>
+            <span className="d-block tw-webhooks__wrap" dir="ltr">
+              {endpoint.url}
+            </span>
+            {endpoint.description ? (
+              <span className="small tw-webhooks__muted">{endpoint.description}</span>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        meta: { label: t('created') },
+        cell: ({ row }) => formatInstant(row.original.createdAt, i18n.language),
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('actions'), actions: true },
+        cell: ({ row }) => (
+          <EndpointActions
+            scope={scope}
+            endpoint={row.original}
+            onRemove={(e) => actions.current.onRemove(e)}
+            onShowLog={(e) => actions.current.onShowLog(e)}
+          />
+        ),
+      },
+    ],
+    [t, i18n.language, scope],
+  );
   return (
-    <ListState query={endpoints} empty={t(`empty.${scope.kind}`)}>
-      {(items) => (
-        <div className="table-responsive tw-webhooks__scroll">
-          <table className="table align-middle tw-webhooks__table">
-            <caption className="tw-visually-hidden">{t(`caption.${scope.kind}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('url')}</th>
-                <th scope="col">{t('created')}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((endpoint) => (
-                <EndpointRow
-                  key={endpoint.id}
-                  scope={scope}
-                  endpoint={endpoint}
-                  onRemove={onRemove}
-                  onShowLog={onShowLog}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </ListState>
+    <DataTable
+      caption={t(`caption.${scope.kind}`)}
+      columns={columns}
+      rows={endpoints.data ?? []}
+      rowId={(endpoint) => endpoint.id}
+      status={{
+        isLoading: endpoints.isLoading,
+        isFetching: endpoints.isFetching,
+        error: endpoints.error,
+        onRetry: () => void endpoints.refetch(),
+      }}
+      empty={t(`empty.${scope.kind}`)}
+    />
   );
 }
 
-function EndpointRow({
+/** An endpoint's actions: send a test event (then show its log), show the log, remove. */
+function EndpointActions({
   scope,
   endpoint,
   onRemove,
   onShowLog,
 }: { scope: WebhookScope; endpoint: WebhookEndpoint } & Actions) {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
   const [test, testing] = useTestWebhookEndpointMutation();
 
   async function sendTest() {
@@ -73,39 +101,22 @@ function EndpointRow({
   }
 
   return (
-    <tr>
-      <td>
-        <span className="d-block tw-webhooks__wrap" dir="ltr">
-          {endpoint.url}
-        </span>
-        {endpoint.description ? (
-          <span className="small tw-webhooks__muted">{endpoint.description}</span>
-        ) : null}
-      </td>
-      <td>{formatInstant(endpoint.createdAt, i18n.language)}</td>
-      <td className="text-end">
-        <div className="tw-webhooks__row-actions">
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            onClick={sendTest}
-            disabled={testing.isLoading}
-          >
-            {testing.isLoading ? t('testing') : t('test')}{' '}
-            <span className="tw-visually-hidden">{endpoint.url}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            onClick={() => onShowLog(endpoint)}
-          >
-            {t('showLog')} <span className="tw-visually-hidden">{endpoint.url}</span>
-          </button>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRemove(endpoint)}>
-            {t('remove')} <span className="tw-visually-hidden">{endpoint.url}</span>
-          </button>
-        </div>
-      </td>
-    </tr>
+    <div className="tw-webhooks__row-actions">
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        onClick={sendTest}
+        disabled={testing.isLoading}
+      >
+        {testing.isLoading ? t('testing') : t('test')}{' '}
+        <span className="tw-visually-hidden">{endpoint.url}</span>
+      </button>
+      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => onShowLog(endpoint)}>
+        {t('showLog')} <span className="tw-visually-hidden">{endpoint.url}</span>
+      </button>
+      <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRemove(endpoint)}>
+        {t('remove')} <span className="tw-visually-hidden">{endpoint.url}</span>
+      </button>
+    </div>
   );
 }

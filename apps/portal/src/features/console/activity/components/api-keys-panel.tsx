@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import {
   type ApiKey,
@@ -12,7 +13,6 @@ import {
 } from '../api/access.ts';
 import { formatInstant } from '../lib/format.ts';
 import { LabelForm } from './label-form.tsx';
-import { type ListQuery, ListState } from './list-state.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 /** Where each kind's words are in the `console-activity` namespace. */
@@ -74,72 +74,74 @@ export function ApiKeysPanel({ code, kind }: { code: string; kind: StoreKeyKind 
   );
 }
 
-/** The keys list: loading, the load error, empty, or the table. */
+/** The keys: label, created, status, and Revoke while active; all here, so they sort in the browser. */
 function ApiKeysList({
   keys,
   words,
   onRevoke,
 }: {
-  keys: ListQuery<ApiKey>;
+  keys: ReturnType<typeof useListApiKeysQuery>;
   words: Words;
   onRevoke: (key: ApiKey) => void;
 }) {
   const { t } = useTranslation('console-activity');
+  const columns = useKeyColumns(words, onRevoke);
   return (
-    <ListState query={keys} empty={t(`${words}.empty`)}>
-      {(items) => (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t(`${words}.caption`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t(`${words}.label`)}</th>
-                <th scope="col">{t(`${words}.created`)}</th>
-                <th scope="col">{t(`${words}.status`)}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((key) => (
-                <ApiKeyRow key={key.id} apiKey={key} words={words} onRevoke={onRevoke} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </ListState>
+    <DataTable
+      caption={t(`${words}.caption`)}
+      columns={columns}
+      rows={keys.data ?? []}
+      rowId={(key) => key.id}
+      status={{
+        isLoading: keys.isLoading,
+        isFetching: keys.isFetching,
+        error: keys.error,
+        onRetry: () => void keys.refetch(),
+      }}
+      empty={t(`${words}.empty`)}
+    />
   );
 }
 
-/** One key: its label, when it was created, whether it is revoked, and (while active) the revoke button. */
-function ApiKeyRow({
-  apiKey,
-  words,
-  onRevoke,
-}: {
-  apiKey: ApiKey;
-  words: Words;
-  onRevoke: (key: ApiKey) => void;
-}) {
+function useKeyColumns(words: Words, onRevoke: (key: ApiKey) => void): DataColumn<ApiKey>[] {
   const { t, i18n } = useTranslation('console-activity');
-  return (
-    <tr>
-      <td>{apiKey.label}</td>
-      <td>{formatInstant(apiKey.createdAt, i18n.language)}</td>
-      <td>
-        {apiKey.revokedAt
-          ? t(`${words}.revokedAt`, { at: formatInstant(apiKey.revokedAt, i18n.language) })
-          : t(`${words}.active`)}
-      </td>
-      <td className="text-end">
-        {apiKey.revokedAt ? null : (
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRevoke(apiKey)}>
-            {t(`${words}.revoke`, { label: apiKey.label })}
-          </button>
-        )}
-      </td>
-    </tr>
+  const revoke = useRef(onRevoke);
+  revoke.current = onRevoke;
+  return useMemo(
+    () => [
+      { id: 'label', accessorKey: 'label', meta: { label: t(`${words}.label`), dir: 'auto' } },
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        meta: { label: t(`${words}.created`) },
+        cell: ({ row }) => formatInstant(row.original.createdAt, i18n.language),
+      },
+      {
+        id: 'status',
+        accessorFn: (key) => key.revokedAt ?? '',
+        meta: { label: t(`${words}.status`) },
+        cell: ({ row: { original: key } }) =>
+          key.revokedAt
+            ? t(`${words}.revokedAt`, { at: formatInstant(key.revokedAt, i18n.language) })
+            : t(`${words}.active`),
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row: { original: key } }) =>
+          key.revokedAt ? null : (
+            <button
+              type="button"
+              className="btn btn-outline-danger btn-sm"
+              onClick={() => revoke.current(key)}
+            >
+              {t(`${words}.revoke`, { label: key.label })}
+            </button>
+          ),
+      },
+    ],
+    [t, i18n.language, words],
   );
 }

@@ -1,14 +1,17 @@
 import type { ConsoleAuditEntry } from '@trackwell/contracts';
 import { isAuditAction } from '@trackwell/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { Breakable } from '../../components/breakable.tsx';
 import { auditDiff } from '../lib/audit-diff.ts';
 import { formatInstant } from '../lib/format.ts';
 
 /**
  * Audit entries: when, who, what (action and target), and what changed (before → after, a list of fields);
- * `showStore`: each entry's store too (the log of every store). Below 640 px each entry is a card, its cells
- * named by their column (`data-label`); addresses and keys wrap only at their separators.
+ * `showStore`: each entry's store too (the log of every store). The screen around it pages the entries
+ * (newest first, by cursor) and says when there are none: here they are shown in that order, no column sorts.
+ * Below 640 px each entry is a card (DataTable); addresses and keys wrap only at their separators.
  */
 export function AuditTable({
   entries,
@@ -17,50 +20,67 @@ export function AuditTable({
   entries: ConsoleAuditEntry[];
   showStore?: boolean;
 }) {
-  const { t, i18n } = useTranslation('console-activity');
+  const { t } = useTranslation('console-activity');
+  const columns = useAuditColumns(showStore);
   return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table tw-console__cards">
-        <caption className="tw-visually-hidden">{t('audit.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('audit.when')}</th>
-            {showStore ? <th scope="col">{t('audit.store')}</th> : null}
-            <th scope="col">{t('audit.who')}</th>
-            <th scope="col">{t('audit.what')}</th>
-            <th scope="col">{t('audit.change')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td data-label={t('audit.when')}>{formatInstant(entry.at, i18n.language)}</td>
-              {showStore ? (
-                <td data-label={t('audit.store')}>
-                  <code dir="ltr">{entry.store ?? '—'}</code>
-                </td>
-              ) : null}
-              <td data-label={t('audit.who')}>
-                <Breakable text={entry.actorLogin || entry.actorId} />
-                <span className="d-block small tw-activity__muted">{t(`actorKinds.${entry.actorKind}`)}</span>
-              </td>
-              <td data-label={t('audit.what')}>
-                <span className="d-block">
-                  {isAuditAction(entry.action) ? t(`actions.${entry.action}`) : entry.action}
-                </span>
-                <code className="small">
-                  <Breakable text={entry.target} />
-                </code>
-              </td>
-              <td data-label={t('audit.change')}>
-                <AuditDiff before={entry.before} after={entry.after} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('audit.caption')}
+      columns={columns}
+      rows={entries}
+      rowId={(entry) => entry.id}
+      sortable={false}
+      status={{ isLoading: false }}
+      empty={t('audit.empty')}
+    />
   );
+}
+
+function useAuditColumns(showStore: boolean): DataColumn<ConsoleAuditEntry>[] {
+  const { t, i18n } = useTranslation('console-activity');
+  return useMemo(() => {
+    const store: DataColumn<ConsoleAuditEntry> = {
+      id: 'store',
+      meta: { label: t('audit.store') },
+      cell: ({ row }) => <code dir="ltr">{row.original.store ?? '—'}</code>,
+    };
+    return [
+      {
+        id: 'when',
+        meta: { label: t('audit.when') },
+        cell: ({ row }) => formatInstant(row.original.at, i18n.language),
+      },
+      ...(showStore ? [store] : []),
+      {
+        id: 'who',
+        meta: { label: t('audit.who') },
+        cell: ({ row: { original: entry } }) => (
+          <>
+            <Breakable text={entry.actorLogin || entry.actorId} />
+            <span className="d-block small tw-activity__muted">{t(`actorKinds.${entry.actorKind}`)}</span>
+          </>
+        ),
+      },
+      {
+        id: 'what',
+        meta: { label: t('audit.what') },
+        cell: ({ row: { original: entry } }) => (
+          <>
+            <span className="d-block">
+              {isAuditAction(entry.action) ? t(`actions.${entry.action}`) : entry.action}
+            </span>
+            <code className="small">
+              <Breakable text={entry.target} />
+            </code>
+          </>
+        ),
+      },
+      {
+        id: 'change',
+        meta: { label: t('audit.change') },
+        cell: ({ row }) => <AuditDiff before={row.original.before} after={row.original.after} />,
+      },
+    ];
+  }, [t, i18n.language, showStore]);
 }
 
 function AuditDiff({ before, after }: { before: unknown; after: unknown }) {

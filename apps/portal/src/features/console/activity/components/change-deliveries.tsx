@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { Breakable } from '../../components/breakable.tsx';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type ChangeDelivery, type ConsoleChange, useListChangeDeliveriesQuery } from '../api/deliveries.ts';
 import { formatInstant } from '../lib/format.ts';
 import { MessageView } from './message-view.tsx';
@@ -31,6 +30,7 @@ export function ChangeDeliveries({
     openerRef.current = opener;
     setMessage(delivery);
   };
+  const columns = useDeliveryColumns(openMessage);
   const closeMessage = () => {
     setMessage(null);
     const opener = openerRef.current;
@@ -47,76 +47,79 @@ export function ChangeDeliveries({
           {t('deliveries.close')}
         </button>
       </div>
-      {list.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : list.error || !list.data ? (
-        <ConsoleLoadError error={list.error} onRetry={list.refetch} />
-      ) : list.data.deliveries.length === 0 && cursors.length === 0 ? (
-        <p className="tw-console__empty">{t('deliveries.empty')}</p>
-      ) : (
-        <>
-          <DeliveriesTable deliveries={list.data.deliveries} onOpen={openMessage} />
-          <Pager
-            label={t('deliveries.pages')}
-            newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
-            older={
-              list.data.nextCursor ? () => setCursors([...cursors, list.data?.nextCursor ?? '']) : undefined
-            }
-          />
-        </>
-      )}
+      <DataTable
+        caption={t('deliveries.caption')}
+        columns={columns}
+        rows={list.data?.deliveries ?? []}
+        rowId={(d) => d.id}
+        sortable={false}
+        status={{
+          isLoading: list.isLoading,
+          isFetching: list.isFetching,
+          error: list.error,
+          onRetry: () => void list.refetch(),
+        }}
+        empty={t('deliveries.empty')}
+      />
+      {list.data ? (
+        <Pager
+          label={t('deliveries.pages')}
+          newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
+          older={
+            list.data.nextCursor ? () => setCursors([...cursors, list.data?.nextCursor ?? '']) : undefined
+          }
+        />
+      ) : null}
       {message ? <MessageView code={code} delivery={message} onClose={closeMessage} /> : null}
     </section>
   );
 }
 
-function DeliveriesTable({
-  deliveries,
-  onOpen,
-}: {
-  deliveries: ChangeDelivery[];
-  onOpen: (delivery: ChangeDelivery, opener: HTMLButtonElement) => void;
-}) {
+/** Recipient, status, when, the last error, and "Open the e-mail" where it was kept; the server's order. */
+function useDeliveryColumns(
+  onOpen: (delivery: ChangeDelivery, opener: HTMLButtonElement) => void,
+): DataColumn<ChangeDelivery>[] {
   const { t, i18n } = useTranslation('console-activity');
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('deliveries.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('deliveries.recipient')}</th>
-            <th scope="col">{t('deliveries.status')}</th>
-            <th scope="col">{t('deliveries.sentAt')}</th>
-            <th scope="col">{t('deliveries.error')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id}>
-              <td className="tw-console__host">
-                <Breakable text={d.recipient} />
-              </td>
-              <td>{t(`deliveries.${d.status}`)}</td>
-              <td>{formatInstant(d.sentAt, i18n.language)}</td>
-              <td dir="ltr">{d.lastError ?? ''}</td>
-              <td>
-                {d.hasMessage ? (
-                  <button
-                    type="button"
-                    className="btn btn-link btn-sm px-0"
-                    onClick={(e) => onOpen(d, e.currentTarget)}
-                  >
-                    {t('deliveries.open', { recipient: d.recipient })}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+  const open = useRef(onOpen);
+  open.current = onOpen;
+  return useMemo(
+    () => [
+      {
+        id: 'recipient',
+        meta: { label: t('deliveries.recipient') },
+        cell: ({ row }) => <Breakable text={row.original.recipient} />,
+      },
+      {
+        id: 'status',
+        meta: { label: t('deliveries.status') },
+        cell: ({ row }) => t(`deliveries.${row.original.status}`),
+      },
+      {
+        id: 'sentAt',
+        meta: { label: t('deliveries.sentAt') },
+        cell: ({ row }) => formatInstant(row.original.sentAt, i18n.language),
+      },
+      {
+        id: 'error',
+        accessorFn: (d) => d.lastError ?? '',
+        meta: { label: t('deliveries.error'), dir: 'ltr' },
+      },
+      {
+        id: 'actions',
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row: { original: d } }) =>
+          d.hasMessage ? (
+            <button
+              type="button"
+              className="btn btn-link btn-sm px-0"
+              onClick={(e) => open.current(d, e.currentTarget)}
+            >
+              {t('deliveries.open', { recipient: d.recipient })}
+            </button>
+          ) : null,
+      },
+    ],
+    [t, i18n.language],
   );
 }

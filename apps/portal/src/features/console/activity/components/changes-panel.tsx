@@ -1,10 +1,9 @@
 import { CATALOG_EVENT_KINDS, type CatalogEventKind } from '@trackwell/contracts';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { notify } from '../../../../lib/notify.ts';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type ConsoleChange, useListConsoleChangesQuery, useRetryChangeMutation } from '../api/deliveries.ts';
 import { formatInstant } from '../lib/format.ts';
 import { ChangeDeliveries } from './change-deliveries.tsx';
@@ -21,6 +20,11 @@ export function ChangesPanel({ code }: { code: string }) {
   const [retry] = useRetryChangeMutation();
   const [retrying, setRetrying] = useState<ConsoleChange | null>(null);
   const [open, setOpen] = useState<ConsoleChange | null>(null);
+  const columns = useChangeColumns(
+    open?.id,
+    (change) => setOpen(open?.id === change.id ? null : change),
+    setRetrying,
+  );
 
   async function confirmRetry() {
     const change = retrying;
@@ -35,31 +39,31 @@ export function ChangesPanel({ code }: { code: string }) {
       <h3 id="tw-changes-title" className="h5">
         {t('changes.title')}
       </h3>
-      {changes.isLoading ? (
-        <PendingMessage>{t('state.loading')}</PendingMessage>
-      ) : changes.error || !changes.data ? (
-        <ConsoleLoadError error={changes.error} onRetry={changes.refetch} />
-      ) : changes.data.changes.length === 0 && cursors.length === 0 ? (
-        <p className="tw-console__empty">{t('changes.empty')}</p>
-      ) : (
-        <>
-          <ChangesTable
-            changes={changes.data.changes}
-            open={open?.id}
-            onOpen={(change) => setOpen(open?.id === change.id ? null : change)}
-            onRetry={setRetrying}
-          />
-          <Pager
-            label={t('changes.pages')}
-            newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
-            older={
-              changes.data.nextCursor
-                ? () => setCursors([...cursors, changes.data?.nextCursor ?? ''])
-                : undefined
-            }
-          />
-        </>
-      )}
+      <DataTable
+        caption={t('changes.caption')}
+        columns={columns}
+        rows={changes.data?.changes ?? []}
+        rowId={(change) => change.id}
+        sortable={false}
+        status={{
+          isLoading: changes.isLoading,
+          isFetching: changes.isFetching,
+          error: changes.error,
+          onRetry: () => void changes.refetch(),
+        }}
+        empty={t('changes.empty')}
+      />
+      {changes.data ? (
+        <Pager
+          label={t('changes.pages')}
+          newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
+          older={
+            changes.data.nextCursor
+              ? () => setCursors([...cursors, changes.data?.nextCursor ?? ''])
+              : undefined
+          }
+        />
+      ) : null}
       {open ? <ChangeDeliveries code={code} change={open} onClose={() => setOpen(null)} /> : null}
       <ConfirmDialog
         open={retrying !== null}
@@ -78,107 +82,80 @@ export function ChangesPanel({ code }: { code: string }) {
 /** The deliveries of a change, counted by state; one column each. */
 const COUNTS = ['matched', 'sent', 'failed', 'pending', 'unsubscribed'] as const;
 
-function ChangesTable({
-  changes,
-  open,
-  onOpen,
-  onRetry,
-}: {
-  changes: ConsoleChange[];
-  open: string | undefined;
-  onOpen: (change: ConsoleChange) => void;
-  onRetry: (change: ConsoleChange) => void;
-}) {
-  const { t } = useTranslation('console-activity');
-  return (
-    <div className="table-responsive">
-      <table className="table align-middle tw-console__table tw-activity__changes">
-        <caption className="tw-visually-hidden">{t('changes.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('changes.change')}</th>
-            {COUNTS.map((c) => (
-              <th scope="col" key={c} className="text-end">
-                {t(`changes.${c}`)}
-              </th>
-            ))}
-            <th scope="col">{t('changes.reasons')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('table.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <ChangeRow
-              key={change.id}
-              change={change}
-              open={open === change.id}
-              onOpen={onOpen}
-              onRetry={onRetry}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** One change: what, when and from where, its deliveries counted, the failure reasons, and its actions. */
-function ChangeRow({
-  change,
-  open,
-  onOpen,
-  onRetry,
-}: {
-  change: ConsoleChange;
-  /** Whether this change's deliveries are shown below. */
-  open: boolean;
-  onOpen: (change: ConsoleChange) => void;
-  onRetry: (change: ConsoleChange) => void;
-}) {
+/**
+ * The columns: the change (its row header: what, which event, when, from where), its deliveries counted by
+ * state, the failure reasons, and its actions. The server pages the changes newest first: no column sorts.
+ */
+function useChangeColumns(
+  open: string | undefined,
+  onOpen: (change: ConsoleChange) => void,
+  onRetry: (change: ConsoleChange) => void,
+): DataColumn<ConsoleChange>[] {
   const { t, i18n } = useTranslation('console-activity');
-  const kindName = (kind: string) =>
-    (CATALOG_EVENT_KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as CatalogEventKind}`) : kind;
-  return (
-    <tr>
-      <th scope="row">
-        <span className="d-block">{kindName(change.kind)}</span>
-        <code className="small" dir="ltr">
-          {change.publisherEventId}
-        </code>
-        <span className="d-block small tw-activity__muted">
-          {formatInstant(change.recordedAt, i18n.language)}
-        </span>
-        <span className="d-block small tw-activity__muted">{t(`sources.${change.source}`)}</span>
-      </th>
-      {COUNTS.map((c) => (
-        <td key={c} className="text-end">
-          {change[c]}
-        </td>
-      ))}
-      <td>
-        <FailureReasons reasons={change.failureReasons} />
-      </td>
-      <td>
-        <div className="tw-activity__actions">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-expanded={open}
-            onClick={() => onOpen(change)}
-          >
-            {t('changes.deliveries', { change: change.publisherEventId })}
-          </button>
-          {change.failed > 0 ? (
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRetry(change)}>
-              {t('changes.retry', { change: change.publisherEventId })}
+  const handlers = useRef({ onOpen, onRetry });
+  handlers.current = { onOpen, onRetry };
+  return useMemo(() => {
+    const kindName = (kind: string) =>
+      (CATALOG_EVENT_KINDS as readonly string[]).includes(kind)
+        ? t(`kinds.${kind as CatalogEventKind}`)
+        : kind;
+    return [
+      {
+        id: 'change',
+        meta: { label: t('changes.change'), rowHeader: true },
+        cell: ({ row: { original: change } }) => (
+          <>
+            <span className="d-block">{kindName(change.kind)}</span>
+            <code className="small" dir="ltr">
+              {change.publisherEventId}
+            </code>
+            <span className="d-block small tw-activity__muted">
+              {formatInstant(change.recordedAt, i18n.language)}
+            </span>
+            <span className="d-block small tw-activity__muted">{t(`sources.${change.source}`)}</span>
+          </>
+        ),
+      },
+      ...COUNTS.map(
+        (c): DataColumn<ConsoleChange> => ({
+          id: c,
+          accessorKey: c,
+          meta: { label: t(`changes.${c}`), numeric: true },
+        }),
+      ),
+      {
+        id: 'reasons',
+        meta: { label: t('changes.reasons') },
+        cell: ({ row }) => <FailureReasons reasons={row.original.failureReasons} />,
+      },
+      {
+        id: 'actions',
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row: { original: change } }) => (
+          <div className="tw-activity__actions">
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              aria-expanded={open === change.id}
+              onClick={() => handlers.current.onOpen(change)}
+            >
+              {t('changes.deliveries', { change: change.publisherEventId })}
             </button>
-          ) : null}
-        </div>
-      </td>
-    </tr>
-  );
+            {change.failed > 0 ? (
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm"
+                onClick={() => handlers.current.onRetry(change)}
+              >
+                {t('changes.retry', { change: change.publisherEventId })}
+              </button>
+            ) : null}
+          </div>
+        ),
+      },
+    ];
+  }, [t, i18n.language, open]);
 }
 
 /** Why a change's deliveries failed, each reason with how many times. */

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import {
   type PublisherClient,
@@ -10,7 +11,6 @@ import {
   useRevokeClientMutation,
 } from '../api/access.ts';
 import { LabelForm } from './label-form.tsx';
-import { type ListQuery, ListState } from './list-state.tsx';
 import { SecretOnce } from './secret-once.tsx';
 
 /** The store's client-credentials clients: list, create (the secret shown once), revoke after a confirmation. */
@@ -81,62 +81,57 @@ function CreatedClientFacts({ created }: { created: PublisherClientCreated }) {
   );
 }
 
-/** The clients list: loading, the load error, empty, or the table. */
+/** The clients: label, client id, and Revoke; all here, so they sort in the browser. */
 function ClientsList({
   clients,
   onRevoke,
 }: {
-  clients: ListQuery<PublisherClient>;
+  clients: ReturnType<typeof useListClientsQuery>;
   onRevoke: (client: PublisherClient) => void;
 }) {
   const { t } = useTranslation('console-activity');
-  return (
-    <ListState query={clients} empty={t('clients.empty')}>
-      {(items) => (
-        <div className="table-responsive">
-          <table className="table align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('clients.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('clients.label')}</th>
-                <th scope="col">{t('clients.clientId')}</th>
-                <th scope="col">
-                  <span className="tw-visually-hidden">{t('table.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((client) => (
-                <ClientRow key={client.clientId} client={client} onRevoke={onRevoke} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </ListState>
+  const revoke = useRef(onRevoke);
+  revoke.current = onRevoke;
+  const columns = useMemo(
+    (): DataColumn<PublisherClient>[] => [
+      { id: 'label', accessorKey: 'label', meta: { label: t('clients.label'), dir: 'auto' } },
+      {
+        id: 'clientId',
+        accessorKey: 'clientId',
+        meta: { label: t('clients.clientId'), dir: 'ltr' },
+        cell: ({ row }) => <code>{row.original.clientId}</code>,
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row: { original: client } }) => (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            onClick={() => revoke.current(client)}
+          >
+            {t('clients.revoke', { label: client.label })}
+          </button>
+        ),
+      },
+    ],
+    [t],
   );
-}
-
-/** One client: its label, its id, and the button that asks to revoke it. */
-function ClientRow({
-  client,
-  onRevoke,
-}: {
-  client: PublisherClient;
-  onRevoke: (client: PublisherClient) => void;
-}) {
-  const { t } = useTranslation('console-activity');
   return (
-    <tr>
-      <td>{client.label}</td>
-      <td dir="ltr">
-        <code>{client.clientId}</code>
-      </td>
-      <td className="text-end">
-        <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => onRevoke(client)}>
-          {t('clients.revoke', { label: client.label })}
-        </button>
-      </td>
-    </tr>
+    <DataTable
+      caption={t('clients.caption')}
+      columns={columns}
+      rows={clients.data ?? []}
+      rowId={(client) => client.clientId}
+      status={{
+        isLoading: clients.isLoading,
+        isFetching: clients.isFetching,
+        error: clients.error,
+        onRetry: () => void clients.refetch(),
+      }}
+      empty={t('clients.empty')}
+    />
   );
 }

@@ -1,21 +1,22 @@
 import type { ConsoleRole } from '@trackwell/contracts';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { Breakable } from '../../components/breakable.tsx';
 import { type RoleGrant, useListRoleGrantsQuery, useRevokeRoleMutation } from '../api/access.ts';
 import { formatInstant } from '../lib/format.ts';
 import { GrantRoleForm } from './grant-role-form.tsx';
-import { ListState } from './list-state.tsx';
 
 /** The store's console role grants: grant by login and role, revoke after a confirmation. */
 export function RolesPanel({ code }: { code: string }) {
-  const { t, i18n } = useTranslation('console-activity');
+  const { t } = useTranslation('console-activity');
   const grants = useListRoleGrantsQuery(code);
   const [revoke] = useRevokeRoleMutation();
   const [revoking, setRevoking] = useState<RoleGrant | null>(null);
   const roleName = (role: ConsoleRole) => t(`roles.${role}`);
+  const columns = useGrantColumns(setRevoking);
 
   async function confirmRevoke() {
     const grant = revoking;
@@ -32,45 +33,19 @@ export function RolesPanel({ code }: { code: string }) {
         {t('roles.title')}
       </h3>
       <GrantRoleForm code={code} />
-      <ListState query={grants} empty={t('roles.empty')}>
-        {(items) => (
-          <div className="table-responsive">
-            <table className="table align-middle tw-console__table">
-              <caption className="tw-visually-hidden">{t('roles.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('roles.login')}</th>
-                  <th scope="col">{t('roles.role')}</th>
-                  <th scope="col">{t('roles.grantedAt')}</th>
-                  <th scope="col">
-                    <span className="tw-visually-hidden">{t('table.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((grant) => (
-                  <tr key={`${grant.userId}:${grant.role}`}>
-                    <td className="tw-console__host">
-                      <Breakable text={grant.login} />
-                    </td>
-                    <td>{roleName(grant.role)}</td>
-                    <td>{formatInstant(grant.grantedAt, i18n.language)}</td>
-                    <td className="text-end">
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        onClick={() => setRevoking(grant)}
-                      >
-                        {t('roles.revoke', { login: grant.login, role: roleName(grant.role) })}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </ListState>
+      <DataTable
+        caption={t('roles.caption')}
+        columns={columns}
+        rows={grants.data ?? []}
+        rowId={(grant) => `${grant.userId}:${grant.role}`}
+        status={{
+          isLoading: grants.isLoading,
+          isFetching: grants.isFetching,
+          error: grants.error,
+          onRetry: () => void grants.refetch(),
+        }}
+        empty={t('roles.empty')}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t('roles.confirmTitle')}
@@ -83,4 +58,44 @@ export function RolesPanel({ code }: { code: string }) {
       />
     </section>
   );
+}
+
+/** Who (login), which role, since when, and Revoke; the grants are all here, so they sort in the browser. */
+function useGrantColumns(onRevoke: (grant: RoleGrant) => void): DataColumn<RoleGrant>[] {
+  const { t, i18n } = useTranslation('console-activity');
+  const revoke = useRef(onRevoke);
+  revoke.current = onRevoke;
+  return useMemo(() => {
+    const roleName = (role: ConsoleRole) => t(`roles.${role}`);
+    return [
+      {
+        id: 'login',
+        accessorKey: 'login',
+        meta: { label: t('roles.login') },
+        cell: ({ row }) => <Breakable text={row.original.login} />,
+      },
+      { id: 'role', accessorFn: (grant) => roleName(grant.role), meta: { label: t('roles.role') } },
+      {
+        id: 'grantedAt',
+        accessorKey: 'grantedAt',
+        meta: { label: t('roles.grantedAt') },
+        cell: ({ row }) => formatInstant(row.original.grantedAt, i18n.language),
+      },
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('table.actions'), actions: true },
+        cell: ({ row: { original: grant } }) => (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            onClick={() => revoke.current(grant)}
+          >
+            {t('roles.revoke', { login: grant.login, role: roleName(grant.role) })}
+          </button>
+        ),
+      },
+    ];
+  }, [t, i18n.language]);
 }

@@ -33,7 +33,12 @@ export type ConsoleStandard = {
   industryAreas: { marketingCode: string; name: string; derived: boolean }[];
   icsCodes: string[];
 };
-export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null };
+export type StandardPage = { standards: ConsoleStandard[]; nextCursor: string | null; total?: number };
+/**
+ * The list's query: the first page by designation (the picker), or a numbered page (1-based `page`) in a sort
+ * of the contracts (`-` before it: descending), as the standards table asks.
+ */
+export type StandardPageArgs = { code: string; q: string; page?: number; limit?: number; sort?: string };
 export type StandardPatch = Partial<
   Pick<ConsoleStandard, 'title' | 'status' | 'edition' | 'publishedOn' | 'icsCodes'> & {
     committeeDesignation: string;
@@ -58,10 +63,15 @@ export const consoleCatalogApi = api
         transformResponse: (body: { runs: ImportRun[] }) => body.runs,
         providesTags: (_r, _e, code) => [{ type: 'ConsoleImportRuns', id: code }],
       }),
-      listCatalogStandards: build.query<StandardPage, { code: string; q: string; cursor?: string }>({
-        query: ({ code, q, cursor }) => ({
+      listCatalogStandards: build.query<StandardPage, StandardPageArgs>({
+        query: ({ code, q, page, limit, sort }) => ({
           url: storePath(CONSOLE_STANDARD_PATHS.standards, code),
-          params: { limit: 25, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+          params: {
+            limit: limit ?? 25,
+            ...(page ? { page } : {}),
+            ...(sort ? { sort } : {}),
+            ...(q ? { q } : {}),
+          },
         }),
         providesTags: (_r, _e, { code }) => [{ type: 'ConsoleStandards', id: code }],
       }),

@@ -1,53 +1,51 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
-import { useListCatalogImportRunsQuery } from '../api/catalog-api.ts';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
+import { type ImportRun, useListCatalogImportRunsQuery } from '../api/catalog-api.ts';
 import { formatDateTime } from '../lib/format.ts';
 
-/** The store's latest import runs: when, outcome, and the counts. */
+/** The store's latest import runs: when, outcome, and the counts (all here: they sort in the browser). */
 export function ImportRuns({ code }: { code: string }) {
   const { t, i18n } = useTranslation('console-catalog');
   const runs = useListCatalogImportRunsQuery(code);
+  const columns = useMemo((): DataColumn<ImportRun>[] => {
+    const total = (key: keyof ImportRun['totals'], label: string): DataColumn<ImportRun> => ({
+      id: key,
+      accessorFn: (run) => run.totals[key],
+      meta: { label, numeric: true },
+    });
+    return [
+      {
+        id: 'startedAt',
+        accessorKey: 'startedAt',
+        meta: { label: t('runs.startedAt') },
+        cell: ({ row }) => formatDateTime(row.original.startedAt, i18n.language),
+      },
+      { id: 'outcome', accessorFn: (run) => runOutcome(run.outcome, t), meta: { label: t('runs.outcome') } },
+      total('new', t('outcomes.new')),
+      total('changed', t('outcomes.changed')),
+      total('unchanged', t('outcomes.unchanged')),
+      total('error', t('outcomes.error')),
+    ];
+  }, [t, i18n.language]);
   return (
     <section className="tw-catalog__panel" aria-labelledby="tw-catalog-runs-title">
       <h3 id="tw-catalog-runs-title" className="h5">
         {t('runs.title')}
       </h3>
-      {runs.isLoading ? (
-        <PendingMessage>{t('runs.loading')}</PendingMessage>
-      ) : runs.error || !runs.data ? (
-        <ConsoleLoadError error={runs.error} onRetry={runs.refetch} />
-      ) : runs.data.length === 0 ? (
-        <p className="tw-console__empty">{t('runs.empty')}</p>
-      ) : (
-        <div className="table-responsive">
-          <table className="table table-sm align-middle tw-console__table">
-            <caption className="tw-visually-hidden">{t('runs.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('runs.startedAt')}</th>
-                <th scope="col">{t('runs.outcome')}</th>
-                <th scope="col">{t('outcomes.new')}</th>
-                <th scope="col">{t('outcomes.changed')}</th>
-                <th scope="col">{t('outcomes.unchanged')}</th>
-                <th scope="col">{t('outcomes.error')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.map((run) => (
-                <tr key={run.id}>
-                  <td>{formatDateTime(run.startedAt, i18n.language)}</td>
-                  <td>{runOutcome(run.outcome, t)}</td>
-                  <td>{run.totals.new}</td>
-                  <td>{run.totals.changed}</td>
-                  <td>{run.totals.unchanged}</td>
-                  <td>{run.totals.error}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t('runs.caption')}
+        columns={columns}
+        rows={runs.data ?? []}
+        rowId={(run) => run.id}
+        status={{
+          isLoading: runs.isLoading,
+          isFetching: runs.isFetching,
+          error: runs.error,
+          onRetry: () => void runs.refetch(),
+        }}
+        empty={t('runs.empty')}
+      />
     </section>
   );
 }

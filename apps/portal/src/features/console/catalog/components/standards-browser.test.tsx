@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONSOLE_CATALOG_PATHS } from '@trackwell/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,20 +38,43 @@ describe('The catalogue’s standards', { timeout: 20_000 }, () => {
     expect(calls.at(-1)?.query.get('q')).toBe('nothing');
   });
 
+  it('asks the server for each page and order: a numbered page, the sort key, back to page 1 on a new order', async () => {
+    const api = standardsApi();
+    api.on('GET', CONSOLE_STANDARD_PATHS.standards, () => ({
+      status: 200,
+      body: { standards: [STANDARD], nextCursor: null, total: 60 },
+    }));
+    const user = userEvent.setup();
+    open();
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pages).toHaveTextContent('Page 1 of 3 · rows 1–25 of 60');
+    const path = '/api/console/v1/stores/awwa/catalog/standards';
+    const last = () => Object.fromEntries(api.callsTo('GET', path).at(-1)?.query ?? []);
+    expect(last()).toEqual({ limit: '25', page: '1', sort: 'designation' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(last()).toEqual({ limit: '25', page: '2', sort: 'designation' }));
+    const title = screen.getByRole('columnheader', { name: /Title/ });
+    await user.click(within(title).getByRole('button'));
+    await user.click(within(title).getByRole('button'));
+    await waitFor(() => expect(last()).toEqual({ limit: '25', page: '1', sort: '-title' }));
+    expect(title).toHaveAttribute('aria-sort', 'descending');
+    // Edition and committee are not orders the server offers: their headers are plain text.
+    expect(within(screen.getByRole('columnheader', { name: 'Edition' })).queryByRole('button')).toBeNull();
+  });
+
   it('lists the industry areas the row names and those derived from its ICS codes, the derived ones marked', async () => {
-    const api = withStore(fakeConsoleApi());
-    api.on('GET', CONSOLE_CATALOG_PATHS.imports, () => ({ status: 200, body: { runs: [] } }));
+    const api = standardsApi();
     const areas = [
       { marketingCode: 'PIPE', name: 'Pipes', derived: true },
       { marketingCode: 'WATER', name: 'Water', derived: false },
     ];
     api.on('GET', CONSOLE_STANDARD_PATHS.standards, () => ({
       status: 200,
-      body: { standards: [{ ...STANDARD, industryAreas: areas }], nextCursor: null },
+      body: { standards: [{ ...STANDARD, industryAreas: areas }], nextCursor: null, total: 1 },
     }));
     open();
-    const table = await screen.findByRole('table', { name: "The store's standards" });
-    expect(within(table).getByRole('columnheader', { name: 'Industry areas' })).toBeInTheDocument();
+    const header = await screen.findByRole('columnheader', { name: 'Industry areas' });
+    const table = header.closest('table')!;
     const items = within(within(table).getAllByRole('row')[1]!).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['Pipes from ICS', 'Water']);
     expect(within(items[0]!).getByText('from ICS')).toHaveAttribute(

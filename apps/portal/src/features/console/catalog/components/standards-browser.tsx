@@ -1,22 +1,50 @@
-import { useId, useRef, useState } from 'react';
+import type { ConsoleStandardSortKey } from '@trackwell/contracts';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { ConsoleLoadError } from '../../components/console-load-error.tsx';
+import {
+  type DataColumn,
+  DataTable,
+  type ServerTableState,
+} from '../../../../components/ui/data-table/data-table.tsx';
 import { type ConsoleStandard, useListCatalogStandardsQuery } from '../api/catalog-api.ts';
-import { Pager, useCursors } from './pager.tsx';
 import { StandardEditor } from './standard-editor.tsx';
 
+/** The columns the server sorts by (the others are not sortable). */
+const SORTABLE = new Set<string>([
+  'designation',
+  'title',
+  'status',
+  'publishedOn',
+] satisfies ConsoleStandardSortKey[]);
+
+const FIRST: ServerTableState = { pagination: { pageIndex: 0, pageSize: 25 }, sorting: [], filter: '' };
+
+/** The table's state as the list's query: a numbered page, the sort key (`-` descending), the filter. */
+export function standardPageArgs(code: string, state: ServerTableState) {
+  const sort = state.sorting[0];
+  return {
+    code,
+    q: state.filter,
+    page: state.pagination.pageIndex + 1,
+    limit: state.pagination.pageSize,
+    sort: sort ? `${sort.desc ? '-' : ''}${sort.id}` : 'designation',
+  };
+}
+
 /**
- * The store's standards: search (designation or title words), page by page (keyset: the server's
- * `nextCursor`, the earlier cursors kept for "Previous"), and edit one below the list.
+ * The store's standards (server-paged: a store may hold 100,000): filter by designation or title words, sort
+ * by designation, title, status or release date, page by page; edit one below the list (focus goes back to
+ * its Edit button when the editor closes).
  */
 export function StandardsBrowser({ code }: { code: string }) {
   const { t } = useTranslation('console-catalog');
-  const [q, setQ] = useState('');
-  const cursors = useCursors();
+  const [state, setState] = useState<ServerTableState>(FIRST);
   const [editing, setEditing] = useState<ConsoleStandard | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
-  const page = useListCatalogStandardsQuery({ code, q, cursor: cursors.cursor });
+  const page = useListCatalogStandardsQuery(standardPageArgs(code, state));
+  const columns = useStandardColumns(setEditing, (key, el) =>
+    el ? editButtons.current.set(key, el) : editButtons.current.delete(key),
+  );
 
   function closeEditor() {
     const key = editing?.contentCode;
@@ -29,33 +57,29 @@ export function StandardsBrowser({ code }: { code: string }) {
       <h3 id="tw-catalog-standards-title" className="h5">
         {t('standards.title')}
       </h3>
-      <StandardSearch
-        onSearch={(text) => {
-          setQ(text);
-          cursors.reset();
-          setEditing(null);
+      <DataTable
+        caption={t('standards.caption')}
+        columns={columns}
+        rows={page.data?.standards ?? []}
+        rowId={(s) => s.contentCode}
+        status={{
+          isLoading: page.isLoading,
+          isFetching: page.isFetching,
+          error: page.error,
+          onRetry: () => void page.refetch(),
+        }}
+        empty={state.filter ? t('standards.noMatch', { q: state.filter }) : t('standards.empty')}
+        filterLabel={t('standards.search')}
+        filterSubmitLabel={t('standards.searchButton')}
+        server={{
+          state,
+          onStateChange: (next) => {
+            if (next.filter !== state.filter) setEditing(null);
+            setState(next);
+          },
+          rowCount: page.data?.total ?? 0,
         }}
       />
-      {page.isFetching && !page.data ? (
-        <PendingMessage>{t('standards.loading')}</PendingMessage>
-      ) : page.error || !page.data ? (
-        <ConsoleLoadError error={page.error} onRetry={page.refetch} />
-      ) : page.data.standards.length === 0 ? (
-        <p className="tw-console__empty">{q ? t('standards.noMatch', { q }) : t('standards.empty')}</p>
-      ) : (
-        <>
-          <StandardsTable
-            standards={page.data.standards}
-            onEdit={setEditing}
-            buttonRef={(key, el) => (el ? editButtons.current.set(key, el) : editButtons.current.delete(key))}
-          />
-          <Pager
-            labels={{ previous: t('standards.previous'), next: t('standards.next') }}
-            cursors={cursors}
-            nextCursor={page.data.nextCursor}
-          />
-        </>
-      )}
       {editing ? (
         <StandardEditor key={editing.contentCode} code={code} standard={editing} onClose={closeEditor} />
       ) : null}
@@ -63,65 +87,63 @@ export function StandardsBrowser({ code }: { code: string }) {
   );
 }
 
-function StandardsTable({
-  standards,
-  onEdit,
-  buttonRef,
-}: {
-  standards: ConsoleStandard[];
-  onEdit: (standard: ConsoleStandard) => void;
-  buttonRef: (key: string, el: HTMLButtonElement | null) => void;
-}) {
+function useStandardColumns(
+  onEdit: (standard: ConsoleStandard) => void,
+  buttonRef: (key: string, el: HTMLButtonElement | null) => void,
+): DataColumn<ConsoleStandard>[] {
   const { t } = useTranslation('console-catalog');
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle tw-console__table">
-        <caption className="tw-visually-hidden">{t('standards.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('standards.designation')}</th>
-            <th scope="col">{t('standards.titleColumn')}</th>
-            <th scope="col">{t('standards.status')}</th>
-            <th scope="col">{t('standards.edition')}</th>
-            <th scope="col">{t('standards.committee')}</th>
-            <th scope="col">{t('standards.industryAreas')}</th>
-            <th scope="col">{t('standards.publishedOn')}</th>
-            <th scope="col">
-              <span className="tw-visually-hidden">{t('standards.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {standards.map((s) => (
-            <tr key={s.contentCode}>
-              <td dir="ltr" className="tw-catalog__code">
-                {s.designation}
-              </td>
-              <td dir="auto">{s.title}</td>
-              <td>{t(`statuses.${s.status}`)}</td>
-              <td dir="ltr">{s.edition}</td>
-              <td dir="ltr">{s.committee.designation}</td>
-              <td>
-                <IndustryAreas areas={s.industryAreas} />
-              </td>
-              <td dir="ltr">{s.publishedOn}</td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0"
-                  ref={(el) => buttonRef(s.contentCode, el)}
-                  onClick={() => onEdit(s)}
-                  aria-label={t('standards.editLabel', { designation: s.designation })}
-                >
-                  {t('standards.edit')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const edit = useRef({ onEdit, buttonRef });
+  edit.current = { onEdit, buttonRef };
+  return useMemo(() => {
+    // Codes and dates read left to right in Arabic too, and stay on one line in the table.
+    const column = (
+      id: keyof ConsoleStandard,
+      label: string,
+      dir?: 'ltr' | 'auto',
+    ): DataColumn<ConsoleStandard> => ({
+      id,
+      accessorKey: id,
+      enableSorting: SORTABLE.has(id),
+      meta: { label, ...(dir ? { dir } : {}), nowrap: dir === 'ltr' },
+    });
+    return [
+      column('designation', t('standards.designation'), 'ltr'),
+      column('title', t('standards.titleColumn'), 'auto'),
+      { ...column('status', t('standards.status')), cell: ({ row }) => t(`statuses.${row.original.status}`) },
+      column('edition', t('standards.edition'), 'ltr'),
+      {
+        id: 'committee',
+        accessorFn: (s) => s.committee.designation,
+        enableSorting: false,
+        meta: { label: t('standards.committee'), dir: 'ltr', nowrap: true },
+      },
+      {
+        id: 'industryAreas',
+        accessorFn: (s) => s.industryAreas.map((area) => area.name).join(', '),
+        enableSorting: false,
+        meta: { label: t('standards.industryAreas') },
+        cell: ({ row }) => <IndustryAreas areas={row.original.industryAreas} />,
+      },
+      column('publishedOn', t('standards.publishedOn'), 'ltr'),
+      {
+        id: 'actions',
+        enableSorting: false,
+        enableHiding: false,
+        meta: { label: t('standards.actions'), actions: true },
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0"
+            ref={(el) => edit.current.buttonRef(row.original.contentCode, el)}
+            onClick={() => edit.current.onEdit(row.original)}
+            aria-label={t('standards.editLabel', { designation: row.original.designation })}
+          >
+            {t('standards.edit')}
+          </button>
+        ),
+      },
+    ];
+  }, [t]);
 }
 
 /**
@@ -147,40 +169,5 @@ function IndustryAreas({ areas }: { areas: ConsoleStandard['industryAreas'] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The search box: designation prefix or title words. */
-function StandardSearch({ onSearch }: { onSearch: (text: string) => void }) {
-  const { t } = useTranslation('console-catalog');
-  const searchId = useId();
-  const [text, setText] = useState('');
-  return (
-    <search>
-      <form
-        className="tw-catalog__search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSearch(text.trim());
-        }}
-      >
-        <label htmlFor={searchId} className="form-label">
-          {t('standards.search')}
-        </label>
-        <div className="tw-catalog__search-row">
-          <input
-            id={searchId}
-            type="search"
-            className="form-control"
-            value={text}
-            maxLength={200}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="btn btn-outline-primary">
-            {t('standards.searchButton')}
-          </button>
-        </div>
-      </form>
-    </search>
   );
 }
