@@ -33,7 +33,8 @@ const UNSCOPED: Record<string, string> = {
     'claims rows by id; each row answers its own tenant for rendering',
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
-  'notifications.ts releaseNotificationClaims': 'gives back claimed rows by id, when a sender is told to stop',
+  'notifications.ts releaseNotificationClaims':
+    'gives back claimed rows by id, when a sender is told to stop',
   // The digest job serves every store: due digests are found in each user's own schedule.
   'notification-digests.ts createDueDigests':
     'the digests due now across every store’s schedules (or one: digest:run)',
