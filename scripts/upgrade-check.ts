@@ -129,6 +129,13 @@ async function migratedTemplate(
   }
 }
 
+/**
+ * The previous release's tests that do not apply to it on a newer schema, each with why. The backup drill
+ * restores its own backup with its own `db:restore`, which refuses by design a backup holding migrations it does
+ * not know ("made by a newer Trackwell"): a backup is restored by the code that made it, not by an older one.
+ */
+const NOT_APPLICABLE = ['apps/server/test/backup/**'];
+
 function testFiles(old: string, ci: boolean, files: string | undefined): string[] {
   if (files) return files.split(',').map((f) => f.trim());
   if (ci) return CI_FILES.filter((f) => existsSync(join(old, f)));
@@ -166,7 +173,14 @@ async function main(): Promise<number> {
     );
     const run = spawnSync(
       process.execPath,
-      [join(old, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server', ...files],
+      [
+        join(old, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--project',
+        'server',
+        ...NOT_APPLICABLE.flatMap((glob) => ['--exclude', glob]),
+        ...files,
+      ],
       {
         cwd: old,
         stdio: 'inherit',
