@@ -76,14 +76,14 @@ describe('Console stores', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderConsole({ path: '/admin/stores' });
     await user.click(await screen.findByRole('button', { name: 'Create a store' }));
-    await user.type(screen.getByLabelText('Code'), 'acme');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'acme');
     await user.type(screen.getByLabelText('Store name'), 'Acme');
     await user.type(screen.getByLabelText('Canonical host'), 'acme.localhost');
     await user.click(screen.getByRole('button', { name: 'Create the store' }));
     expect(
       await screen.findByText('A store with this code or one of these hosts already exists.'),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
     taken = false;
     await user.click(screen.getByRole('button', { name: 'Create the store' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
