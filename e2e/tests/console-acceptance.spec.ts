@@ -41,7 +41,7 @@ const section = (page: Page, name: string) =>
 async function createAcme(page: Page, origin: string) {
   await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await page.getByRole('button', { name: 'Create a store' }).click();
-  await page.getByLabel('Code').fill(ACME.code);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(ACME.code);
   await page.getByLabel('Store name').fill(ACME.name);
   await page.getByLabel('Canonical host').fill(ACME.host);
   await page.getByRole('button', { name: 'Create the store' }).click();

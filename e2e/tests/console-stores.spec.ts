@@ -26,7 +26,7 @@ test('an operator creates a store, renames it and changes its colour with a live
 
   // Create: code, name, canonical host.
   await page.getByRole('button', { name: 'Create a store' }).click();
-  await page.getByLabel('Code').fill(code);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
   await page.getByLabel('Store name').fill(`Store ${code}`);
   await page.getByLabel('Canonical host').fill(`${code}.localhost`);
   await page.getByRole('button', { name: 'Create the store' }).click();
