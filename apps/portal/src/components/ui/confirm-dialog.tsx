@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { keepTabInside } from '../../lib/keep-tab-inside.ts';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -12,9 +13,6 @@ export type ConfirmDialogProps = {
   /** No, Escape and a click on the backdrop all answer No. */
   onCancel: () => void;
 };
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * spec §2 "Confirmation modal": a title (default from translation), a message (default prompt), No and Yes.
@@ -46,21 +44,6 @@ function useModalPage(hostRef: RefObject<HTMLDivElement | null>, first: RefObjec
       opener?.focus();
     };
   }, [hostRef, first]);
-}
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 function ConfirmDialogContent({ title, message, onConfirm, onCancel }: Omit<ConfirmDialogProps, 'open'>) {

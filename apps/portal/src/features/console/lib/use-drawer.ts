@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, keepTabInside } from '../../../lib/keep-tab-inside.ts';
 
 /**
  * A navigation drawer (the console's, below 992 px): the button opens it and focus moves to its first control;
@@ -38,17 +36,7 @@ export function useDrawer(closeKey: string) {
         return;
       }
       if (event.key !== 'Tab') return;
-      const items = [...drawer.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      keepTabInside(event, drawer);
     };
     drawer.addEventListener('keydown', onKeyDown);
     return () => drawer.removeEventListener('keydown', onKeyDown);
