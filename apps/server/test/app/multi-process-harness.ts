@@ -97,6 +97,12 @@ export function startProcess(
   return proc;
 }
 
+/** Sends `signal` to every process still running and waits until each has exited. */
+export async function stopProcesses(procs: Proc[], signal: NodeJS.Signals): Promise<void> {
+  for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+  await Promise.all(procs.map((p) => p.exited));
+}
+
 /** Waits until the process answers /readyz (90 s at most); throws with its output when it did not start. */
 export async function processReady(p: Proc) {
   const up = await within(90_000, async () => {

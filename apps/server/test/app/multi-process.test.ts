@@ -14,6 +14,7 @@ import {
   processReady,
   signInOverHttp,
   startProcess,
+  stopProcesses,
   trackerCall,
   within,
 } from './multi-process-harness.ts';
@@ -98,9 +99,7 @@ describe.skipIf(!PG)(
     }, 180_000);
 
     afterAll(async () => {
-      for (const p of procs)
-        if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-      await Promise.all(procs.map((p) => p.exited));
+      await stopProcesses(procs, 'SIGTERM');
       await sink?.close();
       await pg?.drop();
     }, 60_000);

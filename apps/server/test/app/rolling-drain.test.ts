@@ -13,6 +13,7 @@ import {
   processReady,
   signInOverHttp,
   startProcess,
+  stopProcesses,
   within,
 } from './multi-process-harness.ts';
 
@@ -97,9 +98,7 @@ describe.skipIf(!PG)(
     }, 120_000);
 
     afterAll(async () => {
-      for (const p of procs)
-        if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-      await Promise.all(procs.map((p) => p.exited));
+      await stopProcesses(procs, 'SIGKILL');
       await lb?.close();
       await sink?.close();
       await pg?.drop();
