@@ -85,6 +85,15 @@ export async function publishNextIdentityKeys(
 }
 
 /**
+ * The SET items that keep the current keys as the previous ones, verifying until `retiresAt` (an SQL
+ * expression), and the decoy secret once; shared by a scheduled promotion and an operator's rotation.
+ */
+const keepCurrentAsPrevious = (retiresAt: string) =>
+  `previous_kid = kid, previous_private_jwk = private_jwk, previous_cookie_secret = cookie_secret,
+            previous_published_at = published_at, previous_retires_at = ${retiresAt},
+            decoy_secret = COALESCE(decoy_secret, cookie_secret)`;
+
+/**
  * The next keys sign from now on; the current ones verify until `retiresAt`. Only once the next keys' time
  * has come and no earlier previous key is still to be kept. False when nothing was due.
  */
@@ -95,9 +104,7 @@ export async function promoteNextIdentityKeys(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE identity_keys
-        SET previous_kid = kid, previous_private_jwk = private_jwk, previous_cookie_secret = cookie_secret,
-            previous_published_at = published_at, previous_retires_at = $3,
-            decoy_secret = COALESCE(decoy_secret, cookie_secret),
+        SET ${keepCurrentAsPrevious('$3')},
             kid = next_kid, private_jwk = next_private_jwk, cookie_secret = next_cookie_secret,
             published_at = next_published_at, rotated_at = $2,
             next_kid = NULL, next_private_jwk = NULL, next_cookie_secret = NULL, next_published_at = NULL,
@@ -122,9 +129,7 @@ export async function rotateIdentityKeys(
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE identity_keys
-        SET previous_kid = kid, previous_private_jwk = private_jwk, previous_cookie_secret = cookie_secret,
-            previous_published_at = published_at, previous_retires_at = $6,
-            decoy_secret = COALESCE(decoy_secret, cookie_secret),
+        SET ${keepCurrentAsPrevious('$6')},
             kid = $2, private_jwk = $3, cookie_secret = $4, published_at = $5, rotated_at = $5
       WHERE tenant_id = $1 AND next_kid IS NULL`,
     [tenantId, fresh.kid, JSON.stringify(fresh.privateJwk), fresh.cookieSecret, at.now, at.retiresAt],
