@@ -29,8 +29,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // A journey signs in (sign-in page, identity provider, callback) before it starts: room for a busy machine.
-  timeout: 60_000,
+  // A journey signs in (sign-in page, identity provider, callback) before it starts, and `npm test` runs the
+  // journeys beside the Vitest run: room for a busy machine. A limit only ends a journey that hangs.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],

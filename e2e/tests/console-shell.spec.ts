@@ -14,7 +14,8 @@ import { storeUrl } from './support.ts';
  * drawer that opens from a named button, keeps the focus inside, and closes on Escape, giving the focus back.
  */
 
-test.describe.configure({ timeout: 420_000 });
+// The two languages are independent journeys of several minutes each: on two Playwright workers, side by side.
+test.describe.configure({ timeout: 420_000, mode: 'parallel' });
 
 const OPERATOR = 'operator@trackwell.example';
 const STORE = 'trackwell';
