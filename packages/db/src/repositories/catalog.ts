@@ -4,6 +4,7 @@ import {
   type DesignationMatch,
   matchDesignation,
   parseDesignation,
+  parseSupplement,
   supplementsCurrentEdition,
 } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
@@ -64,11 +65,28 @@ export interface CatalogueStandard {
   adoptedBy: AdoptionLink[];
   /**
    * Its current edition's amendments and corrigenda (standards whose base it is: contracts
-   * `supplementsCurrentEdition`), oldest first; an earlier edition's keep their own pages, naming this one.
+   * `supplementsCurrentEdition`), oldest first.
    */
   supplements: SupplementLink[];
+  /**
+   * Amendments and corrigenda of its earlier editions (a base keeps its content code from edition to edition),
+   * oldest first, each with the edition it amends; each keeps its own page too.
+   */
+  earlierSupplements: EarlierSupplementLink[];
   /** For an amendment or corrigendum: its base standard (named by its content code alone if not held). */
-  supplementOf?: AdoptionLink;
+  supplementOf?: SupplementBaseLink;
+}
+
+export interface EarlierSupplementLink extends SupplementLink {
+  /** The edition it amends, as its designation names it ("ISO 13849-1:2006"), or null when it names none. */
+  amends: string | null;
+}
+
+/** An amendment's or corrigendum's base standard, and whether it amends the base's current edition. */
+export interface SupplementBaseLink extends AdoptionLink {
+  /** False: it amends an earlier edition of the base (`amends` names it where the designation does). */
+  currentEdition: boolean;
+  amends: string | null;
 }
 
 export interface SupplementLink {
@@ -105,7 +123,7 @@ type StandardDbRow = {
   adopts: AdoptionLink[] | null;
   adopted_by: AdoptionLink[] | null;
   supplements: SupplementLink[] | null;
-  supplement_of: AdoptionLink | null;
+  supplement_of: (AdoptionLink & { publishedOn: string | null }) | null;
 };
 
 /** Adoptions are short chains (national → regional → international); a longer one is cut here. */
@@ -142,7 +160,7 @@ const STANDARD_SELECT = `SELECT s.id, s.asset_id, s.content_code, s.designation,
             ) AS supplements,
             CASE WHEN s.supplement_of IS NOT NULL THEN
               (SELECT json_build_object('contentCode', s.supplement_of, 'designation', b.designation,
-                                        'assetId', b.asset_id)
+                                        'assetId', b.asset_id, 'publishedOn', b.published_on::text)
                  FROM (SELECT 1) one LEFT JOIN standards b
                    ON b.tenant_id = s.tenant_id AND b.content_code = s.supplement_of)
             END AS supplement_of
@@ -170,11 +188,42 @@ const toStandard = (r: StandardDbRow): CatalogueStandard => ({
   // json_build_object keeps the keys of a standard the catalogue lacks, as null: dropped here.
   adopts: (r.adopts ?? []).map(withoutNulls),
   adoptedBy: (r.adopted_by ?? []).map(withoutNulls),
-  supplements: (r.supplements ?? []).filter((x) =>
-    supplementsCurrentEdition({ designation: r.designation, publishedOn: r.published_on }, x),
-  ),
-  ...(r.supplement_of ? { supplementOf: withoutNulls(r.supplement_of) } : {}),
+  ...supplementsByEdition(r),
+  ...(r.supplement_of ? { supplementOf: supplementBase(r, r.supplement_of) } : {}),
 });
+
+/** The edition a supplement's designation says it amends ("ISO 13849-1:2006" of "ISO 13849-1:2006/Amd 1:2015"). */
+const amendedEdition = (designation: string) => parseSupplement(designation)?.base ?? null;
+
+/** A base's supplements, split into its current edition's and its earlier editions'. */
+function supplementsByEdition(
+  r: StandardDbRow,
+): Pick<CatalogueStandard, 'supplements' | 'earlierSupplements'> {
+  const base = { designation: r.designation, publishedOn: r.published_on };
+  const all = r.supplements ?? [];
+  return {
+    supplements: all.filter((x) => supplementsCurrentEdition(base, x)),
+    earlierSupplements: all
+      .filter((x) => !supplementsCurrentEdition(base, x))
+      .map((x) => ({ ...x, amends: amendedEdition(x.designation) })),
+  };
+}
+
+/** A supplement's base, and whether the supplement amends the base's current edition. */
+function supplementBase(
+  r: StandardDbRow,
+  link: AdoptionLink & { publishedOn: string | null },
+): SupplementBaseLink {
+  const { publishedOn, ...rest } = link;
+  const held = link.designation && publishedOn;
+  const currentEdition = held
+    ? supplementsCurrentEdition(
+        { designation: link.designation!, publishedOn: publishedOn! },
+        { designation: r.designation, publishedOn: r.published_on },
+      )
+    : true;
+  return { ...withoutNulls(rest), currentEdition, amends: amendedEdition(r.designation) };
+}
 
 /** One standard by its store page id or its content code, with its publisher, committee and areas. */
 export async function findStandard(

@@ -1,5 +1,12 @@
 import { dateToPrecision, titleIn } from '@trackwell/contracts';
-import type { AdoptionLink, CatalogueStandard, SupplementLink, Tenant } from '@trackwell/db';
+import type {
+  AdoptionLink,
+  CatalogueStandard,
+  EarlierSupplementLink,
+  SupplementBaseLink,
+  SupplementLink,
+  Tenant,
+} from '@trackwell/db';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -69,6 +76,31 @@ function supplementList(supplements: SupplementLink[]): string {
   return `<ul class="standard-supplements">${items.join('')}</ul>`;
 }
 
+/**
+ * Its earlier editions' amendments and corrigenda, under the edition each amends ("ISO 13849-1:2006"), in the
+ * order of that edition's first supplement; one whose designation names no edition under "Earlier edition".
+ */
+function earlierSupplementList(supplements: EarlierSupplementLink[]): string {
+  const e = escapeHtml;
+  const byEdition = new Map<string, SupplementLink[]>();
+  for (const x of supplements) {
+    const key = x.amends ?? '';
+    byEdition.set(key, [...(byEdition.get(key) ?? []), x]);
+  }
+  const groups = [...byEdition].map(
+    ([edition, list]) =>
+      `<li>${edition ? `<span dir="ltr">${e(edition)}</span>` : 'Earlier edition'}${supplementList(list)}</li>`,
+  );
+  return `<ul class="standard-editions">${groups.join('')}</ul>`;
+}
+
+/** An amendment's base: linked, and said to be an earlier edition of it when the amendment is one's. */
+function supplementBase(base: SupplementBaseLink): string {
+  if (base.currentEdition) return standardRef(base);
+  const amends = base.amends ? `<span dir="ltr">${escapeHtml(base.amends)}</span>, ` : '';
+  return `${amends}an earlier edition of ${standardRef(base)}`;
+}
+
 /** The titles in the other languages the catalogue has, each marked with its language. */
 function otherTitles(s: CatalogueStandard, shownLang: string | undefined): string {
   const others = Object.entries(s.titles).filter(([lang, text]) => lang !== shownLang && text !== s.title);
@@ -94,7 +126,10 @@ export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string
   const supplements = s.supplements.length
     ? row('Amendments and corrigenda', supplementList(s.supplements))
     : '';
-  const base = s.supplementOf ? row('Supplement to', standardRef(s.supplementOf)) : '';
+  const earlier = s.earlierSupplements.length
+    ? row('Amendments and corrigenda of earlier editions', earlierSupplementList(s.earlierSupplements))
+    : '';
+  const base = s.supplementOf ? row('Supplement to', supplementBase(s.supplementOf)) : '';
   const main = `<article class="standard">
 <p class="standard-designation">${e(s.designation)}</p>
 <h1${title.lang ? ` lang="${e(title.lang)}"` : ''}>${e(title.text)}</h1>
@@ -109,6 +144,7 @@ ${base}
 ${adopts}
 ${adoptedBy}
 ${supplements}
+${earlier}
 ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) : ''}
 ${s.icsCodes.length ? row('ICS', s.icsCodes.map((c) => `<code dir="ltr">${e(c)}</code>`).join(', ')) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
@@ -141,6 +177,7 @@ h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
 .track-button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:var(--tw-radius,6px);background:var(--tw-primary,#1d4ed8);color:var(--tw-primary-contrast,#fff);text-decoration:none;font-weight:600}
 .track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
 .standard-supplements{list-style:none;padding:0;margin:0}.standard-supplements time{color:var(--tw-muted,#555)}
+.standard-editions{list-style:none;padding:0;margin:0}.standard-editions .standard-supplements{padding-inline-start:1rem}
 .track-note{color:var(--tw-muted,#555);font-size:.9rem}
 .store-footer{max-width:48rem;margin:3rem auto 2rem;padding:0 1.5rem;color:var(--tw-muted,#555);font-size:.85rem}
 `;
