@@ -68,7 +68,8 @@ export const consoleStandard = z.object({
   edition: z.string(),
   /** Release date, YYYY-MM-DD. */
   publishedOn: z.string(),
-  committee: z.object({ designation: z.string(), title: z.string() }),
+  /** Null: the standard belongs to no committee (a catalogue file may leave it out). */
+  committee: z.object({ designation: z.string(), title: z.string() }).nullable(),
   publisher: z.object({ code: z.string(), name: z.string() }),
   /**
    * The areas the standard belongs to (as event matching reads them): those its catalogue row names, and those

@@ -73,6 +73,24 @@ describe('GET /stores/:code/catalog/standards?page=&sort=', () => {
     expect(await pageOf('?q=nothing-like-it&page=1')).toMatchObject({ standards: [], total: 0 });
   });
 
+  it('lists a standard that belongs to no committee (real files often leave it out), in pages and by cursor', async () => {
+    await t.app.db.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+         committee_designation, status, edition, published_on)
+       VALUES ($1, 'N1', 'N1-CC', 'N1-21', 'No committee of its own', 'PUB1', NULL, 'active', '2021', '2021-05-01')`,
+      [a.tenant.id],
+    );
+    try {
+      const page = await pageOf('?q=N1-21&page=1');
+      expect(page.total).toBe(1);
+      expect(page.standards).toMatchObject([{ designation: 'N1-21', committee: null }]);
+      const byCursor = consoleStandardPage.parse((await list('?q=N1-21')).json());
+      expect(byCursor.standards).toMatchObject([{ designation: 'N1-21', committee: null }]);
+    } finally {
+      await t.app.db.query(`DELETE FROM standards WHERE tenant_id = $1 AND asset_id = 'N1'`, [a.tenant.id]);
+    }
+  });
+
   it('refuses a bad sort key, a page past the last, an oversized filter, and a cursor with a page or another order', async () => {
     const before = await designations('?sort=title');
     for (const query of [

@@ -21,7 +21,7 @@ const COLUMNS = `s.id, s.content_code, s.asset_id, s.designation, s.title, s.sta
               WHERE m.tenant_id = s.tenant_id AND m.standard_id = s.id ORDER BY i.marketing_code) AS industry_areas`;
 const FROM = `FROM standards s
   JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
-  JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;
+  LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation`;
 
 type Row = {
   id: string;
@@ -32,8 +32,9 @@ type Row = {
   status: ConsoleStandard['status'];
   edition: string;
   published_on: string;
-  committee_designation: string;
-  committee_title: string;
+  /** Null: the standard belongs to no committee (a file may leave it out). */
+  committee_designation: string | null;
+  committee_title: string | null;
   publisher_code: string;
   publisher_name: string;
   ics_codes: string[] | null;
@@ -52,7 +53,9 @@ const toStandard = (r: Row): ListedStandard => ({
   status: r.status,
   edition: r.edition,
   publishedOn: r.published_on,
-  committee: { designation: r.committee_designation, title: r.committee_title },
+  committee: r.committee_designation
+    ? { designation: r.committee_designation, title: r.committee_title ?? '' }
+    : null,
   publisher: { code: r.publisher_code, name: r.publisher_name },
   industryAreas: r.industry_areas ?? [],
   icsCodes: r.ics_codes ?? [],
@@ -154,7 +157,7 @@ export async function listCatalogStandardPage(
         LIMIT ${param(query.limit)} OFFSET ${param(query.offset)})
      SELECT ${COLUMNS} FROM page JOIN standards s ON s.id = page.id
        JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code
-       JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
+       LEFT JOIN committees c ON c.tenant_id = s.tenant_id AND c.designation = s.committee_designation
       ORDER BY ${order}`,
     params,
   );

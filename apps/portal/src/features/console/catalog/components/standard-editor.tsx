@@ -20,7 +20,7 @@ const draftOf = (s: ConsoleStandard): Draft => ({
   status: s.status,
   edition: s.edition,
   publishedOn: s.publishedOn,
-  committeeDesignation: s.committee.designation,
+  committeeDesignation: s.committee?.designation ?? '',
   icsCodes: s.icsCodes.join('; '),
 });
 
@@ -170,7 +170,6 @@ function DraftFields({
           value={draft.committeeDesignation}
           onChange={set('committeeDesignation')}
           error={errorOf('committeeDesignation')}
-          required
           dir="ltr"
           maxLength={64}
         />

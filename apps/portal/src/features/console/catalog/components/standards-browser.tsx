@@ -113,7 +113,7 @@ function useStandardColumns(
       column('edition', t('standards.edition'), 'ltr'),
       {
         id: 'committee',
-        accessorFn: (s) => s.committee.designation,
+        accessorFn: (s) => s.committee?.designation ?? '',
         enableSorting: false,
         meta: { label: t('standards.committee'), dir: 'ltr', nowrap: true },
       },
