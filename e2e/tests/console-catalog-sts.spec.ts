@@ -69,3 +69,53 @@ test('the operator imports a ZIP of real STS files; the store page of the adopti
   await expect(page.getByText('Adopted as')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the operator maps the ICS group of the imported files to an industry area; the catalogue shows it, marked as derived', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = storeUrl(baseURL);
+  const errors = watchConsole(page);
+  await signIn(page, {
+    origin,
+    username: demoLogin('operator'),
+    returnTo: `${origin}/admin/stores/trackwell/catalog`,
+  });
+  await page.getByLabel('Catalogue file (CSV, XLSX, XML, or a ZIP of XML files)').setInputFiles({
+    name: 'metanorma-sts-ruby.zip',
+    mimeType: 'application/zip',
+    buffer: ZIP,
+  });
+  await page.getByRole('button', { name: 'Dry run' }).click();
+  await expect(page.getByRole('region', { name: 'Dry run of metanorma-sts-ruby.zip' })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('region', { name: 'Import applied' })).toBeVisible();
+
+  // ISO 13849-1 and its adoptions carry ICS 13.110 (safety of machinery).
+  await page.goto(`${origin}/admin/stores/trackwell/areas`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Industry areas by ICS code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a prefix' }).click();
+  const prefixes = page.getByRole('textbox', { name: /^ICS prefix of row \d+$/ });
+  const row = await prefixes.count();
+  await prefixes.last().fill('13.110');
+  const area = page.getByRole('combobox', { name: `Industry area of row ${row}` });
+  await area.selectOption({ index: 1 });
+  const areaName = (await area.locator('option:checked').textContent())!.trim();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('ICS mapping saved.')).toBeVisible();
+
+  await page.goto(`${origin}/admin/stores/trackwell/catalog`);
+  await page
+    .getByRole('searchbox', { name: 'Search standards by designation or title' })
+    .fill('DIN EN ISO 13849-1');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const adoption = page.getByRole('row').filter({ hasText: 'DIN EN ISO 13849-1:2008-12' });
+  await expect(adoption).toContainText(`${areaName} from ICS`);
+  await expect(adoption.getByText('from ICS')).toHaveAttribute(
+    'title',
+    "Derived from its ICS codes by the store's ICS mapping",
+  );
+  await adoption.screenshot({ path: `${screenshots}/derived-area-1280.png` });
+  expect(errors).toEqual([]);
+});
