@@ -35,6 +35,34 @@ export function postgresTemplate(): string | undefined {
   return name && /^trackwell_template_[0-9a-f]+$/.test(name) ? name : undefined;
 }
 
+/**
+ * The name prefix of this run's test databases (`trackwell_test_<the template's id>_`), when the run made a
+ * PostgreSQL template: its teardown drops every database left with that prefix, so a file need not wait for
+ * its database's drop.
+ */
+export function testRunPrefix(): string | undefined {
+  const template = postgresTemplate();
+  return template ? `trackwell_test_${template.slice('trackwell_template_'.length)}_` : undefined;
+}
+
+/** Drops every database of this run still there (a file's drop runs in the background: see testing.ts). */
+async function dropRunDatabases(adminUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [prefix],
+    );
+    for (const { datname } of rows) {
+      if (/^trackwell_test_[0-9a-f]+_[0-9a-f]+$/.test(datname))
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -76,8 +104,10 @@ async function makePostgresTemplate(adminUrl: string): Promise<() => Promise<voi
     await handle.close(); // no session may stay on a template while it is copied
   }
   process.env[PG_TEMPLATE_ENV] = name;
+  const prefix = testRunPrefix()!;
   return async () => {
     delete process.env[PG_TEMPLATE_ENV];
+    await dropRunDatabases(adminUrl, prefix);
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
 }

@@ -14,13 +14,13 @@ import { routeName } from './route-table.ts';
  */
 
 /**
- * In `npm test`, 100 cases a route on PGlite, where the write check sees every write (deletes included), and 15
+ * In `npm test`, 50 cases a route on PGlite, where the write check sees every write (deletes included), and 15
  * on PostgreSQL (TEST_DATABASE_URL), which checks that the real server's refusals map to 4xx too: every query
  * is a network round trip there, and on a shared server other databases' transactions move the write check's
  * mark, so it looks at every table on nearly every request (write-watch.ts). `npm run test:fuzz`
  * runs 300 a route (FUZZ_RUNS overrides any of these); `node bench/fuzz/run.ts` runs thousands.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 15 : 100));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 15 : 50));
 const SEED = 20261123;
 /** How many shard files there are (routes-1.fuzz.test.ts to routes-3.fuzz.test.ts). */
 export const SHARDS = 3;
