@@ -6,8 +6,8 @@
  *   - one Vitest run: unit, component, API and database tests. Without TEST_DATABASE_URL every database test
  *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
  *     and what depends on the engine runs on PGlite too (vitest.config.ts says what and why);
- *   - with TEST_DATABASE_URL, the rolling-upgrade check's CI subset: the previous release's API tests on a
- *     database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
+ *   - with TEST_DATABASE_URL, after the journeys, the rolling-upgrade check's CI subset: the previous
+ *     release's API tests on a database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
  *   - the browser journeys (Playwright in Debian's Chromium), as soon as the portal is built, beside the Vitest
  *     run: the journeys spend much of their time waiting on a browser or a server and Vitest fills those
  *     gaps; on a machine shared with other work, the more of our processes run, the larger our share of it.
@@ -241,20 +241,23 @@ async function journeys(): Promise<void> {
   }
 }
 
-/** The journeys start as soon as the portal is built, beside the Vitest run (see the file's head). */
-async function checksThenJourneys(): Promise<void> {
+/**
+ * Beside the Vitest run: the checks, the build, the journeys as soon as the portal is built, then the upgrade
+ * check (see the file's head).
+ */
+async function besideVitest(): Promise<void> {
   await checksAndBuild();
   const portalBuilt = results.find((r) => r.stage === 'portal build');
   if (portalBuilt && !portalBuilt.ok)
     record('playwright (Chromium)', false, 0, undefined, 'not run: the portal build failed');
   else await journeys();
+  await upgradeCheck();
 }
 
 mkdirSync(OUT, { recursive: true });
-const browser = checksThenJourneys();
+const beside = besideVitest();
 await vitest();
-await upgradeCheck();
-await browser;
+await beside;
 
 process.stdout.write('\n━━ summary ━━\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
