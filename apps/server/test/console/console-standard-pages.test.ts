@@ -73,6 +73,14 @@ describe('GET /stores/:code/catalog/standards?page=&sort=', () => {
     expect(await pageOf('?q=nothing-like-it&page=1')).toMatchObject({ standards: [], total: 0 });
   });
 
+  it('finds a standard by its designation however it is written (the one designation rule), not by a part of it', async () => {
+    for (const q of ['ASTM D638', 'astm d 638', 'D638-14', 'd638']) {
+      expect(await designations(`?q=${encodeURIComponent(q)}&page=1`), q).toEqual(['D638-14']);
+    }
+    expect(await designations(`?q=${encodeURIComponent('ASTM D63')}&page=1`)).toEqual(['D638-14']);
+    expect(await designations(`?q=${encodeURIComponent('D639')}&page=1`)).toEqual([]);
+  });
+
   it('lists a standard that belongs to no committee (real files often leave it out), in pages and by cursor', async () => {
     await t.app.db.query(
       `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,

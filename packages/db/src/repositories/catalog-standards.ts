@@ -1,4 +1,4 @@
-import type { ConsoleStandard } from '@trackwell/contracts';
+import type { ConsoleStandard, ParsedDesignation } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 import { likePrefix, parseCatalogueQuery, toTsQuery } from './catalogue-search.ts';
 
@@ -115,14 +115,30 @@ export interface StandardPageQuery {
   limit: number;
 }
 
-/** The WHERE of a search: the tenant, and `q` as a designation/content code prefix or title words. */
+/**
+ * A designation's key (contracts' one designation rule, SQL `designation_key()`) as the search box reads it:
+ * "13849-1", "iso13849-1" and "DIN EN ISO 13849-1" all find DIN EN ISO 13849-1:2008-12. Without a year, keys
+ * going on from it too (every edition and adoption); a key shorter than 3 ("ISO 1") is left to the prefix.
+ */
+const MIN_KEY_LENGTH = 3;
+function designationKeyMatch(designation: ParsedDesignation | null, param: (value: unknown) => string) {
+  if (!designation || designation.key.length < MIN_KEY_LENGTH) return [];
+  const key = param(designation.key);
+  return designation.year === null
+    ? [
+        `(designation_key(s.designation) ~>=~ ${key} AND designation_key(s.designation) ~<~ (${key} || chr(1114111)))`,
+      ]
+    : [`designation_key(s.designation) = ${key}`];
+}
+
+/** The WHERE of a search: the tenant, and `q` as a designation (its key or prefix), content code or title words. */
 function searchWhere(tenantId: string, q: string | undefined) {
   const params: unknown[] = [tenantId];
   const param = (value: unknown) => `$${params.push(value)}`;
   const where = ['s.tenant_id = $1'];
   if (q) {
-    const { prefix, words } = parseCatalogueQuery(q);
-    const matches: string[] = [];
+    const { designation, prefix, words } = parseCatalogueQuery(q);
+    const matches: string[] = designationKeyMatch(designation, param);
     if (prefix) {
       const like = param(likePrefix(prefix));
       matches.push(`s.designation LIKE ${like}`, `s.content_code LIKE ${like}`);
