@@ -239,20 +239,15 @@ describe('the column-mapping step of the catalogue import', { timeout: 20_000 },
   });
 });
 
-describe('the mapping step on the portal’s one table', () => {
-  function Stateful() {
-    const [draft, setDraft] = useState(draftOf(ISO_COLUMNS.headers, ISO_COLUMNS.suggested));
-    return (
-      <ColumnMappingStep
-        columns={ISO_COLUMNS}
-        draft={draft}
-        errors={[]}
-        disabled={false}
-        onChange={setDraft}
-      />
-    );
-  }
+/** The step as a screen holds it: the draft kept in state, so a choice re-renders the table. */
+function Stateful() {
+  const [draft, setDraft] = useState(draftOf(ISO_COLUMNS.headers, ISO_COLUMNS.suggested));
+  return (
+    <ColumnMappingStep columns={ISO_COLUMNS} draft={draft} errors={[]} disabled={false} onChange={setDraft} />
+  );
+}
 
+describe('the mapping step on the portal’s one table', () => {
   it('keeps the focus on a select once a choice is made, the preview following it', async () => {
     const user = userEvent.setup();
     renderWithI18n(<Stateful />);
