@@ -94,7 +94,7 @@ test('sign-in page in Arabic → forgot password → the reset e-mail is Arabic 
   ).toBeVisible();
 
   const mail = await waitForMail(page, mailOrigin, login, '/signin/reset-password/', seen);
-  expect(mail.subject).toBe('AENOR Tienda de Normas: إعادة تعيين كلمة المرور');
+  expect(mail.subject).toBe('\u2068AENOR Tienda de Normas\u2069: إعادة تعيين كلمة المرور');
   expect(mail.text).toContain('استخدم هذا الرابط لاختيار كلمة مرور جديدة');
   const link = new URL(/(http\S+\/signin\/reset-password\/\S+)/.exec(mail.text)?.[1] ?? '');
   expect(link.origin).toBe(origin);
@@ -129,7 +129,7 @@ test('push approval page in Arabic at 360 px: the store look, right to left, app
   await page.getByRole('button', { name: portalText('ar', 'signin', 'factors.push') }).click();
 
   const mail = await waitForMail(page, mailOrigin, login, '/api/v1/authn/push/', seen);
-  expect(mail.subject).toBe('AENOR Tienda de Normas: وافق على تسجيل دخولك');
+  expect(mail.subject).toBe('\u2068AENOR Tienda de Normas\u2069: وافق على تسجيل دخولك');
   const link = new URL(/(http\S+\/api\/v1\/authn\/push\/\S+)/.exec(mail.text)?.[1] ?? '');
   expect(link.origin).toBe(origin);
   expect(link.searchParams.get('lang')).toBe('ar');

@@ -107,8 +107,15 @@ export const consoleApiKeyCreated = consoleApiKey.extend({ key: z.string() });
 export const apiKeyParams = storeCodeParams.extend({ id: z.string().regex(/^[1-9][0-9]{0,17}$/) });
 
 const isoInstant = z.iso.datetime({ offset: true });
-/** Filters of the audit log; `cursor` is the `nextCursor` of the previous page. */
-export const consoleAuditQuery = z
+
+/** The audit log's page size: at most, and by default. */
+export const CONSOLE_AUDIT_PAGE = { max: 500, default: 50 } as const;
+
+/**
+ * Filters of the audit log and how it is paged: by `cursor` (the `nextCursor` of the previous page), or by
+ * `page` number (1 = the newest; the answer then says the `total`, and a page past the last is a 400).
+ */
+const auditQueryFields = z
   .object({
     actor: z.string().max(254).optional(),
     action: z.string().max(64).optional(),
@@ -119,10 +126,36 @@ export const consoleAuditQuery = z
       .string()
       .regex(/^[1-9][0-9]{0,17}$/)
       .optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(50),
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    limit: z.coerce.number().int().min(1).max(CONSOLE_AUDIT_PAGE.max).default(CONSOLE_AUDIT_PAGE.default),
     format: z.enum(['json', 'csv']).optional(),
   })
   .strict();
+
+/** A cursor and a page number exclude each other; the CSV export is every matching entry, never one page. */
+const pagingRules = <
+  T extends z.ZodType<{
+    cursor?: string | undefined;
+    page?: number | undefined;
+    format?: string | undefined;
+  }>,
+>(
+  schema: T,
+) =>
+  schema
+    .refine((query) => query.cursor === undefined || query.page === undefined, {
+      message: 'a cursor and a page number exclude each other',
+      path: ['page'],
+    })
+    .refine((query) => query.page === undefined || query.format !== 'csv', {
+      message: 'the CSV export holds every matching entry; it takes no page number',
+      path: ['page'],
+    });
+
+/** The log of every store (operators), filterable by store. */
+export const consoleAuditQuery = pagingRules(auditQueryFields);
+/** One store's log: no store filter (the path names the store). */
+export const consoleStoreAuditQuery = pagingRules(auditQueryFields.omit({ store: true }));
 export type ConsoleAuditQuery = z.infer<typeof consoleAuditQuery>;
 
 export const consoleAuditEntry = z.object({
@@ -140,6 +173,8 @@ export const consoleAuditEntry = z.object({
 export type ConsoleAuditEntry = z.infer<typeof consoleAuditEntry>;
 export const consoleAuditPage = z.object({
   entries: z.array(consoleAuditEntry),
-  /** Pass as `cursor` for the next (older) page; null at the end. */
+  /** Pass as `cursor` for the next (older) page; null at the end (and with `page`). */
   nextCursor: z.string().nullable(),
+  /** With `page`: every matching entry, for "page N of M". */
+  total: z.number().int().min(0).optional(),
 });

@@ -49,6 +49,7 @@ export * from './okta-users.ts';
 export * from './okta-users-filter.ts';
 export * from './one-time-code.ts';
 export * from './password-policy.ts';
+export * from './person-name.ts';
 export * from './registration.ts';
 export * from './registration-paths.ts';
 export * from './resolver.ts';

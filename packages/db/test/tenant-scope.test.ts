@@ -23,6 +23,8 @@ const UNSCOPED: Record<string, string> = {
   'store-definitions.ts listStoreSummaries': 'every store, for operators (others get their own only)',
   'console-audit.ts listAuditEntries':
     'the audit log of every store for operators; a store’s own log sets filter.tenantId',
+  'console-audit.ts countAuditEntries':
+    'counts what listAuditEntries pages (same filter): every store for operators, a store’s own by tenantId',
   'notifications.ts findCatalogApiKeyTenant':
     'a publisher key names its store; the route then requires the host’s store (403 otherwise)',
   // The notification worker serves every store: its ids come from outbox rows matched per tenant.

@@ -13,7 +13,7 @@ import {
   notificationHeadlineText,
   SEPARATOR,
 } from './notification-mjml.ts';
-import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
+import { EMAIL_STRINGS, type EmailStrings } from './strings.ts';
 import { type SuccessorChoice, successorPart } from './successor-part.ts';
 import { TEST_DIGEST_STRINGS } from './test-digest-strings.ts';
 
@@ -119,7 +119,8 @@ export async function compileDigest(input: DigestContent): Promise<CompiledDiges
     preferencesLabel: t.chooseChanges,
   });
   const parts = ({ name, unsubscribeUrl, entries }: DigestRecipient) => {
-    const counted = fill(d.subject[input.frequency], { count: String(entries.length) });
+    // The Subject's values isolated in a right-to-left language, as in the text part (bidi.ts).
+    const counted = fillText(input.language, d.subject[input.frequency], { count: String(entries.length) });
     const subject = test ? `[${test.mark}] ${counted}` : counted;
     const greeting = fillText(input.language, t.greeting, { name });
     const empty = test && entries.length === 0 ? test.empty : undefined;

@@ -2,7 +2,7 @@ import type { Language, NotificationChange } from '@trackwell/contracts';
 import { changeTitleIn, FALLBACK_LANGUAGE, pickLocalized, RTL_LANGUAGES } from '@trackwell/contracts';
 import { escapeHtml, fillHtml, fillText, rowsTableHtml } from './bidi.ts';
 import type { EmailBranding, EmailImage } from './branding.ts';
-import { EMAIL_STRINGS, type EmailStrings, fill, type StatusCode } from './strings.ts';
+import { EMAIL_STRINGS, type EmailStrings, type StatusCode } from './strings.ts';
 import { SUCCESSOR_STRINGS } from './successor-strings.ts';
 
 /**
@@ -108,9 +108,13 @@ function headline(
   };
 }
 
+/**
+ * The Subject line: the headline with its designations isolated (FSI … PDI) in a right-to-left language, so
+ * "ISO 13849-1" keeps its order and its side of the sentence in an Arabic mailbox's list.
+ */
 export function notificationSubject(language: Language, change: NotificationChange, tracksReplaced = false) {
   const h = headline(language, change, tracksReplaced);
-  return fill(h.template, h.values);
+  return fillText(language, h.template, h.values);
 }
 
 /** The headline of a text part: its values isolated in a right-to-left language. */

@@ -1,5 +1,6 @@
 import { type ConsoleRoleName, type Language, RTL_LANGUAGES } from '@trackwell/contracts';
 import { ACTIVATION_STRINGS } from './activation-strings.ts';
+import { fillText } from './bidi.ts';
 import { INVITE_STRINGS } from './invite-strings.ts';
 import { REGISTRATION_STRINGS } from './registration-strings.ts';
 import { SIGN_IN_STRINGS } from './sign-in-strings.ts';
@@ -40,11 +41,15 @@ type Paragraph = { text: string; link?: string };
 
 type Fill = (template: string, more?: Record<string, string>) => string;
 
-/** Each kind's subject and paragraphs, in `language`; `f` fills the person's and the store's names in. */
+/**
+ * Each kind's subject and paragraphs, in `language`; `f` fills the person's and the store's names in, `fs` the
+ * same for the Subject line, each value isolated in a right-to-left language (bidi.ts).
+ */
 function contentOf(
   language: Language,
   mail: SignInMail,
   f: Fill,
+  fs: Fill,
 ): { subject: string; paragraphs: Paragraph[] } {
   const s = SIGN_IN_STRINGS[language];
   let subject: string;
@@ -52,13 +57,13 @@ function contentOf(
   switch (mail.kind) {
     case 'code': {
       const more = { code: mail.code, minutes: String(mail.minutes) };
-      subject = f(s.codeSubject, more);
+      subject = fs(s.codeSubject, more);
       paragraphs = [{ text: f(s.codeBody, more) }, { text: f(s.codeExpiry, more) }];
       break;
     }
     case 'push': {
       const more = { ip: mail.ip, minutes: String(mail.minutes) };
-      subject = f(s.pushSubject);
+      subject = fs(s.pushSubject);
       paragraphs = [
         { text: f(s.pushBody, more) },
         { text: s.pushAction, link: mail.link },
@@ -69,7 +74,7 @@ function contentOf(
     case 'invite': {
       const invite = INVITE_STRINGS[language];
       const more = { inviter: mail.inviter, role: invite.roles[mail.role] };
-      subject = f(invite.subject);
+      subject = fs(invite.subject);
       paragraphs = [
         { text: f(invite.body, more) },
         { text: invite.action, link: mail.link },
@@ -79,7 +84,7 @@ function contentOf(
     }
     case 'activate': {
       const activation = ACTIVATION_STRINGS[language];
-      subject = f(activation.subject);
+      subject = fs(activation.subject);
       paragraphs = [
         { text: f(activation.body) },
         { text: activation.action, link: mail.link },
@@ -91,18 +96,18 @@ function contentOf(
     case 'register-code': {
       const r = REGISTRATION_STRINGS[language];
       const more = { code: mail.code, minutes: String(mail.minutes) };
-      subject = f(r.codeSubject, more);
+      subject = fs(r.codeSubject, more);
       paragraphs = [{ text: f(r.codeBody, more) }, { text: f(r.codeExpiry, more) }];
       break;
     }
     case 'register-exists': {
       const r = REGISTRATION_STRINGS[language];
-      subject = f(r.existsSubject);
+      subject = fs(r.existsSubject);
       paragraphs = [{ text: f(r.existsBody) }, { text: r.existsAction, link: mail.link }];
       break;
     }
     default:
-      subject = f(mail.kind === 'reset' ? s.resetSubject : s.unlockSubject);
+      subject = fs(mail.kind === 'reset' ? s.resetSubject : s.unlockSubject);
       paragraphs = [
         { text: mail.kind === 'reset' ? s.resetBody : s.unlockBody, link: mail.link },
         { text: `${s.recoveryToken} ${mail.token}` },
@@ -119,7 +124,8 @@ export function renderSignInMail(
 ): RenderedSignInMail {
   const values = { tenant: person.tenantName, name: person.firstName };
   const f: Fill = (template, more = {}) => fill(template, { ...values, ...more });
-  const { subject, paragraphs } = contentOf(language, mail, f);
+  const fs: Fill = (template, more = {}) => fillText(language, template, { ...values, ...more });
+  const { subject, paragraphs } = contentOf(language, mail, f, fs);
   paragraphs.unshift({ text: f(SIGN_IN_STRINGS[language].greeting) });
   const text = `${paragraphs.map((p) => (p.link ? `${p.text} ${p.link}` : p.text)).join('\n\n')}\n`;
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';

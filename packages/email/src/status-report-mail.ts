@@ -53,7 +53,8 @@ function reportWords(language: Language, list: StatusReportList) {
   const date = (iso: string) => dates.format(new Date(`${iso}T00:00:00Z`));
   const count = (n: number) => n.toLocaleString(language.replace('_', '-'));
   return {
-    subject: fill(r.subject, { date: date(list.asOf) }),
+    // The Subject's date isolated in a right-to-left language (a Latin-script date keeps its order).
+    subject: fillText(language, r.subject, { date: date(list.asOf) }),
     changes:
       list.changes === 0
         ? fill(r.noChanges, { date: date(list.since) })

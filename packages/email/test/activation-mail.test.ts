@@ -43,6 +43,6 @@ describe('the Users API activation e-mail', () => {
       { tenantName: 'Acme', firstName: 'Ada' },
     );
     expect(mail.html).toContain('dir="rtl"');
-    expect(mail.subject).toBe('Acme: فعّل حسابك');
+    expect(mail.subject).toBe('\u2068Acme\u2069: فعّل حسابك');
   });
 });

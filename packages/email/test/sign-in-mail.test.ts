@@ -37,7 +37,7 @@ describe('renderSignInMail', () => {
   it('writes a reset e-mail in Arabic, right to left, with the link and the token', () => {
     const link = 'http://aenor.localhost:8080/signin/reset-password/tok123?lang=ar';
     const mail = renderSignInMail('ar', { kind: 'reset', link, token: 'tok123' }, person);
-    expect(mail.subject).toBe('AENOR <Shop>: إعادة تعيين كلمة المرور');
+    expect(mail.subject).toBe('\u2068AENOR <Shop>\u2069: إعادة تعيين كلمة المرور');
     expect(mail.text).toContain(`استخدم هذا الرابط لاختيار كلمة مرور جديدة: ${link}`);
     expect(mail.text).toContain('رمز الاسترداد: tok123');
     expect(mail.text.startsWith('مرحبًا Ana،')).toBe(true);

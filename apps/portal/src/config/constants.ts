@@ -54,8 +54,5 @@ export const TRANSLATION_PARALLEL_READS = 10;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 20;
 
-/** spec §9 "User name display limit". */
-export const USER_NAME_MAX_LENGTH = 20;
-
 /** The platform behind every white-label store: the alt text of the "Powered by:" logo (spec §1, §2 Footer). */
 export const PLATFORM_NAME = 'Trackwell';

@@ -209,7 +209,7 @@ describe('one language preference per person', () => {
     });
     expect(r.statusCode).toBe(200);
     const mail = await newest(user.login);
-    expect(mail.subject).toBe(`${tenant.config.tenantName}: إعادة تعيين كلمة المرور`);
+    expect(mail.subject).toBe(`\u2068${tenant.config.tenantName}\u2069: إعادة تعيين كلمة المرور`);
     expect(mail.html).toMatch(/<html lang="ar" dir="rtl">/);
     const link = /(http\S+\/signin\/reset-password\/\S+)/.exec(mail.text)?.[1] as string;
     const url = new URL(link);
@@ -258,7 +258,7 @@ describe('one language preference per person', () => {
 
   it('push: the e-mail and its page in Arabic (?lang=ar), in the store look, right to left, strict CSP; answered → 410', async () => {
     const { tenant, host, mail } = await challengeFactor('push', 'ar');
-    expect(mail.subject).toBe(`${tenant.config.tenantName}: وافق على تسجيل دخولك`);
+    expect(mail.subject).toBe(`\u2068${tenant.config.tenantName}\u2069: وافق على تسجيل دخولك`);
     const link = new URL(/(http\S+\/api\/v1\/authn\/push\/\S+)/.exec(mail.text)?.[1] as string);
     expect(link.origin).toBe(`http://${host}`);
     expect(link.searchParams.get('lang')).toBe('ar');

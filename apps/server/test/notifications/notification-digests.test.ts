@@ -115,7 +115,7 @@ describe('digests', () => {
     expect(mail!.html).toContain('/notifications/unsubscribe?t=');
     // in the user's language (the test store offers English and Arabic)
     const arabic = to(r.sent, newYork.login)[0]!;
-    expect(arabic.subject).toBe('ملخصك اليومي للتغييرات (3)');
+    expect(arabic.subject).toBe('ملخصك اليومي للتغييرات (\u20683\u2069)');
     expect(arabic.html).toContain('dir="rtl"');
     // the changes are recorded as sent with the digest's Message-ID (delivery log, notification centre)
     const { rows } = await t.app.db.query<{ status: string; message_id: string }>(

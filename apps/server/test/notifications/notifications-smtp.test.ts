@@ -120,7 +120,7 @@ describe('notification delivery over a real SMTP relay', () => {
     expect(relay.accepted.filter((m) => m.to === ok.login)).toHaveLength(1);
     expect(relay.accepted.filter((m) => m.to === grey.login)).toHaveLength(1);
     const mail = relay.accepted.find((m) => m.to === ok.login)!;
-    expect(mail.subject).toBe('سحب D638-14');
+    expect(mail.subject).toBe('سحب \u2068D638-14\u2069');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const listUnsubscribe = mail.headers.get('list-unsubscribe')!;
     expect(listUnsubscribe).toMatch(

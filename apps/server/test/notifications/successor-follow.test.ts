@@ -82,7 +82,9 @@ describe('following the successor of a replaced standard', () => {
 
     const autoMail = await mailOf(auto.login);
     expect(autoMail.html).toContain('أنت تتابع الآن <bdi>D638-22</bdi> بدلًا من <bdi>D638-14</bdi>.');
-    expect(autoMail.subject).toBe('مواصفة جديدة D638-22 تحلّ محل D638-14 التي تتابعها');
+    expect(autoMail.subject).toBe(
+      'مواصفة جديدة \u2068D638-22\u2069 تحلّ محل \u2068D638-14\u2069 التي تتابعها',
+    );
     expect(autoMail.html).not.toContain(FOLLOW_SUCCESSOR_PATH);
     const manualMail = await mailOf(manual.login);
     expect(manualMail.html).toContain('D638-14 → D638-22');

@@ -82,26 +82,17 @@ type AuditRow = {
   after: unknown;
 };
 
-/**
- * One page of entries matching `filter`, newest first (limit + 1 are read to know whether more follow).
- * Ordered by the table's bigint id, not the selected text alias (as text, "99" sorts after "100").
- */
-export async function listAuditEntries(
-  db: SqlExecutor,
-  filter: AuditFilter,
-): Promise<{ entries: AuditEntry[]; more: boolean }> {
-  const { rows } = await db.query<AuditRow>(
-    `SELECT id::text AS id, at, store_code, actor_kind, actor_id, actor_login, action, target, before, after
-       FROM console_audit_log
-      WHERE ($1::uuid IS NULL OR tenant_id = $1::uuid)
+/** The WHERE of a filter (parameters $1…$7) and its values: the one definition of what matches. */
+function matching(filter: AuditFilter) {
+  return {
+    where: `($1::uuid IS NULL OR tenant_id = $1::uuid)
         AND ($2::text IS NULL OR lower(actor_login) = lower($2) OR actor_id = $2)
         AND ($3::text IS NULL OR action = $3)
         AND ($4::text IS NULL OR store_code = $4)
         AND ($5::timestamptz IS NULL OR at >= $5)
         AND ($6::timestamptz IS NULL OR at < $6)
-        AND ($7::bigint IS NULL OR id < $7::bigint)
-      ORDER BY console_audit_log.id DESC LIMIT $8`,
-    [
+        AND ($7::bigint IS NULL OR id < $7::bigint)`,
+    values: [
       filter.tenantId ?? null,
       filter.actor ?? null,
       filter.action ?? null,
@@ -109,20 +100,50 @@ export async function listAuditEntries(
       filter.from ?? null,
       filter.to ?? null,
       filter.beforeId ?? null,
-      filter.limit + 1,
     ],
+  };
+}
+
+const toEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  at: r.at,
+  storeCode: r.store_code,
+  actorKind: r.actor_kind,
+  actorId: r.actor_id,
+  actorLogin: r.actor_login,
+  action: r.action,
+  target: r.target,
+  before: r.before,
+  after: r.after,
+});
+
+/**
+ * One page of entries matching `filter`, newest first (limit + 1 are read to know whether more follow),
+ * `offset` entries in (a numbered page). Ordered by the table's bigint id, not the selected text alias (as
+ * text, "99" sorts after "100"); (tenant_id, id) of 0010 serves one store's pages, the key every store's.
+ */
+export async function listAuditEntries(
+  db: SqlExecutor,
+  filter: AuditFilter,
+  offset = 0,
+): Promise<{ entries: AuditEntry[]; more: boolean }> {
+  const { where, values } = matching(filter);
+  const { rows } = await db.query<AuditRow>(
+    `SELECT id::text AS id, at, store_code, actor_kind, actor_id, actor_login, action, target, before, after
+       FROM console_audit_log
+      WHERE ${where}
+      ORDER BY console_audit_log.id DESC LIMIT $8 OFFSET $9`,
+    [...values, filter.limit + 1, offset],
   );
-  const entries = rows.slice(0, filter.limit).map((r) => ({
-    id: r.id,
-    at: r.at,
-    storeCode: r.store_code,
-    actorKind: r.actor_kind,
-    actorId: r.actor_id,
-    actorLogin: r.actor_login,
-    action: r.action,
-    target: r.target,
-    before: r.before,
-    after: r.after,
-  }));
-  return { entries, more: rows.length > filter.limit };
+  return { entries: rows.slice(0, filter.limit).map(toEntry), more: rows.length > filter.limit };
+}
+
+/** How many entries match `filter` (for "page N of M"). */
+export async function countAuditEntries(db: SqlExecutor, filter: AuditFilter): Promise<number> {
+  const { where, values } = matching(filter);
+  const { rows } = await db.query<{ total: string }>(
+    `SELECT count(*) AS total FROM console_audit_log WHERE ${where}`,
+    values,
+  );
+  return Number(rows[0]?.total ?? 0);
 }

@@ -3,36 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
-import { formatUserName, UserMenu } from './user-menu.tsx';
-
-describe('formatUserName (spec §2 Header, §9: last name, then first name, cut to 20 characters)', () => {
-  it('puts the last name first', () => {
-    expect(formatUserName('Ada', 'Lovelace')).toBe('Lovelace Ada');
-  });
-
-  it('cuts to 20 characters', () => {
-    expect(formatUserName('Maximiliana', 'Wolfeschlegelstein')).toBe('Wolfeschlegelstein M');
-    expect(formatUserName('Maximiliana', 'Wolfeschlegelstein')).toHaveLength(20);
-  });
-
-  it('keeps a name of exactly 20 characters whole and never leaves a trailing space', () => {
-    expect(formatUserName('Jo', 'Abcdefghijklmnopq')).toBe('Abcdefghijklmnopq Jo');
-    expect(formatUserName('Zed', 'Abcdefghijklmnopqrs')).toBe('Abcdefghijklmnopqrs');
-  });
-
-  it('counts characters, not UTF-16 units', () => {
-    // 17 + space + 2 = 20 characters (40 UTF-16 units): nothing is cut, no character is split.
-    expect(formatUserName('𝓐𝓭', '𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮𝓛')).toBe('𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮𝓛𝓸𝓿𝓮𝓵𝓪𝓬𝓮𝓛 𝓐𝓭');
-    expect(formatUserName('李', '欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳')).toBe(
-      '欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳',
-    );
-  });
-
-  it('copes with a missing part', () => {
-    expect(formatUserName(undefined, 'Lovelace')).toBe('Lovelace');
-    expect(formatUserName(' Ada ', '')).toBe('Ada');
-  });
-});
+import { UserMenu } from './user-menu.tsx';
 
 describe('UserMenu', () => {
   it('shows the name on a menu button; its menu has a sign-out item', async () => {

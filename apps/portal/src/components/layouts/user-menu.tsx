@@ -1,21 +1,8 @@
+import { shortPersonName } from '@trackwell/contracts';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { USER_NAME_MAX_LENGTH } from '../../config/constants.ts';
 import { ChevronDownIcon, UserIcon } from '../ui/icons.tsx';
-
-/**
- * spec §2 Header "User menu button. It shows the user's last name, then first name, cut to 20 characters"
- * (§9). Cut by characters as a reader sees them (code points), so a name in any script is never split
- * mid-character.
- */
-export function formatUserName(firstName: string | undefined, lastName: string | undefined): string {
-  const full = [lastName, firstName]
-    .map((part) => part?.trim() ?? '')
-    .filter(Boolean)
-    .join(' ');
-  return Array.from(full).slice(0, USER_NAME_MAX_LENGTH).join('').trimEnd();
-}
 
 export type UserMenuProps = {
   firstName: string | undefined;
@@ -124,7 +111,8 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref, consoleH
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const name = formatUserName(firstName, lastName);
+  // spec §2 Header: last name, then first name, cut to 20 characters (the one rule, in contracts).
+  const name = shortPersonName({ firstName, lastName });
 
   useMenuFocus(open, rootRef, listRef, () => setOpen(false));
 

@@ -3,10 +3,12 @@ import {
   type ConsoleAuditQuery,
   consoleAuditPage,
   consoleAuditQuery,
+  consoleStoreAuditQuery,
   storeCodeParams,
 } from '@trackwell/contracts';
-import { type AuditEntry, type AuditFilter, listAuditEntries } from '@trackwell/db';
+import { type AuditEntry, type AuditFilter, countAuditEntries, listAuditEntries } from '@trackwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../../http/errors.ts';
 import { AUDIT_CSV_HEADER, auditCsvRows, csvCell } from './audit-csv.ts';
 import { consoleStore } from './caller.ts';
 import { type ConsoleApp, consoleDocs, consoleErrors } from './schemas.ts';
@@ -42,8 +44,20 @@ const wantsCsv = (request: FastifyRequest, query: ConsoleAuditQuery) =>
   query.format === 'csv' ||
   (query.format === undefined && /\btext\/csv\b/.test(request.headers.accept ?? ''));
 
+/** A numbered page (newest first) with the total of matching entries; a page past the last is refused. */
+async function numberedPage(app: ConsoleApp, filter: AuditFilter, page: number) {
+  const total = await countAuditEntries(app.db, filter);
+  const pages = Math.max(1, Math.ceil(total / filter.limit));
+  if (page > pages)
+    throw badRequest(`There are ${pages} pages of ${filter.limit}; page ${page} is past the last.`, [
+      { path: 'querystring.page', message: `is past the last page (${pages})` },
+    ]);
+  const found = await listAuditEntries(app.db, filter, (page - 1) * filter.limit);
+  return { entries: found.entries.map(entryAnswer), nextCursor: null, total };
+}
+
 /**
- * Answers one page as JSON, or (`?format=csv` / `Accept: text/csv`) every matching entry from the cursor on
+ * Answers one page as JSON (by cursor, or numbered with its total), or (`?format=csv` / `Accept: text/csv`) every matching entry from the cursor on
  * as CSV, newest first.
  */
 async function answerAudit(
@@ -55,6 +69,7 @@ async function answerAudit(
 ) {
   const filter = filterOf(query, tenantId);
   if (!wantsCsv(request, query)) {
+    if (query.page !== undefined) return numberedPage(app, filter, query.page);
     const page = await listAuditEntries(app.db, filter);
     const last = page.entries.at(-1);
     return { entries: page.entries.map(entryAnswer), nextCursor: page.more && last ? last.id : null };
@@ -82,7 +97,8 @@ const auditResponses = {
 };
 const auditDescription =
   'Filter by actor (login or id), action, store code and time range [from, to); newest first, paged by ' +
-  "`cursor` = the previous answer's `nextCursor`. `?format=csv` or `Accept: text/csv` exports every matching " +
+  "`cursor` = the previous answer's `nextCursor`, or by `page` number (1 = newest) with the `total` of " +
+  'matching entries (a page past the last is a 400). `?format=csv` or `Accept: text/csv` exports every matching ' +
   'entry (at most 50,000) as CSV; cells starting with = + - @ are prefixed with an apostrophe.';
 
 /** The audit log: every store's (operators) and one store's (its admins and operators). */
@@ -111,7 +127,7 @@ export function registerAuditRoutes(app: ConsoleApp) {
         summary: "The store's audit log (its admins and operators)",
         description: auditDescription,
         params: storeCodeParams,
-        querystring: consoleAuditQuery.omit({ store: true }),
+        querystring: consoleStoreAuditQuery,
         response: auditResponses,
       },
     },

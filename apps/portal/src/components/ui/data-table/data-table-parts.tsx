@@ -108,7 +108,29 @@ export function ColumnMenu<T>({ table }: { table: Table<T> }) {
   );
 }
 
-/** Server mode's pager: previous, "page X of N · rows A–B of C" (announced), next, and the page size. */
+/**
+ * A pager button. At the first or last page it stays focusable but says it is unavailable (`aria-disabled`):
+ * a keyboard user who pressed "Last" keeps the focus there instead of losing it to the page.
+ */
+function PagerButton({ label, off, onPress }: { label: string; off: boolean; onPress: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline-secondary btn-sm${off ? ' disabled' : ''}`}
+      aria-disabled={off || undefined}
+      onClick={() => {
+        if (!off) onPress();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * Server mode's pager: first, previous, "page X of N · rows A–B of C" (announced), next, last, and the page
+ * size. Every control is a button or a select, in reading order, so the keyboard reaches each.
+ */
 export function DataTablePager({
   pageIndex,
   pageSize,
@@ -127,28 +149,30 @@ export function DataTablePager({
   const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
   const from = rowCount === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(rowCount, (pageIndex + 1) * pageSize);
+  const atFirst = pageIndex <= 0;
+  const atLast = pageIndex >= pageCount - 1;
   return (
     <nav className="tw-data-table__pager" aria-label={t('dataTable.pages')}>
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-sm"
-        disabled={pageIndex <= 0}
-        onClick={() => onChange(pageIndex - 1, pageSize)}
-      >
-        {t('dataTable.previous')}
-      </button>
+      <PagerButton label={t('dataTable.first')} off={atFirst} onPress={() => onChange(0, pageSize)} />
+      <PagerButton
+        label={t('dataTable.previous')}
+        off={atFirst}
+        onPress={() => onChange(pageIndex - 1, pageSize)}
+      />
       <span aria-live="polite">
         {t('dataTable.pageOf', { page: pageIndex + 1, count: pageCount })} ·{' '}
         {t('dataTable.rowsOf', { from, to, total: rowCount })}
       </span>
-      <button
-        type="button"
-        className="btn btn-outline-secondary btn-sm"
-        disabled={pageIndex >= pageCount - 1}
-        onClick={() => onChange(pageIndex + 1, pageSize)}
-      >
-        {t('dataTable.next')}
-      </button>
+      <PagerButton
+        label={t('dataTable.next')}
+        off={atLast}
+        onPress={() => onChange(pageIndex + 1, pageSize)}
+      />
+      <PagerButton
+        label={t('dataTable.last')}
+        off={atLast}
+        onPress={() => onChange(pageCount - 1, pageSize)}
+      />
       <label htmlFor={sizeId} className="tw-data-table__size">
         {t('dataTable.pageSize')}
       </label>

@@ -210,7 +210,7 @@ describe('DataTable in server mode', () => {
     renderWithI18n(<ServerTable asked={asked} />);
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(pages).toHaveTextContent('Page 1 of 5 · rows 1–25 of 120');
-    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(pages).toHaveTextContent('Page 2 of 5 · rows 26–50 of 120');
     expect(firstCells(screen.getByRole('table'))[0]).toBe('S-025');
@@ -224,6 +224,32 @@ describe('DataTable in server mode', () => {
     expect(firstCells(screen.getByRole('table'))[0]).toBe('S-119');
     await user.selectOptions(within(pages).getByRole('combobox', { name: 'Rows per page' }), '100');
     expect(pages).toHaveTextContent('Page 1 of 2 · rows 1–100 of 120');
+  });
+
+  it('goes to the last and the first page from the keyboard, the focus staying on the button pressed', async () => {
+    const asked: ServerTableState[] = [];
+    const user = userEvent.setup();
+    renderWithI18n(<ServerTable asked={asked} />);
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    const first = within(pages).getByRole('button', { name: 'First' });
+    const last = within(pages).getByRole('button', { name: 'Last' });
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    last.focus();
+    await user.keyboard('{Enter}');
+    expect(pages).toHaveTextContent('Page 5 of 5 · rows 101–120 of 120');
+    expect(asked.at(-1)?.pagination.pageIndex).toBe(4);
+    // At the last page "Last" and "Next" say they are unavailable, yet the focus is not lost to the page.
+    expect(last).toHaveFocus();
+    expect(last).toHaveAttribute('aria-disabled', 'true');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(asked.at(-1)?.pagination.pageIndex).toBe(4);
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(first).toHaveFocus();
+    await user.keyboard(' ');
+    expect(pages).toHaveTextContent('Page 1 of 5 · rows 1–25 of 120');
   });
 
   it('hands the filter over once typing pauses, from page 1', async () => {

@@ -45,6 +45,12 @@ export interface DataTableProps<T> {
   sortable?: boolean;
   /** Controls shown beside the filter box (e.g. a primary action). */
   toolbar?: ReactNode;
+  /** False: no columns menu (a form laid out as a table, whose every column is needed). */
+  columnMenu?: boolean;
+  /** True: the caption is shown above the table too (not only named to screen readers). */
+  captionShown?: boolean;
+  /** A row's own class (e.g. `table-danger` for a refused row). */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 /**
@@ -78,7 +84,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ) : null}
         {props.toolbar}
         {/* Only beside a table: no columns to choose while loading, after an error or with no rows. */}
-        {!props.status.isLoading && !props.status.error && table.getRowModel().rows.length > 0 ? (
+        {props.columnMenu !== false &&
+        !props.status.isLoading &&
+        !props.status.error &&
+        table.getRowModel().rows.length > 0 ? (
           <ColumnMenu table={table} />
         ) : null}
       </div>
@@ -154,7 +163,14 @@ function cellClass<T>(meta: ColumnMeta<T, unknown> | undefined) {
 }
 
 /** The states (loading, error with retry, empty) or the table itself in its scroll region. */
-function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> & { table: Table<T> }) {
+function DataTableBody<T>({
+  table,
+  caption,
+  captionShown,
+  rowClassName,
+  status,
+  empty,
+}: DataTableProps<T> & { table: Table<T> }) {
   const { t } = useTranslation();
   const captionId = useId();
   const shown = table.getRowModel().rows;
@@ -171,7 +187,7 @@ function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> &
       aria-busy={status.isFetching}
     >
       <table className="table table-sm align-middle tw-data-table__table">
-        <caption id={captionId} className="tw-visually-hidden">
+        <caption id={captionId} className={captionShown ? 'tw-data-table__caption' : 'tw-visually-hidden'}>
           {caption}
         </caption>
         <thead>
@@ -185,7 +201,7 @@ function DataTableBody<T>({ table, caption, status, empty }: DataTableProps<T> &
         </thead>
         <tbody>
           {shown.map((row) => (
-            <tr key={row.id}>
+            <tr key={row.id} className={rowClassName?.(row.original)}>
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const Cell = meta?.rowHeader ? 'th' : 'td';

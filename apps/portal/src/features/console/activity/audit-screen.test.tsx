@@ -37,16 +37,17 @@ function auditApi() {
   return fakeConsoleApi()
     .on('GET', CONSOLE_PATHS.stores, () => ({ status: 200, body: { stores: STORES } }))
     .on('GET', CONSOLE_PATHS.storeAudit, (call) =>
-      call.query.get('cursor') === '2'
-        ? { status: 200, body: { entries: [entry('1')], nextCursor: null } }
-        : call.query.get('action') === 'role.grant'
-          ? { status: 200, body: { entries: [], nextCursor: null } }
-          : { status: 200, body: { entries: [REVOKE], nextCursor: '2' } },
+      // 51 entries: three pages of 25, the newest (a revocation) first, the oldest (a creation) last.
+      call.query.get('action') === 'role.grant'
+        ? { status: 200, body: { entries: [], nextCursor: null, total: 0 } }
+        : call.query.get('page') === '3'
+          ? { status: 200, body: { entries: [entry('1')], nextCursor: null, total: 51 } }
+          : { status: 200, body: { entries: [REVOKE], nextCursor: null, total: 51 } },
     );
 }
 
 describe('Audit log', { timeout: 20_000 }, () => {
-  it('shows who, when, what and before → after, page after page', async () => {
+  it('shows who, when, what and before → after, in numbered pages', async () => {
     const api = auditApi();
     const user = userEvent.setup();
     renderConsole({ roles: ['store_admin'], path: PATH });
@@ -58,11 +59,19 @@ describe('Audit log', { timeout: 20_000 }, () => {
     const diff = within(row).getByRole('list');
     expect(within(diff).getAllByRole('listitem')).toHaveLength(1);
     expect(diff).toHaveTextContent('revokedAt: after: 2026-11-25T11:00:00Z');
-    await user.click(screen.getByRole('button', { name: 'Older' }));
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(pages).toHaveTextContent('Page 1 of 3 · rows 1–25 of 51');
+    await user.click(within(pages).getByRole('button', { name: 'Last' }));
     expect(await screen.findByText('API key created', { selector: 'span' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/console/v1/stores/awwa/audit').at(-1)!.query.get('cursor')).toBe('2');
-    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    expect(pages).toHaveTextContent('Page 3 of 3 · rows 51–51 of 51');
+    const last = api.callsTo('GET', '/api/console/v1/stores/awwa/audit').at(-1)!;
+    expect([last.query.get('page'), last.query.get('limit')]).toEqual(['3', '25']);
+    await user.click(within(pages).getByRole('button', { name: 'First' }));
     expect(await screen.findByText('API key revoked', { selector: 'span' })).toBeInTheDocument();
+    expect(pages).toHaveTextContent('Page 1 of 3');
+    await user.selectOptions(within(pages).getByRole('combobox', { name: 'Rows per page' }), '50');
+    await waitFor(() => expect(pages).toHaveTextContent('Page 1 of 2 · rows 1–50 of 51'));
+    expect(api.callsTo('GET', '/api/console/v1/stores/awwa/audit').at(-1)!.query.get('limit')).toBe('50');
     expect(document.title).toBe('Audit log · Acme Standards');
   });
 
@@ -92,6 +101,7 @@ describe('Audit log', { timeout: 20_000 }, () => {
       action: 'role.grant',
       from: '2026-11-20T00:00:00.000Z',
       to: '2026-11-26T00:00:00.000Z',
+      page: '1',
       limit: '25',
     });
     await user.click(screen.getByRole('button', { name: 'Clear' }));

@@ -1,3 +1,4 @@
+import type { PaginationState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
@@ -9,20 +10,26 @@ import './activity.css';
 import { type AuditFilters, useExportAuditCsvMutation, useListAuditQuery } from './api/audit.ts';
 import { AuditFiltersForm } from './components/audit-filters.tsx';
 import { AuditTable } from './components/audit-table.tsx';
-import { Pager } from './components/pager.tsx';
 import { downloadText } from './lib/download.ts';
 
+/** The newest entries first, 25 to a page (the table offers 10 to 100). */
+const FIRST_PAGE: PaginationState = { pageIndex: 0, pageSize: 25 };
+
 /**
- * `/admin/stores/:code/audit`: the store's audit log, filtered, paged, exported as CSV. Without a code
+ * `/admin/stores/:code/audit`: the store's audit log, filtered, in numbered pages, exported as CSV. Without a code
  * (`/admin/audit`, platform operators): the log of every store, with each entry's store and a store filter.
  */
 export function AuditScreen({ code }: { code?: string }) {
   const { t, ready } = useTranslation('console-activity');
   const { t: tCommon } = useTranslation();
   const [filters, setFilters] = useState<AuditFilters>({});
-  const [cursors, setCursors] = useState<string[]>([]);
-  const log = useListAuditQuery({ code, filters, cursor: cursors.at(-1) }, { skip: !ready });
-  const page = log.currentData;
+  const [paging, setPaging] = useState<PaginationState>(FIRST_PAGE);
+  const log = useListAuditQuery(
+    { code, filters, page: paging.pageIndex + 1, limit: paging.pageSize },
+    { skip: !ready },
+  );
+  // The page shown while the next one loads (a mask over it), so the pager keeps the keyboard's focus.
+  const page = log.data;
   const [exportCsv, exporting] = useExportAuditCsvMutation();
 
   async function download() {
@@ -57,7 +64,7 @@ export function AuditScreen({ code }: { code?: string }) {
           withStore={!code}
           onApply={(next) => {
             setFilters(next);
-            setCursors([]);
+            setPaging({ ...paging, pageIndex: 0 });
           }}
         />
         {log.isFetching && !page ? (
@@ -73,14 +80,11 @@ export function AuditScreen({ code }: { code?: string }) {
                 : t('audit.allEmpty')}
           </p>
         ) : (
-          <>
-            <AuditTable entries={page.entries} showStore={!code} />
-            <Pager
-              label={t('audit.pages')}
-              newer={cursors.length > 0 ? () => setCursors(cursors.slice(0, -1)) : undefined}
-              older={page.nextCursor ? () => setCursors([...cursors, page.nextCursor ?? '']) : undefined}
-            />
-          </>
+          <AuditTable
+            entries={page.entries}
+            showStore={!code}
+            paging={{ ...paging, total: page.total, fetching: log.isFetching, onChange: setPaging }}
+          />
         )}
       </ConsoleScreen>
     </div>

@@ -128,6 +128,20 @@ describe('Deliveries', { timeout: 20_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['1', '2']);
+    // The portal's one table: a named, focusable scroll region whose figures sort.
+    const region = screen.getByRole('region', { name: 'Sent and failed e-mails per day' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(within(figures).getByRole('columnheader', { name: /Day/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(
+      within(within(figures).getByRole('columnheader', { name: /Failed/ })).getByRole('button'),
+    );
+    expect(within(figures).getByRole('columnheader', { name: /Failed/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(document.title).toBe('Deliveries · Acme Standards');
     // The period asked for: the last 30 UTC days.
     const [daily] = api.callsTo('GET', '/api/console/v1/stores/awwa/deliveries/daily');

@@ -88,7 +88,8 @@ describe('Users', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderConsole({ roles: ['store_admin'], path: PATH });
     const table = await screen.findByRole('table', { name: "The store's users" });
-    expect(within(table).getByRole('cell', { name: 'Ann Shopper' })).toBeInTheDocument();
+    // The one name order of the header, the list and the detail: last name, then first name.
+    expect(within(table).getByRole('cell', { name: 'Shopper Ann' })).toBeInTheDocument();
 
     // The form is a <search> landmark (jsdom does not map that element to its role yet; Chromium does).
     const search = screen.getByRole('button', { name: 'Search' }).closest('form')!;
@@ -108,6 +109,8 @@ describe('Users', { timeout: 20_000 }, () => {
     const heading = await screen.findByRole('heading', { name: 'ann@shop.example' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Tracked standards: 1')).toBeInTheDocument();
+    const name = screen.getAllByText('Shopper Ann').find((el) => el.tagName === 'DD');
+    expect(name).toBeInTheDocument();
     expect(screen.getByText(/Firefox 140, Linux · 203\.0\.113\.9/)).toBeInTheDocument();
     expect(screen.getByText('token:software:totp (GOOGLE)')).toBeInTheDocument();
 

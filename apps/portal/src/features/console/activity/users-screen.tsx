@@ -1,4 +1,9 @@
-import { type ConsoleUserSummary, OKTA_USER_STATUSES, type OktaUserStatus } from '@trackwell/contracts';
+import {
+  type ConsoleUserSummary,
+  OKTA_USER_STATUSES,
+  type OktaUserStatus,
+  personDisplayName,
+} from '@trackwell/contracts';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table/data-table.tsx';
@@ -101,7 +106,7 @@ function useUserColumns(onOpen: (id: string) => void): DataColumn<ConsoleUserSum
     () => [
       {
         id: 'name',
-        accessorFn: (u) => `${u.firstName} ${u.lastName}`,
+        accessorFn: (u) => personDisplayName(u),
         enableSorting: false,
         meta: { label: t('users.name'), dir: 'auto' },
       },

@@ -63,6 +63,33 @@ describe('the ICS → industry area mapping editor', () => {
     ]);
   });
 
+  it('edits rows on the portal’s one table: the focus stays in a field while typing, Remove in each row', async () => {
+    mappingApi({
+      entries: [
+        { prefix: '13.110', area: 'MACH' },
+        { prefix: '83', area: 'PLAS' },
+      ],
+      areas: AREAS,
+    });
+    const user = userEvent.setup();
+    renderConsole({ path: PATH, roles: ['store_admin'] });
+    const region = await screen.findByRole('region', { name: 'ICS prefixes and their industry areas' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const table = within(region).getByRole('table');
+    // The rows stay in the order saved: no column sorts an editor.
+    expect(within(table).queryByRole('button', { name: /Sort/ })).not.toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const prefix = within(rows[1]!).getByRole('textbox', { name: 'ICS prefix of row 2' });
+    expect(prefix.closest('td')).toHaveAttribute('data-label', 'ICS prefix');
+    await user.type(prefix, '.080');
+    expect(prefix).toHaveFocus();
+    expect(prefix).toHaveValue('83.080');
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Remove row 1' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByRole('textbox', { name: 'ICS prefix of row 1' })).toHaveValue('83.080');
+  });
+
   it('shows a prefix that is no ICS code beside its row, without calling the server', async () => {
     const api = mappingApi();
     const user = userEvent.setup();

@@ -97,6 +97,11 @@ describe('the store’s signing keys in its settings', () => {
     const table = await within(panel).findByRole('table', {
       name: "The store's signing keys and their states",
     });
+    // The portal's one table: a named, focusable scroll region; each key's row named by its id.
+    expect(table.closest('section[tabindex="0"]')).toHaveAccessibleName(
+      "The store's signing keys and their states",
+    );
+    expect(within(table).getByRole('rowheader', { name: /kid-current/ })).toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /kid-current/ });
     expect(within(row).getByText('Current: signs')).toBeInTheDocument();
     expect(within(row).getByText(`since ${at(CURRENT.signsFrom)}`)).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { CONSOLE_PATHS, type ConsoleAuditEntry } from '@trackwell/contracts';
 import { api } from '../../../../lib/api.ts';
 import { silenceErrorToasts } from '../../../../lib/api-error-toasts.ts';
-import { consolePath, type Page, withCursor } from './paths.ts';
+import { consolePath } from './paths.ts';
 
 /**
  * The audit log's filters (consoleAuditQuery), as the screen's form holds them (`from`/`to`: ISO instants;
@@ -22,16 +22,23 @@ export function auditParams(filters: AuditFilters): Record<string, string> {
   );
 }
 
-/** A store's audit log, or every store's, one page at a time. */
+/** One numbered page of the log (newest first) and every matching entry's count, for "page N of M". */
+export type AuditPage = { entries: ConsoleAuditEntry[]; total: number };
+
+/** A store's audit log, or every store's, one numbered page at a time (`page`: 1 = the newest). */
 export const consoleAuditApi = api.enhanceEndpoints({ addTagTypes: ['ConsoleAudit'] }).injectEndpoints({
   endpoints: (build) => ({
     listAudit: build.query<
-      Page<'entries', ConsoleAuditEntry>,
-      { code?: string | undefined; filters: AuditFilters; cursor?: string }
+      AuditPage,
+      { code?: string | undefined; filters: AuditFilters; page: number; limit: number }
     >({
-      query: ({ code, filters, cursor }) => ({
+      query: ({ code, filters, page, limit }) => ({
         url: auditUrl(code),
-        params: { ...auditParams(filters), limit: 25, ...withCursor(cursor) },
+        params: { ...auditParams(filters), page, limit },
+      }),
+      transformResponse: (answer: { entries: ConsoleAuditEntry[]; total?: number }) => ({
+        entries: answer.entries,
+        total: answer.total ?? answer.entries.length,
       }),
       providesTags: ['ConsoleAudit'],
     }),

@@ -1,3 +1,4 @@
+import type { PaginationState, SortingState } from '@tanstack/react-table';
 import type { ConsoleAuditEntry } from '@trackwell/contracts';
 import { isAuditAction } from '@trackwell/contracts';
 import { useMemo } from 'react';
@@ -7,18 +8,28 @@ import { Breakable } from '../../components/breakable.tsx';
 import { auditDiff } from '../lib/audit-diff.ts';
 import { formatInstant } from '../lib/format.ts';
 
+/** The server's numbered pages: where the table is, how many entries match, and how to ask for another. */
+export interface AuditPaging extends PaginationState {
+  total: number;
+  fetching: boolean;
+  onChange: (next: PaginationState) => void;
+}
+
 /**
  * Audit entries: when, who, what (action and target), and what changed (before → after, a list of fields);
- * `showStore`: each entry's store too (the log of every store). The screen around it pages the entries
- * (newest first, by cursor) and says when there are none: here they are shown in that order, no column sorts.
- * Below 640 px each entry is a card (DataTable); addresses and keys wrap only at their separators.
+ * `showStore`: each entry's store too (the log of every store). The server pages the entries newest first
+ * (`paging`: "page N of M", first/previous/next/last, the page size); no column sorts. The screen around it
+ * says when there are none. Below 640 px each entry is a card (DataTable); addresses and keys wrap only at
+ * their separators.
  */
 export function AuditTable({
   entries,
   showStore = false,
+  paging,
 }: {
   entries: ConsoleAuditEntry[];
   showStore?: boolean;
+  paging?: AuditPaging;
 }) {
   const { t } = useTranslation('console-activity');
   const columns = useAuditColumns(showStore);
@@ -29,11 +40,26 @@ export function AuditTable({
       rows={entries}
       rowId={(entry) => entry.id}
       sortable={false}
-      status={{ isLoading: false }}
+      status={{ isLoading: false, isFetching: paging?.fetching }}
       empty={t('audit.empty')}
+      server={
+        paging
+          ? {
+              state: {
+                pagination: { pageIndex: paging.pageIndex, pageSize: paging.pageSize },
+                sorting: NO_SORT,
+                filter: '',
+              },
+              onStateChange: (next) => paging.onChange(next.pagination),
+              rowCount: paging.total,
+            }
+          : undefined
+      }
     />
   );
 }
+
+const NO_SORT: SortingState = [];
 
 function useAuditColumns(showStore: boolean): DataColumn<ConsoleAuditEntry>[] {
   const { t, i18n } = useTranslation('console-activity');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { type DailyCount, useGetDailyDeliveriesQuery } from '../api/deliveries.ts';
@@ -90,30 +91,40 @@ export function DailyPanel({ code }: { code: string }) {
   );
 }
 
-/** The chart's figures as a table (its text alternative), shown on demand. */
+/**
+ * The chart's figures as a table (its text alternative), shown on demand: the portal's DataTable, day by day
+ * as the chart reads, sortable by day or by either count; below 640 px one card per day.
+ */
 function DailyTable({ id, days, hidden }: { id: string; days: DailyCount[]; hidden: boolean }) {
   const { t, i18n } = useTranslation('console-activity');
+  const columns = useMemo<DataColumn<DailyCount>[]>(
+    () => [
+      {
+        id: 'day',
+        accessorKey: 'day',
+        meta: { label: t('daily.day'), rowHeader: true, nowrap: true },
+        cell: ({ row }) => formatDay(row.original.day, i18n.language),
+      },
+      { id: 'sent', accessorKey: 'sent', meta: { label: t('daily.sent'), numeric: true } },
+      { id: 'failed', accessorKey: 'failed', meta: { label: t('daily.failed'), numeric: true } },
+    ],
+    [t, i18n.language],
+  );
   return (
-    <div id={id} className="table-responsive" hidden={hidden}>
-      <table className="table table-sm tw-console__table">
-        <caption>{t('daily.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('daily.day')}</th>
-            <th scope="col">{t('daily.sent')}</th>
-            <th scope="col">{t('daily.failed')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{formatDay(d.day, i18n.language)}</th>
-              <td>{d.sent}</td>
-              <td>{d.failed}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div id={id} hidden={hidden}>
+      <DataTable
+        caption={t('daily.caption')}
+        captionShown
+        columns={columns}
+        rows={days}
+        rowId={(d) => d.day}
+        status={{ isLoading: false }}
+        empty={t('daily.empty')}
+        initialSorting={BY_DAY}
+        columnMenu={false}
+      />
     </div>
   );
 }
+
+const BY_DAY = [{ id: 'day', desc: false }];

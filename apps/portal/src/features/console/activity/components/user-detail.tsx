@@ -1,4 +1,4 @@
-import { CONSOLE_USER_ERRORS, type ConsoleUserDetail } from '@trackwell/contracts';
+import { CONSOLE_USER_ERRORS, type ConsoleUserDetail, personDisplayName } from '@trackwell/contracts';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
@@ -113,7 +113,7 @@ function UserFacts({ detail }: { detail: ConsoleUserDetail }) {
     <div className="tw-user-facts">
       <dl className="tw-user-facts__profile">
         <dt>{t('users.name')}</dt>
-        <dd>{`${user.firstName} ${user.lastName}`}</dd>
+        <dd dir="auto">{personDisplayName(user)}</dd>
         <dt>{t('users.email')}</dt>
         <dd dir="ltr">{user.email}</dd>
         <dt>{t('users.status')}</dt>

@@ -1,6 +1,7 @@
 import type { CatalogImportColumnsAnswer, MappingField } from '@trackwell/contracts';
-import { useId } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { type MappingDraft, mappingChoices } from '../lib/mapping-draft.ts';
 
 /**
@@ -63,7 +64,13 @@ function useChoiceLabel() {
   };
 }
 
-/** Each column of the file, its first value, and the select of what it is imported as. */
+/** A column of the file: its header, its place, and its first value. */
+type FileColumn = { header: string; index: number; sample: string };
+
+/**
+ * Each column of the file, its first value, and the select of what it is imported as: the portal's DataTable
+ * in the file's order (no column sorts: the order is the file's), one card per column below 640 px.
+ */
 function MappingTable({
   columns,
   draft,
@@ -76,60 +83,103 @@ function MappingTable({
   onChange: (draft: MappingDraft) => void;
 }) {
   const { t } = useTranslation('console-catalog');
-  const id = useId();
-  const label = useChoiceLabel();
-  const choices = mappingChoices(columns.suggested);
+  const rows = useMemo<FileColumn[]>(
+    () => columns.headers.map((header, index) => ({ header, index, sample: columns.rows[0]?.[index] ?? '' })),
+    [columns],
+  );
+  const tableColumns = useMappingColumns({
+    choices: mappingChoices(columns.suggested),
+    draft,
+    disabled,
+    onChange,
+  });
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
-        <caption>{t('mapping.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('mapping.column')}</th>
-            {/* On a phone the column and its select fit; the preview below shows the values. */}
-            <th scope="col" className="d-none d-sm-table-cell">
-              {t('mapping.firstValue')}
-            </th>
-            <th scope="col">{t('mapping.importedAs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {columns.headers.map((header, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional; headers may repeat
-            <tr key={index}>
-              <th scope="row">
-                <label htmlFor={`${id}-${index}`} className="mb-0">
-                  <bdi>{header}</bdi>
-                </label>
-              </th>
-              <td className="tw-catalog__sample d-none d-sm-table-cell">
-                <bdi>{columns.rows[0]?.[index] ?? ''}</bdi>
-              </td>
-              <td>
-                <select
-                  id={`${id}-${index}`}
-                  className="form-select form-select-sm"
-                  value={draft[header] ?? ''}
-                  disabled={disabled}
-                  onChange={(event) => onChange({ ...draft, [header]: event.target.value })}
-                >
-                  <option value="">{t('mapping.notImported')}</option>
-                  {choices.map((choice) => (
-                    <option key={choice} value={choice}>
-                      {label(choice)}
-                    </option>
-                  ))}
-                </select>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('mapping.caption')}
+      captionShown
+      columns={tableColumns}
+      rows={rows}
+      // Columns are positional; headers may repeat.
+      rowId={(column) => String(column.index)}
+      status={{ isLoading: false }}
+      empty={t('mapping.caption')}
+      sortable={false}
+      columnMenu={false}
+    />
   );
 }
 
-/** The file's first rows as they will be read: one column per mapped column, named by its field. */
+/**
+ * The mapping table's columns, made once: a cell is a component to React, so columns made anew on each
+ * render would remount every select (the keyboard's focus lost at each choice). What changes (the draft, the
+ * handler) is read from a ref as each cell renders.
+ */
+function useMappingColumns(live: {
+  choices: string[];
+  draft: MappingDraft;
+  disabled: boolean;
+  onChange: (draft: MappingDraft) => void;
+}): DataColumn<FileColumn>[] {
+  const { t } = useTranslation('console-catalog');
+  const id = useId();
+  const label = useChoiceLabel();
+  const now = useRef({ ...live, label });
+  now.current = { ...live, label };
+  return useMemo(
+    () => [
+      {
+        id: 'column',
+        meta: { label: t('mapping.column'), rowHeader: true },
+        cell: ({ row }) => (
+          <label htmlFor={`${id}-${row.original.index}`} className="mb-0">
+            <bdi>{row.original.header}</bdi>
+          </label>
+        ),
+      },
+      {
+        id: 'firstValue',
+        meta: { label: t('mapping.firstValue') },
+        cell: ({ row }) => (
+          <span className="tw-catalog__sample">
+            <bdi>{row.original.sample}</bdi>
+          </span>
+        ),
+      },
+      {
+        id: 'importedAs',
+        meta: { label: t('mapping.importedAs') },
+        cell: ({ row: { original } }) => {
+          const { draft, disabled, onChange, choices, label: name } = now.current;
+          return (
+            <select
+              id={`${id}-${original.index}`}
+              className="form-select form-select-sm"
+              value={draft[original.header] ?? ''}
+              disabled={disabled}
+              onChange={(event) => onChange({ ...draft, [original.header]: event.target.value })}
+            >
+              <option value="">{t('mapping.notImported')}</option>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {name(choice)}
+                </option>
+              ))}
+            </select>
+          );
+        },
+      },
+    ],
+    [t, id],
+  );
+}
+
+/** One of the file's first rows: its place and its cells. */
+type SampleRow = { n: number; cells: string[] };
+
+/**
+ * The file's first rows as they will be read: one column per mapped column, named by its field (the portal's
+ * DataTable, in the file's order; below 640 px one card per row, each value named by its field).
+ */
 function MappedPreview({
   rows,
   mapped,
@@ -138,36 +188,26 @@ function MappedPreview({
   mapped: Array<{ index: number; name: string }>;
 }) {
   const { t } = useTranslation('console-catalog');
-  const captionId = useId();
+  const columns: DataColumn<SampleRow>[] = mapped.map((m) => ({
+    id: `c${m.index}`,
+    meta: { label: m.name },
+    cell: ({ row }) => (
+      <span className="tw-catalog__sample">
+        <bdi>{row.original.cells[m.index] ?? ''}</bdi>
+      </span>
+    ),
+  }));
   return (
-    // Wider than a phone and holding nothing to focus: the box itself takes the focus, so the keyboard can
-    // scroll it (axe: scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="table-responsive" tabIndex={0} aria-labelledby={captionId}>
-      <table className="table table-sm">
-        <caption id={captionId}>{t('mapping.preview', { count: rows.length })}</caption>
-        <thead>
-          <tr>
-            {mapped.map((m) => (
-              <th key={m.index} scope="col">
-                {m.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the file's first rows, in order
-            <tr key={r}>
-              {mapped.map((m) => (
-                <td key={m.index} className="tw-catalog__sample">
-                  <bdi>{row[m.index] ?? ''}</bdi>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <DataTable
+      caption={t('mapping.preview', { count: rows.length })}
+      captionShown
+      columns={columns}
+      rows={rows.map((cells, n) => ({ n, cells }))}
+      rowId={(row) => String(row.n)}
+      status={{ isLoading: false }}
+      empty={t('mapping.preview', { count: 0 })}
+      sortable={false}
+      columnMenu={false}
+    />
   );
 }

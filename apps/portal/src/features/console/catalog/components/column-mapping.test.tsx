@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type CatalogImportColumnsAnswer, CONSOLE_CATALOG_PATHS } from '@trackwell/contracts';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { englishResources } from '../../../../testing/english.ts';
 import { createTestI18n, renderWithI18n } from '../../../../testing/render-with-i18n.tsx';
@@ -235,6 +236,47 @@ describe('the column-mapping step of the catalogue import', { timeout: 20_000 },
     expect(selects[1]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(selects[1]).toHaveFocus();
+  });
+});
+
+/** The step as a screen holds it: the draft kept in state, so a choice re-renders the table. */
+function Stateful() {
+  const [draft, setDraft] = useState(draftOf(ISO_COLUMNS.headers, ISO_COLUMNS.suggested));
+  return (
+    <ColumnMappingStep columns={ISO_COLUMNS} draft={draft} errors={[]} disabled={false} onChange={setDraft} />
+  );
+}
+
+describe('the mapping step on the portal’s one table', () => {
+  it('keeps the focus on a select once a choice is made, the preview following it', async () => {
+    const user = userEvent.setup();
+    renderWithI18n(<Stateful />);
+    const select = screen.getByRole('combobox', { name: 'title.fr' });
+    select.focus();
+    await user.selectOptions(select, 'Not imported');
+    // The table is not rebuilt under the keyboard: the same select still has the focus.
+    expect(select).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'title.fr' })).toBe(select);
+    const preview = screen.getByRole('table', { name: 'The first 2 rows as they will be read' });
+    expect(within(preview).queryByRole('columnheader', { name: 'Title (FR)' })).not.toBeInTheDocument();
+  });
+
+  it('names each column of the file as a row, in the file’s order, each cell labelled for the card layout', () => {
+    renderWithI18n(<Stateful />);
+    const region = screen.getByRole('region', { name: "The file's columns and what each is imported as" });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const table = within(region).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(ISO_COLUMNS.headers);
+    // The order is the file's: no column offers to sort.
+    expect(within(table).queryAllByRole('button')).toEqual([]);
+    const [first, importedAs] = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(first).toHaveAttribute('data-label', 'First value');
+    expect(first).toHaveTextContent('62319');
+    expect(importedAs).toHaveAttribute('data-label', 'Imported as');
   });
 });
 

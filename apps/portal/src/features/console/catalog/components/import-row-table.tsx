@@ -1,6 +1,8 @@
 import type { ImportRowOutcome } from '@trackwell/contracts';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -42,57 +44,87 @@ function lineOf(row: ImportRowOutcome, t: TFunction<'console-catalog'>) {
   return row.kind ? t('rows.named') : t('rows.wholeFile');
 }
 
-/** Each row of the file with what the import does to it, or why it is refused. */
+const rowKey = (row: ImportRowOutcome) => `${row.file ?? ''}-${row.row}-${row.kind ?? ''}-${row.key ?? ''}`;
+
+/**
+ * Each row of the file with what the import does to it, or why it is refused (the portal's DataTable: sorted
+ * by file, line, kind, key or outcome; below 640 px one card per row). Refused rows are marked red.
+ */
 export function ImportRowTable({ rows }: { rows: ImportRowOutcome[] }) {
   const { t } = useTranslation('console-catalog');
   // A batch of files: each row says which file it comes from.
   const withFiles = rows.some((row) => row.file);
+  const columns = useRowColumns(withFiles);
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle tw-console__table tw-catalog__rows">
-        <caption className="tw-visually-hidden">{t('rows.caption')}</caption>
-        <thead>
-          <tr>
-            {withFiles ? <th scope="col">{t('rows.file')}</th> : null}
-            <th scope="col">{t('rows.line')}</th>
-            <th scope="col">{t('rows.kind')}</th>
-            <th scope="col">{t('rows.key')}</th>
-            <th scope="col">{t('rows.outcome')}</th>
-            <th scope="col">{t('rows.details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={`${row.file ?? ''}-${row.row}-${row.kind ?? ''}-${row.key ?? ''}`}
-              className={row.outcome === 'error' ? 'table-danger' : undefined}
-            >
-              {withFiles ? (
-                <td dir="ltr" className="tw-catalog__file-name">
-                  {row.file ?? '—'}
-                </td>
-              ) : null}
-              <td>{lineOf(row, t)}</td>
-              <td>{row.kind ? t(`kinds.${row.kind}`) : '—'}</td>
-              <td dir="auto">{row.key ?? '—'}</td>
-              <td>
-                <span className={`tw-catalog__outcome tw-catalog__outcome--${row.outcome}`}>
-                  {t(`outcomes.${row.outcome}`)}
-                </span>
-              </td>
-              <td>
-                <ul className="tw-catalog__details">
-                  {details(row, t).map((line) => (
-                    <li key={line} dir="auto">
-                      {line}
-                    </li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="tw-catalog__rows">
+      <DataTable
+        caption={t('rows.caption')}
+        columns={columns}
+        rows={rows}
+        rowId={rowKey}
+        status={{ isLoading: false }}
+        empty={t('rows.caption')}
+        rowClassName={(row) => (row.outcome === 'error' ? 'table-danger' : undefined)}
+      />
     </div>
   );
+}
+
+function useRowColumns(withFiles: boolean): DataColumn<ImportRowOutcome>[] {
+  const { t } = useTranslation('console-catalog');
+  return useMemo(() => {
+    const file: DataColumn<ImportRowOutcome> = {
+      id: 'file',
+      accessorFn: (row) => row.file ?? '',
+      meta: { label: t('rows.file'), dir: 'ltr' },
+      cell: ({ row }) => <span className="tw-catalog__file-name">{row.original.file ?? '—'}</span>,
+    };
+    return [
+      ...(withFiles ? [file] : []),
+      {
+        id: 'line',
+        // The file's order: a publisher or committee named only (line 0) and the file as a whole come first.
+        accessorFn: (row) => row.row,
+        meta: { label: t('rows.line'), numeric: true },
+        cell: ({ row }) => lineOf(row.original, t),
+      },
+      {
+        id: 'kind',
+        accessorFn: (row) => (row.kind ? t(`kinds.${row.kind}`) : ''),
+        meta: { label: t('rows.kind') },
+        cell: ({ getValue }) => getValue() || '—',
+      },
+      {
+        id: 'key',
+        accessorFn: (row) => row.key ?? '',
+        meta: { label: t('rows.key'), dir: 'auto', rowHeader: true },
+        cell: ({ getValue }) => getValue() || '—',
+      },
+      {
+        id: 'outcome',
+        accessorFn: (row) => t(`outcomes.${row.outcome}`),
+        meta: { label: t('rows.outcome') },
+        cell: ({ row, getValue }) => (
+          <span className={`tw-catalog__outcome tw-catalog__outcome--${row.original.outcome}`}>
+            {getValue()}
+          </span>
+        ),
+      },
+      {
+        id: 'details',
+        accessorFn: (row) => details(row, t).join(' '),
+        enableSorting: false,
+        meta: { label: t('rows.details') },
+        cell: ({ row }) => (
+          <ul className="tw-catalog__details">
+            {details(row.original, t).map((line) => (
+              <li key={line} dir="auto">
+                {line}
+              </li>
+            ))}
+          </ul>
+        ),
+      },
+    ];
+  }, [t, withFiles]);
 }

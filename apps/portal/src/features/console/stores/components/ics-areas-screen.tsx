@@ -1,6 +1,7 @@
 import { ICS_PREFIX, type IcsAreaMappingAnswer, type IcsAreaMappingEntry } from '@trackwell/contracts';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
@@ -105,6 +106,13 @@ function IcsAreasForm({ code, saved }: { code: string; saved: IcsAreaMappingAnsw
   );
 }
 
+/** A row of the editor: the entry and its place (rows are edited in place; the place is the identity). */
+type EditedRow = IcsAreaMappingEntry & { i: number };
+
+/**
+ * The mapping as the portal's DataTable: a prefix field, an area select and Remove per row, in the order
+ * saved (no column sorts: rows are edited in place); below 640 px one card per row, Remove in view.
+ */
 function MappingTable({
   rows,
   areas,
@@ -117,112 +125,154 @@ function MappingTable({
   onChange: (rows: IcsAreaMappingEntry[]) => void;
 }) {
   const { t } = useTranslation('console-stores');
+  const columns = useMappingColumns({ rows, areas, errors, onChange });
+  const edited = useMemo(() => rows.map((row, i) => ({ ...row, i })), [rows]);
   if (rows.length === 0) return <p>{t('icsAreas.empty')}</p>;
-  const edit = (i: number, row: IcsAreaMappingEntry) => onChange(rows.map((r, j) => (j === i ? row : r)));
   return (
-    <table className="table table-sm align-top">
-      <thead>
-        <tr>
-          <th scope="col">{t('icsAreas.prefix')}</th>
-          <th scope="col">{t('icsAreas.area')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('icsAreas.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, i) => (
-          <MappingRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is the identity.
-            key={i}
-            n={i + 1}
-            row={row}
-            areas={areas}
-            errors={{
-              prefix: errorAt(errors, `entries.${i}.prefix`),
-              area: errorAt(errors, `entries.${i}.area`) ?? errors.fields[`entries.${i}`],
-            }}
-            onChange={(next) => edit(i, next)}
-            onRemove={() => onChange(rows.filter((_, j) => j !== i))}
-          />
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={t('icsAreas.caption')}
+      columns={columns}
+      rows={edited}
+      rowId={(row) => String(row.i)}
+      status={{ isLoading: false }}
+      empty={t('icsAreas.empty')}
+      sortable={false}
+      columnMenu={false}
+    />
   );
 }
 
-function MappingRow({
-  n,
-  row,
-  areas,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  n: number;
-  row: IcsAreaMappingEntry;
+type Live = {
+  rows: IcsAreaMappingEntry[];
   areas: IcsAreaMappingAnswer['areas'];
-  errors: { prefix: string | undefined; area: string | undefined };
-  onChange: (row: IcsAreaMappingEntry) => void;
-  onRemove: () => void;
-}) {
+  errors: FieldErrors;
+  onChange: (rows: IcsAreaMappingEntry[]) => void;
+};
+
+/**
+ * The editor's columns, made once: a cell is a component to React, so columns made anew on each render would
+ * remount every field (the focus lost at each key). What changes (rows, errors, areas) is read from a ref.
+ */
+function useMappingColumns(live: Live): DataColumn<EditedRow>[] {
   const { t } = useTranslation('console-stores');
   const id = useId();
-  // An area the store no longer has stays choosable, so the row shows what is saved.
-  const known = areas.some((a) => a.marketingCode === row.area);
+  const now = useRef(live);
+  now.current = live;
+  return useMemo(() => {
+    const edit = (i: number, change: Partial<IcsAreaMappingEntry>) =>
+      now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+    const errorOf = (i: number, field: 'prefix' | 'area') =>
+      errorAt(now.current.errors, `entries.${i}.${field}`) ??
+      (field === 'area' ? now.current.errors.fields[`entries.${i}`] : undefined);
+    return [
+      {
+        id: 'prefix',
+        meta: { label: t('icsAreas.prefix') },
+        cell: ({ row: { original: row } }) => (
+          <PrefixField
+            id={`${id}-${row.i}-prefix`}
+            value={row.prefix}
+            label={t('icsAreas.prefixOf', { n: row.i + 1 })}
+            error={errorOf(row.i, 'prefix')}
+            onChange={(prefix) => edit(row.i, { prefix })}
+          />
+        ),
+      },
+      {
+        id: 'area',
+        meta: { label: t('icsAreas.area') },
+        cell: ({ row: { original: row } }) => (
+          <AreaField
+            id={`${id}-${row.i}-area`}
+            value={row.area}
+            areas={now.current.areas}
+            label={t('icsAreas.areaOf', { n: row.i + 1 })}
+            error={errorOf(row.i, 'area')}
+            onChange={(area) => edit(row.i, { area })}
+          />
+        ),
+      },
+      {
+        id: 'actions',
+        meta: { label: t('icsAreas.actions'), actions: true },
+        cell: ({ row: { original: row } }) => (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm"
+            aria-label={t('icsAreas.removeOf', { n: row.i + 1 })}
+            onClick={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
+          >
+            {t('icsAreas.remove')}
+          </button>
+        ),
+      },
+    ];
+  }, [t, id]);
+}
+
+function PrefixField(props: {
+  id: string;
+  value: string;
+  label: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
   return (
-    <tr>
-      <td>
-        <input
-          className={`form-control form-control-sm${errors.prefix ? ' is-invalid' : ''}`}
-          dir="ltr"
-          inputMode="decimal"
-          value={row.prefix}
-          aria-label={t('icsAreas.prefixOf', { n })}
-          aria-invalid={errors.prefix ? true : undefined}
-          aria-describedby={errors.prefix ? `${id}-prefix` : undefined}
-          placeholder="13.110"
-          onChange={(event) => onChange({ ...row, prefix: event.target.value })}
-        />
-        {errors.prefix ? (
-          <div id={`${id}-prefix`} className="invalid-feedback">
-            {errors.prefix}
-          </div>
-        ) : null}
-      </td>
-      <td>
-        <select
-          className={`form-select form-select-sm${errors.area ? ' is-invalid' : ''}`}
-          value={row.area}
-          aria-label={t('icsAreas.areaOf', { n })}
-          aria-invalid={errors.area ? true : undefined}
-          aria-describedby={errors.area ? `${id}-area` : undefined}
-          onChange={(event) => onChange({ ...row, area: event.target.value })}
-        >
-          <option value="">{t('icsAreas.chooseArea')}</option>
-          {areas.map((a) => (
-            <option key={a.marketingCode} value={a.marketingCode}>
-              {a.name}
-            </option>
-          ))}
-          {row.area && !known ? <option value={row.area}>{row.area}</option> : null}
-        </select>
-        {errors.area ? (
-          <div id={`${id}-area`} className="invalid-feedback">
-            {errors.area}
-          </div>
-        ) : null}
-      </td>
-      <td>
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          aria-label={t('icsAreas.removeOf', { n })}
-          onClick={onRemove}
-        >
-          {t('icsAreas.remove')}
-        </button>
-      </td>
-    </tr>
+    <>
+      <input
+        className={`form-control form-control-sm${props.error ? ' is-invalid' : ''}`}
+        dir="ltr"
+        inputMode="decimal"
+        value={props.value}
+        aria-label={props.label}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? props.id : undefined}
+        placeholder="13.110"
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.error ? (
+        <div id={props.id} className="invalid-feedback">
+          {props.error}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function AreaField(props: {
+  id: string;
+  value: string;
+  areas: IcsAreaMappingAnswer['areas'];
+  label: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('console-stores');
+  // An area the store no longer has stays choosable, so the row shows what is saved.
+  const known = props.areas.some((a) => a.marketingCode === props.value);
+  return (
+    <>
+      <select
+        className={`form-select form-select-sm${props.error ? ' is-invalid' : ''}`}
+        value={props.value}
+        aria-label={props.label}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? props.id : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{t('icsAreas.chooseArea')}</option>
+        {props.areas.map((a) => (
+          <option key={a.marketingCode} value={a.marketingCode}>
+            {a.name}
+          </option>
+        ))}
+        {props.value && !known ? <option value={props.value}>{props.value}</option> : null}
+      </select>
+      {props.error ? (
+        <div id={props.id} className="invalid-feedback">
+          {props.error}
+        </div>
+      ) : null}
+    </>
   );
 }

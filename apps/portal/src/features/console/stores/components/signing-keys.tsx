@@ -1,6 +1,7 @@
 import type { ConsoleIdentityKey, ConsoleIdentityKeys } from '@trackwell/contracts';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../../lib/api-errors.ts';
 import { formatInstant } from '../../../../lib/format-instant.ts';
@@ -81,49 +82,64 @@ function schedule(data: ConsoleIdentityKeys | undefined, t: T, when: When): stri
   return t('keys.schedule', { count: data.rotationDays, at: when(data.nextRotationAt) });
 }
 
+/**
+ * The keys as the portal's DataTable (next, current, previous as the server lists them; sortable by state or
+ * publication; below 640 px one card per key, its id wrapping only at its separators).
+ */
 function KeyTable({ answer, when }: { answer: ConsoleIdentityKeys; when: When }) {
   const { t } = useTranslation('console-stores');
+  const columns = useMemo<DataColumn<ConsoleIdentityKey>[]>(
+    () => [
+      {
+        id: 'kid',
+        accessorKey: 'kid',
+        meta: { label: t('keys.kid'), rowHeader: true, dir: 'ltr' },
+        cell: ({ row }) => (
+          <code>
+            <Breakable text={row.original.kid} />
+          </code>
+        ),
+      },
+      {
+        id: 'state',
+        accessorFn: (k) => t(`keys.states.${k.state}`),
+        meta: { label: t('keys.state') },
+      },
+      {
+        id: 'published',
+        accessorKey: 'publishedAt',
+        meta: { label: t('keys.published') },
+        cell: ({ row }) => when(row.original.publishedAt),
+      },
+      {
+        id: 'signs',
+        enableSorting: false,
+        meta: { label: t('keys.signs') },
+        cell: ({ row: { original: k } }) =>
+          k.signsFrom
+            ? t(k.state === 'next' ? 'keys.signsFrom' : 'keys.signsSince', { at: when(k.signsFrom) })
+            : t('keys.verifiesOnly'),
+      },
+      {
+        id: 'retires',
+        enableSorting: false,
+        meta: { label: t('keys.retires') },
+        cell: ({ row: { original: k } }) =>
+          k.state !== 'previous' ? '—' : k.retiresAt ? when(k.retiresAt) : t('keys.retiredByOperator'),
+      },
+    ],
+    [t, when],
+  );
   if (answer.keys.length === 0) return <p>{t('keys.none')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle tw-console__cards">
-        <caption className="visually-hidden">{t('keys.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('keys.kid')}</th>
-            <th scope="col">{t('keys.state')}</th>
-            <th scope="col">{t('keys.published')}</th>
-            <th scope="col">{t('keys.signs')}</th>
-            <th scope="col">{t('keys.retires')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.keys.map((key) => (
-            <KeyRow key={key.kid} k={key} when={when} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function KeyRow({ k, when }: { k: ConsoleIdentityKey; when: When }) {
-  const { t } = useTranslation('console-stores');
-  const signs = k.signsFrom
-    ? t(k.state === 'next' ? 'keys.signsFrom' : 'keys.signsSince', { at: when(k.signsFrom) })
-    : t('keys.verifiesOnly');
-  const retires = k.state !== 'previous' ? '' : k.retiresAt ? when(k.retiresAt) : t('keys.retiredByOperator');
-  return (
-    <tr>
-      <th scope="row" data-label={t('keys.kid')}>
-        <code>
-          <Breakable text={k.kid} />
-        </code>
-      </th>
-      <td data-label={t('keys.state')}>{t(`keys.states.${k.state}`)}</td>
-      <td data-label={t('keys.published')}>{when(k.publishedAt)}</td>
-      <td data-label={t('keys.signs')}>{signs}</td>
-      <td data-label={t('keys.retires')}>{retires || '—'}</td>
-    </tr>
+    <DataTable
+      caption={t('keys.caption')}
+      columns={columns}
+      rows={answer.keys}
+      rowId={(k) => k.kid}
+      status={{ isLoading: false }}
+      empty={t('keys.none')}
+      columnMenu={false}
+    />
   );
 }
