@@ -29,6 +29,7 @@ export * from './repositories/notifications.ts';
 export * from './repositories/operational-metrics.ts';
 export * from './repositories/profile-attributes.ts';
 export * from './repositories/provisioned-users.ts';
+export * from './repositories/review-forecasts.ts';
 export * from './repositories/session-devices.ts';
 export * from './repositories/signals.ts';
 export * from './repositories/standard-history.ts';
