@@ -2,6 +2,8 @@ export * from './activation-strings.ts';
 export * from './branding.ts';
 export * from './digest-mail.ts';
 export * from './digest-strings.ts';
+export * from './forecast-strings.ts';
+export * from './forecast-words.ts';
 export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
 export * from './qp.ts';
