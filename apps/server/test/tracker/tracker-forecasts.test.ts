@@ -100,3 +100,24 @@ describe(`the review forecast in ${P.listContentTrackings}`, () => {
     expect((await list('&dueWithinMonths=3', other)).totalElements).toBe(0);
   });
 });
+
+describe("the standard's public store page", () => {
+  const page = (assetId: string, host = a.host) =>
+    t.app.inject({ url: `/store/standards/${assetId}.html`, headers: { host } });
+
+  it('shows the forecast, labelled a forecast, with the stage it uses; a withdrawn standard shows none', async () => {
+    const underReview = await page('iso-under-review');
+    expect(underReview.statusCode).toBe(200);
+    expect(underReview.body).toContain(
+      '<dt>Next review</dt><dd class="standard-forecast">Review due <bdi>2020-09</bdi> (<bdi>ISO systematic review</bdi>)',
+    );
+    expect(underReview.body).toContain(
+      '<small>Forecast · under systematic review now (stage <bdi>90.20</bdi>)</small>',
+    );
+    expect((await page('astm-reapproved')).body).toContain('withdrawn <bdi>2026</bdi> without action');
+    expect((await page('iso-withdrawn')).body).not.toContain('Next review');
+    expect((await page('din-no-rule')).body).not.toContain('Next review');
+    // Store B holds none of store A's standards.
+    expect((await page('iso-under-review', b.host)).statusCode).toBe(404);
+  });
+});

@@ -4,9 +4,10 @@ import {
   effectiveRules,
   type ForecastRule,
   forecastReview,
+  type ReviewForecast,
 } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
-import { forecastInputOf } from './forecast-columns.ts';
+import { FORECAST_COLUMNS, type ForecastColumns, forecastInputOf } from './forecast-columns.ts';
 import {
   type ContentTrackingPage,
   TRACKED_ROW_COLUMNS,
@@ -117,4 +118,18 @@ export async function listTrackedWithForecasts(
     .map((r) => withForecast(r, rules))
     .filter((r) => r.reviewForecast && dueWithinMonths(r.reviewForecast, months, today));
   return { rows: due.slice(offset, offset + page.pageSize), totalElements: due.length };
+}
+
+/** One standard's forecast under the store's rules (its public page); null: none, or no such standard. */
+export async function standardForecast(
+  db: SqlExecutor,
+  tenantId: string,
+  assetId: string,
+): Promise<ReviewForecast | null> {
+  const { rows } = await db.query<ForecastColumns>(
+    `SELECT s.publisher_code, s.designation, ${FORECAST_COLUMNS} FROM standards s
+      WHERE s.tenant_id = $1 AND s.asset_id = $2`,
+    [tenantId, assetId],
+  );
+  return rows[0] ? forecastReview(forecastInputOf(rows[0]), await storeForecastRules(db, tenantId)) : null;
 }
