@@ -52,6 +52,7 @@ export * from './password-policy.ts';
 export * from './registration.ts';
 export * from './registration-paths.ts';
 export * from './resolver.ts';
+export * from './review-alert.ts';
 export * from './review-forecast.ts';
 export * from './review-forecast-rules.ts';
 export * from './safe-values.ts';

@@ -174,3 +174,13 @@ export function addMonths(day: string, months: number): string {
 export function dueWithinMonths(forecast: ReviewForecast, months: number, today: string): boolean {
   return firstDayOf(forecast.dueOn) <= addMonths(today, months);
 }
+
+/**
+ * Whether a reader who asked for an alert `monthsBefore` months ahead is due one today (YYYY-MM-DD): the
+ * review's first possible day is still to come, and at most that many months away. An overdue review is not
+ * alerted (it is no news: the tracker and the monthly report show it).
+ */
+export function reviewAlertDue(forecast: ReviewForecast, monthsBefore: number, today: string): boolean {
+  const first = firstDayOf(forecast.dueOn);
+  return today < first && addMonths(today, monthsBefore) >= first;
+}

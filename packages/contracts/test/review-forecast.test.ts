@@ -9,6 +9,7 @@ import {
   forecastReview,
   forecastRule,
   forecastRules,
+  reviewAlertDue,
   ruleFor,
 } from '../src/index.ts';
 
@@ -193,5 +194,18 @@ describe('due within N months', () => {
   it('adds months keeping the day within the month', () => {
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2026-11-29', 14)).toBe('2028-01-29');
+  });
+});
+
+describe('the alert before a review', () => {
+  const due = (dueOn: string) =>
+    ({ dueOn, kind: 'systematic-review', rule: 'ISO', basis: 'publication', from: '' }) as const;
+
+  it('is due once the date is at most N months away, and not once the date has come', () => {
+    expect(reviewAlertDue(due('2027-05'), 6, '2026-11-29')).toBe(true);
+    expect(reviewAlertDue(due('2027-06'), 6, '2026-11-29')).toBe(false);
+    expect(reviewAlertDue(due('2027'), 2, '2026-11-29')).toBe(true);
+    expect(reviewAlertDue(due('2026-11-29'), 6, '2026-11-29')).toBe(false);
+    expect(reviewAlertDue(due('2025'), 6, '2026-11-29')).toBe(false);
   });
 });

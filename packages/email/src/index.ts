@@ -8,6 +8,7 @@ export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
 export * from './qp.ts';
 export * from './render.ts';
+export * from './review-alert-mail.ts';
 export * from './sign-in-mail.ts';
 export * from './sign-in-strings.ts';
 export * from './status-report-mail.ts';

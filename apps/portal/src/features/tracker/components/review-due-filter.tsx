@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The choices of the "review due within N months" filter (undefined: any time). */
@@ -37,4 +37,20 @@ export function ReviewDueFilter({
       </select>
     </div>
   );
+}
+
+/** The filter's state and its control; `onChange` also runs `onReset` (the table goes back to its first page). */
+export function useReviewDueFilter(onReset: () => void) {
+  const { t } = useTranslation('tracker');
+  const [dueWithinMonths, setDueWithinMonths] = useState<number>();
+  const control = (
+    <ReviewDueFilter
+      value={dueWithinMonths}
+      onChange={(months) => {
+        setDueWithinMonths(months);
+        onReset();
+      }}
+    />
+  );
+  return { dueWithinMonths, control, emptyText: dueWithinMonths ? t('forecast.emptyFiltered') : undefined };
 }

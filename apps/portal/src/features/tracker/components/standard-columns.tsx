@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ContentTrackingRow, titleIn } from '@trackwell/contracts';
+import type { TFunction } from 'i18next';
 import { lazy, type MouseEvent, type RefObject, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/content-icons.tsx';
@@ -36,6 +37,21 @@ export function standardName(row: ContentTrackingRow, language = 'en'): string {
   const { displayDesignation } = row.content;
   return displayDesignation ? `${displayDesignation} ${title}` : title;
 }
+
+/** The publisher and the review forecast: plain cells, no handlers. */
+const infoColumns = (t: TFunction<'tracker'>): ColumnDef<ContentTrackingRow>[] => [
+  {
+    id: 'publisher',
+    header: () => t('standards.columns.publisher'),
+    cell: ({ row: { original } }) => original.data.publisher,
+  },
+  {
+    id: 'forecast',
+    header: () => t('standards.columns.forecast'),
+    size: 240,
+    cell: ({ row: { original } }) => <ReviewForecastCell forecast={original.reviewForecast} />,
+  },
+];
 
 /**
  * spec §2 "Individual tracked standards table": title (link to the public page), publisher, the review
@@ -78,17 +94,7 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
           </>
         ),
       },
-      {
-        id: 'publisher',
-        header: () => t('standards.columns.publisher'),
-        cell: ({ row: { original } }) => original.data.publisher,
-      },
-      {
-        id: 'forecast',
-        header: () => t('standards.columns.forecast'),
-        size: 240,
-        cell: ({ row: { original } }) => <ReviewForecastCell forecast={original.reviewForecast} />,
-      },
+      ...infoColumns(t),
       {
         id: 'track',
         header: () => t('standards.columns.track'),

@@ -12,7 +12,7 @@ import {
 import { useLazyResolveContentQuery } from '../api/resolve-content.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { COLUMN_DEFAULT_SIZE, COLUMN_MIN_SIZE, pageCountOf } from '../lib/paging.ts';
-import { ReviewDueFilter } from './review-due-filter.tsx';
+import { useReviewDueFilter } from './review-due-filter.tsx';
 import { type RowHandlers, standardName, useStandardColumns } from './standard-columns.tsx';
 import { StandardSearch } from './standard-search.tsx';
 import { StandardsTableView } from './standards-table-view.tsx';
@@ -102,13 +102,9 @@ export function TrackedStandardsTable({
   const { t, i18n } = useTranslation('tracker');
   const headingId = useId();
   const userId = user.MAEUserID;
-  const [dueWithinMonths, setDueWithinMonths] = useState<number>();
-  const listArgs = {
-    userId,
-    pageIndex: pagination.pageIndex + 1,
-    pageSize: pagination.pageSize,
-    dueWithinMonths,
-  };
+  const filter = useReviewDueFilter(() => onPaginationChange({ ...pagination, pageIndex: 0 }));
+  const { pageIndex, pageSize } = pagination;
+  const listArgs = { userId, pageIndex: pageIndex + 1, pageSize, dueWithinMonths: filter.dueWithinMonths };
   const { data, isFetching, isLoading } = useListContentTrackingsQuery(listArgs);
   const rows = data?.rows ?? [];
   const pageCount = pageCountOf(data?.totalElements ?? 0, pagination.pageSize);
@@ -146,19 +142,13 @@ export function TrackedStandardsTable({
         <ListActions onTracked={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
       </Suspense>
       <StandardSearch userId={userId} onAdded={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
-      <ReviewDueFilter
-        value={dueWithinMonths}
-        onChange={(months) => {
-          setDueWithinMonths(months);
-          onPaginationChange({ ...pagination, pageIndex: 0 });
-        }}
-      />
+      {filter.control}
       <StandardsTableView
         table={table}
         headingId={headingId}
         isFetching={isFetching}
         isLoading={isLoading}
-        emptyText={dueWithinMonths ? t('forecast.emptyFiltered') : undefined}
+        emptyText={filter.emptyText}
       />
       <TablePagination
         pageIndex={pagination.pageIndex}
