@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'catalog.standard.update',
   'catalog.mapping',
   'catalog.ics_areas',
+  'catalog.forecast_rules',
   'catalog.changes',
   'changes.publish',
   'deliveries.retry',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope.ts';
+import { dueWithinMonthsQuery, reviewForecast } from './review-forecast-rules.ts';
 import { APPLICATION_CODES, TRACKING_TYPES } from './tracker-paths.ts';
 
 /**
@@ -87,6 +88,8 @@ export const contentTrackingRow = z
     }),
     /** When the user started tracking it (ISO 8601). The list is newest first. */
     createdAt: z.string(),
+    /** When its next review is forecast under the store's rule for its publisher; null: none (withdrawn, no rule). */
+    reviewForecast: reviewForecast.nullable().optional(),
   })
   .meta({
     examples: [
@@ -114,6 +117,7 @@ export const listContentTrackingsQuery = z.object({
   userId,
   pageIndex: pageIndex.default(1),
   pageSize: pageSize.default(10),
+  dueWithinMonths: dueWithinMonthsQuery.optional(),
 });
 export type ListContentTrackingsQuery = z.infer<typeof listContentTrackingsQuery>;
 

@@ -64,6 +64,9 @@ const UNSCOPED: Record<string, string> = {
   // The identity keys' schedule serves every store: it finds the stores with a rotation step due.
   'identity-key-rotation.ts listStoresWithIdentityKeyStepsDue':
     'the stores whose identity keys have a rotation step due; each step then names its store',
+  // The review alerts' job serves every store: it finds the stores with a reader who chose the alert.
+  'review-alerts.ts listStoresWithReviewAlerts':
+    'the stores with a reader who chose review alerts; each store is then read on its own',
   'jobs.ts hasUnfinishedJobs': 'pg-boss’s job table has no tenant',
   'operational-metrics.ts jobQueueFigures': 'pg-boss’s job table has no tenant (the /metrics scrape)',
   'operational-metrics.ts digestLagSeconds': 'the oldest pending digest of any store (the /metrics scrape)',

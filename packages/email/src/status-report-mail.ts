@@ -1,7 +1,8 @@
-import type { Language } from '@trackwell/contracts';
+import type { Language, ReviewForecast } from '@trackwell/contracts';
 import { fillHtml, fillText } from './bidi.ts';
 import type { EmailBranding } from './branding.ts';
 import { compileDigestFrame } from './digest-frame.ts';
+import { forecastHtml, forecastText } from './forecast-words.ts';
 import { color, escapeHtml as e, statusLabel } from './notification-mjml.ts';
 import { STATUS_REPORT_STRINGS, type StatusReportStrings } from './status-report-strings.ts';
 import { EMAIL_STRINGS, type EmailStrings, fill } from './strings.ts';
@@ -26,6 +27,8 @@ export interface StatusReportList {
     status: string;
     publishedOn: string;
     url?: string | undefined;
+    /** Its review forecast under the store's rules; null or absent: none. */
+    forecast?: ReviewForecast | null | undefined;
   }>;
   /** Every standard tracked (more than `standards` when the list was cut). */
   total: number;
@@ -63,6 +66,8 @@ function reportWords(language: Language, list: StatusReportList) {
     standards: list.standards.map((s) => ({
       ...s,
       facts: standardFacts(t, r, s, date),
+      forecastText: s.forecast ? forecastText(language, s.forecast) : undefined,
+      forecastHtml: s.forecast ? forecastHtml(language, s.forecast) : undefined,
     })),
     more:
       list.total > list.standards.length
@@ -95,7 +100,11 @@ function reportHtml(input: StatusReportContent, w: ReturnType<typeof reportWords
     .map(
       (s) => `<div style="padding:8px 0;border-top:1px solid ${color(k.surface)}">
 <div><b>${s.url ? `<a href="${e(s.url)}" style="color:${color(k.link)}">${e(s.designation)}</a>` : e(s.designation)}</b> <span dir="auto">${e(s.title)}</span></div>
-<div style="font-size:13px;color:${color(k.mutedText)}">${e(s.facts)}</div>
+<div style="font-size:13px;color:${color(k.mutedText)}">${e(s.facts)}</div>${
+        s.forecastHtml
+          ? `<div style="font-size:13px">${s.forecastHtml.due}</div><div style="font-size:13px;color:${color(k.mutedText)}">${s.forecastHtml.note}</div>`
+          : ''
+      }
 </div>`,
     )
     .join('');
@@ -116,7 +125,11 @@ function reportText(input: StatusReportContent, w: ReturnType<typeof reportWords
     '',
     w.standardsTitle,
     ...(list.total === 0 ? [r.noStandards] : []),
-    ...w.standards.flatMap((s) => [`* ${s.designation} ${s.title}`, `  ${s.facts}`]),
+    ...w.standards.flatMap((s) => [
+      `* ${s.designation} ${s.title}`,
+      `  ${s.facts}`,
+      ...(s.forecastText ? [`  ${s.forecastText.due}`, `  ${s.forecastText.note}`] : []),
+    ]),
     ...(w.more ? [`${w.more} ${input.links.trackerUrl}`] : []),
     ...(w.sources.length ? ['', r.sourcesTitle, ...w.sources.map((s) => `* ${s}`)] : []),
   ].join('\n');

@@ -1,5 +1,6 @@
 import {
   CONSOLE_CATALOG_PATHS,
+  CONSOLE_FORECAST_PATHS,
   CONSOLE_ICS_PATHS,
   CONSOLE_IDENTITY_KEY_ROTATION_PATH,
   CONSOLE_IDENTITY_KEYS_PATH,
@@ -140,6 +141,20 @@ export const ROUTES: RouteCase[] = [
     route: CONSOLE_ICS_PATHS.areaMapping,
     url: () => at(CONSOLE_ICS_PATHS.areaMapping),
     payload: () => ({ entries: [] }),
+    allowed: ['adminA'],
+  },
+  // The review-forecast rules are a store setting too.
+  {
+    method: 'GET',
+    route: CONSOLE_FORECAST_PATHS.rules,
+    url: () => at(CONSOLE_FORECAST_PATHS.rules),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'PUT',
+    route: CONSOLE_FORECAST_PATHS.rules,
+    url: () => at(CONSOLE_FORECAST_PATHS.rules),
+    payload: () => ({ rules: [] }),
     allowed: ['adminA'],
   },
   { method: 'GET', route: C.importMapping, url: () => at(C.importMapping), allowed: ['adminA', 'editorA'] },

@@ -1,7 +1,15 @@
-import { DEFAULT_DIGEST_HOUR, DEFAULT_DIGEST_WEEKDAY, type MonthlyStatusAnswer } from '@trackwell/contracts';
+import {
+  DEFAULT_DIGEST_HOUR,
+  DEFAULT_DIGEST_WEEKDAY,
+  forecastReview,
+  type MonthlyStatusAnswer,
+  type ReviewForecast,
+} from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { type ForecastColumns, forecastInputOf } from './forecast-columns.ts';
 import { refreshDigestStatisticsAfter } from './notification-digests.ts';
 import { UnknownTimeZoneError } from './notification-schedules.ts';
+import { storeForecastRules } from './review-forecasts.ts';
 
 /**
  * The monthly "status of your list" report (migration 0023). The choice is a column of the
@@ -90,6 +98,8 @@ export interface StatusReportStandard {
   status: string;
   publishedOn: string;
   assetId: string;
+  /** Its review forecast under the store's rules (null: none). */
+  forecast: ReviewForecast | null;
 }
 
 /** One tracked source with how many standards of the store it covers (null for the work-item switch). */
@@ -123,7 +133,11 @@ const LIST_STATUS_SQL = `WITH p AS (
      (SELECT count(*)::int FROM content_trackings c WHERE c.tenant_id = $1 AND c.user_id = $2) AS total,
      (SELECT coalesce(json_agg(json_build_object('designation', s.designation, 'title', s.title,
                'edition', s.edition, 'status', s.status, 'publishedOn', to_char(s.published_on, 'YYYY-MM-DD'),
-               'assetId', s.asset_id) ORDER BY s.designation, s.id), '[]')
+               'assetId', s.asset_id, 'forecast', json_build_object('publisher_code', s.publisher_code,
+               'designation', s.designation, 'status', s.status, 'published_on', to_char(s.published_on, 'YYYY-MM-DD'),
+               'published_precision', s.published_precision, 'stage_code', s.stage_code,
+               'confirmed_on', to_char(s.confirmed_on, 'YYYY-MM-DD'), 'confirmed_precision', s.confirmed_precision))
+             ORDER BY s.designation, s.id), '[]')
         FROM (SELECT s.* FROM content_trackings c
                 JOIN standards s ON s.tenant_id = c.tenant_id AND s.id = c.standard_id
                WHERE c.tenant_id = $1 AND c.user_id = $2 ORDER BY s.designation, s.id LIMIT $4) s) AS standards,
@@ -153,12 +167,23 @@ export async function loadListStatus(
   report: { tenantId: string; userId: string; period: string },
   limit: number,
 ): Promise<ListStatus> {
-  const { rows } = await db.query<ListStatus>(LIST_STATUS_SQL, [
+  type Row = Omit<ListStatus, 'standards'> & {
+    standards: Array<Omit<StatusReportStandard, 'forecast'> & { forecast: ForecastColumns }>;
+  };
+  const { rows } = await db.query<Row>(LIST_STATUS_SQL, [
     report.tenantId,
     report.userId,
     report.period,
     limit,
   ]);
   const status = rows[0]!;
-  return { ...status, sources: status.sources.map((s) => ({ ...s, standards: s.standards ?? null })) };
+  const rules = await storeForecastRules(db, report.tenantId);
+  return {
+    ...status,
+    standards: status.standards.map((s) => ({
+      ...s,
+      forecast: forecastReview(forecastInputOf(s.forecast), rules),
+    })),
+    sources: status.sources.map((s) => ({ ...s, standards: s.standards ?? null })),
+  };
 }

@@ -1,5 +1,6 @@
 import type { ApplicationCode, ContentTrackingRow, TrackingType } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { FORECAST_COLUMNS, type ForecastColumns } from './forecast-columns.ts';
 
 /**
  * The tracker's data: a user's tracked standards (content_trackings), content-source trackings
@@ -44,7 +45,7 @@ export async function findTenantUserByLogin(
 // ---------------------------------------------------------------------------------------------------------
 // Tracked standards
 
-type TrackingDbRow = {
+export type TrackingDbRow = ForecastColumns & {
   id: number;
   tracking_off: boolean;
   created_at: Date | string;
@@ -59,7 +60,7 @@ type TrackingDbRow = {
   total?: number;
 };
 
-const toRow = (r: TrackingDbRow): ContentTrackingRow => ({
+export const trackedRowOf = (r: TrackingDbRow): ContentTrackingRow => ({
   id: r.id,
   contentTrackingId: r.id,
   contentTrackingOff: r.tracking_off,
@@ -74,9 +75,9 @@ const toRow = (r: TrackingDbRow): ContentTrackingRow => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-const ROW_COLUMNS = `c.id, c.tracking_off, c.created_at, s.title, NULLIF(s.titles, '{}'::jsonb) AS titles,
-  s.content_code, s.designation, s.asset_id, s.publisher_code, p.name AS publisher_name`;
-const ROW_FROM = `content_trackings c
+export const TRACKED_ROW_COLUMNS = `c.id, c.tracking_off, c.created_at, s.title, NULLIF(s.titles, '{}'::jsonb) AS titles,
+  s.content_code, s.designation, s.asset_id, s.publisher_code, p.name AS publisher_name, ${FORECAST_COLUMNS}`;
+export const TRACKED_ROW_FROM = `content_trackings c
   JOIN standards s ON s.tenant_id = c.tenant_id AND s.id = c.standard_id
   JOIN publishers p ON p.tenant_id = s.tenant_id AND p.code = s.publisher_code`;
 
@@ -85,9 +86,9 @@ const ROW_FROM = `content_trackings c
  * content_trackings_list_idx), with the user's total in the same round trip. $1 tenant, $2 user,
  * $3 limit, $4 offset. Exported so the benchmark's stripped reference runs exactly this query.
  */
-export const LIST_CONTENT_TRACKINGS_SQL = `SELECT ${ROW_COLUMNS},
+export const LIST_CONTENT_TRACKINGS_SQL = `SELECT ${TRACKED_ROW_COLUMNS},
     (SELECT count(*) FROM content_trackings t WHERE t.tenant_id = $1 AND t.user_id = $2)::int AS total
-  FROM ${ROW_FROM}
+  FROM ${TRACKED_ROW_FROM}
   WHERE c.tenant_id = $1 AND c.user_id = $2
   ORDER BY c.created_at DESC, c.id DESC
   LIMIT $3 OFFSET $4`;
@@ -111,7 +112,7 @@ export async function listContentTrackings(
     page.pageSize,
     offset,
   ]);
-  if (rows.length > 0) return { rows: rows.map(toRow), totalElements: rows[0]!.total ?? 0 };
+  if (rows.length > 0) return { rows: rows.map(trackedRowOf), totalElements: rows[0]!.total ?? 0 };
   if (offset === 0) return { rows: [], totalElements: 0 };
   return { rows: [], totalElements: await countContentTrackings(db, tenantId, userId) };
 }
@@ -212,10 +213,10 @@ export async function createContentTracking(
     created ||= inserted.rowCount > 0;
     if (attempt === 0) await liftUnsubscribe(tx, tenantId, userId, 'TRACKER');
     const { rows } = await tx.query<TrackingDbRow>(
-      `SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = $3`,
+      `SELECT ${TRACKED_ROW_COLUMNS} FROM ${TRACKED_ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2 AND c.standard_id = $3`,
       [tenantId, userId, standardId],
     );
-    if (rows[0]) return { created, row: toRow(rows[0]) };
+    if (rows[0]) return { created, row: trackedRowOf(rows[0]) };
   }
   throw new Error('content tracking deleted three times while it was being created');
 }

@@ -6,6 +6,7 @@ import { registerCatalogMappingRoutes } from './catalog-mapping-routes.ts';
 import { registerChangeRoutes } from './change-routes.ts';
 import { registerClientRoutes } from './client-routes.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
+import { registerForecastRuleRoutes } from './forecast-rule-routes.ts';
 import { registerIcsAreaRoutes } from './ics-area-routes.ts';
 import { registerIdentityKeyRoutes } from './identity-key-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
@@ -32,6 +33,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerIdentityKeyRoutes(app);
   registerStandardRoutes(app);
   registerIcsAreaRoutes(app);
+  registerForecastRuleRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
   registerUserAdminRoutes(app);
 }

@@ -10,6 +10,7 @@ import type { EmailImages } from './email-images.ts';
 import { dispatchJob, registerNotificationJobs, registerPendingSweep } from './jobs.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
+import { createReviewAlertRunner, registerReviewAlertJob } from './review-alerts.ts';
 import { createSender } from './sender.ts';
 import { createTestDigestSender, type SendTestDigest } from './test-digest.ts';
 import type { MailTransport } from './transport.ts';
@@ -62,6 +63,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
   registerWebhookJobs(jobs);
   registerDigestJob(jobs, digests);
   registerDigestSweep(jobs, env.NOTIFICATIONS_DIGEST_EVERY_SECONDS);
+  registerReviewAlertJob(jobs, createReviewAlertRunner({ db, env, transport, content }));
   registerWebhookSweep(jobs, db);
   registerPendingSweep(jobs, db);
   options.registerJobs?.(jobs);

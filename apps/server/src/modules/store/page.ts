@@ -1,4 +1,4 @@
-import { dateToPrecision, titleIn } from '@trackwell/contracts';
+import { dateToPrecision, type ReviewForecast, titleIn } from '@trackwell/contracts';
 import type {
   AdoptionLink,
   CatalogueStandard,
@@ -7,6 +7,7 @@ import type {
   SupplementLink,
   Tenant,
 } from '@trackwell/db';
+import { forecastHtml } from '@trackwell/email';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -112,7 +113,18 @@ function otherTitles(s: CatalogueStandard, shownLang: string | undefined): strin
   return `<ul class="standard-titles">${items.join('')}</ul>`;
 }
 
-export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string {
+/** Its review forecast: "Review due 2027-03 (ISO systematic review)", then that it is a forecast and why. */
+function forecastRow(forecast: ReviewForecast | null): string {
+  if (!forecast) return '';
+  const { due, note } = forecastHtml('en', forecast);
+  return `<dt>Next review</dt><dd class="standard-forecast">${due}<br><small>${note}</small></dd>`;
+}
+
+export function renderStandardPage(
+  tenant: Tenant,
+  s: CatalogueStandard,
+  forecast: ReviewForecast | null = null,
+): string {
   const e = escapeHtml;
   const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${value}</dd>`;
   const lang = tenant.config.ui.defaultLanguage.replace('_', '-');
@@ -140,6 +152,7 @@ ${committee}
 ${row('Status', e(STATUS_LABELS[s.status]))}
 ${row('Edition', e(s.edition))}
 ${row('Published', `<time datetime="${e(published)}">${e(published)}</time>`)}
+${forecastRow(forecast)}
 ${base}
 ${adopts}
 ${adoptedBy}

@@ -12,7 +12,7 @@ import {
   updateTrackerQuery,
   updateTrackerResponse,
 } from '@trackwell/contracts';
-import { deleteContentTrackings, listContentTrackings, setContentTrackingOff } from '@trackwell/db';
+import { deleteContentTrackings, listTrackedWithForecasts, setContentTrackingOff } from '@trackwell/db';
 import { type ApiApp, BEARER_SECURITY, errorResponses } from '../../http/api-schemas.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertOwnUserId } from '../auth/plugin.ts';
@@ -53,7 +53,8 @@ function listContentTrackingsRoute(app: ApiApp) {
         summary: "One page of the user's tracked standards",
         description:
           'Newest first, then by id. `pageIndex` is 1-based; a page past the end is an empty list that still ' +
-          'carries `totalElements`.',
+          "carries `totalElements`. Each row carries its review forecast under the store's rule for its " +
+          'publisher; `dueWithinMonths` keeps only those whose review may fall due within that many months.',
         security: BEARER_SECURITY,
         querystring: listContentTrackingsQuery,
         response: { 200: listContentTrackingsResponse, 400: e400, 401: e401, 403: e403, 429: e429 },
@@ -65,8 +66,15 @@ function listContentTrackingsRoute(app: ApiApp) {
     },
     async (request) => {
       const user = assertOwnUserId(request, request.query.userId);
-      const { pageIndex, pageSize } = request.query;
-      const page = await listContentTrackings(app.db, user.tenantId, user.id, { pageIndex, pageSize });
+      const { pageIndex, pageSize, dueWithinMonths } = request.query;
+      const today = new Date().toISOString().slice(0, 10);
+      const page = await listTrackedWithForecasts(
+        app.db,
+        user.tenantId,
+        user.id,
+        { pageIndex, pageSize, dueWithinMonths },
+        today,
+      );
       return ok({
         trackingData: {
           contentTrackings: page.rows,

@@ -3,9 +3,11 @@ import {
   getMonthlyStatus,
   getNotificationFrequency,
   getNotificationPreferences,
+  getReviewAlert,
   saveMonthlyStatus,
   saveNotificationFrequency,
   saveNotificationPreferences,
+  saveReviewAlert,
   UnknownTimeZoneError,
   UntrackedSourcesError,
 } from '@trackwell/db';
@@ -58,6 +60,15 @@ export function saveMonthlyStatusChoice(
   choice: Parameters<typeof saveMonthlyStatus>[3],
 ) {
   return saveAndReadBack(db, user, saveMonthlyStatus, getMonthlyStatus, choice).catch(unknownTimeZone);
+}
+
+/** The alert N months before a tracked standard's forecast review, on (with N) or off. */
+export function saveReviewAlertChoice(
+  db: DatabaseHandle,
+  user: User,
+  choice: Parameters<typeof saveReviewAlert>[3],
+) {
+  return saveAndReadBack(db, user, saveReviewAlert, getReviewAlert, choice);
 }
 
 /** Which kinds of change the user is told about, for all trackings and per source (tracked ones only). */

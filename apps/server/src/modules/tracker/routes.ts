@@ -4,6 +4,7 @@ import { registerFrequencyRoutes } from './frequency-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
 import { registerMonthlyStatusRoutes } from './monthly-status-routes.ts';
 import { registerPreferenceRoutes } from './preference-routes.ts';
+import { registerReviewAlertRoutes } from './review-alert-routes.ts';
 import { registerSourceRoutes } from './source-routes.ts';
 import { registerSuccessorPreferenceRoutes } from './successor-preference-routes.ts';
 import { registerTestDigestRoute, registerTrackingEmailsRoutes } from './tracking-emails-routes.ts';
@@ -16,6 +17,7 @@ export const trackerRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSuccessorPreferenceRoutes(app);
   registerFrequencyRoutes(app);
   registerMonthlyStatusRoutes(app);
+  registerReviewAlertRoutes(app);
   registerHistoryRoutes(app);
   registerTrackingEmailsRoutes(app);
   registerTestDigestRoute(app);

@@ -30,6 +30,7 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
       'Look',
       'Catalogue',
       'Industry areas',
+      'Review forecasts',
       'Changes',
       'Deliveries',
       'People and keys',

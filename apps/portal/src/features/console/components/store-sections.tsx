@@ -6,6 +6,7 @@ import { UsersScreen } from '../activity/users-screen.tsx';
 import { WebhooksScreen } from '../activity/webhooks-screen.tsx';
 import { CatalogScreen, ChangesScreen } from '../catalog/index.ts';
 import type { StoreSection } from '../lib/roles.ts';
+import { ForecastRulesScreen } from '../stores/components/forecast-rules-screen.tsx';
 import { IcsAreasScreen } from '../stores/components/ics-areas-screen.tsx';
 import { SettingsScreen } from '../stores/components/settings-screen.tsx';
 import { ThemeScreen } from '../stores/components/theme-screen.tsx';
@@ -20,6 +21,7 @@ export type SectionScreen = ComponentType<{ code: string }>;
 export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
   catalog: CatalogScreen,
   areas: IcsAreasScreen,
+  forecasts: ForecastRulesScreen,
   changes: ChangesScreen,
   deliveries: DeliveriesScreen,
   access: AccessScreen,

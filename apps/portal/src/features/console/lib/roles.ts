@@ -21,6 +21,7 @@ export const STORE_SECTIONS = [
   'theme',
   'catalog',
   'areas',
+  'forecasts',
   'changes',
   'deliveries',
   'access',

@@ -19,6 +19,8 @@ export type ListContentTrackingsArgs = {
   /** spec §7: 1-based (the table's zero-based index plus 1). */
   pageIndex: number;
   pageSize: number;
+  /** Only the standards whose review forecast falls due within this many months (overdue ones too). */
+  dueWithinMonths?: number | undefined;
 };
 
 const EMPTY_PAGE: ContentTrackingsPage = { rows: [], totalElements: 0 };
@@ -37,11 +39,11 @@ export type DeleteContentTrackingArgs = ListContentTrackingsArgs & { contentTrac
 export const contentTrackingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listContentTrackings: build.query<ContentTrackingsPage, ListContentTrackingsArgs>({
-      query: ({ userId, pageIndex, pageSize }) => ({
+      query: ({ userId, pageIndex, pageSize, dueWithinMonths }) => ({
         service: 'tracker-uri',
         url: TRACKER_PATHS.listContentTrackings,
         method: 'GET',
-        params: { userId, pageIndex, pageSize },
+        params: { userId, pageIndex, pageSize, ...(dueWithinMonths ? { dueWithinMonths } : {}) },
       }),
       transformResponse: (body: Envelope<ContentTrackingPage>) => {
         const page = envelopeValue(body, undefined);

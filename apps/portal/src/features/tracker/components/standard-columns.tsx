@@ -1,8 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ContentTrackingRow, titleIn } from '@trackwell/contracts';
+import type { TFunction } from 'i18next';
 import { lazy, type MouseEvent, type RefObject, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashIcon } from '../../../components/ui/content-icons.tsx';
+import { ReviewForecastCell } from './review-forecast-cell.tsx';
 
 // A standard with an unread notification is marked "Changed" (the notification centre's code, loaded
 // after the table; the tracker page's first download stays as it was).
@@ -36,9 +38,24 @@ export function standardName(row: ContentTrackingRow, language = 'en'): string {
   return displayDesignation ? `${displayDesignation} ${title}` : title;
 }
 
+/** The publisher and the review forecast: plain cells, no handlers. */
+const infoColumns = (t: TFunction<'tracker'>): ColumnDef<ContentTrackingRow>[] => [
+  {
+    id: 'publisher',
+    header: () => t('standards.columns.publisher'),
+    cell: ({ row: { original } }) => original.data.publisher,
+  },
+  {
+    id: 'forecast',
+    header: () => t('standards.columns.forecast'),
+    size: 240,
+    cell: ({ row: { original } }) => <ReviewForecastCell forecast={original.reviewForecast} />,
+  },
+];
+
 /**
- * spec §2 "Individual tracked standards table": title (link to the public page), publisher, the tracking
- * switch, remove. The columns stay the same objects across renders (new cell functions would remount every
+ * spec §2 "Individual tracked standards table": title (link to the public page), publisher, the review
+ * forecast, the tracking switch, remove. The columns stay the same objects across renders (new cell functions would remount every
  * cell, losing focus); their cells call this render's handlers through `handlers`.
  */
 export function useStandardColumns(publicURL: string, handlers: RefObject<RowHandlers>) {
@@ -77,11 +94,7 @@ export function useStandardColumns(publicURL: string, handlers: RefObject<RowHan
           </>
         ),
       },
-      {
-        id: 'publisher',
-        header: () => t('standards.columns.publisher'),
-        cell: ({ row: { original } }) => original.data.publisher,
-      },
+      ...infoColumns(t),
       {
         id: 'track',
         header: () => t('standards.columns.track'),

@@ -8,13 +8,21 @@ type StandardsTableViewProps = {
   headingId: string;
   isFetching: boolean;
   isLoading: boolean;
+  /** What an empty table says (a filter's own words); the list's empty state otherwise. */
+  emptyText?: string | undefined;
 };
 
 /**
  * The tracked standards as a table: column headers, one row per standard (each cell labelled for the narrow
  * layout), the empty state, and the loading mask while a page is fetched.
  */
-export function StandardsTableView({ table, headingId, isFetching, isLoading }: StandardsTableViewProps) {
+export function StandardsTableView({
+  table,
+  headingId,
+  isFetching,
+  isLoading,
+  emptyText,
+}: StandardsTableViewProps) {
   const { t } = useTranslation('tracker');
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllColumns().length;
@@ -47,7 +55,7 @@ export function StandardsTableView({ table, headingId, isFetching, isLoading }: 
                   data-label={
                     cell.column.id === 'title' || cell.column.id === 'delete'
                       ? undefined
-                      : String(t(`standards.columns.${cell.column.id as 'publisher' | 'track'}`))
+                      : String(t(`standards.columns.${cell.column.id as 'publisher' | 'forecast' | 'track'}`))
                   }
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -58,7 +66,7 @@ export function StandardsTableView({ table, headingId, isFetching, isLoading }: 
           {!isLoading && rows.length === 0 && (
             <tr>
               <td colSpan={columnCount} className="tw-table-empty">
-                {t('standards.noData')}
+                {emptyText ?? t('standards.noData')}
               </td>
             </tr>
           )}

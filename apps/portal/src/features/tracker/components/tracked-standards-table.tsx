@@ -12,6 +12,7 @@ import {
 import { useLazyResolveContentQuery } from '../api/resolve-content.ts';
 import { openInNewTab } from '../lib/open-in-new-tab.ts';
 import { COLUMN_DEFAULT_SIZE, COLUMN_MIN_SIZE, pageCountOf } from '../lib/paging.ts';
+import { useReviewDueFilter } from './review-due-filter.tsx';
 import { type RowHandlers, standardName, useStandardColumns } from './standard-columns.tsx';
 import { StandardSearch } from './standard-search.tsx';
 import { StandardsTableView } from './standards-table-view.tsx';
@@ -28,7 +29,7 @@ type TrackedStandardsTableProps = {
   onPaginationChange: (next: PaginationState) => void;
 };
 
-type ListArgs = { userId: string; pageIndex: number; pageSize: number };
+type ListArgs = { userId: string; pageIndex: number; pageSize: number; dueWithinMonths?: number | undefined };
 
 /**
  * What a row's controls do: open the title (through the resolver when its flag is on), switch tracking,
@@ -101,7 +102,9 @@ export function TrackedStandardsTable({
   const { t, i18n } = useTranslation('tracker');
   const headingId = useId();
   const userId = user.MAEUserID;
-  const listArgs = { userId, pageIndex: pagination.pageIndex + 1, pageSize: pagination.pageSize };
+  const filter = useReviewDueFilter(() => onPaginationChange({ ...pagination, pageIndex: 0 }));
+  const { pageIndex, pageSize } = pagination;
+  const listArgs = { userId, pageIndex: pageIndex + 1, pageSize, dueWithinMonths: filter.dueWithinMonths };
   const { data, isFetching, isLoading } = useListContentTrackingsQuery(listArgs);
   const rows = data?.rows ?? [];
   const pageCount = pageCountOf(data?.totalElements ?? 0, pagination.pageSize);
@@ -139,7 +142,14 @@ export function TrackedStandardsTable({
         <ListActions onTracked={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
       </Suspense>
       <StandardSearch userId={userId} onAdded={() => onPaginationChange({ ...pagination, pageIndex: 0 })} />
-      <StandardsTableView table={table} headingId={headingId} isFetching={isFetching} isLoading={isLoading} />
+      {filter.control}
+      <StandardsTableView
+        table={table}
+        headingId={headingId}
+        isFetching={isFetching}
+        isLoading={isLoading}
+        emptyText={filter.emptyText}
+      />
       <TablePagination
         pageIndex={pagination.pageIndex}
         pageSize={pagination.pageSize}
