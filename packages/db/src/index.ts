@@ -31,6 +31,7 @@ export * from './repositories/profile-attributes.ts';
 export * from './repositories/provisioned-users.ts';
 export * from './repositories/session-devices.ts';
 export * from './repositories/signals.ts';
+export * from './repositories/standard-citations.ts';
 export * from './repositories/standard-history.ts';
 export * from './repositories/standard-successors.ts';
 export * from './repositories/store-definitions.ts';
