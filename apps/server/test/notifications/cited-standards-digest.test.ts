@@ -54,9 +54,10 @@ describe('cited standards in digests', () => {
       weekday: 1,
       timeZone: 'UTC',
     });
-    await db.query(`UPDATE notification_schedules SET updated_at = '2099-01-14T14:00:00Z' WHERE user_id = $1`, [
-      reader.id,
-    ]);
+    await db.query(
+      `UPDATE notification_schedules SET updated_at = '2099-01-14T14:00:00Z' WHERE user_id = $1`,
+      [reader.id],
+    );
     const events: CatalogEvent[] = [
       {
         id: 'cite-1',
