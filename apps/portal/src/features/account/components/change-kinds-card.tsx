@@ -1,7 +1,7 @@
 import {
   CHANGE_KIND_CHOICES,
-  DEFAULT_KIND_CHOICES,
   type ChangeKindChoice,
+  DEFAULT_KIND_CHOICES,
   type NotificationPreferences,
   type SourceKinds,
 } from '@trackwell/contracts';
