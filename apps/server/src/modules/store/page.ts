@@ -1,5 +1,7 @@
-import { dateToPrecision, titleIn } from '@trackwell/contracts';
+import { dateToPrecision, type StandardCitations, titleIn } from '@trackwell/contracts';
 import type { AdoptionLink, CatalogueStandard, SupplementLink, Tenant } from '@trackwell/db';
+import { citationsSection } from './citations-part.ts';
+import { escapeHtml } from './html-escape.ts';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -7,15 +9,7 @@ import type { AdoptionLink, CatalogueStandard, SupplementLink, Tenant } from '@t
  * configuration and are escaped as attributes too.
  */
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 const STATUS_LABELS: Record<CatalogueStandard['status'], string> = {
   active: 'Active',
@@ -80,7 +74,11 @@ function otherTitles(s: CatalogueStandard, shownLang: string | undefined): strin
   return `<ul class="standard-titles">${items.join('')}</ul>`;
 }
 
-export function renderStandardPage(tenant: Tenant, s: CatalogueStandard): string {
+export function renderStandardPage(
+  tenant: Tenant,
+  s: CatalogueStandard,
+  citations?: StandardCitations,
+): string {
   const e = escapeHtml;
   const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${value}</dd>`;
   const lang = tenant.config.ui.defaultLanguage.replace('_', '-');
@@ -113,6 +111,7 @@ ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) 
 ${s.icsCodes.length ? row('ICS', s.icsCodes.map((c) => `<code dir="ltr">${e(c)}</code>`).join(', ')) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
 </dl>
+${citationsSection(citations)}
 <p><a class="track-button" href="${e(trackLink(s.assetId))}">Track this standard</a></p>
 <p class="track-note">We e-mail you when this standard is revised, amended or withdrawn.</p>
 </article>`;
@@ -141,6 +140,8 @@ h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
 .track-button{display:inline-block;margin-top:1.5rem;padding:.6rem 1.2rem;border-radius:var(--tw-radius,6px);background:var(--tw-primary,#1d4ed8);color:var(--tw-primary-contrast,#fff);text-decoration:none;font-weight:600}
 .track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
 .standard-supplements{list-style:none;padding:0;margin:0}.standard-supplements time{color:var(--tw-muted,#555)}
+.standard-references h2{font-size:1.2rem;margin:1.5rem 0 .5rem}.standard-references h3{font-size:1rem;margin:1rem 0 .25rem}
+.standard-citations{margin:0;padding-inline-start:1.25rem}.citation-note{color:var(--tw-muted,#555);font-size:.9rem}
 .track-note{color:var(--tw-muted,#555);font-size:.9rem}
 .store-footer{max-width:48rem;margin:3rem auto 2rem;padding:0 1.5rem;color:var(--tw-muted,#555);font-size:.85rem}
 `;

@@ -1,4 +1,4 @@
-import { findStandard } from '@trackwell/db';
+import { findStandard, listStandardCitations } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderNotFoundPage, renderStandardPage, STORE_CSS } from './page.ts';
@@ -27,7 +27,10 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       const standard = await findStandard(app.db, tenant.id, { assetId: request.params.assetId });
       reply.type('text/html; charset=utf-8');
       if (!standard) return reply.code(404).send(renderNotFoundPage(tenant, request.params.assetId));
-      return reply.header('cache-control', PAGE_CACHE_CONTROL).send(renderStandardPage(tenant, standard));
+      const citations = await listStandardCitations(app.db, tenant.id, standard.id);
+      return reply
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .send(renderStandardPage(tenant, standard, citations));
     },
   );
 
