@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   type CatalogEvent,
+  catalogColumnMapping,
   DEFAULT_KIND_CHOICES,
   type ImportRowOf,
   type ParsedCatalogImport,
@@ -135,6 +136,33 @@ describe('cited standards', () => {
     expect(csv.map((s) => s.references)).toEqual([['ISO 12100-1:2003'], []]);
     const bad = await parseCatalogCsv(CITED_CSV.replace('ISO 12100-1:2003', 'no digits here'));
     expect(bad.errors).toEqual([{ row: 6, field: 'references', reason: 'is no standard designation' }]);
+  });
+
+  it("another body's export reads its references through a column mapping; unmapped, the file says nothing", async () => {
+    const mapping = catalogColumnMapping.parse({
+      columns: [
+        { header: 'reference', field: 'reference' },
+        { header: 'title', field: 'title' },
+        { header: 'date', field: 'publishedOn' },
+        { header: 'status', field: 'status' },
+        { header: 'cites', field: 'references', separator: '|' },
+        { header: 'bibliography', field: 'informativeReferences' },
+      ],
+    });
+    const file = [
+      'reference,title,date,status,cites,bibliography',
+      'ISO 13849-1:2015,Safety of machinery,2015-12,active,ISO 12100:2010|IEC 62061,IEC 61508 (all parts)',
+    ].join('\n');
+    const [mapped] = standardsOf(await parseCatalogCsv(file, { mapping }));
+    expect(mapped).toMatchObject({
+      references: ['ISO 12100:2010', 'IEC 62061'],
+      informativeReferences: ['IEC 61508 (all parts)'],
+    });
+    const unmapped = catalogColumnMapping.parse({
+      columns: mapping.columns.filter((c) => c.field !== 'references' && c.field !== 'informativeReferences'),
+    });
+    const [plain] = standardsOf(await parseCatalogCsv(file, { mapping: unmapped }));
+    expect(plain!.references).toBeUndefined();
   });
 
   it('stores what a standard cites and what cites it, linking a cited standard the store has', async () => {
