@@ -9,6 +9,14 @@
  *   node bench/citations/run.ts [--size 1] [--connections 5]      (--size 0.02: 2,000 standards, …)
  *   TEST_DATABASE_URL=postgres://… node bench/citations/run.ts    (a throw-away database on that server)
  *
+ * Measured once at the stated size (PostgreSQL 15 on 127.0.0.1, 2 cores shared with four other agents' work,
+ * load average 13.6, 5 SMTP connections): 1,005,000 citations, setup 94 s; the change of STD 1 reaches 7,103
+ * readers (7,101 through the 5,000 citing standards, 2 track it too), the direct change 7,101:
+ *   rounds (cited / direct, all e-mails handed over): 109.8 / 86.4 s, 95.7 / 36.1 s, 42.7 / 54.3 s
+ *   median match 1.19 s / 2.41 s (ratio 0.49); median handed over 95.7 s / 54.3 s (ratio 1.76, goal ≤ 2);
+ *   memory peak 411 MB. The hand-over times swing with the machine's load more than between the paths.
+ * At --size 0.02 on PGlite (165 e-mails): median match 0.16 / 0.09 s, handed over 1.87 / 2.02 s (ratio 0.92).
+ *
  * The pipeline is the product's (applyCatalogEvent, the notification service's dispatch and sender jobs,
  * the sink of bench/smtp-sink.ts); only the catalogue, the citations and the trackings are made in SQL.
  */

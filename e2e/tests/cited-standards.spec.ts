@@ -120,5 +120,21 @@ test('a standard the tracked one cites normatively changes: one e-mail saying wh
   await reader.goto(`${origin}/store/standards/iso-13849-2-2003.html`);
   await expect(reader.getByRole('heading', { name: 'Cited normatively by' })).toBeVisible();
   await expect(reader.getByRole('link', { name: 'DIN EN ISO 13849-1:2008-12' })).toBeVisible();
+  await reader.screenshot({ path: `${screenshotDir}/cited-standards-store-page-360.png`, fullPage: true });
+
+  // Arabic, right to left, at 360 px: the same entry says why in Arabic, the designations isolated.
+  await reader.goto(`${origin}/`);
+  await reader.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+  await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl');
+  await reader.getByRole('button', { name: /^الإشعارات/ }).click();
+  const arabic = reader.getByRole('dialog', { name: 'الإشعارات' }).getByRole('listitem');
+  await expect(arabic).toContainText('التي تتابعها، تستشهد بـ');
+  await expect(arabic.locator('bdi').filter({ hasText: 'ISO 13849-2:2003' }).first()).toBeVisible();
+  await reader.screenshot({ path: `${screenshotDir}/cited-standards-centre-360-ar.png` });
+  await reader
+    .getByRole('combobox')
+    .first()
+    .selectOption('en')
+    .catch(() => undefined);
   await reader.close();
 });
