@@ -272,6 +272,49 @@ describe('cited standards', () => {
     expect(rows.map((r) => r.userId)).not.toContain(reader);
   });
 
+  it("a committee's readers are told of what its standards cite, as that source's own kinds allow", async () => {
+    const everything = await addUser(db, tenantId);
+    const withdrawalsOnly = await addUser(db, tenantId);
+    for (const [user, kinds] of [
+      [everything, null],
+      [withdrawalsOnly, ['withdrawal']],
+    ] as const)
+      await db.query(
+        `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value, kinds)
+         VALUES ($1, $2, 'TRACKER', 'COMMITTEE', 'ISO/TC 199', $3)`,
+        [tenantId, user, kinds],
+      );
+    // ISO 13849-2 (committee ISO/TC 199) cites ISO 12100-1:2003, a standard of another committee.
+    await importFile(
+      tenantId,
+      await parseCatalogCsv(
+        [
+          HEAD,
+          'standard,,,ISO 12100-1:2003,Basic concepts,ISO,ISO 12100-1,iso-12100-1-2003,IEC/TC 44,active,2003,2003-11-01',
+        ].join('\n'),
+      ),
+    );
+    await publish(tenantId, {
+      id: 'ed-12100-1',
+      type: 'new_edition',
+      standard: { contentCode: 'ISO 12100-1' },
+      designation: 'ISO 12100-1:2010',
+      edition: '2010',
+      publishedOn: '2010-11-01',
+    });
+    const rows = await deliveriesOf(tenantId, 'ed-12100-1');
+    expect(rows.find((r) => r.userId === everything)?.reasons).toEqual([
+      {
+        type: 'CITATION',
+        value: 'ISO 13849-2:2012',
+        cited: 'ISO 12100-1:2003',
+        dated: true,
+        informative: false,
+      },
+    ]);
+    expect(rows.map((r) => r.userId)).not.toContain(withdrawalsOnly);
+  });
+
   it('a citation of a standard the store gets later finds it when it arrives', async () => {
     const reader = await addUser(db, tenantId);
     await track(tenantId, reader, 'ISO 13849-1');
