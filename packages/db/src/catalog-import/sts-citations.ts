@@ -63,13 +63,12 @@ export class CitationReader {
   open(tag: SaxesTagPlain) {
     this.depth += 1;
     if (SCOPE_ELEMENTS.has(tag.name)) this.scopes.push(newScope());
-    this.contexts.push(contextOf(tag));
-    if (tag.name === 'ref-list') {
-      this.refListDepth += 1;
-      const context = this.context;
-      if (context === 'normative') this.scope.sawNormative = true;
-      if (context === 'informative') this.scope.sawInformative = true;
-    }
+    const context = contextOf(tag);
+    this.contexts.push(context);
+    // A references clause, even one that lists nothing ("There are no normative references"), says it.
+    if (context === 'normative') this.scope.sawNormative = true;
+    if (context === 'informative') this.scope.sawInformative = true;
+    if (tag.name === 'ref-list') this.refListDepth += 1;
     if (this.std) {
       if (tag.name === 'std-ref' && this.std.skip === 0) this.std.inRef = true;
       else this.std.skip += 1;
