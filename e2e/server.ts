@@ -37,6 +37,8 @@ export const JOURNEY_USERS: ReadonlyArray<{
   { local: 'journey-inbox', store: 'trackwell', firstName: 'Lena', lastName: 'Okafor' },
   // tests/notifications.spec.ts: tracks a committee, then unsubscribes from every tracking e-mail.
   { local: 'journey-notify', store: 'trackwell', firstName: 'Noor', lastName: 'Haddad' },
+  // tests/cited-standards.spec.ts: tracks DIN EN ISO 13849-1; a standard it cites changes.
+  { local: 'journey-cited', store: 'trackwell', firstName: 'Greta', lastName: 'Lindqvist' },
   // tests/mail-inbox.spec.ts: reads her (Arabic) change e-mail in the local inbox; never signs in.
   {
     local: 'journey-mail-logo',

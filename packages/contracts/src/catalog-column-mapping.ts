@@ -38,6 +38,9 @@ export const MAPPING_FIELDS = [
   /** The file's own id of a row (ISO's numeric `id`), which its `replaces` and `replacedBy` name. */
   'sourceId',
   'adopts',
+  /** The standards it cites normatively, informatively: designations separated by `separator` (default ";"). */
+  'references',
+  'informativeReferences',
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
@@ -46,6 +49,8 @@ export const MAPPING_LIST_FIELDS: ReadonlySet<MappingField> = new Set([
   'icsCodes',
   'industryAreas',
   'replaces',
+  'references',
+  'informativeReferences',
 ]);
 
 export const mappedColumn = z
@@ -143,6 +148,8 @@ const FIELD_NAMES: Record<Exclude<MappingField, 'titles'>, string[]> = {
   replaces: ['replaces', 'supersedes'],
   sourceId: ['id', 'sourceid', 'recordid', 'deliverableid'],
   adopts: ['adopts'],
+  references: ['references', 'normativereferences', 'cites'],
+  informativeReferences: ['informativereferences', 'bibliography'],
 };
 const FIELD_OF_NAME = new Map(
   Object.entries(FIELD_NAMES).flatMap(([field, names]) => names.map((n) => [n, field as MappingField])),

@@ -15,6 +15,7 @@ type Check =
   | 'code'
   | 'optionalCode'
   | 'optionalTrue'
+  | 'absent'
   | 'text'
   | 'date'
   | 'list'
@@ -57,6 +58,8 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['replacedBy', 'optionalCode'],
     ['replaces', 'list'],
     ['supplementOf', 'optionalCode'],
+    ['references', 'absent'],
+    ['informativeReferences', 'absent'],
   ],
   work_item: [
     ['workItemNumber', 'code'],
@@ -125,6 +128,11 @@ export function quickImportRow(raw: Record<string, unknown>): CatalogImportRow |
       if (raw[field] === undefined) continue;
       if (raw[field] !== true) return undefined;
       row[field] = true;
+      continue;
+    }
+    // A row with citations takes the schema (each is read by the designation rule).
+    if (check === 'absent') {
+      if (raw[field] !== undefined) return undefined;
       continue;
     }
     if (check === 'optionalCode') {

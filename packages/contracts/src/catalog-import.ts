@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citationList } from './citations.ts';
 import { CATALOG_EVENT_KINDS, STANDARD_STATUSES, WORK_ITEM_STATUSES } from './notifications.ts';
 import { safeText } from './safe-values.ts';
 import { isUnsafeString } from './unsafe-strings.ts';
@@ -129,6 +130,12 @@ export const importStandard = z.object({
   replaces: codeList.default([]),
   /** An amendment's or corrigendum's base standard, by content code (derived from a supplement's designation). */
   supplementOf: importCode.optional(),
+  /**
+   * The standards it cites normatively and informatively (STS `ref-list`s, a CSV's `references` and
+   * `informative_references`), by designation. Absent: the file says nothing, and the stored ones stay.
+   */
+  references: citationList.optional(),
+  informativeReferences: citationList.optional(),
 });
 
 export const importWorkItem = z.object({

@@ -5,6 +5,7 @@ export * from './catalog-column-mapping.ts';
 export * from './catalog-import.ts';
 export * from './catalog-import-quick.ts';
 export * from './catalog-search.ts';
+export * from './citations.ts';
 export * from './console.ts';
 export * from './console-catalog.ts';
 export * from './console-changes.ts';

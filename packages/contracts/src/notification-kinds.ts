@@ -6,7 +6,8 @@ import { userId } from './tracker.ts';
 /**
  * Which kinds of change to receive: the kinds a user chooses from, globally and per source.
  * The nine event kinds fold into seven choices: a new standard is told like a new edition (both bring a
- * new designation), and both work-item kinds are "work items".
+ * new designation), and both work-item kinds are "work items"; two more choices are about the standards a
+ * tracked standard cites (normatively, informatively).
  */
 export const CHANGE_KIND_CHOICES = [
   'new_edition',
@@ -16,8 +17,20 @@ export const CHANGE_KIND_CHOICES = [
   'withdrawal',
   'reinstatement',
   'work_item',
+  /** A standard that a tracked standard cites normatively has a new edition, an amendment or is withdrawn. */
+  'cited_change',
+  /** The same for an informative citation (its bibliography): off unless the user chooses it. */
+  'cited_informative',
 ] as const;
 export type ChangeKindChoice = (typeof CHANGE_KIND_CHOICES)[number];
+
+/** What a user who never chose is told about: every kind but informative citations. */
+export const DEFAULT_KIND_CHOICES: readonly ChangeKindChoice[] = CHANGE_KIND_CHOICES.filter(
+  (kind) => kind !== 'cited_informative',
+);
+
+/** The changes of a standard that tell the readers of the standards citing it. */
+export const CITED_CHANGE_EVENT_KINDS = ['new_edition', 'amendment', 'withdrawal'] as const;
 
 /** The choice each event kind falls under (the matching filters on it). */
 export const CHOICE_OF_EVENT_KIND: Record<CatalogEventKind, ChangeKindChoice> = {
@@ -58,7 +71,7 @@ export type SourceKinds = z.infer<typeof sourceKinds>;
 
 export const notificationPreferences = z
   .object({
-    /** What the user is told about, for every tracking (every kind when never chosen). */
+    /** What the user is told about, for every tracking (DEFAULT_KIND_CHOICES when never chosen). */
     kinds: kindChoices,
     /** Each tracked committee, industry area and publisher, with its own kinds or null. */
     sources: z.array(sourceKinds).max(2000),

@@ -189,8 +189,15 @@ export type CatalogChangesResponse = z.infer<typeof catalogChangesResponse>;
 /** Why a user got an e-mail: one entry per matching rule. */
 export const notificationReason = z.object({
   /** ADOPTION: the user tracks `value`, a standard that adopts the changed one (DIN EN ISO 13849-1 of ISO 13849-1). */
-  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM', 'ADOPTION']),
+  /** CITATION: the user tracks `value` (or its committee, area or publisher), which cites the changed one. */
+  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM', 'ADOPTION', 'CITATION']),
   value: z.string(),
+  /** CITATION: the reference as `value` writes it ("IEC 62061", "ISO 12100-1:2003"). */
+  cited: z.string().optional(),
+  /** CITATION: a dated reference (only that edition applies); undated, the latest edition applies. */
+  dated: z.boolean().optional(),
+  /** CITATION: an informative reference (the bibliography), told only to those who chose it. */
+  informative: z.boolean().optional(),
 });
 export type NotificationReason = z.infer<typeof notificationReason>;
 

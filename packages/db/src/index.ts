@@ -34,6 +34,7 @@ export * from './repositories/review-alerts.ts';
 export * from './repositories/review-forecasts.ts';
 export * from './repositories/session-devices.ts';
 export * from './repositories/signals.ts';
+export * from './repositories/standard-citations.ts';
 export * from './repositories/standard-history.ts';
 export * from './repositories/standard-successors.ts';
 export * from './repositories/store-definitions.ts';

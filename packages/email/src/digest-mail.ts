@@ -2,6 +2,7 @@ import type { Language, NotificationChange, NotificationReason } from '@trackwel
 import { changeTitleIn } from '@trackwell/contracts';
 import { fillHtml, fillText, isolateIn, rowsTableHtml } from './bidi.ts';
 import type { EmailBranding } from './branding.ts';
+import { reasonTemplate } from './citation-strings.ts';
 import { compileDigestFrame } from './digest-frame.ts';
 import { DIGEST_STRINGS } from './digest-strings.ts';
 import {
@@ -56,10 +57,16 @@ export interface CompiledDigest {
   renderEncoded(recipient: DigestRecipient): { subject: string; htmlQuotedPrintable: string; text: string };
 }
 
-const reasonsHtml = (t: EmailStrings, reasons: NotificationReason[]) =>
-  reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value }));
-const reasonsText = (language: Language, t: EmailStrings, reasons: NotificationReason[]) =>
-  reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value }));
+const reasonsHtml = (language: Language, t: EmailStrings, entry: DigestEntry) =>
+  entry.reasons.map((r) => {
+    const { template, values } = reasonTemplate(language, t.reason, r, entry.change.kind);
+    return fillHtml(template, values);
+  });
+const reasonsText = (language: Language, t: EmailStrings, entry: DigestEntry) =>
+  entry.reasons.map((r) => {
+    const { template, values } = reasonTemplate(language, t.reason, r, entry.change.kind);
+    return fillText(language, template, values);
+  });
 
 /** One change of the list as HTML: headline, title, summary, old → new rows, links, why (each source once). */
 function entryHtml(input: DigestContent, t: EmailStrings, entry: DigestEntry): string {
@@ -81,7 +88,7 @@ ${change.summary ? `<div dir="auto">${linesHtml(change.summary)}</div>` : ''}
 ${rows}
 ${links.length ? `<div>${links.join(SEPARATOR)}</div>` : ''}
 ${follow ? `<div style="padding:8px 0">${follow}</div>` : ''}
-<div style="font-size:13px;color:${color(k.mutedText)}">${reasonsHtml(t, entry.reasons).join(' ')}</div>
+<div style="font-size:13px;color:${color(k.mutedText)}">${reasonsHtml(input.language, t, entry).join(' ')}</div>
 </div>`;
 }
 
@@ -101,7 +108,7 @@ function entryText(input: DigestContent, t: EmailStrings, entry: DigestEntry): s
     ...(entry.standardUrl ? [`  ${t.viewStandard}: ${entry.standardUrl}`] : []),
     ...(change.compareUrl ? [`  ${t.compareVersions}: ${change.compareUrl}`] : []),
     ...successorLines(input, entry),
-    ...reasonsText(input.language, t, entry.reasons).map((line) => `  ${line}`),
+    ...reasonsText(input.language, t, entry).map((line) => `  ${line}`),
   ].join('\n');
 }
 

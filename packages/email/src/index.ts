@@ -1,5 +1,6 @@
 export * from './activation-strings.ts';
 export * from './branding.ts';
+export * from './citation-strings.ts';
 export * from './digest-mail.ts';
 export * from './digest-strings.ts';
 export * from './forecast-strings.ts';

@@ -1,8 +1,9 @@
 /// <reference path="./mjml.d.ts" />
-import type { Language, NotificationReason } from '@trackwell/contracts';
+import type { CatalogEventKind, Language, NotificationReason } from '@trackwell/contracts';
 import { changeTitleIn, personLanguage } from '@trackwell/contracts';
 import mjml2html from 'mjml';
 import { fillHtml, fillText, isolateIn } from './bidi.ts';
+import { reasonTemplate } from './citation-strings.ts';
 import {
   addressFor,
   changeRows,
@@ -73,10 +74,18 @@ export interface CompiledNotification {
 }
 
 /** Why the recipient gets it, one line per reason, each value isolated (bidi.ts): as HTML and as text. */
-const reasonLines = (language: Language, t: EmailStrings, reasons: NotificationReason[]) => ({
-  html: reasons.map((r) => fillHtml(t.reason[r.type], { value: r.value })),
-  text: reasons.map((r) => fillText(language, t.reason[r.type], { value: r.value })),
-});
+const reasonLines = (
+  language: Language,
+  t: EmailStrings,
+  reasons: NotificationReason[],
+  kind: CatalogEventKind,
+) => {
+  const filled = reasons.map((r) => reasonTemplate(language, t.reason, r, kind));
+  return {
+    html: filled.map((r) => fillHtml(r.template, r.values)),
+    text: filled.map((r) => fillText(language, r.template, r.values)),
+  };
+};
 
 /** MJML to HTML; a template error or a lost token is a programming error, thrown. */
 async function compileHtml(input: NotificationContent): Promise<string> {
@@ -131,7 +140,7 @@ export async function compileNotification(input: NotificationMessageInput): Prom
   const choose = input.links.preferencesUrl ? `${t.chooseChanges}: ${input.links.preferencesUrl}\n` : '';
 
   const parts = (recipient: NotificationRecipient) => {
-    const lines = reasonLines(input.language, t, recipient.reasons);
+    const lines = reasonLines(input.language, t, recipient.reasons, input.change.kind);
     const greeting = fillText(input.language, t.greeting, { name: recipient.name });
     const follow = successorPart(input.language, input.branding, input.change, recipient.successor);
     // The reader who tracks the standard a new one replaces is told so (a successor choice is theirs only)

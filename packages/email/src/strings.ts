@@ -34,7 +34,8 @@ export interface EmailStrings {
   };
   status: Record<StatusCode, string>;
   whyTitle: string;
-  reason: Record<ReasonType, string>;
+  /** A CITATION's line is citation-strings.ts's (`reasonTemplate`). */
+  reason: Record<Exclude<ReasonType, 'CITATION'>, string>;
   viewStandard: string;
   openTracker: string;
   /** The link to the publisher's comparison of the versions. */

@@ -3,6 +3,7 @@ import {
   type CatalogEvent,
   CHANGE_KIND_CHOICES,
   CHOICE_OF_EVENT_KIND,
+  DEFAULT_KIND_CHOICES,
   NOTIFICATION_PREFERENCES_PATH,
 } from '@trackwell/contracts';
 import { applyCatalogEvent } from '@trackwell/db';
@@ -49,12 +50,12 @@ async function publish(type: 'amendment' | 'withdrawal' | 'reaffirmation', n: nu
 }
 
 describe('notification preferences: the API', () => {
-  it('a new user is told about every kind; the sources they track are listed, following their choice', async () => {
+  it('a new user is told about every kind but informative citations; the sources they track are listed, following their choice', async () => {
     const user = await a.createUser();
-    expect(value(await get(user))).toEqual({ kinds: [...CHANGE_KIND_CHOICES], sources: [] });
+    expect(value(await get(user))).toEqual({ kinds: [...DEFAULT_KIND_CHOICES], sources: [] });
     expect((await trackSources(user, ['D30', 'D20'], ['PUB1'])).statusCode).toBe(200);
     expect(value(await get(user))).toEqual({
-      kinds: [...CHANGE_KIND_CHOICES],
+      kinds: [...DEFAULT_KIND_CHOICES],
       sources: [
         { type: 'COMMITTEE', value: 'D20', kinds: null },
         { type: 'COMMITTEE', value: 'D30', kinds: null },
@@ -129,7 +130,7 @@ describe('notification preferences: the API', () => {
     const body = expectError(res, 400);
     expect(body.issues?.length ?? 0).toBeGreaterThan(0);
     expect(value(await get(user))).toEqual({
-      kinds: [...CHANGE_KIND_CHOICES],
+      kinds: [...DEFAULT_KIND_CHOICES],
       sources: [{ type: 'COMMITTEE', value: 'D20', kinds: null }],
     });
   });
@@ -145,14 +146,15 @@ describe('notification preferences: the API', () => {
       token: await a.token(user),
     });
     expectError(foreign, 401);
-    expect(value(await get(other))).toEqual({ kinds: [...CHANGE_KIND_CHOICES], sources: [] });
+    expect(value(await get(other))).toEqual({ kinds: [...DEFAULT_KIND_CHOICES], sources: [] });
   });
 });
 
 describe('notification preferences: the matching obeys them', () => {
-  it('every event kind falls under one of the kinds a user chooses from', () => {
+  it('every event kind falls under one of the kinds a user chooses from; the others are about citations', () => {
+    const citations = ['cited_change', 'cited_informative'];
     expect(new Set(CATALOG_EVENT_KINDS.map((k) => CHOICE_OF_EVENT_KIND[k]))).toEqual(
-      new Set(CHANGE_KIND_CHOICES),
+      new Set(CHANGE_KIND_CHOICES.filter((k) => !citations.includes(k))),
     );
   });
 

@@ -162,6 +162,9 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
     ...(list('replacedBy')[0] ? { replacedBy: list('replacedBy')[0] } : {}),
     replaces: list('replaces'),
     ...optional('adopts'),
+    // Citations only where the column is mapped: an empty cell cites none, no column keeps the stored ones.
+    ...(column('references') ? { references: list('references') } : {}),
+    ...(column('informativeReferences') ? { informativeReferences: list('informativeReferences') } : {}),
   };
   // An error names the file's column: a derived field the column it came from.
   const label = (field: string) => {

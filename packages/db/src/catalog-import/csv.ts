@@ -10,6 +10,7 @@ import {
 import { type CsvError, parse } from 'csv-parse';
 import { MappedRecords } from './column-mapping.ts';
 import {
+  CITATION_FIELDS,
   columnName,
   IMPORT_FIELDS,
   LIST_FIELDS,
@@ -120,6 +121,11 @@ function readRecord(header: Header, record: string[], line: number) {
       if (cell?.trim()) raw[field] = cell;
     } else if (cell !== undefined) raw[field] = cell;
   }
+  if (kind === 'standard')
+    for (const field of CITATION_FIELDS) {
+      const index = header.columns.get(normalizeName(field));
+      if (index !== undefined) raw[field] = splitList(record[index] ?? '');
+    }
   // A file with a supplement_of column says each row's base itself; else a supplement's designation names it.
   const said = header.columns.has(normalizeName('supplementOf'));
   return validateImportRow(line, said ? raw : withSupplementBase(raw), columnName);

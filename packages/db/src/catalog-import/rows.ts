@@ -39,6 +39,12 @@ export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
 /** Fields holding several codes: one cell, the codes separated by ";" (so a code never holds one). */
 export const LIST_FIELDS: ReadonlySet<string> = new Set(['industryAreas', 'icsCodes', 'replaces']);
 export const LIST_SEPARATOR = ';';
+/**
+ * A standard's citations (`references`: normative, `informative_references`): designations separated by ";",
+ * read only where the file has the column (an empty cell: it cites none; no column: the stored ones stay).
+ */
+export const CITATION_FIELDS = ['references', 'informativeReferences'] as const;
+
 /** Optional single-value fields: the column may be missing, an empty cell says nothing. */
 export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf']);
 

@@ -2,6 +2,7 @@ import type { ParsedCatalogImport } from '@trackwell/contracts';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { type ImportSource, sourceStream } from './csv.ts';
 import { impliedRows, validateImportRow } from './rows.ts';
+import { CitationReader } from './sts-citations.ts';
 import { ELEMENT_OF, META_ELEMENTS, MetaReader, type ReadMeta } from './sts-meta.ts';
 import { decodeXmlBytes } from './xml-encoding.ts';
 import { doctypeRefusal, NAMED_CHARACTER_ENTITIES } from './xml-entities.ts';
@@ -97,6 +98,7 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
   parser.ENTITIES = NAMED_CHARACTER_ENTITIES;
   const entries: Entry[] = [];
   const links = new AdoptionLinks();
+  const citations = new CitationReader();
   let reader: MetaReader | undefined;
   let failure: string | undefined;
   parser.on('error', (e) => {
@@ -110,17 +112,25 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
     if (reader) reader.open(tag as SaxesTagPlain);
     else if (META_ELEMENTS.has(tag.name))
       reader = new MetaReader(tag.name, (tag as SaxesTagPlain).attributes.originator);
-    else links.open(tag.name);
+    else {
+      links.open(tag.name);
+      citations.open(tag as SaxesTagPlain);
+    }
   });
-  parser.on('text', (t) => failure || reader?.text(t));
-  parser.on('cdata', (t) => failure || reader?.text(t));
+  const text = (t: string) => failure || (reader ? reader.text(t) : citations.text(t));
+  parser.on('text', text);
+  parser.on('cdata', text);
   parser.on('closetag', (tag) => {
     if (failure) return;
-    if (!reader) return links.close(tag.name);
+    if (!reader) {
+      citations.close(tag.name);
+      return links.close(tag.name);
+    }
     if (!reader.close(tag.name)) return;
     const entry = { row: entries.length + 1, element: reader.element, read: reader.read(entries.length + 1) };
     entries.push(entry);
     links.read(entry);
+    citations.read(entry.read.raw);
     reader = undefined;
   });
   failure = await feed(parser, input, () => failure);
@@ -133,6 +143,7 @@ export async function parseStsXml(input: ImportSource): Promise<ParsedCatalogImp
     result.complete = false;
     return result;
   }
+  citations.finish();
   if (entries.length === 0) {
     result.errors.push({ row: 0, field: null, reason: 'no std-meta element in the document' });
     result.complete = false;

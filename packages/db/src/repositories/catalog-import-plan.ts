@@ -104,6 +104,8 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
   for (const [field, to] of Object.entries(fields)) {
     // The standards a row replaces are no column of its own: each is its predecessor's `replacedBy`.
     if (field === 'kind' || field === 'replaces') continue;
+    // Citations are their own table, written for every row that names them (catalog-import-citations.ts).
+    if (field === 'references' || field === 'informativeReferences') continue;
     if (LINK_FIELDS.has(field) && to === undefined) continue;
     const from = existing[field];
     if (!same(from, to)) changes.push({ field: columnName(field), from, to });

@@ -15,6 +15,7 @@ import { planCatalogImport } from './catalog-import-links.ts';
 import type { PlannedRow } from './catalog-import-plan.ts';
 import { writeImportBatch } from './catalog-import-write.ts';
 import type { MatchingRules } from './event-matching.ts';
+import { citationsOfImport, replaceStandardCitations } from './standard-citations.ts';
 
 /**
  * Catalogue import: a parsed CSV or STS file (catalog-import/) against a tenant's catalogue.
@@ -217,6 +218,8 @@ export async function applyCatalogImport(
       (kind, done) => options.onProgress?.({ kind, done, total }),
     );
     run.events = written.results;
+    // Citations of every valid row that names them (changed or not): the catalogue's rows exist by now.
+    if (!written.failed) await replaceStandardCitations(db, tenantId, citationsOfImport(planned));
     if (written.failed) {
       run.outcome = 'failed';
       run.message =

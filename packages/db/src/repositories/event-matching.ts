@@ -1,5 +1,6 @@
-import { CHOICE_OF_EVENT_KIND } from '@trackwell/contracts';
+import { CHOICE_OF_EVENT_KIND, DEFAULT_KIND_CHOICES } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
+import { CITED_MATCHES_SQL } from './event-matching-citations.ts';
 
 /** What the tenant allows to be matched (trackerSetting.*.enabled, and the track_by_publishers flag). */
 export interface MatchingRules {
@@ -14,9 +15,12 @@ export interface MatchingRules {
 /** Adoption chains are short (national → regional → international); a longer one is followed this far. */
 const MAX_ADOPTION_DEPTH = 6;
 
-/** The matching of matchEventsRecipients: $2 the events, $3–$7 the rules, $8/$9 event kind → kind choice. */
+/**
+ * The matching of matchEventsRecipients: $2 the events, $3–$7 the rules, $8/$9 event kind → kind choice,
+ * $10 the kinds of a user who never chose.
+ */
 const MATCH_EVENTS_SQL = `WITH RECURSIVE ev AS (
-     SELECT e.id, e.standard_id, e.work_item_id, g.choice AS kind_choice,
+     SELECT e.id, e.kind, e.standard_id, e.work_item_id, g.choice AS kind_choice,
             s.committee_designation AS s_committee, s.publisher_code, w.committee_designation AS w_committee
        FROM catalog_events e
        JOIN unnest($8::text[], $9::text[]) AS g(kind, choice) ON g.kind = e.kind
@@ -78,23 +82,25 @@ const MATCH_EVENTS_SQL = `WITH RECURSIVE ev AS (
        JOIN standard_area_members a ON a.tenant_id = $1 AND a.standard_id = s.id
        JOIN src ON src.tracking_type = 'INDUSTRYAREA' AND src.value = a.marketing_code
       WHERE src.user_id IN (SELECT user_id FROM wi_users)
-   ), wanted AS (
+   ), ${CITED_MATCHES_SQL}, wanted AS (
      -- A source's own kinds, else the user's, else every kind
      SELECT m.event_id, m.user_id, m.type, m.value FROM matches m
        JOIN ev ON ev.id = m.event_id
        LEFT JOIN notification_preferences p ON p.tenant_id = $1 AND p.user_id = m.user_id
-      WHERE ev.kind_choice = ANY(COALESCE(m.kinds, p.kinds, ARRAY[ev.kind_choice]))
+      WHERE ev.kind_choice = ANY(COALESCE(m.kinds, p.kinds, $10::text[]))
    ), covered AS (
-     SELECT event_id, user_id, type, value FROM wanted
+     SELECT event_id, user_id, type, value, NULL::jsonb AS cited FROM wanted
      UNION ALL
      -- the work-item switch itself is a reason once the committee/area rule covered the user
-     SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee
+     SELECT DISTINCT m.event_id, m.user_id, 'WORKITEM', ev.w_committee, NULL::jsonb
        FROM wanted m JOIN ev ON ev.id = m.event_id WHERE ev.work_item_id IS NOT NULL
+     UNION ALL
+     SELECT event_id, user_id, 'CITATION', value, cited FROM cited_wanted
    ), inserted AS (
      -- A daily/weekly user's row is held for the digest (the instant sender skips it)
      INSERT INTO notification_deliveries (tenant_id, event_id, user_id, reasons, digest)
      SELECT $1, c.event_id, c.user_id,
-            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value)),
+            jsonb_agg(DISTINCT jsonb_build_object('type', c.type, 'value', c.value) || coalesce(c.cited, '{}')),
             coalesce(ns.frequency, 'instant') <> 'instant'
        FROM covered c
        JOIN users u ON u.tenant_id = $1 AND u.id = c.user_id
@@ -154,6 +160,7 @@ export async function matchEventsRecipients(
     rules.workItem,
     EVENT_KINDS,
     EVENT_KINDS.map((kind) => CHOICE_OF_EVENT_KIND[kind]),
+    DEFAULT_KIND_CHOICES,
   ]);
   for (const row of rows) recipients.set(Number(row.event_id), row.n);
   if (rows.length > 0)

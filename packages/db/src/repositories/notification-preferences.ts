@@ -1,6 +1,7 @@
 import {
   CHANGE_KIND_CHOICES,
   type ChangeKindChoice,
+  DEFAULT_KIND_CHOICES,
   KIND_FILTERED_SOURCE_TYPES,
   type NotificationPreferences,
   type SourceKinds,
@@ -13,7 +14,7 @@ import type { SqlExecutor } from '../client.ts';
  * (event-matching.ts); only the tracker's own sources (application TRACKER) are concerned.
  */
 
-/** The user's choice (every kind when never chosen) and each narrowable source they track, in order. */
+/** The user's choice (every kind but informative citations when never chosen) and each narrowable source they track, in order. */
 export async function getNotificationPreferences(
   db: SqlExecutor,
   tenantId: string,
@@ -29,7 +30,7 @@ export async function getNotificationPreferences(
     [tenantId, userId, KIND_FILTERED_SOURCE_TYPES],
   );
   const row = rows[0];
-  return { kinds: inChoiceOrder(row?.kinds ?? CHANGE_KIND_CHOICES), sources: row?.sources ?? [] };
+  return { kinds: inChoiceOrder(row?.kinds ?? DEFAULT_KIND_CHOICES), sources: row?.sources ?? [] };
 }
 
 /** Sources named in a save that the user does not track (nothing is saved then). */

@@ -7,6 +7,7 @@ import {
   fill,
   linesHtml,
   notificationSubject,
+  reasonTemplate,
 } from '@trackwell/email';
 import { Feed } from 'feed';
 
@@ -34,7 +35,12 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
   const rows = changeRows(t, n.change)
     .map(([label, value]) => `<li>${e(label)}: ${e(value)}</li>`)
     .join('');
-  const why = n.reasons.map((r) => `<li>${e(fill(t.reason[r.type], { value: r.value }))}</li>`).join('');
+  const why = n.reasons
+    .map((r) => {
+      const { template, values } = reasonTemplate(language, t.reason, r, n.change.kind);
+      return `<li>${e(fill(template, values))}</li>`;
+    })
+    .join('');
   const title = changeTitleIn(language, n.change);
   const heading = title ? `<p>${e(title)}</p>` : '';
   // the publisher's words and the comparison link, as the e-mail has them

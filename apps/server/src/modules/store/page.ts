@@ -1,4 +1,4 @@
-import { dateToPrecision, type ReviewForecast, titleIn } from '@trackwell/contracts';
+import { dateToPrecision, type ReviewForecast, type StandardCitations, titleIn } from '@trackwell/contracts';
 import type {
   AdoptionLink,
   CatalogueStandard,
@@ -8,6 +8,8 @@ import type {
   Tenant,
 } from '@trackwell/db';
 import { forecastHtml } from '@trackwell/email';
+import { citationsSection } from './citations-part.ts';
+import { escapeHtml } from './html-escape.ts';
 
 /**
  * The demo store's public page of a standard (spec §2: publicURL + assetId + ".html"): plain server-rendered
@@ -15,15 +17,7 @@ import { forecastHtml } from '@trackwell/email';
  * configuration and are escaped as attributes too.
  */
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 const STATUS_LABELS: Record<CatalogueStandard['status'], string> = {
   active: 'Active',
@@ -120,10 +114,16 @@ function forecastRow(forecast: ReviewForecast | null): string {
   return `<dt>Next review</dt><dd class="standard-forecast">${due}<br><small>${note}</small></dd>`;
 }
 
+/** What the page shows beside the catalogue's row: its review forecast, what it cites and what cites it. */
+export interface StandardPageExtras {
+  forecast?: ReviewForecast | null;
+  citations?: StandardCitations;
+}
+
 export function renderStandardPage(
   tenant: Tenant,
   s: CatalogueStandard,
-  forecast: ReviewForecast | null = null,
+  { forecast = null, citations }: StandardPageExtras = {},
 ): string {
   const e = escapeHtml;
   const row = (label: string, value: string) => `<dt>${e(label)}</dt><dd>${value}</dd>`;
@@ -162,6 +162,7 @@ ${s.industryAreas.length ? row('Industry areas', e(s.industryAreas.join(', '))) 
 ${s.icsCodes.length ? row('ICS', s.icsCodes.map((c) => `<code dir="ltr">${e(c)}</code>`).join(', ')) : ''}
 ${row('Content code', `<code>${e(s.contentCode)}</code>`)}
 </dl>
+${citationsSection(citations)}
 <p><a class="track-button" href="${e(trackLink(s.assetId))}">Track this standard</a></p>
 <p class="track-note">We e-mail you when this standard is revised, amended or withdrawn.</p>
 </article>`;
@@ -191,6 +192,8 @@ h1{font-family:var(--tw-heading-font,inherit);margin:.25rem 0 1.5rem}
 .track-button:hover,.track-button:focus{background:var(--tw-secondary,#1e3a8a)}
 .standard-supplements{list-style:none;padding:0;margin:0}.standard-supplements time{color:var(--tw-muted,#555)}
 .standard-editions{list-style:none;padding:0;margin:0}.standard-editions .standard-supplements{padding-inline-start:1rem}
+.standard-references h2{font-size:1.2rem;margin:1.5rem 0 .5rem}.standard-references h3{font-size:1rem;margin:1rem 0 .25rem}
+.standard-citations{margin:0;padding-inline-start:1.25rem}.citation-note{color:var(--tw-muted,#555);font-size:.9rem}
 .track-note{color:var(--tw-muted,#555);font-size:.9rem}
 .store-footer{max-width:48rem;margin:3rem auto 2rem;padding:0 1.5rem;color:var(--tw-muted,#555);font-size:.85rem}
 `;

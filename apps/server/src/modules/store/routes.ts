@@ -1,4 +1,4 @@
-import { findStandard, standardForecast } from '@trackwell/db';
+import { findStandard, listStandardCitations, standardForecast } from '@trackwell/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderNotFoundPage, renderStandardPage, STORE_CSS } from './page.ts';
@@ -27,10 +27,13 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       const standard = await findStandard(app.db, tenant.id, { assetId: request.params.assetId });
       reply.type('text/html; charset=utf-8');
       if (!standard) return reply.code(404).send(renderNotFoundPage(tenant, request.params.assetId));
-      const forecast = await standardForecast(app.db, tenant.id, standard.assetId);
+      const [forecast, citations] = await Promise.all([
+        standardForecast(app.db, tenant.id, standard.assetId),
+        listStandardCitations(app.db, tenant.id, standard.id),
+      ]);
       return reply
         .header('cache-control', PAGE_CACHE_CONTROL)
-        .send(renderStandardPage(tenant, standard, forecast));
+        .send(renderStandardPage(tenant, standard, { forecast, citations }));
     },
   );
 

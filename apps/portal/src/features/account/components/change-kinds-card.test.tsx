@@ -16,6 +16,7 @@ const tracked = {
     'withdrawal',
     'reinstatement',
     'work_item',
+    'cited_change',
   ] as const,
   sources: [
     { type: 'COMMITTEE' as const, value: 'D20', kinds: null },
@@ -33,8 +34,15 @@ describe("Preferences: which changes you're told about", { timeout: 20_000 }, ()
     const user = userEvent.setup();
     renderAccount({ path: '/account/preferences' });
     const all = await screen.findByRole('group', { name: 'Tell me about' });
-    expect(within(all).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(all).getAllByRole('checkbox')).toHaveLength(9);
     expect(within(all).getByRole('checkbox', { name: 'Withdrawals' })).toBeChecked();
+    // Cited standards: normative citations are told by default, informative ones only when chosen.
+    expect(
+      within(all).getByRole('checkbox', { name: 'A standard you track cites a changed standard' }),
+    ).toBeChecked();
+    expect(
+      within(all).getByRole('checkbox', { name: '…including its informative references (bibliography)' }),
+    ).not.toBeChecked();
     const save = screen.getByRole('button', { name: 'Save choices' });
     expect(save).toBeDisabled(); // nothing changed yet
 
@@ -49,6 +57,7 @@ describe("Preferences: which changes you're told about", { timeout: 20_000 }, ()
       'Reaffirmations',
       'Reinstatements',
       'Work items',
+      'A standard you track cites a changed standard',
     ])
       await user.click(within(own).getByRole('checkbox', { name: kind }));
     await user.click(within(own).getByRole('checkbox', { name: 'Editorial changes' }));
@@ -59,7 +68,15 @@ describe("Preferences: which changes you're told about", { timeout: 20_000 }, ()
     expect(saves(calls)).toHaveLength(1);
     expect(saves(calls)[0]?.body).toEqual({
       userId: USER_ID,
-      kinds: ['new_edition', 'amendment', 'reaffirmation', 'withdrawal', 'reinstatement', 'work_item'],
+      kinds: [
+        'new_edition',
+        'amendment',
+        'reaffirmation',
+        'withdrawal',
+        'reinstatement',
+        'work_item',
+        'cited_change',
+      ],
       sources: [{ type: 'COMMITTEE', value: 'D20', kinds: ['withdrawal'] }], // only what changed
     });
     expect(state.notificationPreferences.sources[0]).toEqual({

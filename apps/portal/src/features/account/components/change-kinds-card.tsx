@@ -1,6 +1,7 @@
 import {
   CHANGE_KIND_CHOICES,
   type ChangeKindChoice,
+  DEFAULT_KIND_CHOICES,
   type NotificationPreferences,
   type SourceKinds,
 } from '@trackwell/contracts';
@@ -185,7 +186,7 @@ function SourceKindsChoice({
           aria-checked={!followsAll}
           className="form-check-input"
           checked={!followsAll}
-          onChange={(event) => onChange(event.target.checked ? [...CHANGE_KIND_CHOICES] : null)}
+          onChange={(event) => onChange(event.target.checked ? [...DEFAULT_KIND_CHOICES] : null)}
         />
         <label htmlFor={`${id}-own`} className="form-check-label">
           <span dir="auto">{name}</span>

@@ -46,22 +46,41 @@ function ChangeRow({ label, before, after }: { label: string; before?: string | 
   );
 }
 
-/** Where a reason's value goes in its translated sentence, to be put there as an element of its own. */
+/** Where a reason's values go in its translated sentence, to be put there as elements of their own. */
 const VALUE_SLOT = '\uE000';
+const CITED_SLOT = '\uE001';
 
 /**
- * A translated reason with its value (a designation, a committee) as a `<bdi>` of its own, isolated inside
- * too (FSI … PDI): laid out as one block (index.css), so a Latin code that wraps in an Arabic sentence keeps
- * its hyphens where they belong.
+ * A translated reason with its values (a designation, a committee; a citation's reference) each a `<bdi>` of
+ * its own, isolated inside too (FSI … PDI): laid out as one block (index.css), so a Latin code that wraps in an
+ * Arabic sentence keeps its hyphens where they belong.
  */
-function reason(sentence: string, value: string) {
-  const at = sentence.indexOf(VALUE_SLOT);
-  if (at < 0) return sentence;
+function reason(sentence: string, values: Record<string, string>) {
+  return sentence.split(/([\uE000\uE001])/).map((part, i) => {
+    const value = part === VALUE_SLOT ? values.value : part === CITED_SLOT ? values.cited : undefined;
+    // biome-ignore lint/suspicious/noArrayIndexKey: the sentence's parts never move
+    return value === undefined ? part : <bdi key={i}>{isolate(value)}</bdi>;
+  });
+}
+
+/**
+ * Why: one sentence per reason. A citation says which tracked standard cites the changed one, and whether the
+ * latest edition applies (undated) or what became of the cited edition (dated), as the e-mail does.
+ */
+function ReasonSentence({ r, kind }: { r: NotificationItem['reasons'][number]; kind: string }) {
+  const { t } = useTranslation('notifications');
+  if (r.type !== 'CITATION')
+    return <>{reason(t(`reason.${r.type}`, { value: VALUE_SLOT }), { value: r.value })}</>;
+  const state = t(`citation.state.${kind}`, { defaultValue: t('citation.state.other') });
+  const sentence = t(r.dated ? 'citation.dated' : 'citation.undated', {
+    value: VALUE_SLOT,
+    cited: CITED_SLOT,
+    state,
+  });
   return (
     <>
-      {sentence.slice(0, at)}
-      <bdi>{isolate(value)}</bdi>
-      {sentence.slice(at + VALUE_SLOT.length)}
+      {reason(sentence, { value: r.value, cited: r.cited ?? '' })}
+      {r.informative ? ` ${t('citation.informative')}` : null}
     </>
   );
 }
@@ -136,9 +155,9 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
       <p className="tw-inbox__why">
         <strong>{t('item.why')}</strong>{' '}
         {item.reasons.map((r, i) => (
-          <Fragment key={`${r.type}:${r.value}`}>
+          <Fragment key={`${r.type}:${r.value}:${r.cited ?? ''}`}>
             {i > 0 ? ' ' : null}
-            {reason(t(`reason.${r.type}`, { value: VALUE_SLOT }), r.value)}
+            <ReasonSentence r={r} kind={change.kind} />
           </Fragment>
         ))}
       </p>
