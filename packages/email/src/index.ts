@@ -4,6 +4,8 @@ export * from './digest-mail.ts';
 export * from './digest-strings.ts';
 export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
+export * from './organisation-invite-mail.ts';
+export * from './organisation-invite-strings.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './sign-in-mail.ts';
