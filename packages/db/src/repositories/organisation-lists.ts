@@ -88,19 +88,19 @@ async function listProblem(
   exceptListId: string | null,
 ): Promise<'name_taken' | 'not_member' | undefined> {
   if (input.responsibleUserId !== undefined) {
-    const { rowCount } = await tx.query(
+    const { rows: found } = await tx.query(
       'SELECT 1 FROM organisation_members WHERE tenant_id = $1 AND organisation_id = $2 AND user_id = $3',
       [tenantId, organisationId, input.responsibleUserId],
     );
-    if (rowCount === 0) return 'not_member';
+    if (found.length === 0) return 'not_member';
   }
   if (input.name !== undefined) {
-    const { rowCount } = await tx.query(
+    const { rows: found } = await tx.query(
       `SELECT 1 FROM organisation_lists WHERE tenant_id = $1 AND organisation_id = $2 AND lower(name) = lower($3)
           AND ($4::bigint IS NULL OR id <> $4::bigint)`,
       [tenantId, organisationId, input.name, exceptListId],
     );
-    if (rowCount > 0) return 'name_taken';
+    if (found.length > 0) return 'name_taken';
   }
   return undefined;
 }

@@ -100,11 +100,11 @@ export async function lockOrganisation(
   organisationId: string,
 ): Promise<OrganisationRow | undefined> {
   if (!isUuid(organisationId)) return undefined;
-  const { rowCount } = await tx.query(
+  const { rows: found } = await tx.query(
     'SELECT 1 FROM organisations WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
     [tenantId, organisationId],
   );
-  return rowCount === 0 ? undefined : findOrganisation(tx, tenantId, organisationId);
+  return found.length === 0 ? undefined : findOrganisation(tx, tenantId, organisationId);
 }
 
 /** The store's organisations, oldest first, a page after the cursor `after` (an id). */
@@ -256,9 +256,9 @@ export async function countOwners(tx: SqlExecutor, tenantId: string, organisatio
 
 /** Whether the user belongs to any organisation of the store (the subscriber-company rule). */
 export async function isOrganisationMember(db: SqlExecutor, tenantId: string, userId: string) {
-  const { rowCount } = await db.query(
+  const { rows: found } = await db.query(
     'SELECT 1 FROM organisation_members WHERE tenant_id = $1 AND user_id = $2 LIMIT 1',
     [tenantId, userId],
   );
-  return rowCount > 0;
+  return found.length > 0;
 }

@@ -75,6 +75,11 @@ export function registerListRoutes(app: ApiApp) {
       return ok({ list: presentListDetail(list, standards) });
     },
   );
+  registerListChangeRoutes(app);
+  registerListStandardRoutes(app);
+}
+
+function registerListChangeRoutes(app: ApiApp) {
   app.patch(
     P.list,
     {
@@ -112,7 +117,6 @@ export function registerListRoutes(app: ApiApp) {
       return ok({ removed: true });
     },
   );
-  registerListStandardRoutes(app);
 }
 
 function registerListStandardRoutes(app: ApiApp) {
