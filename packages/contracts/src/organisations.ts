@@ -237,9 +237,8 @@ export const listAnswer = successEnvelope(z.object({ list: organisationListDetai
 export const removedAnswer = successEnvelope(z.object({ removed: z.boolean() }));
 export const invitationPreviewAnswer = successEnvelope(z.object({ invitation: invitationPreview }));
 export const invitationAcceptedAnswer = successEnvelope(invitationAccepted);
-export const consoleOrganisationsAnswer = successEnvelope(
-  z.object({ organisations: z.array(consoleOrganisationSummary) }),
-);
-export const consoleOrganisationAnswer = successEnvelope(
-  z.object({ organisation: consoleOrganisationDetail }),
-);
+/** The console's answers (plain objects, as every console answer). */
+export const consoleOrganisationsAnswer = z.object({ organisations: z.array(consoleOrganisationSummary) });
+export type ConsoleOrganisationsAnswer = z.infer<typeof consoleOrganisationsAnswer>;
+export const consoleOrganisationAnswer = z.object({ organisation: consoleOrganisationDetail });
+export type ConsoleOrganisationAnswer = z.infer<typeof consoleOrganisationAnswer>;

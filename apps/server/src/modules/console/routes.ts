@@ -10,6 +10,7 @@ import { registerIcsAreaRoutes } from './ics-area-routes.ts';
 import { registerIdentityKeyRoutes } from './identity-key-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
+import { registerOrganisationRoutes } from './organisation-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
@@ -34,4 +35,5 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerIcsAreaRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
   registerUserAdminRoutes(app);
+  registerOrganisationRoutes(app);
 }
