@@ -40,6 +40,7 @@ export * from './notification-frequency.ts';
 export * from './notification-kinds.ts';
 export * from './notifications.ts';
 export * from './okta-authn.ts';
+export * from './okta-groups.ts';
 export * from './okta-myaccount.ts';
 export * from './okta-myaccount-webauthn.ts';
 export * from './okta-myaccount-webauthn-paths.ts';

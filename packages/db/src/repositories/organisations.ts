@@ -18,6 +18,7 @@ export interface OrganisationRow {
   openInvitations: number;
   lists: number;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface MemberRow {
@@ -43,6 +44,7 @@ export interface InvitationRow {
 const OPEN_INVITATION = 'i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()';
 
 const ORGANISATION_SELECT = `SELECT o.id, o.name, o.description, o.seat_limit AS "seatLimit", o.created_at AS "createdAt",
+    o.updated_at AS "updatedAt",
     (SELECT count(*)::int FROM organisation_members m
       WHERE m.tenant_id = o.tenant_id AND m.organisation_id = o.id) AS members,
     (SELECT count(*)::int FROM organisation_invitations i
@@ -107,11 +109,11 @@ export async function lockOrganisation(
   return found.length === 0 ? undefined : findOrganisation(tx, tenantId, organisationId);
 }
 
-/** The store's organisations, oldest first, a page after the cursor `after` (an id). */
+/** The store's organisations, oldest first, a page after the cursor `after` (an id); `q`: names starting so. */
 export async function listOrganisations(
   db: SqlExecutor,
   tenantId: string,
-  page: { limit: number; after?: string | undefined } = { limit: 1000 },
+  page: { limit: number; after?: string | undefined; q?: string | undefined } = { limit: 1000 },
 ): Promise<OrganisationRow[]> {
   const after = page.after && isUuid(page.after) ? page.after : null;
   const { rows } = await db.query<OrganisationDbRow>(
@@ -119,8 +121,9 @@ export async function listOrganisations(
       WHERE o.tenant_id = $1
         AND ($2::uuid IS NULL OR (o.created_at, o.id) >
              (SELECT a.created_at, a.id FROM organisations a WHERE a.tenant_id = $1 AND a.id = $2::uuid))
+        AND ($4::text IS NULL OR starts_with(lower(o.name), lower($4)))
       ORDER BY o.created_at, o.id LIMIT $3`,
-    [tenantId, after, page.limit],
+    [tenantId, after, page.limit, page.q || null],
   );
   return rows.map(toOrganisation);
 }
