@@ -51,7 +51,7 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await invitations.getByLabel('E-mail address').fill(member);
   await invitations.getByLabel('Role').selectOption('editor');
   await invitations.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(invitations.getByText(member)).toBeVisible();
+  await expect(invitations.getByRole('button', { name: `Withdraw ${member}` })).toBeVisible();
   await expect(page.getByText('2 of 10 seats used')).toBeVisible();
 
   // The colleague's browser: the link from the local inbox (asked on the default host, which Node resolves).
@@ -72,7 +72,7 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   // The owner makes a list with the colleague responsible for it, and adds a standard by its designation.
   await page.reload();
   const members = page.getByRole('region', { name: 'Members' });
-  await expect(members.getByText(member)).toBeVisible();
+  await expect(members.getByRole('cell', { name: member })).toBeVisible();
   const lists = page.getByRole('region', { name: 'Watch lists' });
   await lists.getByLabel('List name').fill('Suppliers');
   await lists.getByLabel('Responsible person').selectOption({ label: 'Rosa Parks' });
@@ -87,6 +87,7 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   const seen = other.getByRole('region', { name: 'Watch lists' });
   await expect(seen.getByRole('heading', { level: 3, name: 'Suppliers' })).toBeVisible();
   await expect(seen.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  await page.screenshot({ path: `${screenshotDir}/organisation-owner-1280.png`, fullPage: true });
   await colleague.close();
 });
 

@@ -35,6 +35,13 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   'it:organisations:role.editor',
   'pt:organisations:role.editor',
   'it:organisations:accept.password',
+  'fr_CA:console:nav.organisations',
+  'fr_FR:console:nav.organisations',
+  'fr_CA:console-activity:organisations.title',
+  'fr_FR:console-activity:organisations.title',
+  'fr_CA:console-activity:organisations.detailTitle',
+  'fr_FR:console-activity:organisations.detailTitle',
+  'de:console-activity:organisations.detailTitle',
   // "Notifications" and "Date" are the French words too; "Feed" is the German loan word.
   'fr_CA:notifications:title',
   'fr_CA:notifications:bell.label',
