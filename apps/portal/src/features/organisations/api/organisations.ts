@@ -79,56 +79,62 @@ export const organisationsApi = api
         query: (ids) => ({ url: fill(P.invitation, ids), method: 'DELETE' }),
         invalidatesTags: ['OrganisationInvitations', 'Organisations'],
       }),
-      listLists: build.query<OrganisationList[], string>({
-        query: (organisationId) => ({ url: fill(P.lists, { organisationId }) }),
-        transformResponse: value('lists', [] as OrganisationList[]),
-        providesTags: ['OrganisationLists'],
-      }),
-      getList: build.query<OrganisationListDetail, ListRef>({
-        query: (ids) => ({ url: fill(P.list, ids) }),
-        transformResponse: value('list', undefined as unknown as OrganisationListDetail),
-        providesTags: ['OrganisationLists'],
-      }),
-      createList: build.mutation<unknown, OrgRef & { name: string; responsibleUserId: string }>({
-        query: ({ organisationId, ...body }) => ({
-          url: fill(P.lists, { organisationId }),
-          method: 'POST',
-          body,
-        }),
-        invalidatesTags: ['OrganisationLists'],
-      }),
-      updateList: build.mutation<unknown, ListRef & { name?: string; responsibleUserId?: string }>({
-        query: ({ organisationId, listId, ...body }) => ({
-          url: fill(P.list, { organisationId, listId }),
-          method: 'PATCH',
-          body,
-        }),
-        invalidatesTags: ['OrganisationLists'],
-      }),
-      addListStandard: build.mutation<unknown, ListRef & { designation: string }>({
-        query: ({ organisationId, listId, designation }) => ({
-          url: fill(P.listStandards, { organisationId, listId }),
-          method: 'POST',
-          body: { designation },
-        }),
-        invalidatesTags: ['OrganisationLists'],
-      }),
-      removeListStandard: build.mutation<unknown, ListRef & { standardId: string }>({
-        query: (ids) => ({ url: fill(P.listStandard, ids), method: 'DELETE' }),
-        invalidatesTags: ['OrganisationLists'],
-      }),
-      lookupInvitation: build.query<InvitationPreview, string>({
-        query: (token) => ({ url: P.invitationLookup, method: 'POST', body: { token } }),
-        transformResponse: value('invitation', undefined as unknown as InvitationPreview),
-      }),
-      acceptInvitation: build.mutation<InvitationAccepted, AcceptInvitationBody>({
-        query: (body) => ({ url: P.invitationAccept, method: 'POST', body }),
-        transformResponse: (body: Envelope<InvitationAccepted>) =>
-          envelopeValue(body, undefined as unknown as InvitationAccepted),
-        invalidatesTags: ['Organisations'],
-      }),
     }),
   });
+
+/** The lists and the invitation link's calls (same API, a second injection to keep each part short). */
+const organisationListsApi = organisationsApi.injectEndpoints({
+  endpoints: (build) => ({
+    listLists: build.query<OrganisationList[], string>({
+      query: (organisationId) => ({ url: fill(P.lists, { organisationId }) }),
+      transformResponse: value('lists', [] as OrganisationList[]),
+      providesTags: ['OrganisationLists'],
+    }),
+    getList: build.query<OrganisationListDetail, ListRef>({
+      query: (ids) => ({ url: fill(P.list, ids) }),
+      transformResponse: value('list', undefined as unknown as OrganisationListDetail),
+      providesTags: ['OrganisationLists'],
+    }),
+    createList: build.mutation<unknown, OrgRef & { name: string; responsibleUserId: string }>({
+      query: ({ organisationId, ...body }) => ({
+        url: fill(P.lists, { organisationId }),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['OrganisationLists'],
+    }),
+    updateList: build.mutation<unknown, ListRef & { name?: string; responsibleUserId?: string }>({
+      query: ({ organisationId, listId, ...body }) => ({
+        url: fill(P.list, { organisationId, listId }),
+        method: 'PATCH',
+        body,
+      }),
+      invalidatesTags: ['OrganisationLists'],
+    }),
+    addListStandard: build.mutation<unknown, ListRef & { designation: string }>({
+      query: ({ organisationId, listId, designation }) => ({
+        url: fill(P.listStandards, { organisationId, listId }),
+        method: 'POST',
+        body: { designation },
+      }),
+      invalidatesTags: ['OrganisationLists'],
+    }),
+    removeListStandard: build.mutation<unknown, ListRef & { standardId: string }>({
+      query: (ids) => ({ url: fill(P.listStandard, ids), method: 'DELETE' }),
+      invalidatesTags: ['OrganisationLists'],
+    }),
+    lookupInvitation: build.query<InvitationPreview, string>({
+      query: (token) => ({ url: P.invitationLookup, method: 'POST', body: { token } }),
+      transformResponse: value('invitation', undefined as unknown as InvitationPreview),
+    }),
+    acceptInvitation: build.mutation<InvitationAccepted, AcceptInvitationBody>({
+      query: (body) => ({ url: P.invitationAccept, method: 'POST', body }),
+      transformResponse: (body: Envelope<InvitationAccepted>) =>
+        envelopeValue(body, undefined as unknown as InvitationAccepted),
+      invalidatesTags: ['Organisations'],
+    }),
+  }),
+});
 
 export const {
   useListMyOrganisationsQuery,
@@ -140,6 +146,9 @@ export const {
   useListInvitationsQuery,
   useInviteMemberMutation,
   useWithdrawInvitationMutation,
+} = organisationsApi;
+
+export const {
   useListListsQuery,
   useGetListQuery,
   useCreateListMutation,
@@ -148,4 +157,4 @@ export const {
   useRemoveListStandardMutation,
   useLookupInvitationQuery,
   useAcceptInvitationMutation,
-} = organisationsApi;
+} = organisationListsApi;

@@ -18,9 +18,6 @@ export function MembersSection({
 }) {
   const { t } = useTranslation('organisations');
   const owner = organisation.role === 'owner';
-  const [changeRole, changing] = useChangeMemberRoleMutation();
-  const [remove, removing] = useRemoveMemberMutation();
-  const ids = { organisationId: organisation.id };
   return (
     <OrganisationSection id="tw-org-members" title={t('members.title')}>
       <ListState
@@ -42,47 +39,7 @@ export function MembersSection({
               </thead>
               <tbody>
                 {rows.map((m) => (
-                  <tr key={m.userId}>
-                    <td>
-                      <bdi>{fullName(m)}</bdi>
-                    </td>
-                    <td>
-                      <bdi>{m.login}</bdi>
-                    </td>
-                    <td>
-                      {owner ? (
-                        <RoleSelect
-                          id={`tw-org-role-${m.userId}`}
-                          label={t('members.changeRole', { name: fullName(m) })}
-                          visuallyHiddenLabel
-                          value={m.role}
-                          disabled={changing.isLoading}
-                          onChange={async (role) => {
-                            const result = await changeRole({ ...ids, userId: m.userId, role });
-                            if ('data' in result) notify.success(t('members.changed', { name: fullName(m) }));
-                          }}
-                        />
-                      ) : (
-                        t(`role.${m.role}`)
-                      )}
-                    </td>
-                    {owner ? (
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-outline-danger btn-sm"
-                          disabled={removing.isLoading}
-                          onClick={async () => {
-                            const result = await remove({ ...ids, userId: m.userId });
-                            if ('data' in result) notify.success(t('members.removed', { name: fullName(m) }));
-                          }}
-                        >
-                          {t('members.remove')}
-                          <span className="visually-hidden"> {fullName(m)}</span>
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
+                  <MemberRow key={m.userId} organisationId={organisation.id} member={m} owner={owner} />
                 ))}
               </tbody>
             </table>
@@ -90,5 +47,64 @@ export function MembersSection({
         )}
       </ListState>
     </OrganisationSection>
+  );
+}
+
+/** One member: name, e-mail, role (an owner's select) and, for an owner, the remove button. */
+function MemberRow({
+  organisationId,
+  member: m,
+  owner,
+}: {
+  organisationId: string;
+  member: OrganisationMember;
+  owner: boolean;
+}) {
+  const { t } = useTranslation('organisations');
+  const [changeRole, changing] = useChangeMemberRoleMutation();
+  const [remove, removing] = useRemoveMemberMutation();
+  const ids = { organisationId };
+  return (
+    <tr>
+      <td>
+        <bdi>{fullName(m)}</bdi>
+      </td>
+      <td>
+        <bdi>{m.login}</bdi>
+      </td>
+      <td>
+        {owner ? (
+          <RoleSelect
+            id={`tw-org-role-${m.userId}`}
+            label={t('members.changeRole', { name: fullName(m) })}
+            visuallyHiddenLabel
+            value={m.role}
+            disabled={changing.isLoading}
+            onChange={async (role) => {
+              const result = await changeRole({ ...ids, userId: m.userId, role });
+              if ('data' in result) notify.success(t('members.changed', { name: fullName(m) }));
+            }}
+          />
+        ) : (
+          t(`role.${m.role}`)
+        )}
+      </td>
+      {owner ? (
+        <td>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={removing.isLoading}
+            onClick={async () => {
+              const result = await remove({ ...ids, userId: m.userId });
+              if ('data' in result) notify.success(t('members.removed', { name: fullName(m) }));
+            }}
+          >
+            {t('members.remove')}
+            <span className="visually-hidden"> {fullName(m)}</span>
+          </button>
+        </td>
+      ) : null}
+    </tr>
   );
 }
