@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiReferencePage, openApiDocument } from './api-scopes/api-docs.ts';
 import { consoleApi } from './api-scopes/console-api.ts';
 import { identityProvider } from './api-scopes/identity-provider.ts';
+import { organisationsApi } from './api-scopes/organisations-api.ts';
 import { trackerApi } from './api-scopes/tracker-api.ts';
 import { defaultSecretsWarning } from './config/default-secrets.ts';
 import { dkimSettings } from './config/dkim-settings.ts';
@@ -209,6 +210,7 @@ async function registerRoutes(app: FastifyInstance, env: Env, services: Readonly
     await app.register(authPlugin);
     await app.register(trackerApi);
     await app.register(consoleApi);
+    await app.register(organisationsApi);
     await app.register(notificationRoutes);
     await app.register(notificationFeedRoutes);
     await app.register(storeRoutes);

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = [
   'account.delete',
   'user.lifecycle',
   'user.delete',
+  'organisation.create',
+  'organisation.seats',
+  'organisation.invite',
+  'organisation.join',
+  'organisation.member',
+  'organisation.list',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -70,6 +70,8 @@ export const userInfo: z.ZodType<UserInfo, UserInfo> = z.object({
   login: z.string(),
   /** The user's preferred language, when set. */
   locale: z.string().nullable(),
+  /** Whether the user belongs to an organisation of the store: "subscriber company" signs out only without one. */
+  organisationMember: z.boolean().optional(),
 });
 
 /**

@@ -17,6 +17,11 @@ export interface UserInfo {
   login: string;
   /** The user's preferred language, when set. */
   locale: string | null;
+  /**
+   * Whether the user belongs to an organisation of the store (the embedded provider says; others do not):
+   * the spec's "subscriber company" sign-out applies only to users without one.
+   */
+  organisationMember?: boolean;
 }
 
 /** An RFC 9562 UUID (versions 1–8), or the nil or max one: what Zod's `z.uuid()` accepts. */
@@ -42,6 +47,8 @@ export function readUserInfo(body: unknown): UserInfo {
   }
   for (const field of STRING_FIELDS) if (typeof value[field] !== 'string') throw problem(field, 'a string');
   if (value.locale !== null && typeof value.locale !== 'string') throw problem('locale', 'a string or null');
+  const member = value.organisationMember;
+  if (member !== undefined && typeof member !== 'boolean') throw problem('organisationMember', 'a boolean');
   return {
     MAEUserID: value.MAEUserID as string,
     MAETenantID: value.MAETenantID as string,
@@ -50,5 +57,6 @@ export function readUserInfo(body: unknown): UserInfo {
     lastName: value.lastName as string,
     login: value.login as string,
     locale: value.locale as string | null,
+    ...(member === undefined ? {} : { organisationMember: member }),
   };
 }

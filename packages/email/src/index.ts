@@ -7,6 +7,8 @@ export * from './forecast-strings.ts';
 export * from './forecast-words.ts';
 export * from './invite-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
+export * from './organisation-invite-mail.ts';
+export * from './organisation-invite-strings.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './review-alert-mail.ts';

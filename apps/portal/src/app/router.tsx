@@ -45,6 +45,17 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // The organisation area: a company's members, invitations and shared watch lists.
+                path: 'organisations/*',
+                handle: {
+                  namespaces: ['organisations'],
+                  module: 'src/features/organisations/routes.tsx',
+                } satisfies RouteHandle,
+                lazy: async () => ({
+                  Component: (await import('../features/organisations/routes.tsx')).OrganisationsRoute,
+                }),
+              },
+              {
                 // The operator console; its screens route inside it.
                 path: 'admin/*',
                 handle: {
@@ -63,6 +74,17 @@ export const routes: RouteObject[] = [
             handle: { module: 'src/app/routes/implicit-callback.tsx' } satisfies RouteHandle,
             lazy: async () => ({
               Component: (await import('./routes/implicit-callback.tsx')).ImplicitCallbackRoute,
+            }),
+          },
+          {
+            // An organisation invitation's e-mailed link: no sign-in (the person may have no account yet).
+            path: 'organisations/accept',
+            handle: {
+              namespaces: ['organisations'],
+              module: 'src/features/organisations/accept-route.tsx',
+            } satisfies RouteHandle,
+            lazy: async () => ({
+              Component: (await import('../features/organisations/accept-route.tsx')).AcceptInvitationRoute,
             }),
           },
           {

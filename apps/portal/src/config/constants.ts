@@ -22,6 +22,7 @@ export const TRANSLATION_NAMESPACES = [
   'console-catalog',
   'console-activity',
   'console-stores',
+  'organisations',
 ] as const;
 /**
  * Namespaces only lazily loaded code reads (the header's notification bell; the webhook

@@ -6,6 +6,7 @@ import type enConsoleActivity from '../../public/locales/en/console-activity.jso
 import type enConsoleCatalog from '../../public/locales/en/console-catalog.json';
 import type enConsoleStores from '../../public/locales/en/console-stores.json';
 import type enNotifications from '../../public/locales/en/notifications.json';
+import type enOrganisations from '../../public/locales/en/organisations.json';
 import type enSignin from '../../public/locales/en/signin.json';
 import type enTracker from '../../public/locales/en/tracker.json';
 import type enWebhooks from '../../public/locales/en/webhooks.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       'console-stores': typeof enConsoleStores;
       notifications: typeof enNotifications;
       webhooks: typeof enWebhooks;
+      organisations: typeof enOrganisations;
     };
   }
 }

@@ -12,6 +12,36 @@ const localesDir = join(import.meta.dirname, '../../public/locales');
  * `${language}:${namespace}:${key}` for the others. Keep it short and justified.
  */
 const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
+  // The organisation area: "Organisation(s)", "Actions", "Invitation(s)" are the French words; "E-mail" the
+  // French (France), Italian and Portuguese one; "Name" the German one; "Editor" the Spanish, Italian and
+  // Portuguese one; "Password" the Italian one.
+  'fr_CA:userMenu.organisations',
+  'fr_FR:userMenu.organisations',
+  'fr_CA:organisations:title',
+  'fr_CA:organisations:members.actions',
+  'fr_CA:organisations:invitations.title',
+  'fr_CA:organisations:accept.title',
+  'fr_FR:organisations:title',
+  'fr_FR:organisations:members.actions',
+  'fr_FR:organisations:invitations.title',
+  'fr_FR:organisations:accept.title',
+  'fr_FR:organisations:members.email',
+  'it:organisations:members.email',
+  'pt:organisations:members.email',
+  'de:organisations:create.name',
+  'de:organisations:members.name',
+  'es:organisations:role.editor',
+  'es_ES:organisations:role.editor',
+  'it:organisations:role.editor',
+  'pt:organisations:role.editor',
+  'it:organisations:accept.password',
+  'fr_CA:console:nav.organisations',
+  'fr_FR:console:nav.organisations',
+  'fr_CA:console-activity:organisations.title',
+  'fr_FR:console-activity:organisations.title',
+  'fr_CA:console-activity:organisations.detailTitle',
+  'fr_FR:console-activity:organisations.detailTitle',
+  'de:console-activity:organisations.detailTitle',
   // "Notifications" and "Date" are the French words too; "Feed" is the German loan word.
   'fr_CA:notifications:title',
   'fr_CA:notifications:bell.label',

@@ -49,6 +49,13 @@ const API_TAGS = [
   { name: 'webhooks', description: WEBHOOKS_TAG },
   { name: 'notification-centre', description: NOTIFICATION_CENTRE_TAG },
   {
+    name: 'organisations',
+    description:
+      'A company’s organisation in the store: members with a role (owner, editor, reviewer, reader), e-mailed ' +
+      'invitations within a seat limit, and named watch lists with a responsible person. Only members reach ' +
+      'an organisation (others get 404); what a role may not do is 403.',
+  },
+  {
     name: 'console',
     description:
       'The operator console: stores, roles, publisher API keys, webhooks and the audit log, under ' +

@@ -8,6 +8,7 @@ import {
   CONSOLE_LOGO_PATH,
   CONSOLE_PATHS,
   CONSOLE_STANDARD_PATHS,
+  ORGANISATION_PATHS as O,
   WEBHOOK_PATHS,
 } from '@trackwell/contracts';
 import { a, editorA, nobodyA } from '../support/console-world.ts';
@@ -294,5 +295,26 @@ export const ROUTES: RouteCase[] = [
     allowed: ['adminA'],
   },
   { method: 'DELETE', route: P.storeUser, url: () => userAt(P.storeUser), allowed: ['adminA'] },
+  // The store's organisations (refused before anything is looked up, so any organisation id serves).
+  {
+    method: 'GET',
+    route: O.consoleOrganisations,
+    url: () => at(O.consoleOrganisations),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'GET',
+    route: O.consoleOrganisation,
+    url: () => orgAt(O.consoleOrganisation),
+    allowed: ['adminA'],
+  },
+  {
+    method: 'PUT',
+    route: O.consoleSeatLimit,
+    url: () => orgAt(O.consoleSeatLimit),
+    payload: () => ({ seatLimit: 3 }),
+    allowed: ['adminA'],
+  },
 ];
+const orgAt = (path: string) => at(path).replace(':organisationId', '00000000-0000-4000-8000-000000000001');
 const userAt = (path: string) => at(path).replace(':userId', nobodyA.user.id);

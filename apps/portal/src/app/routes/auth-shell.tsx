@@ -80,6 +80,7 @@ function Shell() {
               firstName={user.firstName}
               lastName={user.lastName}
               accountHref="/account"
+              organisationsHref="/organisations"
               consoleHref={holdsConsoleRole ? '/admin' : undefined}
               onSignOut={() => void signOutToRoot(oktaAuth)}
             />

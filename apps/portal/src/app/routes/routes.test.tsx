@@ -134,6 +134,20 @@ describe('/ for a signed-in user', () => {
     window.sessionStorage.removeItem('trackwell-signed-out-reason');
   });
 
+  it('keeps a "subscriber company" user who belongs to an organisation signed in', async () => {
+    seedSignedInSession();
+    const { config } = serveTenant(
+      {},
+      signedInRoutes({ user: { ...TEST_USER, userType: 'subscriber company', organisationMember: true } }),
+    );
+    const signOut = vi.spyOn(oktaAuthFor(config), 'signOut').mockResolvedValue(true);
+
+    renderApp({ path: '/' });
+
+    expect(await screen.findByRole('region', { name: 'Standards tracker' })).toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
   it('the user menu signs out to the site root, and links to the account area', async () => {
     seedSignedInSession();
     const { config } = serveTenant();
@@ -143,6 +157,7 @@ describe('/ for a signed-in user', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Lovelace Ada' }));
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('menuitem', { name: 'Organisations' })).toHaveAttribute('href', '/organisations');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     expect(signOut).toHaveBeenCalledWith({ postLogoutRedirectUri: `${window.location.origin}/` });
     expect(router.state.location.pathname).toBe('/');

@@ -11,6 +11,8 @@ export type UserMenuProps = {
   onSignOut: () => void;
   /** The account area (spec §1 "A profile and account management area exists"), listed before sign-out. */
   accountHref?: string;
+  /** The organisation area (a company's members and shared watch lists). */
+  organisationsHref?: string;
   /** The operator console, for a user who holds a console role. */
   consoleHref?: string;
 };
@@ -47,6 +49,7 @@ type UserMenuListProps = {
   name: string;
   listRef: RefObject<HTMLDivElement | null>;
   accountHref: string | undefined;
+  organisationsHref: string | undefined;
   consoleHref: string | undefined;
   onKeyDown: (event: KeyboardEvent) => void;
   onClose: () => void;
@@ -59,6 +62,7 @@ function UserMenuList({
   name,
   listRef,
   accountHref,
+  organisationsHref,
   consoleHref,
   onKeyDown,
   onClose,
@@ -77,6 +81,11 @@ function UserMenuList({
       {accountHref ? (
         <Link to={accountHref} role="menuitem" className="tw-user-menu__item" onClick={onClose}>
           {t('userMenu.account')}
+        </Link>
+      ) : null}
+      {organisationsHref ? (
+        <Link to={organisationsHref} role="menuitem" className="tw-user-menu__item" onClick={onClose}>
+          {t('userMenu.organisations')}
         </Link>
       ) : null}
       {consoleHref ? (
@@ -105,7 +114,14 @@ function UserMenuList({
  * Home and End move between items, Escape closes it and returns to the button, Tab or a click elsewhere
  * closes it.
  */
-export function UserMenu({ firstName, lastName, onSignOut, accountHref, consoleHref }: UserMenuProps) {
+export function UserMenu({
+  firstName,
+  lastName,
+  onSignOut,
+  accountHref,
+  organisationsHref,
+  consoleHref,
+}: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -161,6 +177,7 @@ export function UserMenu({ firstName, lastName, onSignOut, accountHref, consoleH
           name={name}
           listRef={listRef}
           accountHref={accountHref}
+          organisationsHref={organisationsHref}
           consoleHref={consoleHref}
           onKeyDown={onMenuKeyDown}
           onClose={() => setOpen(false)}

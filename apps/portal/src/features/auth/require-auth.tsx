@@ -24,7 +24,7 @@ export function useCurrentUser(): UserInfo {
  * Only an authenticated user sees what it wraps (spec §6). On the first auth state that is not authenticated it
  * starts the sign-in (spec §4 "Auth flow", see `startSignIn`); meanwhile, and until the user info has loaded,
  * the app mask covers the page (spec §4 "The app mask hides after authentication"; §2 "Sections appear only
- * after the user profile is loaded"). A `subscriber company` user is signed out and sent to the root.
+ * after the user profile is loaded"). A `subscriber company` user with no organisation is signed out and sent to the root.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -34,7 +34,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const [signInError, setSignInError] = useState<Error | null>(null);
   const authenticated = authState?.isAuthenticated === true;
   const user = useGetUserInfoQuery(undefined, { skip: !authenticated });
-  const isSubscriberCompany = user.data?.userType === SUBSCRIBER_COMPANY;
+  // A company's user who belongs to one of the store's organisations has a place here; without one, signed out.
+  const isSubscriberCompany =
+    user.data?.userType === SUBSCRIBER_COMPANY && user.data.organisationMember !== true;
 
   useEffect(() => {
     if (!authState || authState.isAuthenticated || started.current) return;

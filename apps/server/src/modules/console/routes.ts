@@ -11,6 +11,7 @@ import { registerIcsAreaRoutes } from './ics-area-routes.ts';
 import { registerIdentityKeyRoutes } from './identity-key-routes.ts';
 import { registerIdentityTestRoutes } from './identity-test-routes.ts';
 import { registerLogoRoutes } from './logo-routes.ts';
+import { registerOrganisationRoutes } from './organisation-routes.ts';
 import { registerRoleRoutes } from './role-routes.ts';
 import { registerStandardRoutes } from './standard-routes.ts';
 import { registerStoreRoutes } from './store-routes.ts';
@@ -36,4 +37,5 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   registerForecastRuleRoutes(app);
   await app.register(async (scope) => registerLogoRoutes(scope));
   registerUserAdminRoutes(app);
+  registerOrganisationRoutes(app);
 }

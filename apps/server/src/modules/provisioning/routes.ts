@@ -20,6 +20,7 @@ import { checkedSerializerCompiler } from '../../http/checked-serializer.ts';
 import { NO_CONTENT, noContent, oktaSchemaFrame } from '../identity/okta-answers.ts';
 import { OKTA_ERROR_RESPONSES } from '../identity/okta-errors.ts';
 import { authenticateApiToken, provisioningContext as ctx } from './api-token.ts';
+import { registerGroupRoutes } from './groups-routes.ts';
 import { deleteUser, runLifecycle } from './lifecycle.ts';
 import { listUsers } from './list-users.ts';
 import { createUser, readUser, updateUser } from './users.ts';
@@ -59,6 +60,7 @@ export const provisioningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateApiToken(app));
   registerUserRoutes(app);
   registerLifecycleRoutes(app);
+  registerGroupRoutes(app);
 };
 
 type UsersApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AccessScreen } from '../activity/access-screen.tsx';
 import { AuditScreen } from '../activity/audit-screen.tsx';
 import { DeliveriesScreen } from '../activity/deliveries-screen.tsx';
+import { OrganisationsScreen } from '../activity/organisations-screen.tsx';
 import { UsersScreen } from '../activity/users-screen.tsx';
 import { WebhooksScreen } from '../activity/webhooks-screen.tsx';
 import { CatalogScreen, ChangesScreen } from '../catalog/index.ts';
@@ -26,6 +27,7 @@ export const SECTION_SCREENS: Partial<Record<StoreSection, SectionScreen>> = {
   deliveries: DeliveriesScreen,
   access: AccessScreen,
   users: UsersScreen,
+  organisations: OrganisationsScreen,
   webhooks: WebhooksScreen,
   audit: AuditScreen,
   settings: SettingsScreen,

@@ -26,6 +26,7 @@ export const STORE_SECTIONS = [
   'deliveries',
   'access',
   'users',
+  'organisations',
   'webhooks',
   'audit',
 ] as const;

@@ -7,7 +7,7 @@ import {
   userInfo,
   userinfoClaims,
 } from '@trackwell/contracts';
-import { findIdentityUserById } from '@trackwell/db';
+import { findIdentityUserById, isOrganisationMember } from '@trackwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OKTA_ERROR_RESPONSES, oktaErrors } from '../okta-errors.ts';
 import type { ProviderRegistry } from '../provider.ts';
@@ -88,6 +88,7 @@ export function meRoute(app: OAuthApp, registry: ProviderRegistry) {
       lastName: user.lastName,
       login: user.login,
       locale: offeredLanguage(user.locale, idp.tenant.config.ui.languages) ?? null,
+      organisationMember: await isOrganisationMember(app.db, idp.tenant.id, user.id),
     };
     return reply.header('cache-control', 'no-store').send(info);
   });
