@@ -35,6 +35,7 @@ describe('The console as an admin app: navigation, store switcher, drawer', { ti
       'Deliveries',
       'People and keys',
       'Users',
+      'Organisations',
       'Webhooks',
       'Audit log',
     ]);
