@@ -272,6 +272,41 @@ describe('cited standards', () => {
     expect(await count('ISO 13849-2')).toBe(0);
   });
 
+  it("a reader's own webhook message carries the citation reason, as the e-mail does", async () => {
+    const reader = await addUser(db, tenantId);
+    await track(tenantId, reader, 'EN ISO 13849-1');
+    await db.query(
+      `UPDATE tenants SET feature_flags = jsonb_set(feature_flags, '{user_webhooks}', '{"enabled": true}')
+        WHERE id = $1`,
+      [tenantId],
+    );
+    await db.query(
+      `INSERT INTO webhook_endpoints (tenant_id, user_id, url, secret) VALUES ($1, $2, 'https://example.org/h', 'whsec_x')`,
+      [tenantId, reader],
+    );
+    const applied = await publish(tenantId, {
+      id: 'wd-12100-1',
+      type: 'withdrawal',
+      standard: { contentCode: 'ISO 12100-1' },
+    });
+    const { rows } = await db.query<{ reasons: unknown }>(
+      `SELECT m.reasons FROM webhook_messages m JOIN webhook_endpoints w ON w.id = m.endpoint_id
+        WHERE m.tenant_id = $1 AND m.event_id = $2 AND w.user_id = $3`,
+      [tenantId, applied.eventId, reader],
+    );
+    expect(rows.map((r) => r.reasons)).toEqual([
+      [
+        {
+          type: 'CITATION',
+          value: 'EN ISO 13849-1:2008-06',
+          cited: 'ISO 12100-1:2003',
+          dated: true,
+          informative: false,
+        },
+      ],
+    ]);
+  });
+
   it('the publisher words of a designation are the same in SQL as in contracts', async () => {
     const samples = [
       'DIN EN ISO 13849-1:2008-12',
