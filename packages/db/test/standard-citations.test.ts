@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   type CatalogEvent,
-  catalogColumnMapping,
   DEFAULT_KIND_CHOICES,
-  type ImportRowOf,
   type ParsedCatalogImport,
   parseDesignation,
 } from '@trackwell/contracts';
@@ -28,6 +25,7 @@ import {
   EVERY_MATCHING_RULE,
   type TestDatabase,
 } from '../src/testing.ts';
+import { CITED_CSV, DIN_REFERENCES, HEAD, NORMATIVE } from './citation-fixtures.ts';
 
 /**
  * Cited standards on the real DIN EN ISO 13849-1 (metanorma/sts-ruby, its reference lists kept:
@@ -35,35 +33,6 @@ import {
  * tells the readers of the citing ones once each with every reason, and informative citations tell only
  * those who chose them.
  */
-
-const DIN_REFERENCES = readFileSync(
-  new URL('./fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.references.xml', import.meta.url),
-);
-const NORMATIVE = [
-  'ISO 12100-1:2003',
-  'ISO 12100-2:2003',
-  'ISO 13849-2:2003',
-  'ISO 14121',
-  'IEC 60050-191:1990',
-  'IEC 61508-3:1998',
-  'IEC 61508-4:1998',
-];
-
-const standardsOf = (parsed: ParsedCatalogImport) =>
-  parsed.rows.flatMap((r) => (r.value.kind === 'standard' ? [r.value as ImportRowOf<'standard'>] : []));
-
-/** Cited standards the DIN file names, as a catalogue CSV of several kinds (ISO 14121 comes later). */
-const HEAD =
-  'kind,code,name,designation,title,publisher_code,content_code,asset_id,committee_designation,status,edition,published_on';
-const CITED_CSV = [
-  `${HEAD},references`,
-  'publisher,ISO,ISO,,,,,,,,,,',
-  'publisher,IEC,IEC,,,,,,,,,,',
-  'committee,,,ISO/TC 199,Safety of machinery,ISO,,,,,,,',
-  'committee,,,IEC/TC 44,Safety of machinery,IEC,,,,,,,',
-  'standard,,,ISO 13849-2:2003,Validation,ISO,ISO 13849-2,iso-13849-2-2003,ISO/TC 199,active,2003,2003-08-01,ISO 12100-1:2003',
-  'standard,,,IEC 62061:2005,Functional safety,IEC,IEC 62061,iec-62061-2005,IEC/TC 44,active,2005,2005-01-01,',
-].join('\n');
 
 async function addUser(db: DatabaseHandle, tenantId: string) {
   const id = randomUUID();
@@ -110,60 +79,6 @@ describe('cited standards', () => {
     await importFile(other, await parseCatalogCsv(CITED_CSV));
   });
   afterAll(() => testDb?.drop());
-
-  it('reads the normative references and the bibliography of a real STS adoption, for each standard it holds', async () => {
-    const parsed = await parseStsXml(DIN_REFERENCES);
-    expect(parsed.errors).toEqual([]);
-    const [din, en, iso] = standardsOf(parsed);
-    // The adoptions adopt the ISO text: all three cite what it cites normatively.
-    for (const s of [din, en, iso]) expect(s!.references).toEqual(NORMATIVE);
-    expect(iso!.informativeReferences).toContain('IEC 62061');
-    expect(iso!.informativeReferences).not.toContain('ISO 14121');
-    // The national bibliography (DIN's Annex NA) is the DIN standard's own.
-    expect(din!.informativeReferences!.length).toBeGreaterThan(iso!.informativeReferences!.length);
-    expect(iso!.informativeReferences).toHaveLength(en!.informativeReferences!.length);
-  });
-
-  it('a file without reference lists says nothing of citations; one with a references column states them', async () => {
-    const metadataOnly = readFileSync(
-      new URL('./fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', import.meta.url),
-    );
-    for (const s of standardsOf(await parseStsXml(metadataOnly))) {
-      expect(s.references).toBeUndefined();
-      expect(s.informativeReferences).toBeUndefined();
-    }
-    const csv = standardsOf(await parseCatalogCsv(CITED_CSV));
-    expect(csv.map((s) => s.references)).toEqual([['ISO 12100-1:2003'], []]);
-    const bad = await parseCatalogCsv(CITED_CSV.replace('ISO 12100-1:2003', 'no digits here'));
-    expect(bad.errors).toEqual([{ row: 6, field: 'references', reason: 'is no standard designation' }]);
-  });
-
-  it("another body's export reads its references through a column mapping; unmapped, the file says nothing", async () => {
-    const mapping = catalogColumnMapping.parse({
-      columns: [
-        { header: 'reference', field: 'reference' },
-        { header: 'title', field: 'title' },
-        { header: 'date', field: 'publishedOn' },
-        { header: 'status', field: 'status' },
-        { header: 'cites', field: 'references', separator: '|' },
-        { header: 'bibliography', field: 'informativeReferences' },
-      ],
-    });
-    const file = [
-      'reference,title,date,status,cites,bibliography',
-      'ISO 13849-1:2015,Safety of machinery,2015-12,active,ISO 12100:2010|IEC 62061,IEC 61508 (all parts)',
-    ].join('\n');
-    const [mapped] = standardsOf(await parseCatalogCsv(file, { mapping }));
-    expect(mapped).toMatchObject({
-      references: ['ISO 12100:2010', 'IEC 62061'],
-      informativeReferences: ['IEC 61508 (all parts)'],
-    });
-    const unmapped = catalogColumnMapping.parse({
-      columns: mapping.columns.filter((c) => c.field !== 'references' && c.field !== 'informativeReferences'),
-    });
-    const [plain] = standardsOf(await parseCatalogCsv(file, { mapping: unmapped }));
-    expect(plain!.references).toBeUndefined();
-  });
 
   it('stores what a standard cites and what cites it, linking a cited standard the store has', async () => {
     const din = await findStandard(db, tenantId, { contentCode: 'DIN EN ISO 13849-1' });
@@ -355,6 +270,41 @@ describe('cited standards', () => {
     expect(await count('ISO 13849-2')).toBe(1);
     await importFile(tenantId, await parseCatalogCsv(CITED_CSV.replace(',ISO 12100-1:2003', ',')));
     expect(await count('ISO 13849-2')).toBe(0);
+  });
+
+  it("a reader's own webhook message carries the citation reason, as the e-mail does", async () => {
+    const reader = await addUser(db, tenantId);
+    await track(tenantId, reader, 'EN ISO 13849-1');
+    await db.query(
+      `UPDATE tenants SET feature_flags = jsonb_set(feature_flags, '{user_webhooks}', '{"enabled": true}')
+        WHERE id = $1`,
+      [tenantId],
+    );
+    await db.query(
+      `INSERT INTO webhook_endpoints (tenant_id, user_id, url, secret) VALUES ($1, $2, 'https://example.org/h', 'whsec_x')`,
+      [tenantId, reader],
+    );
+    const applied = await publish(tenantId, {
+      id: 'wd-12100-1',
+      type: 'withdrawal',
+      standard: { contentCode: 'ISO 12100-1' },
+    });
+    const { rows } = await db.query<{ reasons: unknown }>(
+      `SELECT m.reasons FROM webhook_messages m JOIN webhook_endpoints w ON w.id = m.endpoint_id
+        WHERE m.tenant_id = $1 AND m.event_id = $2 AND w.user_id = $3`,
+      [tenantId, applied.eventId, reader],
+    );
+    expect(rows.map((r) => r.reasons)).toEqual([
+      [
+        {
+          type: 'CITATION',
+          value: 'EN ISO 13849-1:2008-06',
+          cited: 'ISO 12100-1:2003',
+          dated: true,
+          informative: false,
+        },
+      ],
+    ]);
   });
 
   it('the publisher words of a designation are the same in SQL as in contracts', async () => {

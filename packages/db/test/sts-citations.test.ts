@@ -1,10 +1,13 @@
-import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
+import { readFileSync } from 'node:fs';
+import { catalogColumnMapping } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseStsXml } from '../src/index.ts';
+import { parseCatalogCsv, parseStsXml } from '../src/index.ts';
+import { CITED_CSV, DIN_REFERENCES, NORMATIVE, standardsOf } from './citation-fixtures.ts';
 
 /**
- * Which lists of an STS document are citations, and whose: the shapes the real files use (see
- * standard-citations.test.ts for the real DIN EN ISO 13849-1) and the ones the tag set allows besides.
+ * Which lists of an STS document are citations, and whose: the real DIN EN ISO 13849-1 (metanorma/sts-ruby,
+ * its reference lists kept: fixtures/sts/public/SOURCES.md), the shapes the tag set allows besides, and a
+ * catalogue CSV's or another body's export's references columns.
  */
 
 const meta = (
@@ -12,8 +15,6 @@ const meta = (
 ) => `<front><std-meta><std-ident><originator>ISO</originator><doc-number>${n}</doc-number>
   <edition>1</edition></std-ident><std-ref type="undated">ISO ${n}</std-ref><std-ref type="dated">ISO ${n}:2020</std-ref>
   <title-wrap xml:lang="en"><full>Standard ${n}</full></title-wrap><release-date>2020-01</release-date></std-meta></front>`;
-const standardsOf = (parsed: ParsedCatalogImport) =>
-  parsed.rows.flatMap((r) => (r.value.kind === 'standard' ? [r.value as ImportRowOf<'standard'>] : []));
 
 describe('STS citations', () => {
   it('a norm-refs ref-list, bare std-refs and a bibliography; lists of other kinds and non-standards cite nothing', async () => {
@@ -48,5 +49,61 @@ describe('STS citations', () => {
       `<standard>${meta('5')}<body><sec sec-type="norm-refs"><p>There are no normative references.</p></sec></body></standard>`,
     );
     expect(standardsOf(parsed)[0]!.references).toEqual([]);
+  });
+});
+
+describe('citations of the real DIN EN ISO 13849-1 and of catalogue CSVs', () => {
+  it('reads the normative references and the bibliography of a real STS adoption, for each standard it holds', async () => {
+    const parsed = await parseStsXml(DIN_REFERENCES);
+    expect(parsed.errors).toEqual([]);
+    const [din, en, iso] = standardsOf(parsed);
+    // The adoptions adopt the ISO text: all three cite what it cites normatively.
+    for (const s of [din, en, iso]) expect(s!.references).toEqual(NORMATIVE);
+    expect(iso!.informativeReferences).toContain('IEC 62061');
+    expect(iso!.informativeReferences).not.toContain('ISO 14121');
+    // The national bibliography (DIN's Annex NA) is the DIN standard's own.
+    expect(din!.informativeReferences!.length).toBeGreaterThan(iso!.informativeReferences!.length);
+    expect(iso!.informativeReferences).toHaveLength(en!.informativeReferences!.length);
+  });
+
+  it('a file without reference lists says nothing of citations; one with a references column states them', async () => {
+    const metadataOnly = readFileSync(
+      new URL('./fixtures/sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml', import.meta.url),
+    );
+    for (const s of standardsOf(await parseStsXml(metadataOnly))) {
+      expect(s.references).toBeUndefined();
+      expect(s.informativeReferences).toBeUndefined();
+    }
+    const csv = standardsOf(await parseCatalogCsv(CITED_CSV));
+    expect(csv.map((s) => s.references)).toEqual([['ISO 12100-1:2003'], []]);
+    const bad = await parseCatalogCsv(CITED_CSV.replace('ISO 12100-1:2003', 'no digits here'));
+    expect(bad.errors).toEqual([{ row: 6, field: 'references', reason: 'is no standard designation' }]);
+  });
+
+  it("another body's export reads its references through a column mapping; unmapped, the file says nothing", async () => {
+    const mapping = catalogColumnMapping.parse({
+      columns: [
+        { header: 'reference', field: 'reference' },
+        { header: 'title', field: 'title' },
+        { header: 'date', field: 'publishedOn' },
+        { header: 'status', field: 'status' },
+        { header: 'cites', field: 'references', separator: '|' },
+        { header: 'bibliography', field: 'informativeReferences' },
+      ],
+    });
+    const file = [
+      'reference,title,date,status,cites,bibliography',
+      'ISO 13849-1:2015,Safety of machinery,2015-12,active,ISO 12100:2010|IEC 62061,IEC 61508 (all parts)',
+    ].join('\n');
+    const [mapped] = standardsOf(await parseCatalogCsv(file, { mapping }));
+    expect(mapped).toMatchObject({
+      references: ['ISO 12100:2010', 'IEC 62061'],
+      informativeReferences: ['IEC 61508 (all parts)'],
+    });
+    const unmapped = catalogColumnMapping.parse({
+      columns: mapping.columns.filter((c) => c.field !== 'references' && c.field !== 'informativeReferences'),
+    });
+    const [plain] = standardsOf(await parseCatalogCsv(file, { mapping: unmapped }));
+    expect(plain!.references).toBeUndefined();
   });
 });
