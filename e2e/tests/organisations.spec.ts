@@ -115,3 +115,38 @@ test('the organisation area in Arabic at 360 px: right to left, fits the screen,
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${screenshotDir}/organisation-ar-360.png`, fullPage: true });
 });
+
+test('the store administrator sees the organisations with their seats and sets a seat limit', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = storeUrl(baseURL);
+  const owner = await newOwner('Ada', 'Lovelace');
+  const name = `Console ${randomUUID().slice(0, 6)}`;
+  await signIn(page, { origin, username: owner, returnTo: `${origin}/organisations` });
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The administrator in a browser of their own (the owner's session stays in the first one).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, {
+    origin,
+    username: 'admin@trackwell.example',
+    returnTo: `${origin}/admin/stores/trackwell/organisations`,
+  });
+  const table = admin.getByRole('table', { name: "The store's organisations" });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('1 of 10 seats used');
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(admin.getByRole('heading', { level: 3, name })).toBeFocused();
+  await expect(admin.getByText(owner)).toBeVisible();
+  await admin.getByLabel('Seat limit').fill('3');
+  await admin.getByRole('button', { name: 'Save seat limit' }).click();
+  await expect(row).toContainText('1 of 3 seats used');
+  await admin.screenshot({ path: `${screenshotDir}/organisations-console-1280.png`, fullPage: true });
+  await adminContext.close();
+});
