@@ -5,11 +5,12 @@ import { screenshotDir } from './screenshot-dir.ts';
 import { signIn, waitForMail } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
+import { api } from './tracker-support.ts';
 
 /**
  * A company's organisation, as its people use it on the demo platform store (owners are fresh accounts): an owner creates an organisation
  * and invites a new colleague by e-mail; the colleague opens the link from the local inbox and makes an
- * account; the owner creates a watch list with the colleague as its responsible person and adds a standard;
+ * account; the owner creates a watch list with the colleague as its responsible person and adds a standard by its designation;
  * the colleague signs in and sees the list, with its standard. Then the area in Arabic at 360 px.
  */
 
@@ -80,6 +81,14 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await lists.getByRole('button', { name: 'Create list' }).click();
   await expect(lists.getByRole('heading', { level: 3, name: 'Suppliers' })).toBeVisible();
   await expect(lists.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  // A standard of the store's catalogue, added by its designation as a person types it.
+  const found = await api(page, 'GET', '/api/tracker/v1/catalog/search?q=plastics&limit=5');
+  const designation = (found.responseData.value.results as Array<{ displayDesignation: string }>)[0]!
+    .displayDesignation;
+  await lists.getByRole('button', { name: 'Show standards Suppliers' }).click();
+  await lists.getByLabel('Designation').fill(designation);
+  await lists.getByRole('button', { name: 'Add standard' }).click();
+  await expect(lists.getByRole('button', { name: `Remove ${designation}` })).toBeVisible();
 
   // The colleague signs in and sees the organisation and its list.
   await signIn(other, { origin, username: member, password: PASSWORD, returnTo: `${origin}/organisations` });
@@ -87,7 +96,9 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await expect(other.getByText('Your role: Editor')).toBeVisible();
   const seen = other.getByRole('region', { name: 'Watch lists' });
   await expect(seen.getByRole('heading', { level: 3, name: 'Suppliers' })).toBeVisible();
-  await expect(seen.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  await expect(seen.getByText('Responsible person: Rosa Parks · 1 standard')).toBeVisible();
+  await seen.getByRole('button', { name: 'Show standards Suppliers' }).click();
+  await expect(seen.locator('bdi').filter({ hasText: designation })).toBeVisible();
   await page.screenshot({ path: `${screenshotDir}/organisation-owner-1280.png`, fullPage: true });
   await colleague.close();
 });
