@@ -8,10 +8,11 @@ import { storeUrl } from './support.ts';
 import { api } from './tracker-support.ts';
 
 /**
- * A company's organisation, as its people use it on the demo platform store (owners are fresh accounts): an owner creates an organisation
- * and invites a new colleague by e-mail; the colleague opens the link from the local inbox and makes an
- * account; the owner creates a watch list with the colleague as its responsible person and adds a standard by its designation;
- * the colleague signs in and sees the list, with its standard. Then the area in Arabic at 360 px.
+ * A company's organisation, as its people use it on the demo platform store (owners are fresh accounts): an
+ * owner creates an organisation and invites a new colleague by e-mail; the colleague opens the link from the
+ * local inbox and makes an account; the owner creates a watch list with the colleague responsible for it and
+ * adds a standard by its designation; the colleague signs in and sees the list with its standard. Then the
+ * area in Arabic at 360 px, and the store administrator's console view with the seat limit.
  */
 
 const PASSWORD = 'Organisation-Member-2026';
