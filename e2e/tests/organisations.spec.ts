@@ -5,12 +5,14 @@ import { screenshotDir } from './screenshot-dir.ts';
 import { signIn, waitForMail } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl } from './support.ts';
+import { api } from './tracker-support.ts';
 
 /**
- * A company's organisation, as its people use it on the demo platform store (owners are fresh accounts): an owner creates an organisation
- * and invites a new colleague by e-mail; the colleague opens the link from the local inbox and makes an
- * account; the owner creates a watch list with the colleague as its responsible person and adds a standard;
- * the colleague signs in and sees the list, with its standard. Then the area in Arabic at 360 px.
+ * A company's organisation, as its people use it on the demo platform store (owners are fresh accounts): an
+ * owner creates an organisation and invites a new colleague by e-mail; the colleague opens the link from the
+ * local inbox and makes an account; the owner creates a watch list with the colleague responsible for it and
+ * adds a standard by its designation; the colleague signs in and sees the list with its standard. Then the
+ * area in Arabic at 360 px, and the store administrator's console view with the seat limit.
  */
 
 const PASSWORD = 'Organisation-Member-2026';
@@ -67,7 +69,8 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await other.getByLabel('Last name').fill('Parks');
   await other.getByLabel('Password').fill(PASSWORD);
   await other.getByRole('button', { name: 'Create account and join' }).click();
-  await expect(other.getByText(`You joined ${name}.`)).toBeVisible();
+  // The organisation's name is isolated (FSI…PDI) in the sentence, as in Arabic.
+  await expect(other.getByText(/^You joined/)).toContainText(name);
 
   // The owner makes a list with the colleague responsible for it, and adds a standard by its designation.
   await page.reload();
@@ -79,6 +82,14 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await lists.getByRole('button', { name: 'Create list' }).click();
   await expect(lists.getByRole('heading', { level: 3, name: 'Suppliers' })).toBeVisible();
   await expect(lists.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  // A standard of the store's catalogue, added by its designation as a person types it.
+  const found = await api(page, 'GET', '/api/tracker/v1/catalog/search?q=plastics&limit=5');
+  const designation = (found.responseData.value.results as Array<{ displayDesignation: string }>)[0]!
+    .displayDesignation;
+  await lists.getByRole('button', { name: 'Show standards Suppliers' }).click();
+  await lists.getByLabel('Designation').fill(designation);
+  await lists.getByRole('button', { name: 'Add standard' }).click();
+  await expect(lists.getByRole('button', { name: `Remove ${designation}` })).toBeVisible();
 
   // The colleague signs in and sees the organisation and its list.
   await signIn(other, { origin, username: member, password: PASSWORD, returnTo: `${origin}/organisations` });
@@ -86,7 +97,9 @@ test('owner creates an organisation, invites a member who accepts, creates a lis
   await expect(other.getByText('Your role: Editor')).toBeVisible();
   const seen = other.getByRole('region', { name: 'Watch lists' });
   await expect(seen.getByRole('heading', { level: 3, name: 'Suppliers' })).toBeVisible();
-  await expect(seen.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  await expect(seen.getByText('Responsible person: Rosa Parks · 1 standard')).toBeVisible();
+  await seen.getByRole('button', { name: 'Show standards Suppliers' }).click();
+  await expect(seen.locator('bdi').filter({ hasText: designation })).toBeVisible();
   await page.screenshot({ path: `${screenshotDir}/organisation-owner-1280.png`, fullPage: true });
   await colleague.close();
 });
@@ -113,4 +126,39 @@ test('the organisation area in Arabic at 360 px: right to left, fits the screen,
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${screenshotDir}/organisation-ar-360.png`, fullPage: true });
+});
+
+test('the store administrator sees the organisations with their seats and sets a seat limit', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = storeUrl(baseURL);
+  const owner = await newOwner('Ada', 'Lovelace');
+  const name = `Console ${randomUUID().slice(0, 6)}`;
+  await signIn(page, { origin, username: owner, returnTo: `${origin}/organisations` });
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The administrator in a browser of their own (the owner's session stays in the first one).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, {
+    origin,
+    username: 'admin@trackwell.example',
+    returnTo: `${origin}/admin/stores/trackwell/organisations`,
+  });
+  const table = admin.getByRole('table', { name: "The store's organisations" });
+  const row = table.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('1 of 10 seats used');
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(admin.getByRole('heading', { level: 3, name })).toBeFocused();
+  await expect(admin.getByText(owner)).toBeVisible();
+  await admin.getByLabel('Seat limit').fill('3');
+  await admin.getByRole('button', { name: 'Save seat limit' }).click();
+  await expect(row).toContainText('1 of 3 seats used');
+  await admin.screenshot({ path: `${screenshotDir}/organisations-console-1280.png`, fullPage: true });
+  await adminContext.close();
 });

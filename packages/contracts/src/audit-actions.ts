@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'user.lifecycle',
   'user.delete',
   'organisation.create',
+  'organisation.delete',
   'organisation.seats',
   'organisation.invite',
   'organisation.join',

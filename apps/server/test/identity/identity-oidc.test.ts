@@ -105,6 +105,8 @@ describe('embedded IdP × okta-auth-js 8 (Node)', () => {
       lastName: 'Hopper',
       login: user.login,
       locale: null,
+      // In no organisation of the store (the "subscriber company" sign-out applies to such users).
+      organisationMember: false,
     });
   });
 

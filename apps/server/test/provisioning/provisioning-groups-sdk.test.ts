@@ -78,6 +78,25 @@ describe('the Groups API through @okta/okta-sdk-nodejs', { timeout: 60_000 }, ()
     expect(await membersOf(group.id!)).not.toContain('member-3@groups.test');
     expect(await membersOf(group.id!)).toHaveLength(4);
 
+    // Each change is in the store's audit log, the API token as its actor.
+    const { rows: audit } = await h.t.app.db.query<{
+      action: string;
+      actor_kind: string;
+      actor_login: string;
+    }>(
+      `SELECT action, actor_kind, actor_login FROM console_audit_log
+        WHERE tenant_id = $1 AND action LIKE 'organisation.%' ORDER BY id`,
+      [h.tenantId()],
+    );
+    expect(audit.map((r) => r.action)).toEqual([
+      'organisation.create',
+      ...Array(5).fill('organisation.member'),
+      'organisation.member',
+    ]);
+    expect(new Set(audit.map((r) => `${r.actor_kind} ${r.actor_login}`))).toEqual(
+      new Set(['api_key groups sdk test']),
+    );
+
     await client.groupApi.deleteGroup({ groupId: group.id! });
     expect(await oktaFailure(client.groupApi.getGroup({ groupId: group.id! }))).toEqual({
       status: 404,

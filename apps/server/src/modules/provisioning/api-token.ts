@@ -38,7 +38,10 @@ export function authenticateApiToken(app: FastifyInstance) {
       throw new OktaApiError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.', [], {
         'retry-after': String(Math.max(1, resetSeconds - Math.floor(Date.now() / 1000))),
       });
-    contexts.set(request, contextOf(app, request, tenant));
+    contexts.set(request, {
+      ...contextOf(app, request, tenant),
+      apiKey: { id: found.id, label: found.label },
+    });
   };
 }
 

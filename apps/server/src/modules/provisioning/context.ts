@@ -14,4 +14,6 @@ export interface ProvisioningContext {
   origin: string;
   revocations: Pick<RevocationList, 'revokeUserTokens'>;
   mail: AuthnContext;
+  /** The API token of the call (the Users and Groups APIs), named in the audit entries its changes write. */
+  apiKey?: { id: string; label: string };
 }

@@ -19,7 +19,9 @@ import {
   type OrganisationRow,
   pageMembers,
   putMember,
+  recordAuditEntry,
   removeMember,
+  type SqlExecutor,
 } from '@trackwell/db';
 import { OktaApiError, oktaErrors } from '../identity/okta-errors.ts';
 import type { ProvisioningContext } from './context.ts';
@@ -30,12 +32,31 @@ import { presentUser } from './present-user.ts';
  * its users the organisation's members. A user added here joins as a reader, within the seat limit (members
  * plus open invitations); removing one removes the membership whatever the role (the identity provider of
  * the company decides): lists they were responsible for keep no responsible person until an editor names
- * one. Paging as Okta's: `limit` and `after`, `Link` headers (self, next) from the store's canonical origin.
+ * one. Each change writes its audit entry, the API token as its actor. Paging as Okta's: `limit` and `after`, `Link` headers (self, next) from the store's canonical origin.
  */
 
 export interface Page<T> {
   items: T[];
   links: string[];
+}
+
+/** The audit entry of a change through the Groups API: its token is the actor (the console's audit log shows it). */
+function audited(
+  tx: SqlExecutor,
+  ctx: ProvisioningContext,
+  entry: {
+    action: 'organisation.create' | 'organisation.delete' | 'organisation.member';
+    target: string;
+    before: unknown;
+    after: unknown;
+  },
+) {
+  const key = ctx.apiKey ?? { id: 'unknown', label: 'API token' };
+  return recordAuditEntry(tx, ctx.tenant.id, {
+    storeCode: ctx.tenant.code,
+    actor: { kind: 'api_key', id: key.id, login: key.label },
+    ...entry,
+  });
 }
 
 const groupHref = (ctx: ProvisioningContext, id: string) => `${ctx.origin}${OKTA_GROUPS_PATHS.groups}/${id}`;
@@ -70,9 +91,20 @@ export async function createGroup(
   ctx: ProvisioningContext,
   profile: { name: string; description?: string | null | undefined },
 ): Promise<OktaGroup> {
-  const created = await ctx.db.transaction((tx) =>
-    createOrganisation(tx, ctx.tenant.id, { name: profile.name, description: profile.description ?? '' }),
-  );
+  const created = await ctx.db.transaction(async (tx) => {
+    const row = await createOrganisation(tx, ctx.tenant.id, {
+      name: profile.name,
+      description: profile.description ?? '',
+    });
+    if (row)
+      await audited(tx, ctx, {
+        action: 'organisation.create',
+        target: row.name,
+        before: null,
+        after: { id: row.id, name: row.name },
+      });
+    return row;
+  });
   if (!created) throw nameTaken();
   return presentGroup(ctx, created);
 }
@@ -82,8 +114,17 @@ export async function readGroup(ctx: ProvisioningContext, groupId: string) {
 }
 
 export async function removeGroup(ctx: ProvisioningContext, groupId: string) {
-  const deleted = await ctx.db.transaction((tx) => deleteOrganisation(tx, ctx.tenant.id, groupId));
-  if (!deleted) throw oktaErrors.notFound(`${groupId} (UserGroup)`);
+  await ctx.db.transaction(async (tx) => {
+    const found = await lockOrganisation(tx, ctx.tenant.id, groupId);
+    if (!found || !(await deleteOrganisation(tx, ctx.tenant.id, groupId)))
+      throw oktaErrors.notFound(`${groupId} (UserGroup)`);
+    await audited(tx, ctx, {
+      action: 'organisation.delete',
+      target: found.name,
+      before: { id: found.id },
+      after: null,
+    });
+  });
 }
 
 const cursor = (after: string | undefined) => {
@@ -161,6 +202,12 @@ export async function addGroupUser(ctx: ProvisioningContext, groupId: string, us
         `seats: the organisation uses all of its ${organisation.seatLimit} seats (members and open invitations)`,
       ]);
     await putMember(tx, ctx.tenant.id, groupId, user.id, 'reader');
+    await audited(tx, ctx, {
+      action: 'organisation.member',
+      target: user.id,
+      before: null,
+      after: { organisationId: groupId, role: 'reader' },
+    });
   });
 }
 
@@ -171,6 +218,14 @@ export async function removeGroupUser(ctx: ProvisioningContext, groupId: string,
       throw oktaErrors.notFound(`${groupId} (UserGroup)`);
     const user = await findProvisionedUser(tx, ctx.tenant.id, userIdOrLogin);
     if (!user) throw oktaErrors.notFound(`${userIdOrLogin} (User)`);
+    const role = await findMemberRole(tx, ctx.tenant.id, groupId, user.id);
+    if (!role) return;
     await removeMember(tx, ctx.tenant.id, groupId, user.id);
+    await audited(tx, ctx, {
+      action: 'organisation.member',
+      target: user.id,
+      before: { organisationId: groupId, role },
+      after: null,
+    });
   });
 }

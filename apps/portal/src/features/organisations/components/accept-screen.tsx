@@ -7,6 +7,7 @@ import { Field } from '../../../components/forms/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { useAcceptInvitationMutation, useLookupInvitationQuery } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 import { OrganisationPage } from './organisation-page.tsx';
 
 /**
@@ -26,7 +27,7 @@ export function AcceptScreen() {
   else if (done)
     body = (
       <div className="alert alert-success" role="status">
-        <p>{t('accept.done', { organisation: preview.data.organisationName })}</p>
+        <p>{t('accept.done', { organisation: isolate(preview.data.organisationName) })}</p>
         <Link to="/signin" className="btn btn-primary">
           {t('accept.signIn')}
         </Link>

@@ -10,6 +10,7 @@ import {
   useListInvitationsQuery,
   useWithdrawInvitationMutation,
 } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 import { OrganisationSection } from './organisation-page.tsx';
 import { RoleSelect } from './role-select.tsx';
 
@@ -26,7 +27,7 @@ export function InvitationsSection({ organisation }: { organisation: Organisatio
     event.preventDefault();
     const result = await invite({ organisationId, email, role });
     if ('data' in result) {
-      notify.success(t('invitations.sent', { email }));
+      notify.success(t('invitations.sent', { email: isolate(email) }));
       setEmail('');
     }
   };

@@ -10,6 +10,7 @@ import {
   useGetListQuery,
   useRemoveListStandardMutation,
 } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 
 /** A list's standards; editors add one by its designation (the tracker's designation rule) or remove one. */
 export function ListStandards({
@@ -31,7 +32,7 @@ export function ListStandards({
     event.preventDefault();
     const result = await add({ ...ids, designation });
     if ('data' in result) {
-      notify.success(t('lists.added', { designation }));
+      notify.success(t('lists.added', { designation: isolate(designation) }));
       setDesignation('');
     }
   };

@@ -11,6 +11,7 @@ import { Field } from '../../../components/forms/form-field.tsx';
 import { ListState } from '../../../components/ui/list-state.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateListMutation, useListListsQuery } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 import { ListStandards } from './list-standards.tsx';
 import { OrganisationSection } from './organisation-page.tsx';
 
@@ -107,7 +108,7 @@ function CreateListForm({
     const responsibleUserId = responsible || members[0]?.userId || '';
     const result = await create({ organisationId, name, responsibleUserId });
     if ('data' in result) {
-      notify.success(t('lists.created', { name }));
+      notify.success(t('lists.created', { name: isolate(name) }));
       setName('');
     }
   };

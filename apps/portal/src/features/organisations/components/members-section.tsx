@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type ListQuery, ListState } from '../../../components/ui/list-state.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useChangeMemberRoleMutation, useRemoveMemberMutation } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 import { OrganisationSection } from './organisation-page.tsx';
 import { RoleSelect } from './role-select.tsx';
 
@@ -76,13 +77,13 @@ function MemberRow({
         {owner ? (
           <RoleSelect
             id={`tw-org-role-${m.userId}`}
-            label={t('members.changeRole', { name: fullName(m) })}
+            label={t('members.changeRole', { name: isolate(fullName(m)) })}
             visuallyHiddenLabel
             value={m.role}
             disabled={changing.isLoading}
             onChange={async (role) => {
               const result = await changeRole({ ...ids, userId: m.userId, role });
-              if ('data' in result) notify.success(t('members.changed', { name: fullName(m) }));
+              if ('data' in result) notify.success(t('members.changed', { name: isolate(fullName(m)) }));
             }}
           />
         ) : (
@@ -97,7 +98,7 @@ function MemberRow({
             disabled={removing.isLoading}
             onClick={async () => {
               const result = await remove({ ...ids, userId: m.userId });
-              if ('data' in result) notify.success(t('members.removed', { name: fullName(m) }));
+              if ('data' in result) notify.success(t('members.removed', { name: isolate(fullName(m)) }));
             }}
           >
             {t('members.remove')}

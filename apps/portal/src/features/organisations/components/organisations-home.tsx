@@ -6,6 +6,7 @@ import { Field } from '../../../components/forms/form-field.tsx';
 import { ListState } from '../../../components/ui/list-state.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateOrganisationMutation, useListMyOrganisationsQuery } from '../api/organisations.ts';
+import { isolate } from '../lib/isolate.ts';
 import { OrganisationPage, OrganisationSection } from './organisation-page.tsx';
 
 /** `/organisations`: the organisations I belong to (with my role and the seats), and a new one. */
@@ -52,7 +53,7 @@ function CreateOrganisationForm() {
     event.preventDefault();
     const result = await create({ name });
     if ('data' in result && result.data) {
-      notify.success(t('create.done', { name: result.data.name }));
+      notify.success(t('create.done', { name: isolate(result.data.name) }));
       setName('');
       void navigate(`/organisations/${result.data.id}`);
     }
