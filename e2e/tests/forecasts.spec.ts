@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addForecastStandards } from './forecast-support.ts';
 import { demoLogin, signIn } from './signin-support.ts';
@@ -23,6 +23,27 @@ const rowText = (page: Page, designation: string) => () =>
   row(page, designation)
     .textContent()
     .then((text) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replaceAll('\u2011', '-'));
+
+/** The store administrator gives ISO a 3-year rule in the console (copied from the default, then edited). */
+async function giveIsoThreeYears(browser: Browser, origin: string, testInfo: TestInfo) {
+  const admin = await browser.newContext();
+  const consolePage = await admin.newPage();
+  await admin.addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
+  await consolePage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(consolePage, {
+    origin,
+    username: demoLogin('admin', STORE),
+    returnTo: `${origin}/admin/stores/${STORE}/forecasts`,
+  });
+  await expect(consolePage.getByRole('heading', { name: 'Review forecasts' })).toBeVisible();
+  await consolePage.getByRole('button', { name: 'Change the rule for ISO for this store' }).click();
+  const years = consolePage.getByRole('textbox', { name: 'Years to the review in rule 1' });
+  await years.fill('3');
+  await consolePage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(consolePage.getByText('Review forecast rules saved.')).toBeVisible();
+  await consolePage.screenshot({ path: testInfo.outputPath('console-forecast-rules.png'), fullPage: true });
+  await closeContext(admin);
+}
 
 test('forecasts on the tracker page, the filter, Arabic, and a console rule that changes them', async ({
   page,
@@ -89,23 +110,7 @@ test('forecasts on the tracker page, the filter, Arabic, and a console rule that
   await screenshot(page, testInfo, 'forecasts-ar-360');
 
   // The store administrator gives ISO a 3-year rule in the console; the tracker counts with it.
-  const admin = await browser.newContext();
-  const consolePage = await admin.newPage();
-  await admin.addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
-  await consolePage.setViewportSize({ width: 1280, height: 900 });
-  await signIn(consolePage, {
-    origin,
-    username: demoLogin('admin', STORE),
-    returnTo: `${origin}/admin/stores/${STORE}/forecasts`,
-  });
-  await expect(consolePage.getByRole('heading', { name: 'Review forecasts' })).toBeVisible();
-  await consolePage.getByRole('button', { name: 'Change the rule for ISO for this store' }).click();
-  const years = consolePage.getByRole('textbox', { name: 'Years to the review in rule 1' });
-  await years.fill('3');
-  await consolePage.getByRole('button', { name: 'Save changes' }).click();
-  await expect(consolePage.getByText('Review forecast rules saved.')).toBeVisible();
-  await consolePage.screenshot({ path: testInfo.outputPath('console-forecast-rules.png'), fullPage: true });
-  await closeContext(admin);
+  await giveIsoThreeYears(browser, origin, testInfo);
 
   await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
   await page.setViewportSize({ width: 1280, height: 900 });
