@@ -42,6 +42,17 @@ async function giveIsoThreeYears(browser: Browser, origin: string, testInfo: Tes
   await consolePage.getByRole('button', { name: 'Save changes' }).click();
   await expect(consolePage.getByText('Review forecast rules saved.')).toBeVisible();
   await consolePage.screenshot({ path: testInfo.outputPath('console-forecast-rules.png'), fullPage: true });
+  // The same screen at 360 px and in Arabic (right to left), nothing wider than the phone.
+  await admin.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
+  await consolePage.setViewportSize({ width: 360, height: 780 });
+  await consolePage.reload();
+  await expect(consolePage.getByRole('heading', { name: 'توقعات المراجعة' })).toBeVisible();
+  await expect(consolePage.locator('html')).toHaveAttribute('dir', 'rtl');
+  expect(await consolePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await consolePage.screenshot({
+    path: testInfo.outputPath('console-forecast-rules-ar-360.png'),
+    fullPage: true,
+  });
   await closeContext(admin);
 }
 
