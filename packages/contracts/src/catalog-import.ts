@@ -116,6 +116,11 @@ export const importStandard = z.object({
   /** The first day of what the file gives: a year, a month or a day (`publishedPrecision` says which). */
   publishedOn: isoDate,
   publishedPrecision: z.enum(DATE_PRECISIONS).default('day'),
+  /** Its ISO harmonized stage code (90.93 confirmed, 90.20 under review, …): review forecasts use it. */
+  stageCode: z
+    .string()
+    .regex(/^\d{2}\.\d{2}$/, 'must be a stage code such as 90.93')
+    .optional(),
   /** Titles in other languages (and the main one), by language tag. */
   titles: titlesByLanguage.default({}),
   /** The content code of the standard this one adopts (a national or regional adoption of an ISO standard). */

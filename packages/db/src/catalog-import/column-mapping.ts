@@ -155,6 +155,8 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
     edition,
     publishedOn: date?.date ?? dateText,
     ...(date ? { publishedPrecision: date.precision } : {}),
+    // A published standard's stage is kept too: review forecasts use it.
+    ...(get('stage') && stageCode(get('stage')!) ? { stageCode: stageCode(get('stage')!) } : {}),
     ...(Object.keys(titles).length > 0 ? { titles } : {}),
     industryAreas: list('industryAreas'),
     icsCodes: list('icsCodes'),

@@ -192,6 +192,12 @@ export function supersededOf(d: MetaDraft, contentCode: string | undefined): str
   return [...new Set(d.supersedes.filter((ref) => !earlierEdition(ref)).map(undatedOf))];
 }
 
+/** The custom-meta stage of a published standard as a stage code ("90.93"), kept for review forecasts. */
+export function publishedStageOf(d: MetaDraft): string | undefined {
+  const stage = (d.custom.stage ?? d.custom['current-stage'] ?? d.custom['stage-code'])?.trim();
+  return stage && statusOfStage(stage) ? stage : undefined;
+}
+
 /** The status an ISO stage code gives (custom-meta stage); a project's stage is refused. */
 export function stageStatusOf(d: MetaDraft, notes: RowNotes): string | undefined {
   const stage = d.custom.stage ?? d.custom['current-stage'] ?? d.custom['stage-code'];

@@ -20,6 +20,7 @@ import { saveProfileLanguage } from '../lib/profile-language.ts';
 import { ChangeKindsCard } from './change-kinds-card.tsx';
 import { FrequencyCard } from './frequency-card.tsx';
 import { MonthlyStatusCard } from './monthly-status-card.tsx';
+import { ReviewAlertCard } from './review-alert-card.tsx';
 import { AccountScreen } from './screen.tsx';
 import { SuccessorCard } from './successor-card.tsx';
 
@@ -35,6 +36,7 @@ export function PreferencesScreen() {
       <TrackingEmails />
       <FrequencyCard />
       <MonthlyStatusCard />
+      <ReviewAlertCard />
       <ChangeKindsCard />
       <SuccessorCard />
     </AccountScreen>

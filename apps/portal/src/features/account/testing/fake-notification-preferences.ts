@@ -4,6 +4,7 @@ import {
   NOTIFICATION_FREQUENCY_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   type NotificationPreferences,
+  REVIEW_ALERT_PATH,
   SUCCESSOR_PREFERENCE_PATH,
   TEST_DIGEST_PATH,
   TRACKING_EMAILS_PATH,
@@ -100,6 +101,8 @@ export type PreferencesState = {
   /** The monthly status report's switch. */
   monthlyStatus?: boolean;
   successorPreference?: { followAutomatically: boolean };
+  /** The review alert's choice (off until a PUT saves one). */
+  reviewAlert?: { enabled: boolean; monthsBefore: number };
 };
 
 /** The answer of the tracker's preference routes (kinds, frequency, monthly status, successors), or undefined. */
@@ -112,6 +115,14 @@ export function trackerPreferencesAnswer(
   if (path === NOTIFICATION_FREQUENCY_PATH) return frequencyAnswer(state, method, body);
   if (path === MONTHLY_STATUS_PATH) return monthlyStatusAnswer(state, method, body);
   if (path === SUCCESSOR_PREFERENCE_PATH) return successorAnswer(state, method, body);
+  if (path === REVIEW_ALERT_PATH) {
+    if (method === 'PUT' && body)
+      state.reviewAlert = { enabled: body.enabled === true, monthsBefore: Number(body.monthsBefore) };
+    return {
+      status: '200',
+      responseData: { value: state.reviewAlert ?? { enabled: false, monthsBefore: 6 } },
+    };
+  }
   if (path === TRACKING_EMAILS_PATH) return trackingEmailsAnswer(state);
   if (path === TEST_DIGEST_PATH && method === 'POST')
     return { status: '200', responseData: { value: { changes: 2 } } };

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
  * A tracked standard's review forecast: "Review due 2027-03 (ISO systematic review)", always labelled a
  * forecast, with what it counts from (the publication, a confirmation, or the stage code the catalogue
  * holds), and the withdrawal date where the publisher's rule has one (ASTM). Dates are shown as the catalogue
- * gave them (2027, 2027-03, 2027-03-15), left to right inside right-to-left text.
+ * gave them (2027, 2027-03, 2027-03-15), left to right inside right-to-left text and never broken.
  */
 export function ReviewForecastCell({ forecast }: { forecast: ReviewForecast | null | undefined }) {
   const { t } = useTranslation('tracker');
   if (!forecast) return <span className="tw-forecast tw-forecast--none">{t('forecast.none')}</span>;
-  const date = (text: string) => `\u2066${text}\u2069`;
+  // Isolated (left to right inside right-to-left text), with non-breaking hyphens: a narrow cell never breaks
+  // a date across lines.
+  const date = (text: string) => `\u2066${text.replaceAll('-', '\u2011')}\u2069`;
   const basis = forecast.stage
     ? t(`forecast.stage.${forecast.stage}`, { code: date(forecast.stageCode ?? '') })
     : t(`forecast.from.${forecast.basis === 'confirmation' ? 'confirmation' : 'publication'}`, {
