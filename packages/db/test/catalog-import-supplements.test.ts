@@ -106,6 +106,8 @@ describe('catalogue import: amendments and corrigenda', () => {
       contentCode: 'ISO 13849-1',
       designation: 'ISO 13849-1:2015',
       assetId: 'iso-13849-1-2015',
+      currentEdition: true,
+      amends: 'ISO 13849-1:2015',
     });
     const again = await dryRunCatalogImport(
       db,
@@ -158,8 +160,17 @@ describe('catalogue import: amendments and corrigenda', () => {
         publishedPrecision: 'day',
       },
     ]);
-    // The 2015 edition's amendment keeps its page, which names its base.
+    // The 2015 edition's amendment is listed under that edition, and keeps its page, which names its base.
+    expect(base!.earlierSupplements).toMatchObject([
+      { designation: 'ISO 13849-1:2015/Cor 1:2016', amends: 'ISO 13849-1:2015' },
+      { designation: 'ISO 13849-1:2015/Amd 1:2021', amends: 'ISO 13849-1:2015' },
+    ]);
     const old = await findStandard(db, t, { contentCode: 'ISO 13849-1:2015/Amd 1' });
-    expect(old!.supplementOf).toMatchObject({ contentCode: 'ISO 13849-1', assetId: 'iso-13849-1-2015' });
+    expect(old!.supplementOf).toMatchObject({
+      contentCode: 'ISO 13849-1',
+      assetId: 'iso-13849-1-2015',
+      currentEdition: false,
+      amends: 'ISO 13849-1:2015',
+    });
   });
 });
