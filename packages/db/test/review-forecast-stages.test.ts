@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
   type DatabaseHandle,
+  dryRunCatalogImport,
   parseCatalogCsv,
   replaceForecastRules,
   standardForecast,
@@ -76,6 +77,10 @@ describe("review forecasts from a real catalogue's stage codes", () => {
       stage: 'confirmed',
     });
     expect(await standardForecast(db, tenantId, 'iso-6123-2-1983')).toBeNull();
+
+    // The same file again: its stages are what the store has, so nothing changed.
+    const again = await dryRunCatalogImport(db, tenantId, parsed);
+    expect(again.rows.filter((r) => r.outcome === 'changed')).toEqual([]);
   });
 
   it("a store's own rule for the publisher replaces the default; another store's stays the default", async () => {
