@@ -36,7 +36,7 @@ async function giveIsoThreeYears(browser: Browser, origin: string, testInfo: Tes
     returnTo: `${origin}/admin/stores/${STORE}/forecasts`,
   });
   await expect(consolePage.getByRole('heading', { name: 'Review forecasts' })).toBeVisible();
-  await consolePage.getByRole('button', { name: 'Change the rule for ISO for this store' }).click();
+  await consolePage.getByRole('button', { name: 'Change for this store (ISO)' }).click();
   const years = consolePage.getByRole('textbox', { name: 'Years to the review in rule 1' });
   await years.fill('3');
   await consolePage.getByRole('button', { name: 'Save changes' }).click();

@@ -48,7 +48,7 @@ describe('the review-forecast rules editor', () => {
       ),
     ).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Change the rule for ISO for this store' }));
+    await user.click(screen.getByRole('button', { name: /^Change for this store ?\(ISO\)$/ }));
     const years = screen.getByRole('textbox', { name: 'Years to the review in rule 1' });
     await user.clear(years);
     await user.type(years, '3');

@@ -26,6 +26,9 @@ export function StandardsTableView({
   const { t } = useTranslation('tracker');
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllColumns().length;
+  // Widths as shares of the table, so the table fills its card and never scrolls sideways (an empty table that
+  // scrolls is a scroll region no keyboard can reach).
+  const totalSize = table.getVisibleLeafColumns().reduce((sum, column) => sum + column.getSize(), 0);
   return (
     <div className="tw-table-wrap" aria-busy={isFetching}>
       <table className="table tw-standards-table" aria-labelledby={headingId}>
@@ -37,7 +40,10 @@ export function StandardsTableView({
                   key={header.id}
                   scope="col"
                   className={`tw-col-${header.column.id}`}
-                  style={{ width: header.getSize(), minWidth: header.column.columnDef.minSize }}
+                  style={{
+                    width: `${((header.getSize() / totalSize) * 100).toFixed(2)}%`,
+                    minWidth: header.column.columnDef.minSize,
+                  }}
                 >
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>

@@ -180,10 +180,14 @@ function DefaultsTable({
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    aria-label={t('forecastRules.copyOf', { publisher: d.publisherCode })}
                     onClick={() => onCopy(d)}
                   >
+                    {/* The name starts with the words shown (a voice user says what they see), then whose. */}
                     {t('forecastRules.copy')}
+                    <span className="visually-hidden">
+                      {' '}
+                      <bdi>({d.publisherCode})</bdi>
+                    </span>
                   </button>
                 )}
               </td>
