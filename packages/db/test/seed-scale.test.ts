@@ -17,7 +17,7 @@ const awwa = DEMO_TENANT_DEFINITIONS.find((t) => t.definition.code === 'awwa')!;
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.handle);
-}, 60_000);
+}); // the configuration's hook limit: seeding the demo on PGlite beside the journeys took over a minute
 
 afterAll(async () => {
   await db?.drop();

@@ -44,9 +44,11 @@ describe('a webhook delivery in the trace of the change that caused it', () => {
       s.kind === SpanKind.CLIENT &&
       s.attributes['http.request.method'] === 'POST' &&
       s.attributes['server.port'] === port;
+    // A span is exported when it ends: each attempt's job span ends after its POST, so wait for both jobs too.
     const spans = await eventually(async () => {
       const all = exporter.getFinishedSpans();
       expect(all.filter(isPost)).toHaveLength(2);
+      expect(all.filter((s) => s.name === 'process webhooks-deliver').length).toBeGreaterThanOrEqual(2);
       return all;
     }, WAIT);
 

@@ -149,7 +149,7 @@ describe('Preferences (spec §1 language choice, §4 unsubscribe)', { timeout: 2
     expect(await screen.findByText(/This store is shown in/)).toHaveTextContent(
       'This store is shown in: English',
     );
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Language of this store' })).not.toBeInTheDocument();
   });
 });
 
