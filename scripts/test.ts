@@ -1,17 +1,16 @@
 /**
  * `npm test`: every check and every test suite, then one summary with each stage's time.
  *   - lint (Biome; the portal's feature boundaries; server modules without import cycles; tracked files),
- *     typecheck (`tsc -b`: each workspace checked once, through project references) and the portal build run
- *     one after another beside the Vitest run: they are single-threaded and would otherwise leave a core idle;
+ *     typecheck (`tsc -b`: each workspace checked once, through project references) and the portal build run one after another beside the Vitest run:
+ *     they are single-threaded and would otherwise leave a core idle;
  *   - one Vitest run: unit, component, API and database tests. Without TEST_DATABASE_URL every database test
  *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
  *     and what depends on the engine runs on PGlite too (vitest.config.ts says what and why);
- *   - with TEST_DATABASE_URL, after the journeys, the rolling-upgrade check's CI subset: the previous
- *     release's API tests on a database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
- *   - the browser journeys (Playwright in Debian's Chromium), as soon as the portal is built, beside the Vitest
- *     run: the journeys spend much of their time waiting on a browser or a server and Vitest fills those
- *     gaps; on a machine shared with other work, the more of our processes run, the larger our share of it.
- *     Their output is shown whole when they end, so it never interleaves with Vitest's.
+ *   - with TEST_DATABASE_URL, the rolling-upgrade check's CI subset: the previous release's API tests on a
+ *     database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
+ *   - the browser journeys (Playwright in Debian's Chromium), once the portal is built. Not beside the Vitest
+ *     run: tried on two cores shared with two busy loops, both stages together took 46 minutes against about
+ *     33 one after the other, and long tests ran out of time.
  * Stops at nothing: every stage runs, and the exit code is non-zero if any failed.
  * Usage: npm test [-- --only=lint,typecheck,unit,postgres,upgrade,e2e]
  *   unit: the suites that need no PostgreSQL server; postgres: the db and server suites on TEST_DATABASE_URL.
@@ -210,9 +209,7 @@ async function upgradeCheck(): Promise<void> {
 
 async function journeys(): Promise<void> {
   if (!only.has('e2e')) return;
-  process.stdout.write(
-    '\n━━ browser journeys (Playwright in Chromium): started; their output follows when they end ━━\n',
-  );
+  process.stdout.write('\n━━ browser journeys (Playwright in Chromium) ━━\n');
   const begun = Date.now();
   try {
     ensureChromium();
@@ -220,7 +217,6 @@ async function journeys(): Promise<void> {
     rmSync(file, { force: true });
     const r = await run(BIN('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-      log: join(OUT, 'playwright.log'),
     });
     const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
     const stats = report?.stats;
@@ -241,23 +237,15 @@ async function journeys(): Promise<void> {
   }
 }
 
-/**
- * Beside the Vitest run: the checks, the build, the journeys as soon as the portal is built, then the upgrade
- * check (see the file's head).
- */
-async function besideVitest(): Promise<void> {
-  await checksAndBuild();
-  const portalBuilt = results.find((r) => r.stage === 'portal build');
-  if (portalBuilt && !portalBuilt.ok)
-    record('playwright (Chromium)', false, 0, undefined, 'not run: the portal build failed');
-  else await journeys();
-  await upgradeCheck();
-}
-
 mkdirSync(OUT, { recursive: true });
-const beside = besideVitest();
+const checks = checksAndBuild();
 await vitest();
-await beside;
+await upgradeCheck();
+await checks;
+const portalBuilt = results.find((r) => r.stage === 'portal build');
+if (portalBuilt && !portalBuilt.ok)
+  record('playwright (Chromium)', false, 0, undefined, 'not run: the portal build failed');
+else await journeys();
 
 process.stdout.write('\n━━ summary ━━\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
