@@ -24,6 +24,7 @@ export const presentOrganisation = (o: OrganisationRow, role: OrganisationRole):
   description: o.description,
   role,
   seats: { limit: o.seatLimit, used: o.seatsUsed },
+  reviewDueDays: o.reviewDueDays,
   createdAt: iso(o.createdAt),
 });
 
