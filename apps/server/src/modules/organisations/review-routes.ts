@@ -72,11 +72,14 @@ export function registerReviewRoutes(app: ApiApp) {
       return answer(await readReview(app.db, currentUser(request), organisationId, reviewId));
     },
   );
-  registerReviewWrites(app);
+  registerDecisionRoutes(app);
+  registerManagementRoutes(app);
 }
 
-function registerReviewWrites(app: ApiApp) {
-  const write = (summary: string) => ({ tags, security, summary, params: reviewParams });
+const write = (summary: string) => ({ tags, security, summary, params: reviewParams });
+
+/** Sign-off and comments: the people doing the review. */
+function registerDecisionRoutes(app: ApiApp) {
   app.post(
     R.signOff,
     {
@@ -112,6 +115,10 @@ function registerReviewWrites(app: ApiApp) {
       return answer(await comment(app.db, currentUser(request), organisationId, reviewId, request.body.text));
     },
   );
+}
+
+/** Reassigning, reopening and the policy: those who run the reviews. */
+function registerManagementRoutes(app: ApiApp) {
   app.put(
     R.assignee,
     {
