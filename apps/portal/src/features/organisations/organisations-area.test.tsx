@@ -18,6 +18,7 @@ const ORG: OrganisationSummary = {
   description: '',
   role: 'owner',
   seats: { limit: 10, used: 2 },
+  reviewDueDays: 30,
   createdAt: '2026-11-01T09:00:00Z',
 };
 const ok = (value: unknown) => ({ status: 200, body: { status: '200', responseData: { value } } });
