@@ -89,7 +89,7 @@ export function ReviewComment({ ids }: { ids: { organisationId: string; reviewId
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="tw-org__form">
+    <form onSubmit={(e) => void submit(e)} className="mt-3">
       <label className="form-label" htmlFor="tw-review-comment">
         {t('reviews.comment')}
       </label>

@@ -43,7 +43,7 @@ function SignOffForm({ ids, review }: { ids: Ref; review: OrganisationReview }) 
     if ('data' in done) notify.success(t('reviews.signedOff'));
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="tw-org__form">
+    <form onSubmit={(e) => void submit(e)} className="mt-3">
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('reviews.decide')}</legend>
         {REVIEW_DECISIONS.map((d) => (
