@@ -28,6 +28,12 @@ export const EVIDENCE_CONTENT_TYPES: Record<EvidenceFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/**
+ * The most changes a PDF report draws (about a second of the server's time per thousand rows): a longer
+ * period is refused for PDF, and CSV or XLSX carry it.
+ */
+export const EVIDENCE_PDF_MAX_ROWS = 2_000;
+
 /** The longest period one report covers. */
 export const EVIDENCE_MAX_YEARS = 5;
 

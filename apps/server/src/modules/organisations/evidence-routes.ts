@@ -46,7 +46,14 @@ export function registerEvidenceRoutes(app: ApiApp) {
         stored: reader?.locale,
         store: user.tenant.config.ui,
       });
-      const report = await readEvidenceReport(app.db, user, { organisationId, listId, from, to, language });
+      const report = await readEvidenceReport(app.db, user, {
+        organisationId,
+        listId,
+        from,
+        to,
+        format,
+        language,
+      });
       const body =
         format === 'pdf'
           ? await evidencePdf(report)

@@ -64,8 +64,18 @@ function cellsOf(row: EvidenceRow, s: EvidenceStrings): Record<Column['key'], st
 
 function canvasOf(doc: PDFKit.PDFDocument): TextCanvas {
   const use = (font: FontRole, size: number) => doc.font(font).fontSize(size);
+  // Measuring shapes the text (fontkit): the same words (kinds, dates, names) recur on every row.
+  const widths = new Map<string, number>();
   return {
-    width: (text, font, size) => use(font, size).widthOfString(text),
+    width: (text, font, size) => {
+      const key = `${font}|${size}|${text}`;
+      let width = widths.get(key);
+      if (width === undefined) {
+        width = use(font, size).widthOfString(text);
+        widths.set(key, width);
+      }
+      return width;
+    },
     draw: (text, font, size, x, baseline) =>
       use(font, size).text(text, x, baseline, { lineBreak: false, baseline: 'alphabetic' }),
   };

@@ -1,4 +1,10 @@
-import { type Language, roleMay, titleIn } from '@trackwell/contracts';
+import {
+  EVIDENCE_PDF_MAX_ROWS,
+  type EvidenceFormat,
+  type Language,
+  roleMay,
+  titleIn,
+} from '@trackwell/contracts';
 import {
   type DatabaseHandle,
   EVIDENCE_MAX_ROWS,
@@ -19,7 +25,14 @@ import { EVIDENCE_CHANGE_KINDS, type EvidenceChangeKind, type EvidenceReport, is
 export async function readEvidenceReport(
   db: DatabaseHandle,
   user: Member,
-  request: { organisationId: string; listId: string; from: string; to: string; language: Language },
+  request: {
+    organisationId: string;
+    listId: string;
+    from: string;
+    to: string;
+    format: EvidenceFormat;
+    language: Language;
+  },
   now = new Date(),
 ): Promise<EvidenceReport> {
   const role = await requireMember(db, user, request.organisationId);
@@ -35,10 +48,12 @@ export async function readEvidenceReport(
     from: new Date(`${request.from}T00:00:00Z`),
     to: end,
   });
-  if (reviews.length > EVIDENCE_MAX_ROWS)
-    throw badRequest(`More than ${EVIDENCE_MAX_ROWS} changes in this period: choose a shorter one.`, [
-      { path: 'to', message: `the period holds more than ${EVIDENCE_MAX_ROWS} changes` },
-    ]);
+  const max = request.format === 'pdf' ? EVIDENCE_PDF_MAX_ROWS : EVIDENCE_MAX_ROWS;
+  if (reviews.length > max)
+    throw badRequest(
+      `More than ${max} changes in this period${request.format === 'pdf' ? ' for a PDF (CSV and XLSX carry more)' : ''}: choose a shorter one.`,
+      [{ path: 'to', message: `the period holds more than ${max} changes` }],
+    );
   const responsible = list.responsible
     ? `${list.responsible.firstName} ${list.responsible.lastName}`.trim() || list.responsible.login
     : null;

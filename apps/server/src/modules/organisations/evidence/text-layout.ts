@@ -75,8 +75,24 @@ function piecesOf(text: string): Piece[] {
   return pieces;
 }
 
-/** Greedy wrapping at spaces (and between CJK characters); a word wider than the box is cut. */
+const wrapped = new WeakMap<TextCanvas, Map<string, Piece[][]>>();
+
+/** `wrapLines`, remembered per canvas: a cell is measured for its row's height, then drawn. */
 function wrap(canvas: TextCanvas, text: string, size: number, maxWidth: number): Piece[][] {
+  let seen = wrapped.get(canvas);
+  if (!seen) wrapped.set(canvas, (seen = new Map()));
+  const key = `${size}|${maxWidth}|${text}`;
+  let lines = seen.get(key);
+  if (!lines) {
+    lines = wrapLines(canvas, text, size, maxWidth);
+    if (seen.size > 5000) seen.clear();
+    seen.set(key, lines);
+  }
+  return lines;
+}
+
+/** Greedy wrapping at spaces (and between CJK characters); a word wider than the box is cut. */
+function wrapLines(canvas: TextCanvas, text: string, size: number, maxWidth: number): Piece[][] {
   const lines: Piece[][] = [];
   let line: Piece[] = [];
   let used = 0;
