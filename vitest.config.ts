@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { MOCKING_FILES, portalProject } from './apps/portal/vitest.config.ts';
 
 /**
  * One Vitest run over every workspace, each suite on one engine.
@@ -69,7 +70,13 @@ export default defineConfig({
       ...(postgres
         ? [project('pglite', [...DB_TESTS, ...Object.keys(PGLITE_TOO)], { env: { TEST_DATABASE_URL: '' } })]
         : []),
-      'apps/portal/vitest.config.ts',
+      portalProject({
+        name: 'portal',
+        include: ['src/**/*.test.{ts,tsx}'],
+        exclude: MOCKING_FILES,
+        isolate: false,
+      }),
+      portalProject({ name: 'portal-mocks', include: MOCKING_FILES, isolate: true }),
       'packages/email/vitest.config.ts',
     ],
   },

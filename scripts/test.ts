@@ -129,7 +129,7 @@ function vitestProjects(): string[] | undefined {
   const pg = only.has('postgres') && postgres;
   if (!postgres) return unit ? [] : undefined; // one engine: every project on PGlite
   if (unit && pg) return [];
-  if (unit) return ['contracts', 'pglite', 'portal', 'email'];
+  if (unit) return ['contracts', 'pglite', 'portal', 'portal-mocks', 'email'];
   if (pg) return ['db', 'server'];
   return undefined;
 }
@@ -168,7 +168,7 @@ async function vitest(): Promise<void> {
   const engineOf = (name: string) =>
     ['db', 'server'].includes(name) && postgres
       ? 'PostgreSQL'
-      : ['contracts', 'portal', 'email'].includes(name)
+      : ['contracts', 'portal', 'portal-mocks', 'email'].includes(name)
         ? 'no database'
         : 'PGlite';
   const engines = new Map<string, Counts>();

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { signIn } from './signin-support.ts';
@@ -7,8 +9,9 @@ import { storeUrl } from './support.ts';
 
 /**
  * A list's panel as its owner uses it on the demo platform store: the evidence report's form (the last 12
- * months, the file format) and the outside recipients, an address added by keyboard and removed; then the
- * same panel in Arabic at 360 px, right to left and inside the screen.
+ * months, the file format) with the PDF downloaded and read back with a PDF parser, and the outside
+ * recipients, an address added by keyboard and removed; then the same panel in Arabic at 360 px, right to
+ * left and inside the screen.
  */
 
 async function ownerWithList(page: import('@playwright/test').Page, origin: string, firstName: string) {
@@ -33,7 +36,20 @@ test('the owner sees the evidence report form and adds and removes an outside re
   const lists = await ownerWithList(page, storeUrl(baseURL), 'Olive');
   const report = lists.getByRole('region', { name: 'Evidence report' });
   await expect(report.getByLabel('File format')).toHaveValue('pdf');
-  await expect(report.getByRole('button', { name: 'Download report' })).toBeVisible();
+  // The PDF for the last 12 months (no change yet), read back with a PDF parser.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    report.getByRole('button', { name: 'Download report' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    /^evidence-suppliers-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile((await download.path())!)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain('Review evidence report');
+  expect(text).toContain('List: Suppliers');
+  expect(text).toContain('Responsible person: Olive Evidence');
+  expect(text).toContain('No change opened a review in this period.');
   const recipients = lists.getByRole('region', { name: 'Outside recipients' });
   await expect(recipients.getByText('No outside recipients.')).toBeVisible();
   await recipients.getByLabel('E-mail address').fill('Auditor@Example.com');

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'organisation.join',
   'organisation.member',
   'organisation.list',
+  'organisation.review',
+  'organisation.policy',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -28,6 +28,8 @@ export const MAPPING_FIELDS = [
   'edition',
   /** A date as precise as the file knows it: 2006, 2006-11 or 2006-11-30 (a time after it is read past). */
   'publishedOn',
+  /** When it was last confirmed, reapproved or reaffirmed: 2019, 2019-03 or 2019-03-15 (review forecasts). */
+  'confirmedOn',
   /** Codes separated by `separator` (default ";"); a list written ['a','b'] is read too. */
   'icsCodes',
   'industryAreas',
@@ -140,6 +142,7 @@ const FIELD_NAMES: Record<Exclude<MappingField, 'titles'>, string[]> = {
   stage: ['currentstage', 'stage', 'stagecode'],
   edition: ['edition', 'version'],
   publishedOn: ['publishedon', 'publicationdate', 'pubdate', 'published', 'releasedate', 'date'],
+  confirmedOn: ['confirmedon', 'confirmed', 'confirmationdate', 'lastconfirmed', 'reapproved', 'reaffirmed'],
   icsCodes: ['icscodes', 'icscode', 'ics'],
   industryAreas: ['industryareas', 'industryarea'],
   // ISO's `replaces`/`replacedBy` hold its numeric ids, which name rows by its `id` column (sourceId): an id of

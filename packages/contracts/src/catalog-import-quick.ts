@@ -51,6 +51,10 @@ const FIELDS: Record<CatalogImportKind, ReadonlyArray<readonly [string, Check]>>
     ['edition', 'code'],
     ['publishedOn', 'date'],
     ['publishedPrecision', 'dayPrecision'],
+    // A stage or a confirmation date takes the schema (read where the file has them; rare beside the rest).
+    ['stageCode', 'absent'],
+    ['confirmedOn', 'absent'],
+    ['confirmedPrecision', 'absent'],
     ['titles', 'emptyTitles'],
     ['adopts', 'optionalCode'],
     ['industryAreas', 'list'],

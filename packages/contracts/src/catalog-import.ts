@@ -121,6 +121,13 @@ export const importStandard = z.object({
     .string()
     .regex(/^\d{2}\.\d{2}$/, 'must be a stage code such as 90.93')
     .optional(),
+  /**
+   * When it was last confirmed, reapproved or reaffirmed (the first day of a year, a month or a day, as the
+   * file gives it; `confirmedPrecision` says which): review forecasts count from it. Absent: the file says
+   * nothing, and the stored date stays.
+   */
+  confirmedOn: isoDate.optional(),
+  confirmedPrecision: z.enum(DATE_PRECISIONS).optional(),
   /** Titles in other languages (and the main one), by language tag. */
   titles: titlesByLanguage.default({}),
   /** The content code of the standard this one adopts (a national or regional adoption of an ISO standard). */

@@ -190,7 +190,17 @@ export type CatalogChangesResponse = z.infer<typeof catalogChangesResponse>;
 export const notificationReason = z.object({
   /** ADOPTION: the user tracks `value`, a standard that adopts the changed one (DIN EN ISO 13849-1 of ISO 13849-1). */
   /** CITATION: the user tracks `value` (or its committee, area or publisher), which cites the changed one. */
-  type: z.enum(['STANDARD', 'COMMITTEE', 'INDUSTRYAREA', 'PUBLISHERS', 'WORKITEM', 'ADOPTION', 'CITATION']),
+  /** REVIEW: `value` is an organisation list holding the standard; its review of this change is the reader's. */
+  type: z.enum([
+    'STANDARD',
+    'COMMITTEE',
+    'INDUSTRYAREA',
+    'PUBLISHERS',
+    'WORKITEM',
+    'ADOPTION',
+    'CITATION',
+    'REVIEW',
+  ]),
   value: z.string(),
   /** CITATION: the reference as `value` writes it ("IEC 62061", "ISO 12100-1:2003"). */
   cited: z.string().optional(),
@@ -198,6 +208,11 @@ export const notificationReason = z.object({
   dated: z.boolean().optional(),
   /** CITATION: an informative reference (the bibliography), told only to those who chose it. */
   informative: z.boolean().optional(),
+  /** REVIEW: the review's id, its organisation and due date; `stage` says why it is in the centre. */
+  reviewId: z.string().optional(),
+  organisationId: z.string().optional(),
+  dueAt: z.string().optional(),
+  stage: z.enum(['opened', 'reminder', 'overdue']).optional(),
 });
 export type NotificationReason = z.infer<typeof notificationReason>;
 

@@ -48,6 +48,13 @@ export const ORGANISATION_ABILITIES = {
   evidence: ['owner', 'editor', 'reviewer'],
   manageMembers: ['owner'],
   editLists: ['owner', 'editor'],
+  /** Reviews: decide and sign off (a reviewer only those assigned to them), comment. */
+  signOffReviews: ['owner', 'editor', 'reviewer'],
+  commentOnReviews: ['owner', 'editor', 'reviewer'],
+  /** Reviews: reassign, reopen a signed-off one. */
+  manageReviews: ['owner', 'editor'],
+  /** The review policy (days to the due date). */
+  setReviewPolicy: ['owner'],
 } as const satisfies Record<string, readonly OrganisationRole[]>;
 export type OrganisationAbility = keyof typeof ORGANISATION_ABILITIES;
 export const roleMay = (role: OrganisationRole, ability: OrganisationAbility) =>
@@ -141,6 +148,8 @@ export const organisationSummary = z.object({
   /** The caller's role in it. */
   role: organisationRole,
   seats,
+  /** Days from a change to its review's due date (the organisation's review policy). */
+  reviewDueDays: z.int(),
   createdAt: z.string(),
 });
 export type OrganisationSummary = z.infer<typeof organisationSummary>;

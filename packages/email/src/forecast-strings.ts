@@ -5,6 +5,8 @@ import type { ForecastKind, Language, ReviewStage } from '@trackwell/contracts';
  * spec §3. {date}, {from} and {code} are the catalogue's dates and stage codes as they are (2027, 2027-03).
  */
 export interface ForecastStrings {
+  /** The forecast's name beside it (the standard's store page): "Next review". */
+  heading: string;
   due: string;
   kinds: Record<ForecastKind, string>;
   label: string;
@@ -17,6 +19,7 @@ export interface ForecastStrings {
 }
 
 const en: ForecastStrings = {
+  heading: 'Next review',
   due: 'Review due {date} ({rule})',
   kinds: {
     'systematic-review': '{publisher} systematic review',
@@ -39,6 +42,7 @@ const en: ForecastStrings = {
 };
 
 const ar: ForecastStrings = {
+  heading: 'المراجعة القادمة',
   due: 'المراجعة مستحقة في {date} ({rule})',
   kinds: {
     'systematic-review': 'المراجعة المنهجية لـ {publisher}',
@@ -60,6 +64,7 @@ const ar: ForecastStrings = {
 };
 
 const ru: ForecastStrings = {
+  heading: 'Следующий пересмотр',
   due: 'Пересмотр ожидается {date} ({rule})',
   kinds: {
     'systematic-review': 'систематический пересмотр {publisher}',
@@ -82,6 +87,7 @@ const ru: ForecastStrings = {
 };
 
 const fr: ForecastStrings = {
+  heading: 'Prochain examen',
   due: 'Examen prévu {date} ({rule})',
   kinds: {
     'systematic-review': 'examen systématique {publisher}',
@@ -107,6 +113,7 @@ const fr: ForecastStrings = {
 };
 
 const zh_Hans: ForecastStrings = {
+  heading: '下次复审',
   due: '复审预计于 {date}（{rule}）',
   kinds: {
     'systematic-review': '{publisher} 定期复审',
@@ -128,6 +135,7 @@ const zh_Hans: ForecastStrings = {
 };
 
 const de: ForecastStrings = {
+  heading: 'Nächste Überprüfung',
   due: 'Überprüfung fällig {date} ({rule})',
   kinds: {
     'systematic-review': 'Systematische Überprüfung ({publisher})',
@@ -150,6 +158,7 @@ const de: ForecastStrings = {
 };
 
 const it: ForecastStrings = {
+  heading: 'Prossimo riesame',
   due: 'Riesame previsto {date} ({rule})',
   kinds: {
     'systematic-review': 'riesame sistematico {publisher}',
@@ -175,6 +184,7 @@ const it: ForecastStrings = {
 };
 
 const ja: ForecastStrings = {
+  heading: '次回見直し',
   due: '見直し予定 {date}（{rule}）',
   kinds: {
     'systematic-review': '{publisher} 定期見直し',
@@ -197,6 +207,7 @@ const ja: ForecastStrings = {
 };
 
 const ko: ForecastStrings = {
+  heading: '다음 검토',
   due: '검토 예정 {date} ({rule})',
   kinds: {
     'systematic-review': '{publisher} 정기 검토',
@@ -219,6 +230,7 @@ const ko: ForecastStrings = {
 };
 
 const pt: ForecastStrings = {
+  heading: 'Próxima revisão',
   due: 'Revisão prevista para {date} ({rule})',
   kinds: {
     'systematic-review': 'revisão sistemática da {publisher}',
@@ -244,6 +256,7 @@ const pt: ForecastStrings = {
 };
 
 const es: ForecastStrings = {
+  heading: 'Próxima revisión',
   due: 'Revisión prevista para {date} ({rule})',
   kinds: {
     'systematic-review': 'revisión sistemática de {publisher}',
@@ -269,6 +282,7 @@ const es: ForecastStrings = {
 };
 
 const tr: ForecastStrings = {
+  heading: 'Sonraki gözden geçirme',
   due: 'Gözden geçirme tarihi {date} ({rule})',
   kinds: {
     'systematic-review': '{publisher} sistematik gözden geçirme',

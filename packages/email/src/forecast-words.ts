@@ -31,10 +31,17 @@ export function forecastText(language: Language, f: ReviewForecast): { due: stri
   return { due: fillText(language, s.due, { date: f.dueOn, rule }), note: note.join(' · ') };
 }
 
-/** The forecast as escaped HTML: the due line, and the note line. */
-export function forecastHtml(language: Language, f: ReviewForecast): { due: string; note: string } {
+/** The forecast as escaped HTML: its name ("Next review"), the due line, and the note line. */
+export function forecastHtml(
+  language: Language,
+  f: ReviewForecast,
+): { heading: string; due: string; note: string } {
   const { s, rule, basis, withdrawal } = parts(language, f);
   const note = [escapeHtml(s.label), fillHtml(basis.template, basis.values)];
   if (withdrawal) note.push(fillHtml(withdrawal.template, withdrawal.values));
-  return { due: fillHtml(s.due, { date: f.dueOn, rule }), note: note.join(' · ') };
+  return {
+    heading: escapeHtml(s.heading),
+    due: fillHtml(s.due, { date: f.dueOn, rule }),
+    note: note.join(' · '),
+  };
 }

@@ -14,6 +14,8 @@ export * from './organisation-invite-strings.ts';
 export * from './qp.ts';
 export * from './render.ts';
 export * from './review-alert-mail.ts';
+export * from './review-notice-mail.ts';
+export * from './review-notice-strings.ts';
 export * from './sign-in-mail.ts';
 export * from './sign-in-strings.ts';
 export * from './status-report-mail.ts';

@@ -24,6 +24,10 @@ afterEach(() => {
   cleanup();
   resetOktaAuthInstances();
   window.sessionStorage.clear();
+  // The files of a worker share one window (vitest.config.ts): what one test leaves there, the next must not see.
+  window.localStorage.clear();
+  delete window.__trackwellEarlyAnswers;
+  window.history.replaceState(null, '', '/');
   document.head.querySelectorAll('link[data-tw-slot]').forEach((link) => {
     link.remove();
   });

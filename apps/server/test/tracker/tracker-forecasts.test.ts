@@ -1,4 +1,5 @@
 import { addYears, listContentTrackingsResponse } from '@trackwell/contracts';
+import { upsertTenant } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forecastStandards, insertForecastCatalogue, monthsAgo } from '../support/forecast-fixtures.ts';
 import { type TestUser, trackStandards } from '../support/tracker-fixtures.ts';
@@ -109,7 +110,7 @@ describe("the standard's public store page", () => {
     const underReview = await page('iso-under-review');
     expect(underReview.statusCode).toBe(200);
     expect(underReview.body).toContain(
-      '<dt>Next review</dt><dd class="standard-forecast">Review due <bdi>2020-09</bdi> (<bdi>ISO systematic review</bdi>)',
+      '<dt lang="en" dir="ltr">Next review</dt><dd class="standard-forecast" lang="en" dir="ltr">Review due <bdi>2020-09</bdi> (<bdi>ISO systematic review</bdi>)',
     );
     expect(underReview.body).toContain(
       '<small>Forecast · under systematic review now (stage <bdi>90.20</bdi>)</small>',
@@ -119,5 +120,32 @@ describe("the standard's public store page", () => {
     expect((await page('din-no-rule')).body).not.toContain('Next review');
     // Store B holds none of store A's standards.
     expect((await page('iso-under-review', b.host)).statusCode).toBe(404);
+  });
+
+  it("says the forecast in the page's language, as its title is chosen: Arabic, right to left", async () => {
+    const base = await t.createTenant();
+    const { ui } = base.def.config;
+    const def = {
+      ...base.def,
+      config: {
+        ...base.def.config,
+        ui: {
+          ...ui,
+          languages: [...new Set([...ui.languages, 'ar' as const])],
+          defaultLanguage: 'ar' as const,
+        },
+      },
+    };
+    const arabic = await t.app.db.transaction((tx) => upsertTenant(tx, def, base.tenant.id));
+    t.app.tenants.clear();
+    await insertForecastCatalogue(t.app.db, arabic.id);
+    const res = await page('iso-under-review', base.host);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<dt lang="ar" dir="rtl">المراجعة القادمة</dt><dd class="standard-forecast" lang="ar" dir="rtl">المراجعة مستحقة في <bdi>2020-09</bdi>',
+    );
+    expect(res.body).toContain('<small>توقع · ');
+    expect(res.body).not.toContain('Next review');
+    expect(res.body).not.toContain('Review due');
   });
 });

@@ -65,6 +65,16 @@ export function dateOfAnyPrecision(text: string) {
   return dateAtPrecision(text.trim().replace(/[T\s].*$/, ''));
 }
 
+/**
+ * A raw standard row's confirmation date as the file writes it (2019, 2019-03, 2019-03-15, a time after it
+ * read past) → its first day and precision; text that is no date stays, for the schema to refuse by column.
+ */
+export function withConfirmedOn(raw: Record<string, unknown>): Record<string, unknown> {
+  if (typeof raw.confirmedOn !== 'string') return raw;
+  const read = dateOfAnyPrecision(raw.confirmedOn);
+  return read ? { ...raw, confirmedOn: read.date, confirmedPrecision: read.precision } : raw;
+}
+
 /** A list cell: "13.110; 25.160", or ['13.110','25.160'] as ISO writes lists. */
 export function listOf(cell: string, separator = LIST_SEPARATOR): string[] {
   const t = cell.trim();
@@ -157,6 +167,7 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
     ...(date ? { publishedPrecision: date.precision } : {}),
     // A published standard's stage is kept too: review forecasts use it.
     ...(get('stage') && stageCode(get('stage')!) ? { stageCode: stageCode(get('stage')!) } : {}),
+    ...optional('confirmedOn'),
     ...(Object.keys(titles).length > 0 ? { titles } : {}),
     industryAreas: list('industryAreas'),
     icsCodes: list('icsCodes'),
@@ -178,9 +189,10 @@ export function mapRecord(columns: readonly MappedColumn[], cells: Cells, row: n
       return columns.find((c) => c.field === 'titles')?.header ?? 'title';
     if (field === 'status' && headerOf('stage')) return headerOf('stage')!;
     if (field === 'publishedPrecision' && headerOf('publishedOn')) return headerOf('publishedOn')!;
+    if (field === 'confirmedPrecision' && headerOf('confirmedOn')) return headerOf('confirmedOn')!;
     return field;
   };
-  return { raw: withSupplementBase(raw), label };
+  return { raw: withConfirmedOn(withSupplementBase(raw)), label };
 }
 
 /**

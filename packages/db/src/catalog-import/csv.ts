@@ -5,10 +5,12 @@ import {
   type CatalogImportError,
   type CatalogImportKind,
   type CatalogImportRow,
+  type DatePrecision,
+  dateToPrecision,
   type ParsedCatalogImport,
 } from '@trackwell/contracts';
 import { type CsvError, parse } from 'csv-parse';
-import { MappedRecords } from './column-mapping.ts';
+import { MappedRecords, withConfirmedOn } from './column-mapping.ts';
 import {
   CITATION_FIELDS,
   columnName,
@@ -128,7 +130,7 @@ function readRecord(header: Header, record: string[], line: number) {
     }
   // A file with a supplement_of column says each row's base itself; else a supplement's designation names it.
   const said = header.columns.has(normalizeName('supplementOf'));
-  return validateImportRow(line, said ? raw : withSupplementBase(raw), columnName);
+  return validateImportRow(line, withConfirmedOn(said ? raw : withSupplementBase(raw)), columnName);
 }
 
 const csvProblem = (error: CsvError, line: number): CatalogImportError => ({
@@ -223,7 +225,11 @@ export function csvLine(kind: CatalogImportKind, row: CatalogImportRow): string 
   const cells = row as unknown as Record<string, string | string[]>;
   return IMPORT_FIELDS[kind]
     .map((f) => {
-      const value = cells[f] ?? '';
+      // A confirmation date as precise as it was given (2019, not 2019-01-01), so it reads back the same.
+      const value =
+        f === 'confirmedOn' && typeof cells[f] === 'string'
+          ? dateToPrecision(cells[f], (cells.confirmedPrecision as DatePrecision | undefined) ?? 'day')
+          : (cells[f] ?? '');
       return quote(Array.isArray(value) ? value.join(LIST_SEPARATOR) : value);
     })
     .join(',');

@@ -32,6 +32,7 @@ export const IMPORT_FIELDS: Record<CatalogImportKind, readonly string[]> = {
     'replacedBy',
     'replaces',
     'supplementOf',
+    'confirmedOn',
   ],
   work_item: ['workItemNumber', 'title', 'committeeDesignation', 'status', 'createdOn'],
 };
@@ -46,7 +47,7 @@ export const LIST_SEPARATOR = ';';
 export const CITATION_FIELDS = ['references', 'informativeReferences'] as const;
 
 /** Optional single-value fields: the column may be missing, an empty cell says nothing. */
-export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf']);
+export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf', 'confirmedOn']);
 
 /**
  * The base standard's content code an amendment's or corrigendum's designation names (contracts

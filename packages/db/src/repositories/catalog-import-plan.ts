@@ -45,6 +45,7 @@ const EXISTING_SQL: Record<CatalogImportKind, string> = {
                     s.published_precision AS "publishedPrecision", s.titles, s.adopts_content_code AS adopts,
                     s.ics_codes AS "icsCodes", s.replaced_by_content_code AS "replacedBy",
                     s.supplement_of AS "supplementOf", s.stage_code AS "stageCode",
+                    s.confirmed_on::text AS "confirmedOn", s.confirmed_precision AS "confirmedPrecision",
                     ARRAY(SELECT a.marketing_code FROM standard_industry_areas a
                            WHERE a.tenant_id = s.tenant_id AND a.standard_id = s.id
                            ORDER BY a.marketing_code) AS "industryAreas"

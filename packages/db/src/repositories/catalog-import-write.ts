@@ -78,20 +78,22 @@ const STANDARD_FIELDS = [
   'replacedBy',
   'supplementOf',
   'stageCode',
+  'confirmedOn',
+  'confirmedPrecision',
 ] as const;
 
 async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRowOf<'standard'>[]) {
   const { rows: written } = await tx.query<{ id: number; content_code: string }>(
     `INSERT INTO standards (tenant_id, content_code, asset_id, designation, title, publisher_code,
                             committee_designation, status, edition, published_on, published_precision,
-                            adopts_content_code, replaced_by_content_code, supplement_of, stage_code, titles,
-                            ics_codes)
-     SELECT $1, u.c, u.a, u.d, u.t, u.p, u.cm, u.st, u.e, u.po, u.pp, u.ad, u.rb, u.so, u.sc, u.ti::jsonb,
-            COALESCE(string_to_array(NULLIF(u.ics, ''), '${LIST_CELL}'), '{}')
+                            adopts_content_code, replaced_by_content_code, supplement_of, stage_code,
+                            confirmed_on, confirmed_precision, titles, ics_codes)
+     SELECT $1, u.c, u.a, u.d, u.t, u.p, u.cm, u.st, u.e, u.po, u.pp, u.ad, u.rb, u.so, u.sc, u.co, u.cp,
+            u.ti::jsonb, COALESCE(string_to_array(NULLIF(u.ics, ''), '${LIST_CELL}'), '{}')
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                    $9::text[], $10::date[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-                   $16::text[], $17::text[])
-            AS u(c, a, d, t, p, cm, st, e, po, pp, ad, rb, so, sc, ti, ics)
+                   $16::date[], $17::text[], $18::text[], $19::text[])
+            AS u(c, a, d, t, p, cm, st, e, po, pp, ad, rb, so, sc, co, cp, ti, ics)
      ON CONFLICT (tenant_id, content_code) DO UPDATE SET
        asset_id = EXCLUDED.asset_id, designation = EXCLUDED.designation, title = EXCLUDED.title,
        publisher_code = EXCLUDED.publisher_code, committee_designation = EXCLUDED.committee_designation,
@@ -101,7 +103,11 @@ async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRo
        updated_at = now(),
        -- A link is recorded, never cleared by a row that does not name one.
        replaced_by_content_code = COALESCE(EXCLUDED.replaced_by_content_code, standards.replaced_by_content_code),
-       supplement_of = COALESCE(EXCLUDED.supplement_of, standards.supplement_of)
+       supplement_of = COALESCE(EXCLUDED.supplement_of, standards.supplement_of),
+       -- A confirmation date too: a row without one (a file with no such column) keeps the stored one.
+       confirmed_precision = CASE WHEN EXCLUDED.confirmed_on IS NULL THEN standards.confirmed_precision
+                                  ELSE EXCLUDED.confirmed_precision END,
+       confirmed_on = COALESCE(EXCLUDED.confirmed_on, standards.confirmed_on)
      RETURNING id, content_code`,
     [
       tenantId,

@@ -1,6 +1,7 @@
 import { CHOICE_OF_EVENT_KIND, DEFAULT_KIND_CHOICES } from '@trackwell/contracts';
 import type { SqlExecutor } from '../client.ts';
 import { CITED_MATCHES_SQL } from './event-matching-citations.ts';
+import { openReviewsForEvents } from './organisation-reviews.ts';
 
 /** What the tenant allows to be matched (trackerSetting.*.enabled, and the track_by_publishers flag). */
 export interface MatchingRules {
@@ -128,6 +129,7 @@ const EVENT_KINDS = Object.keys(CHOICE_OF_EVENT_KIND) as Array<keyof typeof CHOI
  * A rule counts only for the kinds of change its source wants: the source's own kinds, else
  * the user's (`notification_preferences`), else every kind. A digest user's row is held (`digest`) for
  * their daily or weekly digest (notification-digests.ts) instead of being sent at once.
+ * The same transaction opens the organisation reviews of the change (organisation-reviews.ts).
  */
 export async function matchEventRecipients(
   tx: SqlExecutor,
@@ -163,11 +165,15 @@ export async function matchEventsRecipients(
     DEFAULT_KIND_CHOICES,
   ]);
   for (const row of rows) recipients.set(Number(row.event_id), row.n);
-  if (rows.length > 0)
+  // Organisation lists holding the standard open their reviews; an assignee with no row yet is one more.
+  for (const [id, n] of await openReviewsForEvents(tx, tenantId, eventIds))
+    recipients.set(id, (recipients.get(id) ?? 0) + n);
+  const counted = [...recipients].filter(([, n]) => n > 0);
+  if (counted.length > 0)
     await tx.query(
       `UPDATE catalog_events e SET recipients = e.recipients + c.n
          FROM unnest($2::bigint[], $3::int[]) AS c(id, n) WHERE e.tenant_id = $1 AND e.id = c.id`,
-      [tenantId, rows.map((r) => r.event_id), rows.map((r) => r.n)],
+      [tenantId, counted.map(([id]) => id), counted.map(([, n]) => n)],
     );
   return recipients;
 }

@@ -13,6 +13,8 @@ export interface OrganisationRow {
   name: string;
   description: string;
   seatLimit: number;
+  /** Days from a change to its review's due date (migration 0049). */
+  reviewDueDays: number;
   seatsUsed: number;
   members: number;
   openInvitations: number;
@@ -43,7 +45,8 @@ export interface InvitationRow {
 
 const OPEN_INVITATION = 'i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()';
 
-const ORGANISATION_SELECT = `SELECT o.id, o.name, o.description, o.seat_limit AS "seatLimit", o.created_at AS "createdAt",
+const ORGANISATION_SELECT = `SELECT o.id, o.name, o.description, o.seat_limit AS "seatLimit",
+    o.review_due_days AS "reviewDueDays", o.created_at AS "createdAt",
     o.updated_at AS "updatedAt",
     (SELECT count(*)::int FROM organisation_members m
       WHERE m.tenant_id = o.tenant_id AND m.organisation_id = o.id) AS members,

@@ -19,6 +19,7 @@ const ORG: OrganisationSummary = {
   description: '',
   role: 'owner',
   seats: { limit: 10, used: 2 },
+  reviewDueDays: 30,
   createdAt: '2026-11-01T09:00:00Z',
 };
 const LIST = { id: '7', name: 'Suppliers', responsible: null, standardCount: 0, createdAt: ORG.createdAt };

@@ -18,6 +18,7 @@ const ORG: OrganisationSummary = {
   description: '',
   role: 'owner',
   seats: { limit: 10, used: 2 },
+  reviewDueDays: 30,
   createdAt: '2026-11-01T09:00:00Z',
 };
 const ok = (value: unknown) => ({ status: 200, body: { status: '200', responseData: { value } } });
@@ -85,5 +86,59 @@ describe('the organisation area', { timeout: 20_000 }, () => {
     expect(within(lists).getByText(/nobody \(name someone\)/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
     expect(within(lists).queryByRole('button', { name: 'Create list' })).not.toBeInTheDocument();
+  });
+
+  it('an owner sees the members in a table sorted by name, sorts by e-mail and changes a role', async () => {
+    const member = (userId: string, firstName: string, login: string, role: 'owner' | 'reader') => ({
+      userId,
+      login,
+      firstName,
+      lastName: 'Example',
+      role,
+      joinedAt: ORG.createdAt,
+    });
+    const changes: unknown[] = [];
+    serve((url, request) => {
+      if (url.pathname === `${P.organisations}/${ORG.id}`) return ok({ organisation: ORG });
+      if (url.pathname.endsWith('/members') && request.method === 'GET')
+        return ok({
+          members: [
+            member('2', 'Zoe', 'a-zoe@example.com', 'reader'),
+            member('1', 'Ann', 'z-ann@example.com', 'owner'),
+          ],
+        });
+      if (url.pathname.includes('/members/') && request.method === 'PUT') {
+        changes.push({ path: url.pathname, body: request.body });
+        return ok({ member: member('2', 'Zoe', 'a-zoe@example.com', 'owner') });
+      }
+      if (url.pathname.endsWith('/invitations')) return ok({ invitations: [] });
+      if (url.pathname.endsWith('/lists')) return ok({ lists: [] });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp({ path: `/organisations/${ORG.id}` });
+    const members = await screen.findByRole('region', { name: 'Members' });
+    const table = await within(members).findByRole('table', { name: 'Members and their roles' });
+    const names = () =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent);
+    expect(names()).toEqual(['Ann Example', 'Zoe Example']);
+    await user.click(within(table).getByRole('button', { name: /E-mail/ }));
+    expect(names()).toEqual(['Zoe Example', 'Ann Example']);
+    // Each row's actions are in the row: the role select and Remove, named by the member.
+    expect(within(table).getByRole('button', { name: /^Remove ?Zoe Example$/ })).toBeInTheDocument();
+    await user.selectOptions(
+      within(table).getByRole('combobox', { name: /^Role of .?Zoe Example.?$/ }),
+      'owner',
+    );
+    await waitFor(() =>
+      expect(changes).toEqual([{ path: expect.stringMatching(/members\/2$/), body: { role: 'owner' } }]),
+    );
+    // The scroll region is named by the table and reachable by keyboard.
+    expect(within(members).getByRole('region', { name: 'Members and their roles' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
   });
 });

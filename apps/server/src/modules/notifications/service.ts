@@ -16,6 +16,7 @@ import {
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
 import { createReviewAlertRunner, registerReviewAlertJob } from './review-alerts.ts';
+import { createReviewNoticeRunner, registerReviewNoticeJob } from './review-notices.ts';
 import { createSender } from './sender.ts';
 import { createTestDigestSender, type SendTestDigest } from './test-digest.ts';
 import type { MailTransport } from './transport.ts';
@@ -70,6 +71,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
   registerDigestSweep(jobs, env.NOTIFICATIONS_DIGEST_EVERY_SECONDS);
   registerListRecipientJob(jobs, createListRecipientMailer({ db, env, transport, content }));
   registerReviewAlertJob(jobs, createReviewAlertRunner({ db, env, transport, content }));
+  registerReviewNoticeJob(jobs, createReviewNoticeRunner({ db, env, transport, content, log }));
   registerWebhookSweep(jobs, db);
   registerPendingSweep(jobs, db);
   options.registerJobs?.(jobs);

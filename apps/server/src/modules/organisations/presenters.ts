@@ -3,15 +3,19 @@ import type {
   OrganisationList,
   OrganisationListDetail,
   OrganisationMember,
+  OrganisationReview,
   OrganisationRole,
   OrganisationSummary,
+  ReviewEvent,
 } from '@trackwell/contracts';
 import type {
   InvitationRow,
   MemberRow,
   OrganisationListRow,
   OrganisationListStandardRow,
+  OrganisationReviewRow,
   OrganisationRow,
+  ReviewEventRow,
 } from '@trackwell/db';
 
 /** Rows as the API answers them: dates as ISO strings, ids as strings, only the fields of the contract. */
@@ -24,6 +28,7 @@ export const presentOrganisation = (o: OrganisationRow, role: OrganisationRole):
   description: o.description,
   role,
   seats: { limit: o.seatLimit, used: o.seatsUsed },
+  reviewDueDays: o.reviewDueDays,
   createdAt: iso(o.createdAt),
 });
 
@@ -58,4 +63,36 @@ export const presentListDetail = (
 ): OrganisationListDetail => ({
   ...presentList(l),
   standards: standards.map((s) => ({ ...s, addedAt: iso(s.addedAt) })),
+});
+
+export const presentReview = (r: OrganisationReviewRow): OrganisationReview => ({
+  id: r.id,
+  listId: r.listId,
+  listName: r.listName,
+  standard: r.standard,
+  changeKind: r.changeKind,
+  change: {
+    ...(r.change.standard?.edition ? { edition: r.change.standard.edition } : {}),
+    ...(r.change.standard?.status ? { status: r.change.standard.status } : {}),
+    ...(r.change.standard?.date ? { date: r.change.standard.date } : {}),
+    ...(r.change.summary ? { summary: r.change.summary } : {}),
+  },
+  assignee: r.assignee,
+  openedAt: iso(r.openedAt),
+  dueAt: iso(r.dueAt),
+  status: r.status,
+  overdue: r.overdue,
+  decision: r.decision,
+  note: r.note,
+  evidenceLinks: r.evidenceLinks,
+  signedOffBy: r.signedOffBy,
+  signedOffAt: r.signedOffAt ? iso(r.signedOffAt) : null,
+});
+
+export const presentReviewEvent = (e: ReviewEventRow): ReviewEvent => ({
+  id: e.id,
+  kind: e.kind,
+  actor: e.actor,
+  at: iso(e.at),
+  detail: e.detail,
 });

@@ -4,6 +4,7 @@ import { registerInvitationLinkRoutes, registerInvitationRoutes } from './invita
 import { registerListRoutes } from './list-routes.ts';
 import { registerOrganisationRoutes } from './organisation-routes.ts';
 import { registerRecipientRoutes } from './recipient-routes.ts';
+import { registerReviewRoutes } from './review-routes.ts';
 
 /** The organisations API for signed-in users (the enclosing scope checks the bearer token). */
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerListRoutes(app);
   registerEvidenceRoutes(app);
   registerRecipientRoutes(app);
+  registerReviewRoutes(app);
 };
 
 /** The invitation link's calls, which carry the link's signed token instead of a bearer token. */

@@ -1,4 +1,13 @@
-import { dateToPrecision, type ReviewForecast, type StandardCitations, titleIn } from '@trackwell/contracts';
+import {
+  dateToPrecision,
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  type Language,
+  type ReviewForecast,
+  RTL_LANGUAGES,
+  type StandardCitations,
+  titleIn,
+} from '@trackwell/contracts';
 import type {
   AdoptionLink,
   CatalogueStandard,
@@ -107,12 +116,22 @@ function otherTitles(s: CatalogueStandard, shownLang: string | undefined): strin
   return `<ul class="standard-titles">${items.join('')}</ul>`;
 }
 
-/** Its review forecast: "Review due 2027-03 (ISO systematic review)", then that it is a forecast and why. */
-function forecastRow(forecast: ReviewForecast | null): string {
+/**
+ * Its review forecast in the page's language (the one its title is chosen for): "Review due 2027-03 (ISO
+ * systematic review)", then that it is a forecast and why; marked with its language and direction.
+ */
+function forecastRow(forecast: ReviewForecast | null, language: Language): string {
   if (!forecast) return '';
-  const { due, note } = forecastHtml('en', forecast);
-  return `<dt>Next review</dt><dd class="standard-forecast">${due}<br><small>${note}</small></dd>`;
+  const { heading, due, note } = forecastHtml(language, forecast);
+  const marks = ` lang="${language.replace('_', '-')}" dir="${RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'}"`;
+  return `<dt${marks}>${heading}</dt><dd class="standard-forecast"${marks}>${due}<br><small>${note}</small></dd>`;
 }
+
+/** The page's language: the store's default, as the title is chosen for it. */
+const pageLanguage = (tenant: Tenant): Language => {
+  const language = tenant.config.ui.defaultLanguage;
+  return isLanguage(language) ? language : FALLBACK_LANGUAGE;
+};
 
 /** What the page shows beside the catalogue's row: its review forecast, what it cites and what cites it. */
 export interface StandardPageExtras {
@@ -152,7 +171,7 @@ ${committee}
 ${row('Status', e(STATUS_LABELS[s.status]))}
 ${row('Edition', e(s.edition))}
 ${row('Published', `<time datetime="${e(published)}">${e(published)}</time>`)}
-${forecastRow(forecast)}
+${forecastRow(forecast, pageLanguage(tenant))}
 ${base}
 ${adopts}
 ${adoptedBy}

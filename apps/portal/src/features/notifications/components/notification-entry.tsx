@@ -1,6 +1,7 @@
 import { type NotificationItem, titleIn } from '@trackwell/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { directionOf, toBcp47 } from '../../../lib/i18n.ts';
 import { useMarkNotificationReadMutation } from '../api/notifications.ts';
@@ -69,6 +70,7 @@ function reason(sentence: string, values: Record<string, string>) {
  */
 function ReasonSentence({ r, kind }: { r: NotificationItem['reasons'][number]; kind: string }) {
   const { t } = useTranslation('notifications');
+  if (r.type === 'REVIEW') return <ReviewSentence r={r} />;
   if (r.type !== 'CITATION')
     return <>{reason(t(`reason.${r.type}`, { value: VALUE_SLOT }), { value: r.value })}</>;
   const state = t(`citation.state.${kind}`, { defaultValue: t('citation.state.other') });
@@ -81,6 +83,26 @@ function ReasonSentence({ r, kind }: { r: NotificationItem['reasons'][number]; k
     <>
       {reason(sentence, { value: r.value, cited: r.cited ?? '' })}
       {r.informative ? ` ${t('citation.informative')}` : null}
+    </>
+  );
+}
+
+/**
+ * An organisation review of the change: assigned to the reader, a reminder before its due date, or overdue (to
+ * the organisation's owners), with a link to the review.
+ */
+function ReviewSentence({ r }: { r: NotificationItem['reasons'][number] }) {
+  const { t } = useTranslation('notifications');
+  const sentence =
+    r.stage === 'reminder' || r.stage === 'overdue'
+      ? t(`reviewStage.${r.stage}`, { value: VALUE_SLOT })
+      : t('reason.REVIEW', { value: VALUE_SLOT });
+  return (
+    <>
+      {reason(sentence, { value: r.value })}{' '}
+      {r.organisationId && r.reviewId ? (
+        <Link to={`/organisations/${r.organisationId}/reviews/${r.reviewId}`}>{t('reviewLink')}</Link>
+      ) : null}
     </>
   );
 }
@@ -155,7 +177,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
       <p className="tw-inbox__why">
         <strong>{t('item.why')}</strong>{' '}
         {item.reasons.map((r, i) => (
-          <Fragment key={`${r.type}:${r.value}:${r.cited ?? ''}`}>
+          <Fragment key={`${r.type}:${r.value}:${r.cited ?? ''}:${r.reviewId ?? ''}:${r.stage ?? ''}`}>
             {i > 0 ? ' ' : null}
             <ReasonSentence r={r} kind={change.kind} />
           </Fragment>

@@ -1,10 +1,4 @@
-import {
-  EVIDENCE_PDF_MAX_ROWS,
-  type EvidenceFormat,
-  type Language,
-  roleMay,
-  titleIn,
-} from '@trackwell/contracts';
+import { EVIDENCE_PDF_MAX_ROWS, type EvidenceFormat, type Language, titleIn } from '@trackwell/contracts';
 import {
   type DatabaseHandle,
   EVIDENCE_MAX_ROWS,
@@ -12,7 +6,7 @@ import {
   findOrganisationList,
   listEvidenceReviews,
 } from '@trackwell/db';
-import { badRequest, forbidden, notFound } from '../../../http/errors.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
 import { type Member, requireMember } from '../access.ts';
 import { EVIDENCE_CHANGE_KINDS, type EvidenceChangeKind, type EvidenceReport, isOverdue } from './model.ts';
 
@@ -35,9 +29,7 @@ export async function readEvidenceReport(
   },
   now = new Date(),
 ): Promise<EvidenceReport> {
-  const role = await requireMember(db, user, request.organisationId);
-  if (!roleMay(role, 'evidence'))
-    throw forbidden('Only an owner, an editor or a reviewer of the organisation reads its evidence reports.');
+  await requireMember(db, user, request.organisationId, 'evidence');
   const scope = { tenantId: user.tenantId, organisationId: request.organisationId, listId: request.listId };
   const list = await findOrganisationList(db, user.tenantId, request.organisationId, request.listId);
   if (!list) throw notFound('The organisation has no such list: nothing was read.');

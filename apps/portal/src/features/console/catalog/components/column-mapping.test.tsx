@@ -278,6 +278,12 @@ describe('the mapping step on the portal’s one table', () => {
     expect(first).toHaveTextContent('62319');
     expect(importedAs).toHaveAttribute('data-label', 'Imported as');
   });
+  it('offers the date a standard was last confirmed, which review forecasts count from', async () => {
+    const user = userEvent.setup();
+    renderWithI18n(<Stateful />);
+    await user.selectOptions(screen.getByLabelText('id'), 'Date last confirmed');
+    expect(screen.getByLabelText('id')).toHaveDisplayValue('Date last confirmed');
+  });
 });
 
 describe('the mapping step in Arabic', () => {

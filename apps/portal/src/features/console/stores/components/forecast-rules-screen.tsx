@@ -4,15 +4,23 @@ import {
   type ForecastRule,
   type ForecastRulesAnswer,
 } from '@trackwell/contracts';
-import { useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { notify } from '../../../../lib/notify.ts';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { ConsoleScreen } from '../../components/console-screen.tsx';
 import { useGetForecastRulesQuery, useSaveForecastRulesMutation } from '../forecast-rules-api.ts';
-import { errorAt, type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
-import { SaveBar } from './settings-screen.tsx';
+import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
+import {
+  type Placed,
+  RemoveRowButton,
+  RowInput,
+  RowSelect,
+  RowsFormFrame,
+  useLive,
+  useRowsForm,
+} from './rows-form.tsx';
 import '../stores.css';
 
 /**
@@ -70,49 +78,26 @@ function checkRows(
 
 function ForecastRulesForm({ code, saved }: { code: string; saved: ForecastRulesAnswer }) {
   const { t } = useTranslation('console-stores');
-  const [rows, setRows] = useState(() => saved.rules.map(toRow));
-  const [base, setBase] = useState(saved);
-  // A newer answer (this form's save, or a refetch) becomes the form's starting point.
-  if (base !== saved) {
-    setBase(saved);
-    setRows(saved.rules.map(toRow));
-  }
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [save, { isLoading }] = useSaveForecastRulesMutation();
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const changed = JSON.stringify(rows) !== JSON.stringify(saved.rules.map(toRow));
+  const form = useRowsForm({
+    answer: saved,
+    rowsOf: (answer) => answer.rules.map(toRow),
+    check: (rows) =>
+      checkRows(rows, {
+        publisher: t('forecastRules.noPublisher'),
+        years: t('forecastRules.badYears'),
+        withdrawal: t('forecastRules.badWithdrawal'),
+      }),
+    save: (rows) => save({ code, rules: rows.map(toRule) }),
+    seeRows: t('forecastRules.seeRows'),
+    savedMessage: t('forecastRules.saved'),
+  });
+  const { rows, setRows } = form;
   const own = new Set(rows.map((r) => r.publisherCode.trim().toUpperCase()));
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const local = checkRows(rows, {
-      publisher: t('forecastRules.noPublisher'),
-      years: t('forecastRules.badYears'),
-      withdrawal: t('forecastRules.badWithdrawal'),
-    });
-    const refused = Object.keys(local.fields).length > 0;
-    const answer = refused ? undefined : await save({ code, rules: rows.map(toRule) });
-    if (!answer || 'error' in answer) {
-      setErrors(answer ? fieldErrorsOf(answer.error) : { ...local, message: t('forecastRules.seeRows') });
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    setErrors(NO_ERRORS);
-    notify.success(t('forecastRules.saved'));
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="tw-stores__form">
-      <p>{t('forecastRules.intro')}</p>
-      <div ref={summaryRef} tabIndex={-1} className="tw-stores__summary">
-        {errors.message ? (
-          <div className="alert alert-danger" role="alert">
-            {errors.message}
-          </div>
-        ) : null}
-      </div>
+    <RowsFormFrame form={form} intro={t('forecastRules.intro')} busy={isLoading}>
       <h3 className="h6">{t('forecastRules.ownHeading')}</h3>
-      <RulesTable rows={rows} errors={errors} onChange={setRows} />
+      <RulesTable rows={rows} errors={form.errors} onChange={setRows} />
       <button
         type="button"
         className="btn btn-outline-primary btn-sm mb-3"
@@ -126,18 +111,14 @@ function ForecastRulesForm({ code, saved }: { code: string; saved: ForecastRules
         {t('forecastRules.add')}
       </button>
       <DefaultsTable defaults={saved.defaults} own={own} onCopy={(r) => setRows([...rows, toRow(r)])} />
-      <SaveBar
-        changed={changed}
-        busy={isLoading}
-        onDiscard={() => {
-          setRows(saved.rules.map(toRow));
-          setErrors(NO_ERRORS);
-        }}
-      />
-    </form>
+    </RowsFormFrame>
   );
 }
 
+/**
+ * The defaults, one per publisher (sorted by publisher code, as the reader likes): the rule in words, and
+ * "Change for this store" where the store has no rule of its own for that publisher yet.
+ */
 function DefaultsTable({
   defaults,
   own,
@@ -148,167 +129,151 @@ function DefaultsTable({
   onCopy: (rule: ForecastRule) => void;
 }) {
   const { t } = useTranslation('console-stores');
+  const now = useLive({ own, onCopy });
+  const columns = useMemo<DataColumn<ForecastRule>[]>(
+    () => [
+      {
+        id: 'publisher',
+        accessorKey: 'publisherCode',
+        meta: { label: t('forecastRules.publisher'), rowHeader: true, dir: 'ltr', nowrap: true },
+        cell: ({ row: { original: d } }) => <bdi>{d.publisherCode}</bdi>,
+      },
+      {
+        id: 'rule',
+        enableSorting: false,
+        meta: { label: t('forecastRules.rule') },
+        cell: ({ row: { original: d } }) => (
+          <>
+            {t(`forecastRules.kinds.${d.kind}`)} · {t('forecastRules.afterYears', { years: d.reviewYears })}
+            {d.withdrawalYears !== null
+              ? ` · ${t('forecastRules.withdrawnAfter', { years: d.withdrawalYears })}`
+              : ''}
+            {now.current.own.has(d.publisherCode) ? ` (${t('forecastRules.replaced')})` : ''}
+          </>
+        ),
+      },
+      {
+        id: 'actions',
+        meta: { label: t('forecastRules.actions'), actions: true },
+        cell: ({ row: { original: d } }) =>
+          now.current.own.has(d.publisherCode) ? null : (
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              onClick={() => now.current.onCopy(d)}
+            >
+              {/* The name starts with the words shown (a voice user says what they see), then whose. */}
+              {t('forecastRules.copy')}
+              <span className="visually-hidden">
+                {' '}
+                <bdi>({d.publisherCode})</bdi>
+              </span>
+            </button>
+          ),
+      },
+    ],
+    [t, now],
+  );
   return (
     <>
       <h3 className="h6">{t('forecastRules.defaultsHeading')}</h3>
-      <table className="table table-sm align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{t('forecastRules.publisher')}</th>
-            <th scope="col">{t('forecastRules.rule')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('forecastRules.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {defaults.map((d) => (
-            <tr key={d.publisherCode}>
-              <td>
-                <bdi>{d.publisherCode}</bdi>
-              </td>
-              <td>
-                {t(`forecastRules.kinds.${d.kind}`)} ·{' '}
-                {t('forecastRules.afterYears', { years: d.reviewYears })}
-                {d.withdrawalYears !== null
-                  ? ` · ${t('forecastRules.withdrawnAfter', { years: d.withdrawalYears })}`
-                  : ''}
-                {own.has(d.publisherCode) ? ` (${t('forecastRules.replaced')})` : ''}
-              </td>
-              <td>
-                {own.has(d.publisherCode) ? null : (
-                  <button
-                    type="button"
-                    className="btn btn-outline-secondary btn-sm"
-                    onClick={() => onCopy(d)}
-                  >
-                    {/* The name starts with the words shown (a voice user says what they see), then whose. */}
-                    {t('forecastRules.copy')}
-                    <span className="visually-hidden">
-                      {' '}
-                      <bdi>({d.publisherCode})</bdi>
-                    </span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={t('forecastRules.defaultsHeading')}
+        columns={columns}
+        rows={defaults}
+        rowId={(d) => d.publisherCode}
+        status={{ isLoading: false }}
+        empty=""
+        initialSorting={[{ id: 'publisher', desc: false }]}
+        columnMenu={false}
+      />
     </>
   );
 }
 
-function RulesTable({
-  rows,
-  errors,
-  onChange,
-}: {
-  rows: RuleRow[];
-  errors: FieldErrors;
-  onChange: (rows: RuleRow[]) => void;
-}) {
+type Live = { rows: RuleRow[]; errors: FieldErrors; onChange: (rows: RuleRow[]) => void };
+
+/** The store's own rules, edited in place in the order saved (no column sorts); a card per row on a phone. */
+function RulesTable(live: Live) {
   const { t } = useTranslation('console-stores');
-  if (rows.length === 0) return <p>{t('forecastRules.empty')}</p>;
-  const edit = (i: number, row: RuleRow) => onChange(rows.map((r, j) => (j === i ? row : r)));
+  const columns = useRuleColumns(live);
+  const placed = useMemo(() => live.rows.map((row, i) => ({ ...row, i })), [live.rows]);
+  if (live.rows.length === 0) return <p>{t('forecastRules.empty')}</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-top">
-        <thead>
-          <tr>
-            <th scope="col">{t('forecastRules.publisher')}</th>
-            <th scope="col">{t('forecastRules.kind')}</th>
-            <th scope="col">{t('forecastRules.reviewYears')}</th>
-            <th scope="col">{t('forecastRules.withdrawalYears')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('forecastRules.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <RuleRowEditor
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is the identity.
-              key={i}
-              n={i + 1}
-              row={row}
-              errorOf={(field) =>
-                errorAt(errors, `rules.${i}.${field}`) ??
-                (field === 'publisherCode' ? errors.fields[`rules.${i}`] : undefined)
-              }
-              onChange={(next) => edit(i, next)}
-              onRemove={() => onChange(rows.filter((_, j) => j !== i))}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('forecastRules.ownHeading')}
+      columns={columns}
+      rows={placed}
+      rowId={(row) => String(row.i)}
+      status={{ isLoading: false }}
+      empty={t('forecastRules.empty')}
+      sortable={false}
+      columnMenu={false}
+    />
   );
 }
 
-function RuleRowEditor({
-  n,
-  row,
-  errorOf,
-  onChange,
-  onRemove,
-}: {
-  n: number;
-  row: RuleRow;
-  errorOf: (field: keyof RuleRow) => string | undefined;
-  onChange: (row: RuleRow) => void;
-  onRemove: () => void;
-}) {
+/** The rules editor's columns, made once; the rows and errors are read live (see `useLive`). */
+function useRuleColumns(live: Live): DataColumn<Placed<RuleRow>>[] {
   const { t } = useTranslation('console-stores');
-  const field = (
-    name: 'publisherCode' | 'reviewYears' | 'withdrawalYears',
-    inputMode: 'text' | 'numeric',
-  ) => {
-    const error = errorOf(name);
-    return (
-      <td>
-        <input
-          className={`form-control form-control-sm${error ? ' is-invalid' : ''}`}
-          dir="ltr"
-          inputMode={inputMode}
+  const id = useId();
+  const now = useLive(live);
+  return useMemo(() => {
+    const edit = (i: number, change: Partial<RuleRow>) =>
+      now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+    const errorOf = (i: number, field: keyof RuleRow) =>
+      errorAt(now.current.errors, `rules.${i}.${field}`) ??
+      (field === 'publisherCode' ? now.current.errors.fields[`rules.${i}`] : undefined);
+    const text = (
+      name: 'publisherCode' | 'reviewYears' | 'withdrawalYears',
+    ): DataColumn<Placed<RuleRow>> => ({
+      id: name,
+      meta: { label: t(`forecastRules.${name === 'publisherCode' ? 'publisher' : name}`) },
+      cell: ({ row: { original: row } }) => (
+        <RowInput
+          id={`${id}-${row.i}-${name}`}
           value={row[name]}
-          aria-label={t(`forecastRules.${name}Of`, { n })}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => onChange({ ...row, [name]: event.target.value })}
+          label={t(`forecastRules.${name}Of`, { n: row.i + 1 })}
+          error={errorOf(row.i, name)}
+          inputMode={name === 'publisherCode' ? 'text' : 'numeric'}
+          onChange={(value) => edit(row.i, { [name]: value })}
         />
-        {error ? <div className="invalid-feedback">{error}</div> : null}
-      </td>
-    );
-  };
-  return (
-    <tr>
-      {field('publisherCode', 'text')}
-      <td>
-        <select
-          className="form-select form-select-sm"
-          value={row.kind}
-          aria-label={t('forecastRules.kindOf', { n })}
-          onChange={(event) => onChange({ ...row, kind: event.target.value as ForecastKind })}
-        >
-          {FORECAST_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`forecastRules.kinds.${kind}`)}
-            </option>
-          ))}
-        </select>
-      </td>
-      {field('reviewYears', 'numeric')}
-      {field('withdrawalYears', 'numeric')}
-      <td>
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          aria-label={t('forecastRules.removeOf', { n })}
-          onClick={onRemove}
-        >
-          {t('forecastRules.remove')}
-        </button>
-      </td>
-    </tr>
-  );
+      ),
+    });
+    return [
+      text('publisherCode'),
+      {
+        id: 'kind',
+        meta: { label: t('forecastRules.kind') },
+        cell: ({ row: { original: row } }) => (
+          <RowSelect
+            id={`${id}-${row.i}-kind`}
+            value={row.kind}
+            label={t('forecastRules.kindOf', { n: row.i + 1 })}
+            error={errorOf(row.i, 'kind')}
+            onChange={(kind) => edit(row.i, { kind: kind as ForecastKind })}
+          >
+            {FORECAST_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`forecastRules.kinds.${kind}`)}
+              </option>
+            ))}
+          </RowSelect>
+        ),
+      },
+      text('reviewYears'),
+      text('withdrawalYears'),
+      {
+        id: 'actions',
+        meta: { label: t('forecastRules.actions'), actions: true },
+        cell: ({ row: { original: row } }) => (
+          <RemoveRowButton
+            text={t('forecastRules.remove')}
+            label={t('forecastRules.removeOf', { n: row.i + 1 })}
+            onRemove={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
+          />
+        ),
+      },
+    ];
+  }, [t, id, now]);
 }

@@ -1,14 +1,21 @@
 import { ICS_PREFIX, type IcsAreaMappingAnswer, type IcsAreaMappingEntry } from '@trackwell/contracts';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
-import { notify } from '../../../../lib/notify.ts';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { ConsoleScreen } from '../../components/console-screen.tsx';
 import { useGetIcsAreaMappingQuery, useSaveIcsAreaMappingMutation } from '../ics-areas-api.ts';
-import { errorAt, type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
-import { SaveBar } from './settings-screen.tsx';
+import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
+import {
+  type Placed,
+  RemoveRowButton,
+  RowInput,
+  RowSelect,
+  RowsFormFrame,
+  useLive,
+  useRowsForm,
+} from './rows-form.tsx';
 import '../stores.css';
 
 /**
@@ -47,87 +54,47 @@ function checkRows(rows: IcsAreaMappingEntry[], messages: { prefix: string; area
 
 function IcsAreasForm({ code, saved }: { code: string; saved: IcsAreaMappingAnswer }) {
   const { t } = useTranslation('console-stores');
-  const [rows, setRows] = useState(saved.entries);
-  const [base, setBase] = useState(saved);
-  // A newer answer (this form's save, or a refetch) becomes the form's starting point.
-  if (base !== saved) {
-    setBase(saved);
-    setRows(saved.entries);
-  }
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [save, { isLoading }] = useSaveIcsAreaMappingMutation();
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const changed = JSON.stringify(rows) !== JSON.stringify(saved.entries);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const local = checkRows(rows, { prefix: t('icsAreas.badPrefix'), area: t('icsAreas.noArea') });
-    const refused = Object.keys(local.fields).length > 0;
-    const answer = refused
-      ? undefined
-      : await save({ code, mapping: { entries: rows.map((r) => ({ ...r, prefix: r.prefix.trim() })) } });
-    if (!answer || 'error' in answer) {
-      setErrors(answer ? fieldErrorsOf(answer.error) : { ...local, message: t('icsAreas.seeRows') });
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    setErrors(NO_ERRORS);
-    notify.success(t('icsAreas.saved'));
-  }
-
-  if (saved.areas.length === 0 && rows.length === 0) return <p>{t('icsAreas.noAreas')}</p>;
+  const form = useRowsForm({
+    answer: saved,
+    rowsOf: (answer) => answer.entries,
+    check: (rows) => checkRows(rows, { prefix: t('icsAreas.badPrefix'), area: t('icsAreas.noArea') }),
+    save: (rows) =>
+      save({ code, mapping: { entries: rows.map((r) => ({ ...r, prefix: r.prefix.trim() })) } }),
+    seeRows: t('icsAreas.seeRows'),
+    savedMessage: t('icsAreas.saved'),
+  });
+  if (saved.areas.length === 0 && form.rows.length === 0) return <p>{t('icsAreas.noAreas')}</p>;
   return (
-    <form onSubmit={submit} noValidate className="tw-stores__form">
-      <p>{t('icsAreas.intro')}</p>
-      <div ref={summaryRef} tabIndex={-1} className="tw-stores__summary">
-        {errors.message ? (
-          <div className="alert alert-danger" role="alert">
-            {errors.message}
-          </div>
-        ) : null}
-      </div>
-      <MappingTable rows={rows} areas={saved.areas} errors={errors} onChange={setRows} />
+    <RowsFormFrame form={form} intro={t('icsAreas.intro')} busy={isLoading}>
+      <MappingTable rows={form.rows} areas={saved.areas} errors={form.errors} onChange={form.setRows} />
       <button
         type="button"
         className="btn btn-outline-primary btn-sm mb-3"
-        onClick={() => setRows([...rows, BLANK])}
+        onClick={() => form.setRows([...form.rows, BLANK])}
       >
         {t('icsAreas.add')}
       </button>
-      <SaveBar
-        changed={changed}
-        busy={isLoading}
-        onDiscard={() => {
-          setRows(saved.entries);
-          setErrors(NO_ERRORS);
-        }}
-      />
-    </form>
+    </RowsFormFrame>
   );
 }
 
-/** A row of the editor: the entry and its place (rows are edited in place; the place is the identity). */
-type EditedRow = IcsAreaMappingEntry & { i: number };
+type Live = {
+  rows: IcsAreaMappingEntry[];
+  areas: IcsAreaMappingAnswer['areas'];
+  errors: FieldErrors;
+  onChange: (rows: IcsAreaMappingEntry[]) => void;
+};
 
 /**
  * The mapping as the portal's DataTable: a prefix field, an area select and Remove per row, in the order
  * saved (no column sorts: rows are edited in place); below 640 px one card per row, Remove in view.
  */
-function MappingTable({
-  rows,
-  areas,
-  errors,
-  onChange,
-}: {
-  rows: IcsAreaMappingEntry[];
-  areas: IcsAreaMappingAnswer['areas'];
-  errors: FieldErrors;
-  onChange: (rows: IcsAreaMappingEntry[]) => void;
-}) {
+function MappingTable(live: Live) {
   const { t } = useTranslation('console-stores');
-  const columns = useMappingColumns({ rows, areas, errors, onChange });
-  const edited = useMemo(() => rows.map((row, i) => ({ ...row, i })), [rows]);
-  if (rows.length === 0) return <p>{t('icsAreas.empty')}</p>;
+  const columns = useMappingColumns(live);
+  const edited = useMemo(() => live.rows.map((row, i) => ({ ...row, i })), [live.rows]);
+  if (live.rows.length === 0) return <p>{t('icsAreas.empty')}</p>;
   return (
     <DataTable
       caption={t('icsAreas.caption')}
@@ -142,22 +109,11 @@ function MappingTable({
   );
 }
 
-type Live = {
-  rows: IcsAreaMappingEntry[];
-  areas: IcsAreaMappingAnswer['areas'];
-  errors: FieldErrors;
-  onChange: (rows: IcsAreaMappingEntry[]) => void;
-};
-
-/**
- * The editor's columns, made once: a cell is a component to React, so columns made anew on each render would
- * remount every field (the focus lost at each key). What changes (rows, errors, areas) is read from a ref.
- */
-function useMappingColumns(live: Live): DataColumn<EditedRow>[] {
+/** The editor's columns, made once; the rows, errors and areas are read live (see `useLive`). */
+function useMappingColumns(live: Live): DataColumn<Placed<IcsAreaMappingEntry>>[] {
   const { t } = useTranslation('console-stores');
   const id = useId();
-  const now = useRef(live);
-  now.current = live;
+  const now = useLive(live);
   return useMemo(() => {
     const edit = (i: number, change: Partial<IcsAreaMappingEntry>) =>
       now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
@@ -169,11 +125,13 @@ function useMappingColumns(live: Live): DataColumn<EditedRow>[] {
         id: 'prefix',
         meta: { label: t('icsAreas.prefix') },
         cell: ({ row: { original: row } }) => (
-          <PrefixField
+          <RowInput
             id={`${id}-${row.i}-prefix`}
             value={row.prefix}
             label={t('icsAreas.prefixOf', { n: row.i + 1 })}
             error={errorOf(row.i, 'prefix')}
+            inputMode="decimal"
+            placeholder="13.110"
             onChange={(prefix) => edit(row.i, { prefix })}
           />
         ),
@@ -196,47 +154,15 @@ function useMappingColumns(live: Live): DataColumn<EditedRow>[] {
         id: 'actions',
         meta: { label: t('icsAreas.actions'), actions: true },
         cell: ({ row: { original: row } }) => (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-label={t('icsAreas.removeOf', { n: row.i + 1 })}
-            onClick={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
-          >
-            {t('icsAreas.remove')}
-          </button>
+          <RemoveRowButton
+            text={t('icsAreas.remove')}
+            label={t('icsAreas.removeOf', { n: row.i + 1 })}
+            onRemove={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
+          />
         ),
       },
     ];
-  }, [t, id]);
-}
-
-function PrefixField(props: {
-  id: string;
-  value: string;
-  label: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <>
-      <input
-        className={`form-control form-control-sm${props.error ? ' is-invalid' : ''}`}
-        dir="ltr"
-        inputMode="decimal"
-        value={props.value}
-        aria-label={props.label}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? props.id : undefined}
-        placeholder="13.110"
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? (
-        <div id={props.id} className="invalid-feedback">
-          {props.error}
-        </div>
-      ) : null}
-    </>
-  );
+  }, [t, id, now]);
 }
 
 function AreaField(props: {
@@ -251,28 +177,20 @@ function AreaField(props: {
   // An area the store no longer has stays choosable, so the row shows what is saved.
   const known = props.areas.some((a) => a.marketingCode === props.value);
   return (
-    <>
-      <select
-        className={`form-select form-select-sm${props.error ? ' is-invalid' : ''}`}
-        value={props.value}
-        aria-label={props.label}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? props.id : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        <option value="">{t('icsAreas.chooseArea')}</option>
-        {props.areas.map((a) => (
-          <option key={a.marketingCode} value={a.marketingCode}>
-            {a.name}
-          </option>
-        ))}
-        {props.value && !known ? <option value={props.value}>{props.value}</option> : null}
-      </select>
-      {props.error ? (
-        <div id={props.id} className="invalid-feedback">
-          {props.error}
-        </div>
-      ) : null}
-    </>
+    <RowSelect
+      id={props.id}
+      value={props.value}
+      label={props.label}
+      error={props.error}
+      onChange={props.onChange}
+    >
+      <option value="">{t('icsAreas.chooseArea')}</option>
+      {props.areas.map((a) => (
+        <option key={a.marketingCode} value={a.marketingCode}>
+          {a.name}
+        </option>
+      ))}
+      {props.value && !known ? <option value={props.value}>{props.value}</option> : null}
+    </RowSelect>
   );
 }
