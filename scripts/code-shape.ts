@@ -20,6 +20,7 @@ export const MAX_FUNCTION_LINES = 80;
 export const DATA_FILES = new Set([
   'packages/email/src/strings.ts',
   'packages/email/src/sign-in-strings.ts',
+  'apps/server/src/modules/organisations/evidence/strings.ts',
   'packages/db/src/seed/catalogue.ts',
   'packages/db/src/seed/tenants.ts',
 ]);

@@ -50,6 +50,7 @@ export * from './okta-session.ts';
 export * from './okta-users.ts';
 export * from './okta-users-filter.ts';
 export * from './one-time-code.ts';
+export * from './organisation-evidence.ts';
 export * from './organisation-reviews.ts';
 export * from './organisations.ts';
 export * from './password-policy.ts';

@@ -44,6 +44,8 @@ export const organisationRole = z.enum(ORGANISATION_ROLES);
 
 /** What each role may do: the one rule the server checks and the portal shows. */
 export const ORGANISATION_ABILITIES = {
+  /** The evidence report of a list's reviews (readers see the lists, not the reviewers' notes). */
+  evidence: ['owner', 'editor', 'reviewer'],
   manageMembers: ['owner'],
   editLists: ['owner', 'editor'],
   /** Reviews: decide and sign off (a reviewer only those assigned to them), comment. */

@@ -6,6 +6,8 @@ export * from './digest-strings.ts';
 export * from './forecast-strings.ts';
 export * from './forecast-words.ts';
 export * from './invite-strings.ts';
+export * from './list-recipient-mail.ts';
+export * from './list-recipient-strings.ts';
 export { changeRows, escapeHtml, linesHtml, notificationSubject } from './notification-mjml.ts';
 export * from './organisation-invite-mail.ts';
 export * from './organisation-invite-strings.ts';

@@ -17,6 +17,7 @@ import {
   NO_RECIPIENTS,
   type RecipientsBySource,
 } from './event-matching.ts';
+import { queueListRecipientMails } from './organisation-list-recipients.ts';
 import { followSuccessorsAutomatically, recordSuccessions } from './standard-successors.ts';
 import { queueEventsWebhookMessages, queueWebhookMessages } from './webhooks.ts';
 
@@ -120,6 +121,7 @@ export async function recordImportedChanges(
     pairs.map((p) => p.eventId),
   );
   const webhooks = await queueEventsWebhookMessages(tx, tenantId, ids);
+  await queueListRecipientMails(tx, tenantId, ids);
   return rows.map((row) => ({
     eventId: row.id,
     kind: row.kind,
@@ -216,6 +218,8 @@ async function recordAndApply(
   const recipients = await matchEventRecipients(tx, tenantId, eventId, options.rules);
   if (applied.succession) await followSuccessorsAutomatically(tx, tenantId, [eventId]);
   const webhooks = await queueWebhookMessages(tx, tenantId, eventId);
+  // The organisation lists' outside recipients: one e-mail each (organisation-list-recipients.ts).
+  await queueListRecipientMails(tx, tenantId, [Number(eventId)]);
   return {
     result: { id: event.id, outcome: 'applied' as const, recipients },
     eventId: Number(eventId),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerFollowSuccessorRoutes } from './follow-successor-routes.ts';
+import { registerListUnsubscribeRoutes } from './list-unsubscribe-routes.ts';
 import { registerPublisherRoutes } from './publisher-routes.ts';
 import type { NotificationService } from './service.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts';
@@ -35,4 +36,5 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPublisherRoutes(app);
   registerUnsubscribeRoutes(app);
   registerFollowSuccessorRoutes(app);
+  registerListUnsubscribeRoutes(app);
 };

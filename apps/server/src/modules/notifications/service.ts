@@ -8,6 +8,11 @@ import { registerDigestJob, registerDigestSweep } from './digest-job.ts';
 import { createDigestRunner } from './digests.ts';
 import type { EmailImages } from './email-images.ts';
 import { dispatchJob, registerNotificationJobs, registerPendingSweep } from './jobs.ts';
+import {
+  createListRecipientMailer,
+  queueListRecipientJob,
+  registerListRecipientJob,
+} from './list-recipient-mails.ts';
 import { createMailContent } from './mail-content.ts';
 import { APPLIED_EVENTS_CHANNEL, publishCatalogEvents } from './publish.ts';
 import { createReviewAlertRunner, registerReviewAlertJob } from './review-alerts.ts';
@@ -64,6 +69,7 @@ export function createNotificationService(options: NotificationServiceOptions): 
   registerWebhookJobs(jobs);
   registerDigestJob(jobs, digests);
   registerDigestSweep(jobs, env.NOTIFICATIONS_DIGEST_EVERY_SECONDS);
+  registerListRecipientJob(jobs, createListRecipientMailer({ db, env, transport, content }));
   registerReviewAlertJob(jobs, createReviewAlertRunner({ db, env, transport, content }));
   registerReviewNoticeJob(jobs, createReviewNoticeRunner({ db, env, transport, content, log }));
   registerWebhookSweep(jobs, db);
@@ -85,6 +91,8 @@ export function createNotificationService(options: NotificationServiceOptions): 
 
     async dispatch(eventId) {
       await jobs.send(dispatchJob, { eventId });
+      // The organisation lists' outside recipients of the change (queued with it), sent by their own job.
+      await queueListRecipientJob(jobs);
     },
 
     async startWorker() {

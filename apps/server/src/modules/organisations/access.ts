@@ -15,6 +15,7 @@ export const noSuchOrganisation = () =>
 
 /** Why a role may not: each ability's refusal names who may. */
 const REFUSALS: Record<OrganisationAbility, string> = {
+  evidence: 'Only an owner, an editor or a reviewer of the organisation reads its evidence reports.',
   manageMembers:
     'Only an owner of the organisation manages its members and invitations: nothing was changed.',
   editLists: 'Only an owner or an editor of the organisation changes its lists: nothing was changed.',

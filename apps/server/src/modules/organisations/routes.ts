@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerEvidenceRoutes } from './evidence-routes.ts';
 import { registerInvitationLinkRoutes, registerInvitationRoutes } from './invitation-routes.ts';
 import { registerListRoutes } from './list-routes.ts';
 import { registerOrganisationRoutes } from './organisation-routes.ts';
+import { registerRecipientRoutes } from './recipient-routes.ts';
 import { registerReviewRoutes } from './review-routes.ts';
 
 /** The organisations API for signed-in users (the enclosing scope checks the bearer token). */
@@ -9,6 +11,8 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrganisationRoutes(app);
   registerInvitationRoutes(app);
   registerListRoutes(app);
+  registerEvidenceRoutes(app);
+  registerRecipientRoutes(app);
   registerReviewRoutes(app);
 };
 

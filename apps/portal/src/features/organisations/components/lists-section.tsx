@@ -12,6 +12,8 @@ import { ListState } from '../../../components/ui/list-state.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useCreateListMutation, useListListsQuery } from '../api/organisations.ts';
 import { isolate } from '../lib/isolate.ts';
+import { EvidenceReport } from './evidence-report.tsx';
+import { ListRecipients } from './list-recipients.tsx';
 import { ListStandards } from './list-standards.tsx';
 import { OrganisationSection } from './organisation-page.tsx';
 
@@ -41,7 +43,13 @@ export function ListsSection({
         {(rows) => (
           <ul className="list-unstyled tw-org__lists">
             {rows.map((list) => (
-              <ListItem key={list.id} organisationId={organisation.id} list={list} editor={editor} />
+              <ListItem
+                key={list.id}
+                organisationId={organisation.id}
+                list={list}
+                editor={editor}
+                evidence={roleMay(organisation.role, 'evidence')}
+              />
             ))}
           </ul>
         )}
@@ -54,10 +62,12 @@ function ListItem({
   organisationId,
   list,
   editor,
+  evidence,
 }: {
   organisationId: string;
   list: OrganisationList;
   editor: boolean;
+  evidence: boolean;
 }) {
   const { t } = useTranslation('organisations');
   const [open, setOpen] = useState(false);
@@ -84,7 +94,13 @@ function ListItem({
           <span className="visually-hidden"> {list.name}</span>
         </button>
         <div id={panel} hidden={!open}>
-          {open ? <ListStandards organisationId={organisationId} listId={list.id} editor={editor} /> : null}
+          {open ? (
+            <>
+              <ListStandards organisationId={organisationId} listId={list.id} editor={editor} />
+              {evidence ? <EvidenceReport organisationId={organisationId} listId={list.id} /> : null}
+              <ListRecipients organisationId={organisationId} listId={list.id} editor={editor} />
+            </>
+          ) : null}
         </div>
       </div>
     </li>
