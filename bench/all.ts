@@ -38,7 +38,7 @@ interface Bench {
 
 /** The quick sizes: small enough for about 10 minutes in all, large enough for each figure to mean something. */
 const BENCHES: Bench[] = [
-  { name: 'startup', args: ['bench/startup/run.ts', '--port', String(PORT)], minutes: 6 },
+  { name: 'startup', args: ['bench/startup/run.ts', '--port', String(PORT)], minutes: 8 },
   {
     name: 'tracker-list',
     args: ['bench/tracker-list/run.ts'],
@@ -85,6 +85,7 @@ function run(bench: Bench): Promise<{ rows: BenchRow[]; problem?: string; second
       cwd: ROOT,
       env: { ...process.env, BENCH_DATABASE_URL: PG, BENCH_PORT: String(PORT), ...bench.env },
       stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true, // its own process group: a benchmark out of time is stopped with the servers it started
     });
     let buffered = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -96,7 +97,7 @@ function run(bench: Bench): Promise<{ rows: BenchRow[]; problem?: string; second
         else process.stdout.write(`  ${bench.name} | ${line}\n`);
       }
     });
-    const timer = setTimeout(() => child.kill('SIGTERM'), bench.minutes * 60_000);
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGTERM'), bench.minutes * 60_000);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
@@ -148,12 +149,19 @@ async function main() {
       `== ${bench.name}: ${result.seconds.toFixed(0)} s${result.problem ? `, ${result.problem}` : ''}\n`,
     );
     results.push({ bench, ...result });
+    // Written after each benchmark: a run stopped half-way keeps what it measured.
+    const done = results.length === chosen.length ? '' : ` (${results.length} of ${chosen.length} so far)`;
+    writePage(results, `${only ? ` (only ${only.join(', ')})` : ''}${done}`, startLoad, started);
   }
+  process.stdout.write(`\n${table(results)}\n\nwritten to ${values.out}\n`);
+}
+
+function writePage(results: Parameters<typeof table>[0], which: string, startLoad: string, started: number) {
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   const heading =
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:all\`` +
-    `${only ? ` (only ${only.join(', ')})` : ''} in ${minutes} min, Node ${process.version}, ${cpus().length} cores, ` +
-    `load average ${startLoad} at the start and ${loadavg()[0]!.toFixed(1)} at the end.`;
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:all\`${which} ` +
+    `in ${minutes} min, Node ${process.version}, ${cpus().length} cores, load average ${startLoad} at the ` +
+    `start and ${loadavg()[0]!.toFixed(1)} at the end.`;
   // The page keeps its hand-written preamble (above the marker); the table below it is replaced.
   let preamble = '# Benchmarks\n';
   try {
@@ -164,7 +172,6 @@ async function main() {
     /* a first run: the page is new */
   }
   writeFileSync(values.out!, `${preamble.trimEnd()}\n\n${PREAMBLE_END}\n\n${heading}\n\n${table(results)}\n`);
-  process.stdout.write(`\n${table(results)}\n\nwritten to ${values.out}\n`);
 }
 
 await main();
