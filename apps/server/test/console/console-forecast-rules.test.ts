@@ -6,6 +6,7 @@ import {
   TRACKER_PATHS,
 } from '@trackwell/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantResolver, followTenantChanges } from '../../src/modules/tenants/tenant-resolver.ts';
 import { expectStoreRouteRefusals, storeRoute } from '../support/console-store-route.ts';
 import {
   a,
@@ -133,5 +134,23 @@ describe('the review-forecast rules of a store', () => {
     expect(cleared.statusCode).toBe(200);
     expect(forecastRulesAnswer.parse(cleared.json()).rules).toEqual([]);
     expect((await readerForecast('ieee-day'))?.dueOn).toBe('2032-07-29');
+  });
+
+  it('another process forgets its cached rules when they are saved (the tenants’ channel)', async () => {
+    const elsewhere = createTenantResolver(t.app.db, t.app.publicUrls); // another process's cache, 30 s
+    const stop = await followTenantChanges(t.app.db, elsewhere);
+    try {
+      const ieee = async () =>
+        (await elsewhere.forecastRules(a.tenant.id)).find((r) => r.publisherCode === 'IEEE')?.reviewYears;
+      const before = await ieee(); // the default, now cached over there
+      expect(
+        (await putRules({ rules: [{ ...ISO_3, publisherCode: 'IEEE', reviewYears: 2 }] })).statusCode,
+      ).toBe(200);
+      await expect.poll(ieee, { timeout: 5_000 }).toBe(2);
+      expect(before).not.toBe(2);
+    } finally {
+      await stop();
+      await putRules({ rules: [] });
+    }
   });
 });
