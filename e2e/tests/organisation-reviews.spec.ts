@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { signIn, waitForMail } from './signin-support.ts';
@@ -16,28 +17,16 @@ import { api } from './tracker-support.ts';
 
 const PASSWORD = 'Organisation-Reviewer-2026';
 
-test('a new edition of a listed standard opens a review; the reviewer decides "not affected" and signs off', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  const origin = storeUrl(baseURL);
-  const name = `Reviews ${randomUUID().slice(0, 6)}`;
-  const reviewer = `reviewer-${randomUUID().slice(0, 8)}@example.com`;
-  const owner = `owner-${randomUUID().slice(0, 8)}@example.com`;
-  await addStoreUser('trackwell', { login: owner, firstName: 'Grace', lastName: 'Hopper' });
+type Standard = { displayDesignation: string; contentCode: string };
 
-  await signIn(page, { origin, username: owner, returnTo: `${origin}/organisations` });
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create organisation' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  const invitations = page.getByRole('region', { name: 'Invitations' });
-  await invitations.getByLabel('E-mail address').fill(reviewer);
-  await invitations.getByLabel('Role').selectOption('reviewer');
-  await invitations.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(invitations.getByRole('button', { name: `Withdraw ${reviewer}` })).toBeVisible();
-
+/** The reviewer accepts from the invitation e-mail; the owner makes a list with them responsible and adds a standard. */
+async function acceptAndMakeList(
+  page: Page,
+  browser: Browser,
+  origin: string,
+  name: string,
+  reviewer: string,
+) {
   // The reviewer accepts from the invitation e-mail in the local inbox.
   const invite = await waitForMail(page, origin, reviewer, name);
   const link = /(http\S+\/organisations\/accept\?\S+)/.exec(invite.text)?.[1];
@@ -66,6 +55,11 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   await lists.getByRole('button', { name: 'Add standard' }).click();
   await expect(lists.getByRole('button', { name: `Remove ${standard.displayDesignation}` })).toBeVisible();
 
+  return { context, other, standard: standard as Standard };
+}
+
+/** A new edition of the standard through the publisher API. */
+async function publishNewEdition(page: Page, origin: string, standard: Standard) {
   // A new edition arrives through the publisher API.
   const answer = await page.request.post(`${origin}/api/catalog/v1/changes`, {
     headers: { 'x-api-key': e2eFixtures().publisherKey },
@@ -85,6 +79,52 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   const body = await answer.json();
   expect(answer.status(), JSON.stringify(body)).toBe(200);
   expect(body.results[0].outcome, JSON.stringify(body)).toBe('applied');
+}
+
+/** The review in Arabic at 360 px: right to left, nothing wider than the screen, the comment box by keyboard. */
+async function commentInArabic(other: Page) {
+  await other.setViewportSize({ width: 360, height: 780 });
+  await other.getByRole('banner').getByRole('combobox').selectOption('ar');
+  await expect(other.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(other.getByRole('region', { name: 'السجل' })).toBeVisible();
+  const comment = other.getByLabel('تعليق', { exact: true });
+  await comment.focus();
+  await other.keyboard.type('تمت المراجعة مع فريق الجودة');
+  await other.keyboard.press('Tab');
+  await expect(other.getByRole('button', { name: 'إضافة تعليق' })).toBeFocused();
+  await other.keyboard.press('Enter');
+  await expect(
+    other.getByRole('region', { name: 'السجل' }).getByText('تمت المراجعة مع فريق الجودة'),
+  ).toBeVisible();
+  const overflow = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await other.screenshot({ path: `${screenshotDir}/organisation-review-ar-360.png`, fullPage: true });
+}
+
+test('a new edition of a listed standard opens a review; the reviewer decides "not affected" and signs off', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const origin = storeUrl(baseURL);
+  const name = `Reviews ${randomUUID().slice(0, 6)}`;
+  const reviewer = `reviewer-${randomUUID().slice(0, 8)}@example.com`;
+  const owner = `owner-${randomUUID().slice(0, 8)}@example.com`;
+  await addStoreUser('trackwell', { login: owner, firstName: 'Grace', lastName: 'Hopper' });
+
+  await signIn(page, { origin, username: owner, returnTo: `${origin}/organisations` });
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const invitations = page.getByRole('region', { name: 'Invitations' });
+  await invitations.getByLabel('E-mail address').fill(reviewer);
+  await invitations.getByLabel('Role').selectOption('reviewer');
+  await invitations.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invitations.getByRole('button', { name: `Withdraw ${reviewer}` })).toBeVisible();
+
+  const { context, other, standard } = await acceptAndMakeList(page, browser, origin, name, reviewer);
+  await publishNewEdition(page, origin, standard);
 
   // The reviewer is told by e-mail and in the notification centre.
   const told = await waitForMail(page, origin, reviewer, standard.displayDesignation);
@@ -117,23 +157,7 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   await expect(other.getByText(/Not affected · signed off by Rosa Parks/)).toBeVisible();
   await other.screenshot({ path: `${screenshotDir}/organisation-review-1280.png`, fullPage: true });
 
-  // The same review in Arabic at 360 px: right to left, nothing wider than the screen, the comment box by keyboard.
-  await other.setViewportSize({ width: 360, height: 780 });
-  await other.getByRole('banner').getByRole('combobox').selectOption('ar');
-  await expect(other.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(other.getByRole('region', { name: 'السجل' })).toBeVisible();
-  const comment = other.getByLabel('تعليق', { exact: true });
-  await comment.focus();
-  await other.keyboard.type('تمت المراجعة مع فريق الجودة');
-  await other.keyboard.press('Tab');
-  await expect(other.getByRole('button', { name: 'إضافة تعليق' })).toBeFocused();
-  await other.keyboard.press('Enter');
-  await expect(
-    other.getByRole('region', { name: 'السجل' }).getByText('تمت المراجعة مع فريق الجودة'),
-  ).toBeVisible();
-  const overflow = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  await other.screenshot({ path: `${screenshotDir}/organisation-review-ar-360.png`, fullPage: true });
+  await commentInArabic(other);
   // The evidence report (PDF) of the list is downloaded here by the owner once it exists.
   await context.close();
 });

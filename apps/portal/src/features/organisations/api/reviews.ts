@@ -75,6 +75,14 @@ const reviewsApi = organisationsApi
         transformResponse: detail,
         invalidatesTags: ['OrganisationReviews'],
       }),
+      setReviewPolicy: build.mutation<unknown, { organisationId: string; reviewDueDays: number }>({
+        query: ({ organisationId, reviewDueDays }) => ({
+          url: fill(R.policy, { organisationId }),
+          method: 'PUT',
+          body: { reviewDueDays },
+        }),
+        invalidatesTags: ['Organisations'],
+      }),
     }),
   });
 
@@ -85,4 +93,5 @@ export const {
   useCommentOnReviewMutation,
   useReassignReviewMutation,
   useReopenReviewMutation,
+  useSetReviewPolicyMutation,
 } = reviewsApi;

@@ -1,5 +1,5 @@
 import type { OrganisationReview, OrganisationSummary } from '@trackwell/contracts';
-import { useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -9,7 +9,8 @@ import {
   type ServerTableState,
 } from '../../../components/ui/data-table/data-table.tsx';
 import { formatInstant } from '../../../lib/format-instant.ts';
-import { type ReviewsRequest, useListReviewsQuery } from '../api/reviews.ts';
+import { notify } from '../../../lib/notify.ts';
+import { type ReviewsRequest, useListReviewsQuery, useSetReviewPolicyMutation } from '../api/reviews.ts';
 import { OrganisationSection } from './organisation-page.tsx';
 
 const personName = (p: OrganisationReview['assignee']) =>
@@ -106,12 +107,50 @@ function ReviewTable({
   );
 }
 
-/** The organisation's reviews: the caller's open ones first, then all of them. */
+/** An owner's form for the review policy: days from a change to its review's due date (1–365). */
+function PolicyForm({ organisation }: { organisation: OrganisationSummary }) {
+  const { t } = useTranslation('organisations');
+  const [days, setDays] = useState(String(organisation.reviewDueDays));
+  const [save, { isLoading }] = useSetReviewPolicyMutation();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const done = await save({ organisationId: organisation.id, reviewDueDays: Number(days) });
+    if ('data' in done) notify.success(t('reviews.policySaved'));
+  };
+  return (
+    <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={(e) => void submit(e)}>
+      <div>
+        <label className="form-label" htmlFor="tw-review-policy">
+          {t('reviews.policyLabel')}
+        </label>
+        <input
+          id="tw-review-policy"
+          className="form-control"
+          type="number"
+          min={1}
+          max={365}
+          required
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-outline-primary" disabled={isLoading}>
+        {t('reviews.policySave')}
+      </button>
+    </form>
+  );
+}
+
+/** The organisation's reviews: the policy (an owner changes it), the caller's open ones, then all of them. */
 export function ReviewsSection({ organisation }: { organisation: OrganisationSummary }) {
   const { t } = useTranslation('organisations');
   return (
     <OrganisationSection id="tw-org-reviews" title={t('reviews.title')}>
-      <p className="text-body-secondary">{t('reviews.policy', { days: organisation.reviewDueDays })}</p>
+      {organisation.role === 'owner' ? (
+        <PolicyForm organisation={organisation} />
+      ) : (
+        <p className="text-body-secondary">{t('reviews.policy', { days: organisation.reviewDueDays })}</p>
+      )}
       {organisation.role === 'reader' ? null : (
         <ReviewTable
           organisationId={organisation.id}
