@@ -29,6 +29,7 @@ import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
+import { report, times } from '../report.ts';
 import { openMailBench, type Sink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
@@ -216,6 +217,14 @@ async function main() {
   log(
     `  memory peak (RSS) ${Math.round(peakRss / 1024 / 1024)} MB; load average ${loadavg()[0]!.toFixed(1)}`,
   );
+  const ratio = m('cited', 'totalMs') / m('direct', 'totalMs');
+  report({
+    what: `cited-standard alerts handed over / the same count of direct change alerts (size ${SIZE})`,
+    figure: `${times(ratio)} (${seconds(m('cited', 'totalMs'))})`,
+    goal: '≤ 2×',
+    met: ratio <= 2,
+    reference: `direct ${seconds(m('direct', 'totalMs'))}`,
+  });
   await sink.close();
   await database.drop();
 }

@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { createFuzzWorld } from '../../apps/server/test/fuzz/fuzz-world.ts';
 import { routeName } from '../../apps/server/test/fuzz/route-table.ts';
+import { report } from '../report.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3000' }, seed: { type: 'string' }, only: { type: 'string' } },
@@ -43,5 +44,12 @@ console.log(`statuses     ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`)
 console.log(`5xx          ${statuses.filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0)}`);
 console.log(`failures     ${failures.length}${failures.length ? `\n  ${failures.join('\n  ')}` : ''}`);
 if (world.missingRoutes.length) console.log(`not fuzzed   ${world.missingRoutes.join(', ')}`);
+report({
+  what: `route fuzzer, ${routes.length} routes × ${runs} cases (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+  figure: `${failures.length} failing routes, ${Math.round(world.cases / seconds)} requests/s`,
+  goal: '0 failing routes',
+  met: failures.length === 0 && world.missingRoutes.length === 0,
+  reference: '—',
+});
 await world.close();
 process.exit(failures.length || world.missingRoutes.length ? 1 : 0);

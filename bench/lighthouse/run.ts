@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { report } from '../report.ts';
 import { signIn } from './sign-in.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -269,6 +270,13 @@ try {
       process.stdout.write(`${''.padEnd(36)} best-practice audits not passed: ${r.failed.join(', ')}\n`);
     if (values.verbose) for (const d of r.details) process.stdout.write(`${''.padEnd(38)}${d}\n`);
   }
+  for (const r of rows.slice(1))
+    report({
+      what: `Lighthouse 13 mobile, ${r.name}, median of ${RUNS}`,
+      figure: `performance ${r.performance}, LCP ${r.lcp.toFixed(2)} s (${(r.lcp / ref.lcp).toFixed(2)}× the reference), ${r.kb.toFixed(0)} KiB`,
+      goal: 'none set',
+      reference: `bare Node page: performance ${ref.performance}, LCP ${ref.lcp.toFixed(2)} s`,
+    });
 } finally {
   await browser.close();
   reference.close();

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { report } from '../report.ts';
 
 const BUDGET_KB = 180;
 const dist = join(import.meta.dirname, '../../apps/portal/dist');
@@ -30,4 +31,11 @@ for (const file of readdirSync(join(dist, 'app')).filter((f) => f.endsWith('.js'
     console.log(`lazy     ${kb(`app/${file}`).toFixed(2).padStart(7)} kB  app/${file}`);
 }
 console.log(`initial JavaScript: ${total.toFixed(2)} kB gzip (budget ${BUDGET_KB} kB)`);
+report({
+  what: "the portal's initial JavaScript, gzip",
+  figure: `${total.toFixed(1)} kB`,
+  goal: `≤ ${BUDGET_KB} kB`,
+  met: total <= BUDGET_KB,
+  reference: '—',
+});
 if (total > BUDGET_KB) process.exitCode = 1;

@@ -27,10 +27,12 @@ import {
   upsertTenant,
   verifyPassword,
 } from '@trackwell/db';
+
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { buildApp } from '@trackwell/server/app';
 import pg from 'pg';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { report } from '../report.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -152,16 +154,24 @@ async function measure(label: string, db: DatabaseHandle) {
   process.stdout.write(
     `  ${label.padEnd(10)} ${(latencies.length / seconds).toFixed(1).padStart(6)} sign-ins/s   p50 ${pct(50).toFixed(0)} ms   p99 ${pct(99).toFixed(0)} ms   (${latencies.length} in ${seconds.toFixed(1)} s, ${errors} errors, c=${CONCURRENCY})\n`,
   );
+  report({
+    what: `sign-ins per second, ${label} (authn + authorize + code exchange, c=${CONCURRENCY})`,
+    figure: `${(latencies.length / seconds).toFixed(1)}/s, p99 ${pct(99).toFixed(0)} ms`,
+    goal: 'none set (bounded by scrypt)',
+    reference: `one scrypt verification ${scryptMs.toFixed(0)} ms`,
+  });
   await app.close();
   rmSync(dist, { recursive: true, force: true });
 }
 
+let scryptMs = 0;
 async function scryptAlone() {
   const hash = await hashPassword(PASSWORD);
   const t0 = performance.now();
   const rounds = 10;
   for (let i = 0; i < rounds; i++) await verifyPassword(PASSWORD, hash);
   const one = (performance.now() - t0) / rounds;
+  scryptMs = one;
   process.stdout.write(
     `  scrypt N=2^${Math.log2(SCRYPT_COST.N)} r=${SCRYPT_COST.r} p=${SCRYPT_COST.p}: ${one.toFixed(0)} ms per verification (one at a time)\n`,
   );

@@ -1,22 +1,36 @@
 /**
- * Startup time and idle memory of `npm start` (embedded PGlite), beside a reference measured in the same
- * run: a bare Node HTTP server started the same way. Prints figures; asserts nothing.
+ * Start-up time and resident memory of `npm start`, beside a reference started the same way in the same run
+ * (a bare Node HTTP server), ROUNDS rounds interleaved (bench/report.ts), the median reported:
  *
- *   node bench/startup/run.ts [--runs 3]
+ *   node bench/startup/run.ts [--port 8340]
  *
- * 1. cold: a fresh data directory (migrations + demo seed happen)
- * 2. warm: the same data directory again, N times (what a developer sees on every later start)
- * Each run: time from spawn to the first 200 from /readyz, and the process RSS after 5 s idle.
+ * Each round: the reference; Trackwell cold (a fresh data directory: migrations and the demo seed); Trackwell
+ * warm (the same directory again: what a developer sees on every later start); one web process on PostgreSQL
+ * (`--services=web`, a throw-away database on BENCH_DATABASE_URL, migrated before the rounds; skipped with
+ * BENCH_SKIP_POSTGRES=1). Each start: the time from spawn to the first 200 from /readyz, and the process's
+ * resident memory (VmRSS) after 5 s idle. Node's flags are those of `npm start` (package.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { interleaved, median, report } from '../report.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-const RUNS = Number(values.runs);
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: process.env.BENCH_PORT ?? '8340' } },
+});
+const PORT = Number(values.port);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The Node flags `npm start` gives (`node <flags> scripts/start.ts` in package.json). */
+const START_FLAGS = (() => {
+  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((w) => w.startsWith('--'));
+})();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => {
@@ -37,7 +51,12 @@ async function waitReady(url: string, child: ChildProcess, started: number): Pro
   }
 }
 
-async function measure(args: string[], env: Record<string, string>, readyUrl: string) {
+interface Start {
+  ms: number;
+  rss: number;
+}
+
+async function measure(args: string[], env: Record<string, string>, readyUrl: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -57,39 +76,113 @@ async function measure(args: string[], env: Record<string, string>, readyUrl: st
   }
 }
 
-const PORT = 18_000 + Math.floor(Math.random() * 1000);
-const reference = () =>
+const bare = () =>
   measure(
     ['-e', `require('node:http').createServer((q,s)=>s.end('ok')).listen(${PORT + 1})`],
     {},
     `http://127.0.0.1:${PORT + 1}/`,
   );
-const dataDir = mkdtempSync(join(tmpdir(), 'trackwell-bench-startup-'));
-const trackwell = () =>
+const trackwell = (env: Record<string, string>, args: string[] = []) =>
   measure(
-    ['scripts/start.ts'],
-    { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    [...START_FLAGS, 'scripts/start.ts', ...args],
+    { PORT: String(PORT), LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '0', ...env },
     `http://localhost:${PORT}/readyz`,
   );
 
-const fmt = (n: number) => n.toFixed(0).padStart(7);
+/** A throw-away PostgreSQL database, migrated (and seeded) by a first start that is not counted. */
+async function postgresDatabase() {
+  const name = `trackwell_bench_startup_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  await trackwell({ DATABASE_URL: url.toString() });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trackwell-bench-startup-'));
+  dirs.push(dir);
+  return dir;
+};
+const postgres = process.env.BENCH_SKIP_POSTGRES === '1' ? undefined : await postgresDatabase();
 try {
-  const ref = await reference();
-  const cold = await trackwell();
-  const warm = [];
-  for (let i = 0; i < RUNS; i++) warm.push(await trackwell());
-  const warmMs = warm.map((w) => w.ms).sort((a, b) => a - b)[Math.floor(warm.length / 2)]!;
-  const warmRss = Math.max(...warm.map((w) => w.rss));
-  console.log('\nstartup (npm start, embedded PGlite)         ms to ready   RSS MB idle');
-  console.log(`  reference: bare node:http server        ${fmt(ref.ms)}      ${fmt(ref.rss)}`);
-  console.log(`  Trackwell cold (migrate + demo seed)    ${fmt(cold.ms)}      ${fmt(cold.rss)}`);
-  console.log(`  Trackwell warm (median of ${RUNS})          ${fmt(warmMs)}      ${fmt(warmRss)}`);
-  console.log(
-    `\n  warm start: ${(warmMs / 1000).toFixed(2)} s (goal < 10 s), ${(warmMs / ref.ms).toFixed(1)}x the bare server`,
+  process.stdout.write(
+    `start-up: npm start (node ${START_FLAGS.join(' ')} scripts/start.ts), port ${PORT}\n`,
   );
-  console.log(
-    `  idle RSS:   ${warmRss.toFixed(0)} MB (goal < 1024 MB), ${(warmRss / ref.rss).toFixed(1)}x the bare server`,
-  );
+  const { reference, product } = await interleaved({
+    reference: bare,
+    product: async () => {
+      const dir = freshDir();
+      const cold = await trackwell({ DATA_DIR: dir });
+      const warm = await trackwell({ DATA_DIR: dir });
+      const web = postgres && (await trackwell({ DATABASE_URL: postgres.url }, ['--services=web']));
+      process.stdout.write(
+        `  round: cold ${cold.ms.toFixed(0)} ms ${cold.rss.toFixed(0)} MB; warm ${warm.ms.toFixed(0)} ms ` +
+          `${warm.rss.toFixed(0)} MB${web ? `; web on PostgreSQL ${web.ms.toFixed(0)} ms ${web.rss.toFixed(0)} MB` : ''}\n`,
+      );
+      return { cold, warm, web };
+    },
+  });
+  const ref = { ms: median(reference.map((r) => r.ms)), rss: median(reference.map((r) => r.rss)) };
+  const refText = (what: 'ms' | 'rss') =>
+    what === 'ms'
+      ? `bare node:http ${(ref.ms / 1000).toFixed(2)} s`
+      : `bare node:http ${ref.rss.toFixed(0)} MB`;
+  const seconds = (pick: (p: (typeof product)[number]) => Start) =>
+    median(product.map(pick).map((s) => s.ms)) / 1000;
+  const mb = (pick: (p: (typeof product)[number]) => Start) => median(product.map(pick).map((s) => s.rss));
+  const cold = seconds((p) => p.cold);
+  const warm = seconds((p) => p.warm);
+  report({
+    what: 'start, cold (migrations + demo seed), PGlite',
+    figure: `${cold.toFixed(2)} s`,
+    goal: '≤ 6 s',
+    met: cold <= 6,
+    reference: refText('ms'),
+  });
+  report({
+    what: 'start, warm, PGlite',
+    figure: `${warm.toFixed(2)} s`,
+    goal: '≤ 1.5 s',
+    met: warm <= 1.5,
+    reference: refText('ms'),
+  });
+  const coldMb = mb((p) => p.cold);
+  const warmMb = mb((p) => p.warm);
+  report({
+    what: 'resident memory 5 s after a cold start, one process on PGlite',
+    figure: `${coldMb.toFixed(0)} MB`,
+    goal: '≤ 300 MB',
+    met: coldMb <= 300,
+    reference: refText('rss'),
+  });
+  report({
+    what: 'resident memory 5 s after a warm start, one process on PGlite',
+    figure: `${warmMb.toFixed(0)} MB`,
+    goal: '≤ 300 MB',
+    met: warmMb <= 300,
+    reference: refText('rss'),
+  });
+  if (postgres) {
+    const webMb = mb((p) => p.web!);
+    report({
+      what: 'resident memory 5 s after start, one web process on PostgreSQL',
+      figure: `${webMb.toFixed(0)} MB`,
+      goal: '≤ 200 MB',
+      met: webMb <= 200,
+      reference: refText('rss'),
+    });
+  }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await postgres?.drop();
 }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-export const STANDARDS = 100_000;
+export const STANDARDS = Number(process.env.BENCH_STANDARDS ?? 100_000);
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = 10;
 export const TOKEN_USERS = 1_000; // distinct signed-in users the load rotates through

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   type CatalogColumnMapping,
   catalogColumnMapping,
@@ -7,6 +6,7 @@ import {
 } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
 import { dateOfAnyPrecision, listOf, mapRecord, referenceParts, stageCode } from '../src/index.ts';
+import { ISO_HEADERS } from './store-database.ts';
 
 /**
  * The column mapping of catalogue exports written by others (catalog-import/column-mapping.ts and contracts
@@ -14,12 +14,6 @@ import { dateOfAnyPrecision, listOf, mapRecord, referenceParts, stageCode } from
  * suggestions for ISO's open data header (./fixtures/csv/public/SOURCES.md). Whole files:
  * catalog-import-mapped-export.test.ts.
  */
-
-const ISO_EXPORT = readFileSync(
-  new URL('./fixtures/csv/public/iso-deliverables-metadata.csv', import.meta.url),
-  'utf8',
-);
-const ISO_HEADERS = ISO_EXPORT.slice(0, ISO_EXPORT.indexOf('\r\n')).split(',');
 
 describe('derivations', () => {
   it.each([

@@ -1,20 +1,14 @@
 import { catalogColumnMapping, suggestColumnMapping } from '@trackwell/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
-  type DatabaseHandle,
   dryRunCatalogImport,
   parseCatalogCsv,
   serializeCatalogCsv,
   standardForecast,
-  upsertTenant,
 } from '../src/index.ts';
-import {
-  buildTenantDefinition,
-  createTestDatabase,
-  EVERY_MATCHING_RULE,
-  type TestDatabase,
-} from '../src/testing.ts';
+import { EVERY_MATCHING_RULE } from '../src/testing.ts';
+import { useStoreDatabase } from './store-database.ts';
 
 /**
  * A catalogue CSV's confirmation date (`confirmed_on`, or a mapped column such as "Confirmed"): kept with the
@@ -42,25 +36,16 @@ async function parsed(...files: string[]) {
 }
 
 describe('a confirmation date read from a catalogue CSV', () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   it('is kept at its precision, and the forecast counts from it with the confirmation as its basis', async () => {
     const file = await parsed(PUBLISHERS, COMMITTEES, standards('2021-03'));
     expect(file.errors).toEqual([]);
     expect(file.rows.at(-1)?.value).toMatchObject({ confirmedOn: '2021-03-01', confirmedPrecision: 'month' });
-    expect((await applyCatalogImport(db, tenantId, file, { rules: EVERY_MATCHING_RULE })).outcome).toBe(
-      'applied',
-    );
-    expect(await standardForecast(db, tenantId, 'iso-13849-1-2015')).toEqual({
+    expect(
+      (await applyCatalogImport(store.db, store.tenantId, file, { rules: EVERY_MATCHING_RULE })).outcome,
+    ).toBe('applied');
+    expect(await standardForecast(store.db, store.tenantId, 'iso-13849-1-2015')).toEqual({
       dueOn: '2026-03',
       kind: 'systematic-review',
       rule: 'ISO',
@@ -72,17 +57,21 @@ describe('a confirmation date read from a catalogue CSV', () => {
   });
 
   it('the same file again is unchanged; a file without the column keeps the stored date', async () => {
-    const again = await dryRunCatalogImport(db, tenantId, await parsed(standards('2021-03')));
+    const again = await dryRunCatalogImport(store.db, store.tenantId, await parsed(standards('2021-03')));
     expect(again.totals).toMatchObject({ changed: 0, unchanged: 1 });
     const without = await parsed(standards());
-    expect((await dryRunCatalogImport(db, tenantId, without)).totals).toMatchObject({ changed: 0 });
-    await applyCatalogImport(db, tenantId, without, { rules: EVERY_MATCHING_RULE });
-    expect((await standardForecast(db, tenantId, 'iso-13849-1-2015'))?.basis).toBe('confirmation');
+    expect((await dryRunCatalogImport(store.db, store.tenantId, without)).totals).toMatchObject({
+      changed: 0,
+    });
+    await applyCatalogImport(store.db, store.tenantId, without, { rules: EVERY_MATCHING_RULE });
+    expect((await standardForecast(store.db, store.tenantId, 'iso-13849-1-2015'))?.basis).toBe(
+      'confirmation',
+    );
   });
 
   it('a later confirmation is a change the dry run names, and moves the forecast', async () => {
     const later = await parsed(standards('2024-06-30'));
-    const plan = await dryRunCatalogImport(db, tenantId, later);
+    const plan = await dryRunCatalogImport(store.db, store.tenantId, later);
     expect(plan.rows[0]).toMatchObject({
       outcome: 'changed',
       changes: [
@@ -90,8 +79,8 @@ describe('a confirmation date read from a catalogue CSV', () => {
         { field: 'confirmed_precision', from: 'month', to: 'day' },
       ],
     });
-    await applyCatalogImport(db, tenantId, later, { rules: EVERY_MATCHING_RULE });
-    expect(await standardForecast(db, tenantId, 'iso-13849-1-2015')).toMatchObject({
+    await applyCatalogImport(store.db, store.tenantId, later, { rules: EVERY_MATCHING_RULE });
+    expect(await standardForecast(store.db, store.tenantId, 'iso-13849-1-2015')).toMatchObject({
       dueOn: '2029-06-30',
       basis: 'confirmation',
       from: '2024-06-30',

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
-  type DatabaseHandle,
   dryRunCatalogImport,
   findStandard,
   parseCatalogCsv,
   parseStsXml,
-  upsertTenant,
 } from '../src/index.ts';
-import {
-  buildTenantDefinition,
-  createTestDatabase,
-  EVERY_MATCHING_RULE,
-  type TestDatabase,
-} from '../src/testing.ts';
+import { EVERY_MATCHING_RULE } from '../src/testing.ts';
+import { fixtureBytes as fixture, useStoreDatabase } from './store-database.ts';
 
 /**
  * The sample files of a store's first catalogue (fixtures/csv/acme-catalogue.csv: one file with a `kind`
@@ -23,28 +16,20 @@ import {
  * acme-standards.xml: a new edition of one of them and a new standard), imported as the console's journey
  * does: dry run, apply, and the new edition e-mails the committee's follower.
  */
-const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url));
 
 describe('catalogue import of the sample store files', () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   it('the 50-standard CSV: dry run all new, then applied', async () => {
     const parsed = await parseCatalogCsv(fixture('csv/acme-catalogue.csv'));
     expect(parsed.errors).toEqual([]);
-    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    const dry = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     expect(dry.totals).toEqual({ new: 55, changed: 0, unchanged: 0, error: 0 });
-    const applied = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    const applied = await applyCatalogImport(store.db, store.tenantId, parsed, {
+      rules: EVERY_MATCHING_RULE,
+    });
     expect(applied).toMatchObject({ outcome: 'applied', events: [] });
-    expect(await findStandard(db, tenantId, { contentCode: 'ACME A100' })).toMatchObject({
+    expect(await findStandard(store.db, store.tenantId, { contentCode: 'ACME A100' })).toMatchObject({
       designation: 'A100-15',
       committeeDesignation: 'A10',
       industryAreas: ['Building & Construction'],
@@ -53,24 +38,26 @@ describe('catalogue import of the sample store files', () => {
 
   it('the STS file: one new edition (1 user will be e-mailed) and one new standard', async () => {
     const follower = randomUUID();
-    await db.query(
+    await store.db.query(
       `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'A', 'B')`,
-      [follower, tenantId, `${follower}@example.com`],
+      [follower, store.tenantId, `${follower}@example.com`],
     );
-    await db.query(
+    await store.db.query(
       `INSERT INTO source_trackings (tenant_id, user_id, application_code, tracking_type, value)
        VALUES ($1, $2, 'TRACKER', 'COMMITTEE', 'A10')`,
-      [tenantId, follower],
+      [store.tenantId, follower],
     );
     const parsed = await parseStsXml(fixture('sts/acme-standards.xml'));
-    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    const dry = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     expect(dry.totals).toEqual({ new: 1, changed: 1, unchanged: 0, error: 0 });
     expect(dry.rows[0]!.changes).toContainEqual({ field: 'edition', from: '2015', to: '2025' });
-    const applied = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    const applied = await applyCatalogImport(store.db, store.tenantId, parsed, {
+      rules: EVERY_MATCHING_RULE,
+    });
     expect(applied.events).toEqual([
       { eventId: expect.any(Number), kind: 'new_edition', recipients: 1, webhooks: 0 },
     ]);
-    expect(await findStandard(db, tenantId, { contentCode: 'ACME A200' })).toMatchObject({
+    expect(await findStandard(store.db, store.tenantId, { contentCode: 'ACME A200' })).toMatchObject({
       assetId: 'a200-2025',
     });
   });

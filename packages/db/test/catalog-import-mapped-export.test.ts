@@ -1,21 +1,9 @@
-import { readFileSync } from 'node:fs';
-import {
-  catalogColumnMapping,
-  type ImportRowOf,
-  type ParsedCatalogImport,
-  suggestColumnMapping,
-} from '@trackwell/contracts';
+import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import {
-  type DatabaseHandle,
-  dryRunCatalogImport,
-  parseCatalogCsv,
-  parseCatalogXlsx,
-  upsertTenant,
-} from '../src/index.ts';
-import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { dryRunCatalogImport, parseCatalogCsv, parseCatalogXlsx } from '../src/index.ts';
+import { ISO_EXPORT, ISO_MAPPING, useStoreDatabase } from './store-database.ts';
 
 /**
  * A real catalogue export written by others — ISO's open data (./fixtures/csv/public/SOURCES.md) — read
@@ -23,28 +11,11 @@ import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '..
  * workbook; hostile workbooks (not a ZIP, no workbook, a zip bomb, too many rows) refused with the reason.
  */
 
-const ISO_EXPORT = readFileSync(
-  new URL('./fixtures/csv/public/iso-deliverables-metadata.csv', import.meta.url),
-  'utf8',
-);
-const ISO_HEADERS = ISO_EXPORT.slice(0, ISO_EXPORT.indexOf('\r\n')).split(',');
-
 const standardsOf = (parsed: ParsedCatalogImport) =>
   parsed.rows.flatMap((r) => (r.value.kind === 'standard' ? [r.value as ImportRowOf<'standard'>] : []));
 
-const ISO_MAPPING = catalogColumnMapping.parse({ columns: suggestColumnMapping(ISO_HEADERS) });
-
 describe("ISO's open data export through the mapping", () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   it('reads designations, titles per language, dates, ICS and the status from the stage', async () => {
     const parsed = await parseCatalogCsv(ISO_EXPORT, { mapping: ISO_MAPPING });
@@ -113,8 +84,8 @@ describe("ISO's open data export through the mapping", () => {
 
   it('the dry run shows each mapped standard new, and the refused records with their column', async () => {
     const dry = await dryRunCatalogImport(
-      db,
-      tenantId,
+      store.db,
+      store.tenantId,
       await parseCatalogCsv(ISO_EXPORT, { mapping: ISO_MAPPING }),
     );
     const standards = dry.rows.filter((r) => r.kind === 'standard');

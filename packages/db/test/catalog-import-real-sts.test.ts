@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
   createContentTracking,
-  type DatabaseHandle,
   dryRunCatalogImport,
   findStandard,
   listContentTrackings,
   parseStsXml,
-  upsertTenant,
 } from '../src/index.ts';
-import {
-  buildTenantDefinition,
-  createTestDatabase,
-  EVERY_MATCHING_RULE,
-  type TestDatabase,
-} from '../src/testing.ts';
+import { EVERY_MATCHING_RULE } from '../src/testing.ts';
+import { useStoreDatabase } from './store-database.ts';
 
 /**
  * The STS import on files no one here wrote (./fixtures/sts/public/SOURCES.md: metanorma/sts-ruby, BSD-2):
@@ -141,28 +135,19 @@ describe('STS files as publishers send them', () => {
 });
 
 describe('real STS files applied to a store', () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   it('the dry run shows each standard new with its warnings; applied, the page knows the adoption chain', async () => {
     const parsed = await parseStsXml(publicFile(DIN_13849));
-    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    const dry = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     // Three publishers named by the file (the store has none of them) and three standards.
     expect(dry.totals).toEqual({ new: 6, changed: 0, unchanged: 0, error: 0 });
     const din = dry.rows.find((r) => r.key === 'DIN EN ISO 13849-1')!;
     expect(din.warnings?.map((w) => w.field)).toEqual(['std-ident/edition', 'comm-ref']);
 
-    const run = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    const run = await applyCatalogImport(store.db, store.tenantId, parsed, { rules: EVERY_MATCHING_RULE });
     expect(run.outcome).toBe('applied');
-    const page = await findStandard(db, tenantId, { contentCode: 'DIN EN ISO 13849-1' });
+    const page = await findStandard(store.db, store.tenantId, { contentCode: 'DIN EN ISO 13849-1' });
     expect(page).toMatchObject({
       designation: 'DIN EN ISO 13849-1:2008-12',
       publisherName: 'DIN',
@@ -179,31 +164,38 @@ describe('real STS files applied to a store', () => {
       ],
       adoptedBy: [],
     });
-    const iso = await findStandard(db, tenantId, { contentCode: 'ISO 13849-1' });
+    const iso = await findStandard(store.db, store.tenantId, { contentCode: 'ISO 13849-1' });
     expect(iso!.adoptedBy.map((a) => a.designation)).toEqual(['EN ISO 13849-1:2008-06']);
 
     // The same file again changes nothing: the named publishers are the store's now, and left as they are.
-    const again = await dryRunCatalogImport(db, tenantId, await parseStsXml(publicFile(DIN_13849)));
+    const again = await dryRunCatalogImport(
+      store.db,
+      store.tenantId,
+      await parseStsXml(publicFile(DIN_13849)),
+    );
     expect(again.totals).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
   });
 
   it('a tracker lists the German and French titles; a new edition reaches its tracker and the adoption’s', async () => {
-    await applyCatalogImport(db, tenantId, await parseStsXml(publicFile(ISO_13849)), {
+    await applyCatalogImport(store.db, store.tenantId, await parseStsXml(publicFile(ISO_13849)), {
       rules: EVERY_MATCHING_RULE,
     });
     const reader = async (contentCode: string) => {
       const id = randomUUID();
-      await db.query(
+      await store.db.query(
         `INSERT INTO users (id, tenant_id, login, first_name, last_name) VALUES ($1, $2, $3, 'Ada', 'Reader')`,
-        [id, tenantId, `${id}@example.com`],
+        [id, store.tenantId, `${id}@example.com`],
       );
-      await db.transaction((tx) => createContentTracking(tx, tenantId, id, { contentCode }));
+      await store.db.transaction((tx) => createContentTracking(tx, store.tenantId, id, { contentCode }));
       return id;
     };
     const isoReader = await reader('ISO 13849-1');
     // Tracks only the German adoption, which adopts EN ISO 13849-1, which adopts ISO 13849-1.
     const dinReader = await reader('DIN EN ISO 13849-1');
-    const list = await listContentTrackings(db, tenantId, isoReader, { pageIndex: 1, pageSize: 10 });
+    const list = await listContentTrackings(store.db, store.tenantId, isoReader, {
+      pageIndex: 1,
+      pageSize: 10,
+    });
     expect(list.rows[0]!.content).toMatchObject({
       contentTitle: MACHINERY_EN,
       contentTitles: {
@@ -221,42 +213,32 @@ describe('real STS files applied to a store', () => {
       )
       .replace('<release-date>2006-11</release-date>', '<release-date>2015-12</release-date>');
     const parsed = await parseStsXml(next);
-    const dry = await dryRunCatalogImport(db, tenantId, parsed);
+    const dry = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     expect(dry.rows.find((r) => r.key === 'ISO 13849-1')).toMatchObject({
       outcome: 'changed',
       event: 'new_edition',
     });
-    const run = await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE });
+    const run = await applyCatalogImport(store.db, store.tenantId, parsed, { rules: EVERY_MATCHING_RULE });
     expect(run.events).toEqual([
       { eventId: expect.any(Number), kind: 'new_edition', recipients: 2, webhooks: 0 },
     ]);
-    const { rows } = await db.query<{ user_id: string; reasons: Array<{ type: string; value: string }> }>(
-      'SELECT user_id, reasons FROM notification_deliveries WHERE tenant_id = $1',
-      [tenantId],
-    );
+    const { rows } = await store.db.query<{
+      user_id: string;
+      reasons: Array<{ type: string; value: string }>;
+    }>('SELECT user_id, reasons FROM notification_deliveries WHERE tenant_id = $1', [store.tenantId]);
     const reasonsOf = (id: string) => rows.find((r) => r.user_id === id)?.reasons;
     expect(reasonsOf(isoReader)).toEqual([{ type: 'STANDARD', value: 'ISO 13849-1:2015-12' }]);
     expect(reasonsOf(dinReader)).toEqual([{ type: 'ADOPTION', value: 'DIN EN ISO 13849-1:2008-12' }]);
     // The e-mail and the notification centre get the titles by language with the change.
-    const { rows: events } = await db.query<{ change: { standard: { titles?: Record<string, string> } } }>(
-      `SELECT change FROM catalog_events WHERE tenant_id = $1 AND kind = 'new_edition'`,
-      [tenantId],
-    );
+    const { rows: events } = await store.db.query<{
+      change: { standard: { titles?: Record<string, string> } };
+    }>(`SELECT change FROM catalog_events WHERE tenant_id = $1 AND kind = 'new_edition'`, [store.tenantId]);
     expect(events[0]!.change.standard.titles?.de).toMatch(/^Sicherheit von Maschinen/);
   });
 });
 
 describe('one standard in two files of a batch', () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   const both = async (...names: string[]): Promise<ParsedCatalogImport> => {
     const files = await Promise.all(names.map((name) => parseStsXml(publicFile(name))));
@@ -269,13 +251,17 @@ describe('one standard in two files of a batch', () => {
   };
 
   it('the adopted standard again, word for word (its own file and inside the adoption): one entry', async () => {
-    const dry = await dryRunCatalogImport(db, tenantId, await both(ISO_13849, DIN_13849));
+    const dry = await dryRunCatalogImport(store.db, store.tenantId, await both(ISO_13849, DIN_13849));
     expect(dry.totals.error).toBe(0);
     expect(dry.rows.filter((r) => r.key === 'ISO 13849-1')).toHaveLength(1);
   });
 
   it('the same content code with other values (two originators of ISO 123456): refused as a conflict', async () => {
-    const dry = await dryRunCatalogImport(db, tenantId, await both('nat-meta.xml', 'reg-meta.xml'));
+    const dry = await dryRunCatalogImport(
+      store.db,
+      store.tenantId,
+      await both('nat-meta.xml', 'reg-meta.xml'),
+    );
     expect(dry.rows.find((r) => r.outcome === 'error')?.errors).toEqual([
       { row: 2, field: 'content_code', reason: 'ISO 123456 is also row 1' },
     ]);

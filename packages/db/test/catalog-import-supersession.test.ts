@@ -21,6 +21,7 @@ import {
   EVERY_MATCHING_RULE,
   type TestDatabase,
 } from '../src/testing.ts';
+import { ISO_EXPORT } from './store-database.ts';
 
 /**
  * Supersession from a catalogue's own data: an STS `std-xref type="supersedes"`, a catalogue CSV's `replaces`
@@ -32,10 +33,6 @@ import {
 
 const publicFile = (name: string) =>
   readFileSync(new URL(`./fixtures/sts/public/${name}`, import.meta.url), 'utf8');
-const ISO_EXPORT = readFileSync(
-  new URL('./fixtures/csv/public/iso-deliverables-metadata.csv', import.meta.url),
-  'utf8',
-);
 
 const HEAD =
   'content_code,asset_id,designation,title,publisher_code,committee_designation,status,edition,published_on,replaces';

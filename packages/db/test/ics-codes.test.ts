@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { catalogColumnMapping, type ParsedCatalogImport, suggestColumnMapping } from '@trackwell/contracts';
+import type { ParsedCatalogImport } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
@@ -21,6 +20,7 @@ import {
   EVERY_MATCHING_RULE,
   type TestDatabase,
 } from '../src/testing.ts';
+import { fixtureBytes as fixture, ISO_EXPORT, ISO_MAPPING } from './store-database.ts';
 
 /**
  * ICS codes of real catalogues (the DIN EN ISO 13849-1 STS file, ISO's open data export: fixtures/*\/public)
@@ -28,12 +28,7 @@ import {
  * its industry areas, so that the area's trackers hear of a change to a standard under a mapped prefix.
  */
 
-const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url));
 const DIN_13849 = fixture('sts/public/DIN_EN_ISO_13849-1_2008-12_en_TBX.metadata.xml');
-const ISO_EXPORT = fixture('csv/public/iso-deliverables-metadata.csv').toString('utf8');
-const ISO_MAPPING = catalogColumnMapping.parse({
-  columns: suggestColumnMapping(ISO_EXPORT.slice(0, ISO_EXPORT.indexOf('\r\n')).split(',')),
-});
 
 const AREAS_CSV = 'marketing_code,code_name\r\nMACH,Machinery safety\r\nPLAS,Plastics\r\n';
 

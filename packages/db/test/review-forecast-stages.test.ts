@@ -1,46 +1,24 @@
-import { readFileSync } from 'node:fs';
-import { catalogColumnMapping, type ImportRowOf, suggestColumnMapping } from '@trackwell/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportRowOf } from '@trackwell/contracts';
+import { describe, expect, it } from 'vitest';
 import {
   applyCatalogImport,
-  type DatabaseHandle,
   dryRunCatalogImport,
   parseCatalogCsv,
   replaceForecastRules,
   standardForecast,
   upsertTenant,
 } from '../src/index.ts';
-import {
-  buildTenantDefinition,
-  createTestDatabase,
-  EVERY_MATCHING_RULE,
-  type TestDatabase,
-} from '../src/testing.ts';
+import { buildTenantDefinition, EVERY_MATCHING_RULE } from '../src/testing.ts';
+import { ISO_EXPORT, ISO_MAPPING, useStoreDatabase } from './store-database.ts';
 
 /**
  * A real catalogue's stage codes (ISO's open data export, ./fixtures/csv/public/SOURCES.md: `currentStage`)
  * are kept with each published standard, and the review forecast uses them and says so: 90.60 the review is
  * under way, 90.93 confirmed (the next review a period later), 95.99 withdrawn (no forecast).
  */
-const ISO_EXPORT = readFileSync(
-  new URL('./fixtures/csv/public/iso-deliverables-metadata.csv', import.meta.url),
-  'utf8',
-);
-const ISO_MAPPING = catalogColumnMapping.parse({
-  columns: suggestColumnMapping(ISO_EXPORT.slice(0, ISO_EXPORT.indexOf('\r\n')).split(',')),
-});
 
 describe("review forecasts from a real catalogue's stage codes", () => {
-  let test: TestDatabase;
-  let db: DatabaseHandle;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    db = test.handle;
-    tenantId = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition()))).id;
-  }, 60_000);
-  afterAll(() => test?.drop());
+  const store = useStoreDatabase();
 
   it('keeps the stage of each published standard and forecasts with it', async () => {
     const parsed = await parseCatalogCsv(ISO_EXPORT, { mapping: ISO_MAPPING });
@@ -57,11 +35,15 @@ describe("review forecasts from a real catalogue's stage codes", () => {
     ]);
     // The rows its source left without a title are refused (catalog-import-mapped-export.test.ts); the rest apply.
     expect(
-      (await applyCatalogImport(db, tenantId, parsed, { rules: EVERY_MATCHING_RULE, skipBadRows: true }))
-        .outcome,
+      (
+        await applyCatalogImport(store.db, store.tenantId, parsed, {
+          rules: EVERY_MATCHING_RULE,
+          skipBadRows: true,
+        })
+      ).outcome,
     ).toBe('applied');
 
-    expect(await standardForecast(db, tenantId, 'iso-18381-2013')).toEqual({
+    expect(await standardForecast(store.db, store.tenantId, 'iso-18381-2013')).toEqual({
       dueOn: '2018-05-29',
       kind: 'systematic-review',
       rule: 'ISO',
@@ -70,28 +52,29 @@ describe("review forecasts from a real catalogue's stage codes", () => {
       stage: 'under-review',
       stageCode: '90.60',
     });
-    expect(await standardForecast(db, tenantId, 'iso-18074-2015')).toMatchObject({
+    expect(await standardForecast(store.db, store.tenantId, 'iso-18074-2015')).toMatchObject({
       dueOn: '2025-11-19',
       basis: 'stage',
       from: '2020-11-19',
       stage: 'confirmed',
     });
-    expect(await standardForecast(db, tenantId, 'iso-6123-2-1983')).toBeNull();
+    expect(await standardForecast(store.db, store.tenantId, 'iso-6123-2-1983')).toBeNull();
 
     // The same file again: its stages are what the store has, so nothing changed.
-    const again = await dryRunCatalogImport(db, tenantId, parsed);
+    const again = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     expect(again.rows.filter((r) => r.outcome === 'changed')).toEqual([]);
   });
 
   it("a store's own rule for the publisher replaces the default; another store's stays the default", async () => {
-    await db.transaction((tx) =>
-      replaceForecastRules(tx, tenantId, [
+    await store.db.transaction((tx) =>
+      replaceForecastRules(tx, store.tenantId, [
         { publisherCode: 'ISO', kind: 'systematic-review', reviewYears: 3, withdrawalYears: null },
       ]),
     );
-    expect((await standardForecast(db, tenantId, 'iso-18074-2015'))?.dueOn).toBe('2021-11-19');
-    const other = (await db.transaction((tx) => upsertTenant(tx, buildTenantDefinition({ code: 'other' }))))
-      .id;
-    expect(await standardForecast(db, other, 'iso-18074-2015')).toBeNull();
+    expect((await standardForecast(store.db, store.tenantId, 'iso-18074-2015'))?.dueOn).toBe('2021-11-19');
+    const other = (
+      await store.db.transaction((tx) => upsertTenant(tx, buildTenantDefinition({ code: 'other' })))
+    ).id;
+    expect(await standardForecast(store.db, other, 'iso-18074-2015')).toBeNull();
   });
 });

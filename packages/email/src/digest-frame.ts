@@ -1,8 +1,7 @@
-/// <reference path="./mjml.d.ts" />
 import type { Language } from '@trackwell/contracts';
 import { RTL_LANGUAGES } from '@trackwell/contracts';
-import mjml2html from 'mjml';
 import type { EmailBranding } from './branding.ts';
+import { mjml2html } from './mjml-compile.ts';
 import {
   addressFor,
   color,

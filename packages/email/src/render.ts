@@ -1,9 +1,8 @@
-/// <reference path="./mjml.d.ts" />
 import type { CatalogEventKind, Language, NotificationReason } from '@trackwell/contracts';
 import { changeTitleIn, personLanguage } from '@trackwell/contracts';
-import mjml2html from 'mjml';
 import { fillHtml, fillText, isolateIn } from './bidi.ts';
 import { reasonTemplate } from './citation-strings.ts';
+import { mjml2html } from './mjml-compile.ts';
 import {
   addressFor,
   changeRows,

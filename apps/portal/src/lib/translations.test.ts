@@ -17,6 +17,9 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([
   // Portuguese one; "Password" the Italian one.
   'fr_CA:userMenu.organisations',
   'fr_FR:userMenu.organisations',
+  'fr_CA:organisations:reviews.note',
+  'fr_FR:organisations:reviews.note',
+  'de:organisations:reviews.status',
   'fr_CA:organisations:title',
   'fr_CA:organisations:members.actions',
   'fr_CA:organisations:invitations.title',

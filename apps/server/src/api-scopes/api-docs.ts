@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { CONTENT_SECURITY_POLICY } from '../http/security.ts';
+import { lazyScalarReference } from './api-reference-lazy.ts';
 
 /** The tracker API's webhook routes, as the reference introduces them. */
 const WEBHOOKS_TAG =
@@ -177,7 +177,7 @@ export async function apiReferencePage(app: FastifyInstance): Promise<void> {
     return payload;
   });
   await cacheYamlDocument(app);
-  await app.register(scalar, {
+  await lazyScalarReference(app, {
     routePrefix: '/docs',
     configuration: {
       withDefaultFonts: false, // no font CDN: the CSP allows no other origin

@@ -6,16 +6,14 @@ import {
   TRACKER_PATHS,
 } from '@trackwell/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenantResolver, followTenantChanges } from '../../src/modules/tenants/tenant-resolver.ts';
+import { expectStoreRouteRefusals, storeRoute } from '../support/console-store-route.ts';
 import {
   a,
   adminA,
   adminB,
   b,
-  type ConsoleActor,
-  callAs,
   consoleRowCounts,
-  editorA,
-  nobodyA,
   operator,
   t,
   useConsoleWorld,
@@ -31,10 +29,8 @@ import { expectError } from '../support/tracker-world.ts';
  */
 useConsoleWorld();
 
-const url = (code = a.tenant.code) => CONSOLE_FORECAST_PATHS.rules.replace(':code', code);
-const getRules = (who: ConsoleActor = adminA, code?: string) => callAs(who, { url: url(code) });
-const putRules = (payload: unknown, who: ConsoleActor = adminA, code?: string) =>
-  callAs(who, { method: 'PUT', url: url(code), payload: payload as object });
+const route = storeRoute(CONSOLE_FORECAST_PATHS.rules);
+const { url, get: getRules, put: putRules } = route;
 const ruleRows = async () =>
   (await t.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM review_forecast_rules')).rows[0]!.n;
 const ISO_3 = { publisherCode: 'iso', kind: 'systematic-review', reviewYears: 3, withdrawalYears: null };
@@ -120,13 +116,7 @@ describe('the review-forecast rules of a store', () => {
   it('is refused to an editor, a user without a role, another store’s admin, another store’s host; 404 for no store', async () => {
     const before = await consoleRowCounts();
     const rows = await ruleRows();
-    for (const who of [editorA, nobodyA, adminB]) {
-      expectError(await getRules(who), 403);
-      expectError(await putRules({ rules: [] }, who), 403);
-    }
-    expectError(await getRules(operator, 'no-such-store'), 404);
-    expectError(await putRules({ rules: [] }, operator, 'no-such-store'), 404);
-    expectError(await callAs(null, { url: url() }), 401);
+    await expectStoreRouteRefusals(route, { rules: [] });
     const foreignHost = await t.app.inject({
       method: 'PUT',
       url: url(),
@@ -144,5 +134,23 @@ describe('the review-forecast rules of a store', () => {
     expect(cleared.statusCode).toBe(200);
     expect(forecastRulesAnswer.parse(cleared.json()).rules).toEqual([]);
     expect((await readerForecast('ieee-day'))?.dueOn).toBe('2032-07-29');
+  });
+
+  it('another process forgets its cached rules when they are saved (the tenants’ channel)', async () => {
+    const elsewhere = createTenantResolver(t.app.db, t.app.publicUrls); // another process's cache, 30 s
+    const stop = await followTenantChanges(t.app.db, elsewhere);
+    try {
+      const ieee = async () =>
+        (await elsewhere.forecastRules(a.tenant.id)).find((r) => r.publisherCode === 'IEEE')?.reviewYears;
+      const before = await ieee(); // the default, now cached over there
+      expect(
+        (await putRules({ rules: [{ ...ISO_3, publisherCode: 'IEEE', reviewYears: 2 }] })).statusCode,
+      ).toBe(200);
+      await expect.poll(ieee, { timeout: 5_000 }).toBe(2);
+      expect(before).not.toBe(2);
+    } finally {
+      await stop();
+      await putRules({ rules: [] });
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { CATALOG_IMPORT_XLSX_LIMITS, type ParsedCatalogImport } from '@trackwell/contracts';
 import { zipSync } from 'fflate';
-import { readSheet } from 'read-excel-file/node';
 import { type CsvImportOptions, parseCatalogCsv } from './csv.ts';
 import { InflateError, inflateCounted, openZip } from './zip-inflate.ts';
 
@@ -82,6 +81,7 @@ export async function readXlsxRows(
     const parts = await unpackedParts(bytes, limits);
     if (!parts['[Content_Types].xml'])
       throw new Refusal('it is not an Excel workbook (.xlsx): a ZIP without a workbook in it');
+    const { readSheet } = await import('read-excel-file/node'); // on the first XLSX read
     let sheet: unknown[][];
     try {
       sheet = (await readSheet(Buffer.from(zipSync(parts, { level: 0 })))) as unknown[][];

@@ -78,7 +78,8 @@ const withForecast = (r: TrackingDbRow, rules: readonly ForecastRule[]): Content
 });
 
 /**
- * One page (1-based) of the user's tracked standards with their forecasts, newest first. With `dueWithin`,
+ * One page (1-based) of the user's tracked standards with their forecasts, newest first, under `rules` (the
+ * store's, `storeForecastRules`; read here when the caller has none cached). With `dueWithin`,
  * only those whose review may fall due within that many months of `today` (YYYY-MM-DD), overdue ones too: the
  * rule is a function, not SQL, so the user's active standards are read and filtered here (a user's list, not
  * the catalogue).
@@ -89,8 +90,9 @@ export async function listTrackedWithForecasts(
   userId: string,
   page: { pageIndex: number; pageSize: number; dueWithinMonths?: number | undefined },
   today: string,
+  storeRules?: readonly ForecastRule[],
 ): Promise<ContentTrackingPage> {
-  const rules = await storeForecastRules(db, tenantId);
+  const rules = storeRules ?? (await storeForecastRules(db, tenantId));
   const offset = (page.pageIndex - 1) * page.pageSize;
   const months = page.dueWithinMonths;
   if (months === undefined) {

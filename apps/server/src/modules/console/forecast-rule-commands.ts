@@ -7,6 +7,7 @@ import {
   type SqlExecutor,
   type Tenant,
 } from '@trackwell/db';
+import { TENANTS_CHANNEL } from '../tenants/tenant-resolver.ts';
 
 /*
  * The store's review-forecast rules, framework-free: read with the defaults they stand beside, and replaced
@@ -21,14 +22,17 @@ export async function readForecastRules(db: SqlExecutor, store: Tenant): Promise
 }
 
 export async function saveForecastRules(
-  deps: { db: DatabaseHandle },
+  deps: { db: DatabaseHandle; tenants: { clear(): void } },
   store: Tenant,
   actor: Actor,
   body: ForecastRules,
 ): Promise<ForecastRulesAnswer> {
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx) => {
     const before = await listForecastRules(tx, store.id);
     const rules = await replaceForecastRules(tx, store.id, body.rules);
+    // Every process caches a store's rules with the store (tenant-resolver.ts): on commit, the tenants'
+    // channel tells them all to forget it; this process forgets at once below.
+    await tx.query(`SELECT pg_notify('${TENANTS_CHANNEL}', $1)`, [store.id]);
     await recordAuditEntry(tx, store.id, {
       storeCode: store.code,
       actor: { kind: 'user', id: actor.id, login: actor.login },
@@ -39,4 +43,6 @@ export async function saveForecastRules(
     });
     return readForecastRules(tx, store);
   });
+  deps.tenants.clear();
+  return answer;
 }

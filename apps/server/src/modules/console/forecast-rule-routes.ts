@@ -49,6 +49,11 @@ export function registerForecastRuleRoutes(app: ConsoleApp) {
       },
     },
     (request) =>
-      saveForecastRules({ db: app.db }, consoleStore(request), consoleCaller(request).user, request.body),
+      saveForecastRules(
+        { db: app.db, tenants: app.tenants },
+        consoleStore(request),
+        consoleCaller(request).user,
+        request.body,
+      ),
   );
 }

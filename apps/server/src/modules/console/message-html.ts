@@ -1,5 +1,3 @@
-import { simpleParser } from 'mailparser';
-
 /**
  * A sent e-mail's HTML part as a page of its own (the console's "open the e-mail as it was sent"),
  * framework-free: what the page holds and the headers it is answered with.
@@ -45,6 +43,7 @@ const escapeHtml = (s: string) =>
  */
 export async function messageHtmlDocument(mime: string): Promise<string> {
   // keepCidLinks false (the default): mailparser writes each cid: reference as the part's data: URI.
+  const { simpleParser } = await import('mailparser'); // loaded when a message is first shown
   const parsed = await simpleParser(mime, { skipTextToHtml: true, skipTextLinks: true });
   if (typeof parsed.html === 'string' && parsed.html.trim() !== '') return parsed.html;
   const title = escapeHtml(parsed.subject ?? '');

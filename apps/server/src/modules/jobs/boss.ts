@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trackwell/db';
-import { type Db, fromPglite, PgBoss } from 'pg-boss';
+import type { Db, PgBoss } from 'pg-boss';
 import { outsideTrace } from '../../observability/spans.ts';
 
 /**
@@ -9,8 +9,13 @@ import { outsideTrace } from '../../observability/spans.ts';
  * of the same database, so a job can be written in the transaction that makes it necessary.
  *
  * pg-boss needs the driver itself (PGlite's exec() for multi-statement scripts): the handle's `driver`.
+ * pg-boss itself is loaded here, on first use: a web process that never sends a job never loads it.
  */
-export function createBoss(db: DatabaseHandle, options: { superviseSeconds?: number } = {}): PgBoss {
+export async function createBoss(
+  db: DatabaseHandle,
+  options: { superviseSeconds?: number } = {},
+): Promise<PgBoss> {
+  const { fromPglite, PgBoss } = await import('pg-boss');
   // supervise: how soon the jobs of a dead worker expire and are retried (and maintenance runs)
   const every = options.superviseSeconds ?? 60;
   const common = {
@@ -57,7 +62,7 @@ export function lazyBoss(
       // Outside the trace of whoever asks first: pg-boss's timers run for the life of the process.
       starting ??= outsideTrace(async () => {
         for (let attempt = 1; ; attempt++) {
-          const b = createBoss(db, options);
+          const b = await createBoss(db, options);
           b.on('error', onError);
           try {
             await b.start();

@@ -1,6 +1,5 @@
 import { type ListExportFormat, titleIn } from '@trackwell/contracts';
 import type { ExportedStandard } from '@trackwell/db';
-import writeXlsxFile from 'write-excel-file/node';
 import { csvCell } from '../../http/csv-cell.ts';
 
 /**
@@ -37,6 +36,7 @@ export async function listXlsx(standards: readonly ExportedStandard[], language:
   const text = (value: string) => ({ value, type: String, format: '@' });
   const header = LIST_EXPORT_HEADER.map((value) => ({ ...text(value), fontWeight: 'bold' as const }));
   const rows = standards.map((s) => cellsOf(language)(s).map(text));
+  const { default: writeXlsxFile } = await import('write-excel-file/node'); // on the first XLSX export
   return writeXlsxFile([header, ...rows], { sheet: 'Tracked standards' }).toBuffer();
 }
 

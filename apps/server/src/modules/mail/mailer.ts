@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type DatabaseHandle, insertMailMessage, type MailHeader } from '@trackwell/db';
-import { type HeaderLines, simpleParser } from 'mailparser';
+import type { HeaderLines } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { emailsFailed, emailsSent } from '../../observability/metrics.ts';
@@ -123,7 +123,9 @@ export async function startSmtpSink(
     size: 10 * 1024 * 1024,
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // mailparser on the first message: a process that receives none never loads it.
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then(async (parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address);
           const messageId = parsed.messageId ?? null;

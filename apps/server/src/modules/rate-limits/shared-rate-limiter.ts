@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trackwell/db';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -52,6 +52,7 @@ export async function createRateLimitStore({
   if (redisUrl) {
     // No offline queue: while Redis is unreachable a call fails at once (→ the in-memory insurance limiter)
     // instead of waiting for the reconnection.
+    const { Redis } = await import('ioredis'); // only with REDIS_URL
     redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     redis.on('error', () => {}); // reconnects by itself; calls meanwhile use the insurance limiter
     await redis.connect();

@@ -1,4 +1,5 @@
-import { type DatabaseHandle, findTenantByHost, type Tenant } from '@trackwell/db';
+import type { ForecastRule } from '@trackwell/contracts';
+import { type DatabaseHandle, findTenantByHost, storeForecastRules, type Tenant } from '@trackwell/db';
 import type { FastifyRequest } from 'fastify';
 import { hostHeaderCount, parseHostHeader } from '../../http/host.ts';
 import type { PublicUrls } from './public-urls.ts';
@@ -19,6 +20,12 @@ export interface TenantResolver {
   /** The store a host name names (a `domain` or `S-Origin` value), by exact registered name. */
   resolve(host: string): Promise<Tenant | undefined>;
   /**
+   * The review-forecast rules that apply in a store (its own and the defaults), cached like the store itself:
+   * the tracked-standards list asks on every request. Saving them notifies the tenants' channel, so every
+   * process forgets them (`saveForecastRules`).
+   */
+  forecastRules(tenantId: string): Promise<ForecastRule[]>;
+  /**
    * Forget cached answers (after a tenant is edited). Whatever writes a tenant in this process calls it once
    * its transaction commits (the console's `saveStorePatch` and `createStore`), so its next request sees the
    * write; the other processes forget theirs on the tenants' NOTIFY (`followTenantChanges`).
@@ -32,6 +39,7 @@ export function createTenantResolver(
   { ttlMs = 30_000, missTtlMs = 5_000, maxEntries = 5_000 } = {},
 ): TenantResolver {
   const cache = new Map<string, { tenant: Tenant | undefined; expires: number }>();
+  const rulesCache = new Map<string, { rules: ForecastRule[]; expires: number }>();
   // Bumped by clear(): an answer read before a clear is not cached after it (it may be the old tenant).
   let generation = 0;
   const resolve = async (rawHost: string) => {
@@ -55,9 +63,21 @@ export function createTenantResolver(
       return resolve(host.name);
     },
     resolve,
+    async forecastRules(tenantId) {
+      const now = Date.now();
+      const hit = rulesCache.get(tenantId);
+      if (hit && hit.expires > now) return hit.rules;
+      const asked = generation;
+      const rules = await storeForecastRules(db, tenantId);
+      if (asked !== generation) return rules;
+      if (rulesCache.size >= maxEntries) rulesCache.delete(rulesCache.keys().next().value as string);
+      rulesCache.set(tenantId, { rules, expires: now + ttlMs });
+      return rules;
+    },
     clear: () => {
       generation++;
       cache.clear();
+      rulesCache.clear();
     },
   };
 }

@@ -74,6 +74,7 @@ function listContentTrackingsRoute(app: ApiApp) {
         user.id,
         { pageIndex, pageSize, dueWithinMonths },
         today,
+        await app.tenants.forecastRules(user.tenantId), // cached with the store: no query per request
       );
       return ok({
         trackingData: {

@@ -1,6 +1,4 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../lib/api-errors.ts';
 import { toBcp47 } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -8,6 +6,7 @@ import { useAccount } from '../account-context.ts';
 import { useGetMonthlyStatusQuery, useSaveMonthlyStatusMutation } from '../api/monthly-status.ts';
 import { useGetNotificationFrequencyQuery } from '../api/notification-frequency.ts';
 import { currentZoneName, timeZoneLabel } from '../lib/time-zones.ts';
+import { PreferenceCard, PreferenceSwitch } from './preference-card.tsx';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -18,32 +17,22 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
 export function MonthlyStatusCard() {
   const { t } = useTranslation('account');
   const { userId } = useAccount();
-  const id = useId();
-  const { data, isLoading, isError, refetch } = useGetMonthlyStatusQuery(userId ?? '', { skip: !userId });
+  const query = useGetMonthlyStatusQuery(userId ?? '', { skip: !userId });
   return (
-    <section className="tw-account__card" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="tw-account__subtitle">
-        {t('monthlyStatus.title')}
-      </h3>
-      <p className="tw-account__hint">{t('monthlyStatus.intro')}</p>
-      {isLoading ? <PendingMessage>{t('state.loading')}</PendingMessage> : null}
-      {isError ? (
-        <div className="alert alert-danger tw-account__alert" role="alert">
-          <p className="mb-2">{t('monthlyStatus.loadError')}</p>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </button>
-        </div>
-      ) : null}
-      {data && userId ? <MonthlyStatusSwitch userId={userId} enabled={data.enabled} /> : null}
-    </section>
+    <PreferenceCard
+      title={t('monthlyStatus.title')}
+      intro={t('monthlyStatus.intro')}
+      loadError={t('monthlyStatus.loadError')}
+      query={query}
+    >
+      {(saved) => (userId ? <MonthlyStatusSwitch userId={userId} enabled={saved.enabled} /> : null)}
+    </PreferenceCard>
   );
 }
 
 function MonthlyStatusSwitch({ userId, enabled }: { userId: string; enabled: boolean }) {
   const { t, i18n } = useTranslation('account');
   const { t: tCommon } = useTranslation();
-  const id = useId();
   const [save, { isLoading: saving }] = useSaveMonthlyStatusMutation();
   // The hour and zone are the digest's: the frequency card's answer, kept current by its saves.
   const { data: frequency } = useGetNotificationFrequencyQuery(userId);
@@ -68,24 +57,12 @@ function MonthlyStatusSwitch({ userId, enabled }: { userId: string; enabled: boo
   }
 
   return (
-    <div className="form-check form-switch">
-      <input
-        id={`${id}-switch`}
-        type="checkbox"
-        role="switch"
-        className="form-check-input"
-        checked={enabled}
-        aria-checked={enabled}
-        disabled={saving}
-        aria-describedby={`${id}-when`}
-        onChange={() => void flip()}
-      />
-      <label htmlFor={`${id}-switch`} className="form-check-label">
-        {t('monthlyStatus.toggle')}
-      </label>
-      <p id={`${id}-when`} className="tw-account__hint mb-0">
-        {t('monthlyStatus.when', { time, zone: zoneInSentence })}
-      </p>
-    </div>
+    <PreferenceSwitch
+      label={t('monthlyStatus.toggle')}
+      checked={enabled}
+      disabled={saving}
+      onToggle={() => void flip()}
+      note={t('monthlyStatus.when', { time, zone: zoneInSentence })}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import type { ReviewAlertAnswer } from '@trackwell/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PendingMessage } from '../../../components/ui/spinner.tsx';
 import { describeApiError } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAccount } from '../account-context.ts';
 import { useGetReviewAlertQuery, useSaveReviewAlertMutation } from '../api/review-alert.ts';
+import { PreferenceCard, PreferenceSwitch } from './preference-card.tsx';
 
 const MONTHS = [1, 2, 3, 6, 12, 24] as const;
 
@@ -16,25 +16,16 @@ const MONTHS = [1, 2, 3, 6, 12, 24] as const;
 export function ReviewAlertCard() {
   const { t } = useTranslation('account');
   const { userId } = useAccount();
-  const id = useId();
-  const { data, isLoading, isError, refetch } = useGetReviewAlertQuery(userId ?? '', { skip: !userId });
+  const query = useGetReviewAlertQuery(userId ?? '', { skip: !userId });
   return (
-    <section className="tw-account__card" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="tw-account__subtitle">
-        {t('reviewAlert.title')}
-      </h3>
-      <p className="tw-account__hint">{t('reviewAlert.intro')}</p>
-      {isLoading ? <PendingMessage>{t('state.loading')}</PendingMessage> : null}
-      {isError ? (
-        <div className="alert alert-danger tw-account__alert" role="alert">
-          <p className="mb-2">{t('reviewAlert.loadError')}</p>
-          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void refetch()}>
-            {t('state.retry')}
-          </button>
-        </div>
-      ) : null}
-      {data && userId ? <ReviewAlertControls userId={userId} saved={data} /> : null}
-    </section>
+    <PreferenceCard
+      title={t('reviewAlert.title')}
+      intro={t('reviewAlert.intro')}
+      loadError={t('reviewAlert.loadError')}
+      query={query}
+    >
+      {(saved) => (userId ? <ReviewAlertControls userId={userId} saved={saved} /> : null)}
+    </PreferenceCard>
   );
 }
 
@@ -59,21 +50,12 @@ function ReviewAlertControls({ userId, saved }: { userId: string; saved: ReviewA
 
   return (
     <>
-      <div className="form-check form-switch">
-        <input
-          id={`${id}-switch`}
-          type="checkbox"
-          role="switch"
-          className="form-check-input"
-          checked={saved.enabled}
-          aria-checked={saved.enabled}
-          disabled={saving}
-          onChange={() => void choose({ ...saved, enabled: !saved.enabled })}
-        />
-        <label htmlFor={`${id}-switch`} className="form-check-label">
-          {t('reviewAlert.toggle')}
-        </label>
-      </div>
+      <PreferenceSwitch
+        label={t('reviewAlert.toggle')}
+        checked={saved.enabled}
+        disabled={saving}
+        onToggle={() => void choose({ ...saved, enabled: !saved.enabled })}
+      />
       <div className="mt-2">
         <label htmlFor={`${id}-months`} className="form-label">
           {t('reviewAlert.months')}

@@ -7,8 +7,9 @@ import { InvitationsSection } from './invitations-section.tsx';
 import { ListsSection } from './lists-section.tsx';
 import { MembersSection } from './members-section.tsx';
 import { OrganisationPage } from './organisation-page.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
 
-/** `/organisations/:id`: the organisation's seats, members, invitations (owners) and lists. */
+/** `/organisations/:id`: the organisation's seats, members, invitations (owners), lists and reviews. */
 export function OrganisationScreen() {
   const { t } = useTranslation('organisations');
   const { organisationId = '' } = useParams();
@@ -47,6 +48,7 @@ export function OrganisationScreen() {
       <MembersSection organisation={o} members={members} />
       {o.role === 'owner' ? <InvitationsSection organisation={o} /> : null}
       <ListsSection organisation={o} members={members.data ?? []} />
+      <ReviewsSection organisation={o} />
     </OrganisationPage>
   );
 }

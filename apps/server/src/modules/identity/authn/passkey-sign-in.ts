@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { maySignIn } from '@trackwell/contracts';
 import {
   findIdentityUserByLogin,
@@ -102,6 +101,7 @@ async function assertionValid(
   if (challenge !== tx.data.webauthnChallenge) return false;
   if (!(await spendChallenge(ctx.db, ctx.tenant.id, tx.user.id, 'authentication', challenge))) return false;
   const rp = relyingPartyOf(ctx.tenant, ctx.origin);
+  const { verifyAuthenticationResponse } = await import('@simplewebauthn/server'); // on the first passkey sign-in
   const verification = await verifyAuthenticationResponse({
     response: {
       id: passkey.credentialId,

@@ -1,4 +1,8 @@
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { verifyRegistrationResponse } from '@simplewebauthn/server';
+
+/** @simplewebauthn/server on the first passkey ceremony: most processes never run one. */
+const webauthn = () => import('@simplewebauthn/server');
+
 import {
   type MyAccountPasskey,
   PASSKEY_NAME_MAX,
@@ -32,6 +36,7 @@ export async function registrationOptions(c: MyAccountCaller): Promise<PasskeyRe
   const rp = relyingPartyOf(c.tenant, origin(c));
   const existing = await listWebAuthnCredentials(c.db, c.tenant.id, c.user.id);
   const { challenge, expiresAt } = await newChallenge(c.db, c.tenant.id, c.user.id, 'registration');
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -77,7 +82,8 @@ export async function registerPasskey(
   if ((await listWebAuthnCredentials(c.db, c.tenant.id, c.user.id)).length >= MAX_PASSKEYS)
     throw oktaErrors.validation(`credential: At most ${MAX_PASSKEYS} passkeys`);
   const rp = relyingPartyOf(c.tenant, origin(c));
-  const verification = await verifyRegistrationResponse({
+  const { verifyRegistrationResponse: verify } = await webauthn();
+  const verification = await verify({
     response: credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,

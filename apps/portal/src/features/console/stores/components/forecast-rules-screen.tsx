@@ -14,10 +14,12 @@ import { useGetForecastRulesQuery, useSaveForecastRulesMutation } from '../forec
 import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
 import {
   type Placed,
-  RemoveRowButton,
+  PlacedRowsTable,
   RowInput,
   RowSelect,
   RowsFormFrame,
+  removeColumn,
+  rowEdits,
   useLive,
   useRowsForm,
 } from './rows-form.tsx';
@@ -196,19 +198,12 @@ type Live = { rows: RuleRow[]; errors: FieldErrors; onChange: (rows: RuleRow[]) 
 /** The store's own rules, edited in place in the order saved (no column sorts); a card per row on a phone. */
 function RulesTable(live: Live) {
   const { t } = useTranslation('console-stores');
-  const columns = useRuleColumns(live);
-  const placed = useMemo(() => live.rows.map((row, i) => ({ ...row, i })), [live.rows]);
-  if (live.rows.length === 0) return <p>{t('forecastRules.empty')}</p>;
   return (
-    <DataTable
+    <PlacedRowsTable
       caption={t('forecastRules.ownHeading')}
-      columns={columns}
-      rows={placed}
-      rowId={(row) => String(row.i)}
-      status={{ isLoading: false }}
       empty={t('forecastRules.empty')}
-      sortable={false}
-      columnMenu={false}
+      rows={live.rows}
+      columns={useRuleColumns(live)}
     />
   );
 }
@@ -219,8 +214,7 @@ function useRuleColumns(live: Live): DataColumn<Placed<RuleRow>>[] {
   const id = useId();
   const now = useLive(live);
   return useMemo(() => {
-    const edit = (i: number, change: Partial<RuleRow>) =>
-      now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+    const { edit, remove } = rowEdits(now);
     const errorOf = (i: number, field: keyof RuleRow) =>
       errorAt(now.current.errors, `rules.${i}.${field}`) ??
       (field === 'publisherCode' ? now.current.errors.fields[`rules.${i}`] : undefined);
@@ -263,17 +257,12 @@ function useRuleColumns(live: Live): DataColumn<Placed<RuleRow>>[] {
       },
       text('reviewYears'),
       text('withdrawalYears'),
-      {
-        id: 'actions',
-        meta: { label: t('forecastRules.actions'), actions: true },
-        cell: ({ row: { original: row } }) => (
-          <RemoveRowButton
-            text={t('forecastRules.remove')}
-            label={t('forecastRules.removeOf', { n: row.i + 1 })}
-            onRemove={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
-          />
-        ),
-      },
+      removeColumn(
+        t('forecastRules.actions'),
+        t('forecastRules.remove'),
+        (n) => t('forecastRules.removeOf', { n }),
+        remove,
+      ),
     ];
   }, [t, id, now]);
 }

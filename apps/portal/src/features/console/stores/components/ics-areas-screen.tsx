@@ -1,7 +1,7 @@
 import { ICS_PREFIX, type IcsAreaMappingAnswer, type IcsAreaMappingEntry } from '@trackwell/contracts';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
+import type { DataColumn } from '../../../../components/ui/data-table/data-table.tsx';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
 import { ConsoleLoadError } from '../../components/console-load-error.tsx';
 import { ConsoleScreen } from '../../components/console-screen.tsx';
@@ -9,10 +9,12 @@ import { useGetIcsAreaMappingQuery, useSaveIcsAreaMappingMutation } from '../ics
 import { errorAt, type FieldErrors } from '../lib/field-errors.ts';
 import {
   type Placed,
-  RemoveRowButton,
+  PlacedRowsTable,
   RowInput,
   RowSelect,
   RowsFormFrame,
+  removeColumn,
+  rowEdits,
   useLive,
   useRowsForm,
 } from './rows-form.tsx';
@@ -92,19 +94,12 @@ type Live = {
  */
 function MappingTable(live: Live) {
   const { t } = useTranslation('console-stores');
-  const columns = useMappingColumns(live);
-  const edited = useMemo(() => live.rows.map((row, i) => ({ ...row, i })), [live.rows]);
-  if (live.rows.length === 0) return <p>{t('icsAreas.empty')}</p>;
   return (
-    <DataTable
+    <PlacedRowsTable
       caption={t('icsAreas.caption')}
-      columns={columns}
-      rows={edited}
-      rowId={(row) => String(row.i)}
-      status={{ isLoading: false }}
       empty={t('icsAreas.empty')}
-      sortable={false}
-      columnMenu={false}
+      rows={live.rows}
+      columns={useMappingColumns(live)}
     />
   );
 }
@@ -115,8 +110,7 @@ function useMappingColumns(live: Live): DataColumn<Placed<IcsAreaMappingEntry>>[
   const id = useId();
   const now = useLive(live);
   return useMemo(() => {
-    const edit = (i: number, change: Partial<IcsAreaMappingEntry>) =>
-      now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+    const { edit, remove } = rowEdits(now);
     const errorOf = (i: number, field: 'prefix' | 'area') =>
       errorAt(now.current.errors, `entries.${i}.${field}`) ??
       (field === 'area' ? now.current.errors.fields[`entries.${i}`] : undefined);
@@ -150,17 +144,7 @@ function useMappingColumns(live: Live): DataColumn<Placed<IcsAreaMappingEntry>>[
           />
         ),
       },
-      {
-        id: 'actions',
-        meta: { label: t('icsAreas.actions'), actions: true },
-        cell: ({ row: { original: row } }) => (
-          <RemoveRowButton
-            text={t('icsAreas.remove')}
-            label={t('icsAreas.removeOf', { n: row.i + 1 })}
-            onRemove={() => now.current.onChange(now.current.rows.filter((_, j) => j !== row.i))}
-          />
-        ),
-      },
+      removeColumn(t('icsAreas.actions'), t('icsAreas.remove'), (n) => t('icsAreas.removeOf', { n }), remove),
     ];
   }, [t, id, now]);
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, type RefObject, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type DataColumn, DataTable } from '../../../../components/ui/data-table/data-table.tsx';
 import { notify } from '../../../../lib/notify.ts';
 import { type FieldErrors, fieldErrorsOf, NO_ERRORS } from '../lib/field-errors.ts';
 import { SaveBar } from './settings-screen.tsx';
@@ -97,6 +98,37 @@ export function RowsFormFrame<R>({
 export type Placed<R> = R & { i: number };
 
 /**
+ * The rows being edited as the portal's DataTable, in the order saved (no column sorts: rows are edited in
+ * place); below 640 px one card per row, its Remove in view. No rows: the `empty` sentence.
+ */
+export function PlacedRowsTable<R extends object>({
+  caption,
+  empty,
+  rows,
+  columns,
+}: {
+  caption: string;
+  empty: string;
+  rows: R[];
+  columns: DataColumn<Placed<R>>[];
+}) {
+  const placed = useMemo(() => rows.map((row, i) => ({ ...row, i })), [rows]);
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={placed}
+      rowId={(row) => String(row.i)}
+      status={{ isLoading: false }}
+      empty={empty}
+      sortable={false}
+      columnMenu={false}
+    />
+  );
+}
+
+/**
  * The live values an editor's columns read: columns are made once (a cell is a component to React, so columns
  * made anew on each render would remount every field and lose the focus at each key), and what changes (rows,
  * errors, choices) is read from this ref when a cell renders or a field changes.
@@ -167,6 +199,31 @@ function RowError({ id, error }: { id: string; error: string | undefined }) {
       {error}
     </div>
   ) : null;
+}
+
+/** What an editor's cells do to the live rows: change row `i`'s fields, remove row `i`. */
+export function rowEdits<R>(now: RefObject<{ rows: R[]; onChange: (rows: R[]) => void }>) {
+  return {
+    edit: (i: number, change: Partial<R>) =>
+      now.current.onChange(now.current.rows.map((r, j) => (j === i ? { ...r, ...change } : r))),
+    remove: (i: number) => now.current.onChange(now.current.rows.filter((_, j) => j !== i)),
+  };
+}
+
+/** The actions column of an editor: each row's Remove, named with the row's place (`nameOf(n)`). */
+export function removeColumn<R>(
+  label: string,
+  text: string,
+  nameOf: (n: number) => string,
+  remove: (i: number) => void,
+): DataColumn<Placed<R>> {
+  return {
+    id: 'actions',
+    meta: { label, actions: true },
+    cell: ({ row: { original: row } }) => (
+      <RemoveRowButton text={text} label={nameOf(row.i + 1)} onRemove={() => remove(row.i)} />
+    ),
+  };
 }
 
 /** A row's Remove button: it shows the word, and is named with the row's place ("Remove row 2"). */
