@@ -64,7 +64,7 @@ describe('evidence report PDF', () => {
         'Responsible person: Amal Haddad',
         'Period: 2026-01-01 – 2026-12-31',
         'Generated: 2026-11-29 10:00 UTC',
-        '2 changes, 1 overdue',
+        'Changes: 2 · overdue: 1',
       ]),
     );
     expect(lineWith(page!, 'Designation')).toContain('Reviewed by Decision Signed off Overdue Note');
@@ -78,7 +78,7 @@ describe('evidence report PDF', () => {
 
   it('says so when no change opened a review in the period', async () => {
     const text = await pdfText(await evidencePdf(report({ rows: [] })));
-    expect(text).toContain('0 changes, 0 overdue');
+    expect(text).toContain('Changes: 0 · overdue: 0');
     expect(text).toContain('No change opened a review in this period.');
   });
 

@@ -91,7 +91,7 @@ describe('evidence report route', () => {
     const line = (designation: string) => lines.find((l) => l.startsWith(designation)) ?? '';
     expect(lines).toContain('List: Evidence Co list');
     expect(lines).toContain('Responsible person: Rana Khalil');
-    expect(lines).toContain('3 changes, 2 overdue');
+    expect(lines).toContain('Changes: 3 · overdue: 2');
     expect(line('S2-24')).toMatch(/New edition 2026-01-01 2026-01-31 Rana Khalil Affected 2026-01-20 '?=SUM/);
     expect(line('S2-24')).not.toContain('Overdue');
     expect(line('S3-24')).toContain('Rana Khalil Not affected 2026-07-03 Overdue');

@@ -41,7 +41,7 @@ const en: EvidenceStrings = {
   responsible: 'Responsible person',
   period: 'Period',
   generated: 'Generated',
-  summary: '{count} changes, {overdue} overdue',
+  summary: 'Changes: {count} · overdue: {overdue}',
   empty: 'No change opened a review in this period.',
   page: 'Page {page} of {pages}',
   columns: {
@@ -167,7 +167,7 @@ const fr: EvidenceStrings = {
   responsible: 'Responsable',
   period: 'Période',
   generated: 'Généré le',
-  summary: '{count} changements, dont {overdue} en retard',
+  summary: 'Changements : {count} · en retard : {overdue}',
   empty: 'Aucun changement n’a ouvert de revue pendant cette période.',
   page: 'Page {page} sur {pages}',
   columns: {
@@ -251,7 +251,7 @@ const de: EvidenceStrings = {
   responsible: 'Verantwortlich',
   period: 'Zeitraum',
   generated: 'Erstellt',
-  summary: '{count} Änderungen, davon {overdue} überfällig',
+  summary: 'Änderungen: {count} · überfällig: {overdue}',
   empty: 'In diesem Zeitraum hat keine Änderung eine Prüfung eröffnet.',
   page: 'Seite {page} von {pages}',
   columns: {
@@ -293,7 +293,7 @@ const it: EvidenceStrings = {
   responsible: 'Responsabile',
   period: 'Periodo',
   generated: 'Generato il',
-  summary: '{count} modifiche, {overdue} in ritardo',
+  summary: 'Modifiche: {count} · in ritardo: {overdue}',
   empty: 'Nessuna modifica ha aperto una revisione in questo periodo.',
   page: 'Pagina {page} di {pages}',
   columns: {
@@ -419,7 +419,7 @@ const pt: EvidenceStrings = {
   responsible: 'Responsável',
   period: 'Período',
   generated: 'Gerado em',
-  summary: '{count} alterações, {overdue} em atraso',
+  summary: 'Alterações: {count} · em atraso: {overdue}',
   empty: 'Nenhuma alteração abriu uma revisão neste período.',
   page: 'Página {page} de {pages}',
   columns: {
@@ -461,7 +461,7 @@ const es: EvidenceStrings = {
   responsible: 'Responsable',
   period: 'Periodo',
   generated: 'Generado el',
-  summary: '{count} cambios, {overdue} vencidos',
+  summary: 'Cambios: {count} · vencidos: {overdue}',
   empty: 'Ningún cambio abrió una revisión en este periodo.',
   page: 'Página {page} de {pages}',
   columns: {
