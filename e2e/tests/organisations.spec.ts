@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { signIn, waitForMail } from './signin-support.ts';
@@ -123,6 +124,12 @@ test('the organisation area in Arabic at 360 px: right to left, fits the screen,
   await expect(page.getByRole('button', { name: 'إنشاء المؤسسة' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'قوائم المتابعة' })).toBeVisible();
+  // The members: a card per member (its table's scroll region named and focusable), the owner's role select in
+  // view; nothing axe finds serious.
+  const members = page.getByRole('region', { name: 'الأعضاء وأدوارهم' });
+  await expect(members).toHaveAttribute('tabindex', '0');
+  await expect(members.getByRole('combobox', { name: /Layla Haddad/ })).toBeVisible();
+  await expectNoAxeViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${screenshotDir}/organisation-ar-360.png`, fullPage: true });

@@ -8,6 +8,7 @@ import './activity.css';
 import { useListStoreOrganisationsQuery } from './api/organisations.ts';
 import { OrganisationDetail } from './components/organisation-detail.tsx';
 import { formatInstant } from './lib/format.ts';
+import { openColumn } from './lib/open-column.tsx';
 
 /**
  * `/admin/stores/:code/organisations`: the store's organisations with their seats (members and open
@@ -75,21 +76,12 @@ function useOrganisationColumns(onOpen: (id: string) => void): DataColumn<Consol
         meta: { label: t('organisations.created'), dir: 'ltr', nowrap: true },
         cell: ({ row }) => formatInstant(row.original.createdAt, i18n.language),
       },
-      {
-        id: 'actions',
-        enableSorting: false,
-        enableHiding: false,
-        meta: { label: t('table.actions'), actions: true },
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            onClick={() => open.current(row.original.id)}
-          >
-            {t('organisations.open')} <span className="tw-visually-hidden">{row.original.name}</span>
-          </button>
-        ),
-      },
+      openColumn<ConsoleOrganisationSummary>({
+        label: t('table.actions'),
+        text: t('organisations.open'),
+        nameOf: (o) => o.name,
+        open,
+      }),
     ],
     [t, i18n.language],
   );

@@ -14,6 +14,7 @@ import { Breakable } from '../components/breakable.tsx';
 import { type UsersSearch, useListUsersQuery } from './api/users.ts';
 import { UserDetail } from './components/user-detail.tsx';
 import { formatInstant } from './lib/format.ts';
+import { openColumn } from './lib/open-column.tsx';
 
 /**
  * `/admin/stores/:code/users`: find the store's users by login, e-mail, name and status, page
@@ -132,21 +133,12 @@ function useUserColumns(onOpen: (id: string) => void): DataColumn<ConsoleUserSum
         cell: ({ row }) =>
           row.original.lastLogin ? formatInstant(row.original.lastLogin, i18n.language) : t('users.never'),
       },
-      {
-        id: 'actions',
-        enableSorting: false,
-        enableHiding: false,
-        meta: { label: t('table.actions'), actions: true },
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm"
-            onClick={() => open.current(row.original.id)}
-          >
-            {t('users.open')} <span className="tw-visually-hidden">{row.original.login}</span>
-          </button>
-        ),
-      },
+      openColumn<ConsoleUserSummary>({
+        label: t('table.actions'),
+        text: t('users.open'),
+        nameOf: (u) => u.login,
+        open,
+      }),
     ],
     [t, i18n.language],
   );

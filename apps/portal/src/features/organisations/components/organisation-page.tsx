@@ -2,17 +2,20 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useTenantConfig } from '../../tenant/index.ts';
 
-/** One organisation screen: its heading and the document title "<title> · <store>". */
+/**
+ * One organisation screen: its heading and the document title "<title> · <store>". A plain block: the app's
+ * layout is the page's one `main` landmark (a second one inside it is what axe refuses).
+ */
 export function OrganisationPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   const { tenantName } = useTenantConfig();
   useDocumentTitle(`${typeof title === 'string' ? title : ''} · ${tenantName}`);
   return (
-    <main className="container tw-org" aria-labelledby="tw-org-title">
+    <div className="container tw-org">
       <h1 id="tw-org-title" className="h3 tw-org__title">
         {title}
       </h1>
       {children}
-    </main>
+    </div>
   );
 }
 
