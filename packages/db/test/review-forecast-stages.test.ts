@@ -63,6 +63,22 @@ describe("review forecasts from a real catalogue's stage codes", () => {
     // The same file again: its stages are what the store has, so nothing changed.
     const again = await dryRunCatalogImport(store.db, store.tenantId, parsed);
     expect(again.rows.filter((r) => r.outcome === 'changed')).toEqual([]);
+
+    // A file without the stage column: the dry run finds nothing changed, and applying it keeps the stages.
+    const withoutStages = {
+      ...parsed,
+      rows: parsed.rows.map((r) => ({ ...r, value: { ...r.value, stageCode: undefined } as typeof r.value })),
+    };
+    const plan = await dryRunCatalogImport(store.db, store.tenantId, withoutStages);
+    expect(plan.rows.filter((r) => r.outcome === 'changed')).toEqual([]);
+    await applyCatalogImport(store.db, store.tenantId, withoutStages, {
+      rules: EVERY_MATCHING_RULE,
+      skipBadRows: true,
+    });
+    expect(await standardForecast(store.db, store.tenantId, 'iso-18381-2013')).toMatchObject({
+      basis: 'stage',
+      stageCode: '90.60',
+    });
   });
 
   it("a store's own rule for the publisher replaces the default; another store's stays the default", async () => {

@@ -92,8 +92,17 @@ const same = (a: unknown, b: unknown) => {
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
-/** Links an import records, never clears: a row that does not name one leaves the store's as it is. */
-const LINK_FIELDS: ReadonlySet<string> = new Set(['replacedBy', 'supplementOf']);
+/**
+ * What an import records but never clears: a row that does not name one (a file without the column) leaves the
+ * store's as it is — links, an ISO stage, a confirmation date (catalog-import-write.ts keeps them the same way).
+ */
+const KEPT_WHEN_ABSENT: ReadonlySet<string> = new Set([
+  'replacedBy',
+  'supplementOf',
+  'stageCode',
+  'confirmedOn',
+  'confirmedPrecision',
+]);
 
 /** The fields an import row changes in the existing entry (lists compared as sets). */
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
@@ -107,7 +116,7 @@ export function changedFields(row: CatalogImportRow, existing: ExistingEntry): F
     if (field === 'kind' || field === 'replaces') continue;
     // Citations are their own table, written for every row that names them (catalog-import-citations.ts).
     if (field === 'references' || field === 'informativeReferences') continue;
-    if (LINK_FIELDS.has(field) && to === undefined) continue;
+    if (KEPT_WHEN_ABSENT.has(field) && to === undefined) continue;
     const from = existing[field];
     if (!same(from, to)) changes.push({ field: columnName(field), from, to });
   }

@@ -99,12 +99,14 @@ async function upsertStandards(tx: SqlExecutor, tenantId: string, rows: ImportRo
        publisher_code = EXCLUDED.publisher_code, committee_designation = EXCLUDED.committee_designation,
        status = EXCLUDED.status, edition = EXCLUDED.edition, published_on = EXCLUDED.published_on,
        published_precision = EXCLUDED.published_precision, adopts_content_code = EXCLUDED.adopts_content_code,
-       titles = EXCLUDED.titles, ics_codes = EXCLUDED.ics_codes, stage_code = EXCLUDED.stage_code,
+       titles = EXCLUDED.titles, ics_codes = EXCLUDED.ics_codes,
        updated_at = now(),
        -- A link is recorded, never cleared by a row that does not name one.
        replaced_by_content_code = COALESCE(EXCLUDED.replaced_by_content_code, standards.replaced_by_content_code),
        supplement_of = COALESCE(EXCLUDED.supplement_of, standards.supplement_of),
-       -- A confirmation date too: a row without one (a file with no such column) keeps the stored one.
+       -- A stage and a confirmation date too: a row without one (a file with no such column) keeps the stored one,
+       -- as the dry run reports it (unchanged).
+       stage_code = COALESCE(EXCLUDED.stage_code, standards.stage_code),
        confirmed_precision = CASE WHEN EXCLUDED.confirmed_on IS NULL THEN standards.confirmed_precision
                                   ELSE EXCLUDED.confirmed_precision END,
        confirmed_on = COALESCE(EXCLUDED.confirmed_on, standards.confirmed_on)
