@@ -9,9 +9,7 @@ import { findNotificationRecipient } from '@trackwell/db';
 import { z } from 'zod';
 import type { ApiApp } from '../../http/api-schemas.ts';
 import { currentUser } from '../auth/plugin.ts';
-import { evidencePdf } from './evidence/pdf.ts';
 import { evidenceFileName, readEvidenceReport } from './evidence/report-query.ts';
-import { evidenceCsv, evidenceXlsx } from './evidence/sheets.ts';
 import { errors, security, tags } from './schemas.ts';
 
 /** The list's evidence report as a file: owners, editors and reviewers (a reader: 403). */
@@ -54,12 +52,14 @@ export function registerEvidenceRoutes(app: ApiApp) {
         format,
         language,
       });
+      // The PDF and spreadsheet writers (pdfkit, its fonts, write-excel-file) load with the first report, not at
+      // start: most processes never draw one.
       const body =
         format === 'pdf'
-          ? await evidencePdf(report)
+          ? await (await import('./evidence/pdf.ts')).evidencePdf(report)
           : format === 'csv'
-            ? evidenceCsv(report)
-            : await evidenceXlsx(report);
+            ? (await import('./evidence/sheets.ts')).evidenceCsv(report)
+            : await (await import('./evidence/sheets.ts')).evidenceXlsx(report);
       return reply
         .type(EVIDENCE_CONTENT_TYPES[format])
         .header('cache-control', 'no-store')
