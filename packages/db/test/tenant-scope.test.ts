@@ -55,6 +55,14 @@ const UNSCOPED: Record<string, string> = {
     'one event’s webhook messages (the event was recorded under its tenant)',
   'webhook-outbox.ts listOverdueWebhookMessageIds': 'the sweep over every store’s webhook messages',
   'webhook-outbox.ts claimWebhookMessage': 'claims a message by id; the row answers its own tenant',
+  // Organisation lists' outside recipients and review notices: jobs over every store, rows by id.
+  'organisation-list-mails.ts claimListMails': 'claims queued mails of every store; each answers its tenant',
+  'organisation-list-mails.ts markListMailSent': 'marks one mail by id, after sending',
+  'organisation-list-mails.ts markListMailFailed': 'marks one mail by id, after a failed attempt',
+  'organisation-review-notices.ts claimReviewReminders':
+    'claims the reminders due in every store; each notice answers its tenant',
+  'organisation-review-notices.ts claimReviewEscalations':
+    'claims the overdue reviews of every store; each notice answers its tenant',
   // Housekeeping and feeds across stores; each row carries its tenant, checked where it is used.
   'identity.ts purgeExpiredIdentityData':
     'deletes expired one-time tokens, provider payloads and counters of every store',

@@ -33,7 +33,8 @@ const personName = (alias: string) =>
  */
 export async function listEvidenceReviews(
   db: SqlExecutor,
-  scope: { tenantId: string; organisationId: string; listId: string },
+  tenantId: string,
+  scope: { organisationId: string; listId: string },
   period: { from: Date; to: Date },
 ): Promise<EvidenceReviewRow[]> {
   const { rows } = await db.query<EvidenceReviewRow>(
@@ -49,7 +50,7 @@ export async function listEvidenceReviews(
         AND r.opened_at >= $4 AND r.opened_at < $5
       ORDER BY r.opened_at, r.id
       LIMIT $6`,
-    [scope.tenantId, scope.organisationId, scope.listId, period.from, period.to, EVIDENCE_MAX_ROWS + 1],
+    [tenantId, scope.organisationId, scope.listId, period.from, period.to, EVIDENCE_MAX_ROWS + 1],
   );
   return rows;
 }

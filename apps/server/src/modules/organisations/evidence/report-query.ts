@@ -30,13 +30,13 @@ export async function readEvidenceReport(
   now = new Date(),
 ): Promise<EvidenceReport> {
   await requireMember(db, user, request.organisationId, 'evidence');
-  const scope = { tenantId: user.tenantId, organisationId: request.organisationId, listId: request.listId };
+  const scope = { organisationId: request.organisationId, listId: request.listId };
   const list = await findOrganisationList(db, user.tenantId, request.organisationId, request.listId);
   if (!list) throw notFound('The organisation has no such list: nothing was read.');
   const organisation = (await findOrganisation(db, user.tenantId, request.organisationId))!;
   const end = new Date(`${request.to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
-  const reviews = await listEvidenceReviews(db, scope, {
+  const reviews = await listEvidenceReviews(db, user.tenantId, scope, {
     from: new Date(`${request.from}T00:00:00Z`),
     to: end,
   });

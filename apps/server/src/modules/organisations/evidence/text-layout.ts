@@ -80,7 +80,10 @@ const wrapped = new WeakMap<TextCanvas, Map<string, Piece[][]>>();
 /** `wrapLines`, remembered per canvas: a cell is measured for its row's height, then drawn. */
 function wrap(canvas: TextCanvas, text: string, size: number, maxWidth: number): Piece[][] {
   let seen = wrapped.get(canvas);
-  if (!seen) wrapped.set(canvas, (seen = new Map()));
+  if (!seen) {
+    seen = new Map();
+    wrapped.set(canvas, seen);
+  }
   const key = `${size}|${maxWidth}|${text}`;
   let lines = seen.get(key);
   if (!lines) {
