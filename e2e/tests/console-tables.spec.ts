@@ -59,6 +59,9 @@ async function shotOf(page: Page, testInfo: TestInfo, selector: string, label: s
   });
 }
 
+/** The deliveries chart's "show the figures as a table" button, in each language the journey reads. */
+const SHOW_TABLE = { en: 'Show the figures as a table', ar: 'عرض الأرقام في جدول' } as const;
+
 async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: TestInfo) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
@@ -86,7 +89,10 @@ async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: Te
     await page.goto(`${origin}/admin/stores/awwa/deliveries`);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.locator('.tw-activity__panel').first()).toBeVisible({ timeout: 20_000 });
-    const toggle = page.locator('.tw-activity__panel button[aria-controls]');
+    // The chart's table alternative, by the words its button shows (the panel's table has a Columns button too).
+    const toggle = page
+      .locator('.tw-activity__panel')
+      .getByRole('button', { name: SHOW_TABLE[lang], exact: true });
     if (await toggle.count()) {
       await toggle.click();
       await expect(page.locator('.tw-activity__panel table')).toBeVisible();
