@@ -19,9 +19,9 @@ export const MOCKING_FILES = [
 ];
 
 /**
- * A portal test project. `isolate: false` (the default here): a worker's files share one jsdom window and one
- * module graph instead of building both again per file, which was two thirds of the suite's CPU time (jsdom
- * made 84 times); src/testing/setup.ts puts back, after every test, what a test may leave on the window.
+ * A portal test project. With `isolate: false` a worker's files share one jsdom window and one module graph
+ * instead of building both per file (two thirds of the suite's CPU time; src/testing/setup.ts puts back what a
+ * test may leave on the window); the root vitest.config.ts says why it is not on yet.
  */
 export function portalProject({
   name,
