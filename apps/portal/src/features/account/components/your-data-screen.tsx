@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../../lib/notify.ts';
+import { saveObjectUrl } from '../../../lib/save-file.ts';
 import { useAccount } from '../account-context.ts';
 import { type AccountDataClient, createAccountDataClient } from '../lib/account-data.ts';
 import { describeMyAccountError, myAccountErrorKind } from '../lib/myaccount-errors.ts';
@@ -31,12 +32,7 @@ function ExportSection({ client }: { client: AccountDataClient }) {
     setBusy(true);
     try {
       const { blob, fileName } = await client.exportData();
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveObjectUrl(URL.createObjectURL(blob), fileName, 1000);
       notify.success(t('data.exported'));
     } catch (error) {
       notify.error(describeMyAccountError(error, t));

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/forms/form-buttons.tsx';
 import { asLanguage } from '../../../lib/language.ts';
 import { notify } from '../../../lib/notify.ts';
+import { saveObjectUrl } from '../../../lib/save-file.ts';
 import { useEvidenceReportMutation } from '../api/evidence.ts';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -40,13 +41,7 @@ export function EvidenceReport({ organisationId, listId }: { organisationId: str
       notify.error(t('evidence.failed'));
       return;
     }
-    const link = document.createElement('a');
-    link.href = result.data.url;
-    link.download = result.data.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(result.data.url), 10_000);
+    saveObjectUrl(result.data.url, result.data.fileName);
   };
   return (
     <section className="mt-3" aria-labelledby={ids.heading}>

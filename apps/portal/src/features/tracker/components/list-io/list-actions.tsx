@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { asLanguage } from '../../../../lib/language.ts';
 import { notify } from '../../../../lib/notify.ts';
+import { saveObjectUrl } from '../../../../lib/save-file.ts';
 import { useListExportMutation } from '../../api/list-io.ts';
 import { ImportListDialog } from './import-list-dialog.tsx';
 
@@ -21,13 +22,7 @@ export default function ListActions({ onTracked }: { onTracked: () => void }) {
       notify.error(t('listIo.exportError'));
       return;
     }
-    const link = document.createElement('a');
-    link.href = result.data.url;
-    link.download = result.data.fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(result.data.url), 10_000);
+    saveObjectUrl(result.data.url, result.data.fileName);
   };
 
   return (
