@@ -21,7 +21,7 @@ export const MOCKING_FILES = [
 /**
  * A portal test project. With `isolate: false` a worker's files share one jsdom window and one module graph
  * instead of building both per file (two thirds of the suite's CPU time; src/testing/setup.ts puts back what a
- * test may leave on the window); the root vitest.config.ts says why it is not on yet.
+ * test may leave on the window); the root vitest.config.ts turns it on for every file but the mocking ones.
  */
 export function portalProject({
   name,

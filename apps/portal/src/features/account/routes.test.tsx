@@ -13,6 +13,8 @@ describe('Account area navigation', { timeout: 20_000 }, () => {
     renderAccount({ path: '/account' });
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account settings' });
+    // Webhooks joins the navigation once the store's feature flags have arrived.
+    await within(nav).findByRole('link', { name: 'Webhooks' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
       'Profile',

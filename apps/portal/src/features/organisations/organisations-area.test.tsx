@@ -53,7 +53,7 @@ describe('the organisation area', { timeout: 20_000 }, () => {
     renderApp({ path: '/organisations' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Organisations' })).toBeInTheDocument();
     expect(await screen.findByText('Try later.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You belong to no organisation yet.')).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Name'));
