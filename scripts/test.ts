@@ -7,7 +7,9 @@
  *     runs on embedded PGlite; with it (CI sets it) the db and server suites run on that PostgreSQL server,
  *     and what depends on the engine runs on PGlite too (vitest.config.ts says what and why);
  *   - with TEST_DATABASE_URL, the rolling-upgrade check's CI subset: the previous release's API tests on a
- *     database this release migrated (scripts/upgrade-check.ts --ci, about a minute);
+ *     database this release migrated (scripts/upgrade-check.ts --ci, about a minute), after the portal build,
+ *     still beside the Vitest run (one process more of ours: on a machine shared with other work, a larger
+ *     share of the cores);
  *   - the browser journeys (Playwright in Debian's Chromium), once the portal is built. Not beside the Vitest
  *     run: tried on two cores shared with two busy loops, both stages together took 46 minutes against about
  *     33 one after the other, and long tests ran out of time.
@@ -200,7 +202,6 @@ async function vitest(): Promise<void> {
 /** The previous release's API tests on this release's schema (expand-then-contract; docs/upgrades.md). */
 async function upgradeCheck(): Promise<void> {
   if (!only.has('upgrade') || !postgres) return;
-  process.stdout.write("\n━━ rolling upgrade: the previous release's API tests on this schema ━━\n");
   const r = await run(process.execPath, ['scripts/upgrade-check.ts', '--ci'], {
     log: join(OUT, 'upgrade-check.log'),
   });
@@ -238,9 +239,8 @@ async function journeys(): Promise<void> {
 }
 
 mkdirSync(OUT, { recursive: true });
-const checks = checksAndBuild();
+const checks = checksAndBuild().then(upgradeCheck);
 await vitest();
-await upgradeCheck();
 await checks;
 const portalBuilt = results.find((r) => r.stage === 'portal build');
 if (portalBuilt && !portalBuilt.ok)
