@@ -5,54 +5,41 @@ import {
 } from '@trackwell/contracts';
 import { addStandardToList, applyCatalogEvent, putMember } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMailContent } from '../../src/modules/notifications/mail-content.ts';
 import { createReviewNoticeRunner } from '../../src/modules/notifications/review-notices.ts';
-import type { MailTransport, NotificationMail } from '../../src/modules/notifications/transport.ts';
+import { keptMail, mailContent, useOrganisationWorld } from '../support/organisation-mail-world.ts';
 import { callAs, makeOrganisation, path, type TestOrganisation } from '../support/organisation-world.ts';
-import { a, catA, std, t, useTrackerWorld } from '../support/tracker-world.ts';
+import { a, catA, std, t } from '../support/tracker-world.ts';
 
 /**
  * A review's notices: opened, it is in the assignee's notification centre (a REVIEW reason linking to it); the
  * scheduled job reminds the assignee before the due date and tells the owners once it is overdue, each e-mail
  * once, in the recipient's language (Arabic here), and puts the review back in their centre.
  */
-useTrackerWorld();
-
+const world = useOrganisationWorld('Notice Works', { standard: 4 });
 const DAY = 86_400_000;
 let org: TestOrganisation;
 let dueAt: number;
 
-/** The job with a transport that keeps what it sends; `failNext` sends fail (as an SMTP server down would). */
+/** The notices' job, sending into `sent` (failing the next `failNext(n)` sends). */
 function runner() {
-  const sent: NotificationMail[] = [];
-  const failing = { next: 0 };
-  const transport: MailTransport = {
-    async send(m) {
-      if (failing.next > 0) {
-        failing.next--;
-        throw new Error('421 service not available');
-      }
-      sent.push(m);
-      return { messageId: m.messageId, raw: '' };
-    },
-    close: async () => {},
-  };
-  const content = createMailContent({
+  const { sent, transport, failNext } = keptMail();
+  const run = createReviewNoticeRunner({
     db: t.app.db,
-    origin: (host) => t.app.publicUrls.origin({ canonicalHost: host }),
+    env: t.app.env,
+    transport,
+    content: mailContent(),
     log: t.app.log,
   });
-  const run = createReviewNoticeRunner({ db: t.app.db, env: t.app.env, transport, content, log: t.app.log });
-  return { sent, failNext: (n: number) => (failing.next = n), ...run };
+  return { sent, failNext, ...run };
 }
 
 beforeAll(async () => {
-  org = await makeOrganisation(a, 'Notice Works');
+  org = world.org;
   await t.app.db.query(`UPDATE users SET locale = 'ar' WHERE id = $1`, [org.byRole.reviewer.id]);
   dueAt = await openReview(org, 4, 'S4-26');
 });
 
-/** A new edition of the catalogue's standard `n`, on the organisation's list: its review's due date. */
+/** A new edition of the catalogue's standard `n`, put on the organisation's list: its review's due date. */
 async function openReview(of: TestOrganisation, n: number, designation: string): Promise<number> {
   const s = std(catA, n);
   await t.app.db.transaction((tx) => addStandardToList(tx, a.tenant.id, of.listId, s.id));
