@@ -79,7 +79,10 @@ export async function claimReviewReminders(db: SqlExecutor, now: Date): Promise<
   return rows[0]!.n;
 }
 
-/** Open reviews past their due date, not yet escalated: one notice to each owner of the organisation; answers the e-mails queued. */
+/**
+ * Open reviews past their due date, not yet escalated: one notice to each owner of the organisation. Answers
+ * the e-mails queued.
+ */
 export async function claimReviewEscalations(db: SqlExecutor, now: Date): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH overdue AS (

@@ -18,8 +18,9 @@ import {
  * The evidence report as a PDF (pdfkit): A4 landscape, a heading block, then one table row per change with
  * its review, the header row repeated on each page, overdue rows tinted and saying so in their own column,
  * "Page n of m" at the foot. Fonts are embedded (subsets of the glyphs drawn): Noto Sans, Noto Sans Arabic,
- * and Noto Sans JP, KR and SC when the report has a character of theirs (fonts.ts, fonts/README.md). Arabic reports run right to left: columns from the right,
- * text aligned right, each line in bidi order (text-layout.ts).
+ * and Noto Sans JP, KR and SC when the report has a character of theirs (fonts.ts, fonts/README.md). Arabic
+ * reports run right to left: columns from the right, text aligned right, each line in bidi order
+ * (text-layout.ts).
  */
 
 const MARGIN = 36;

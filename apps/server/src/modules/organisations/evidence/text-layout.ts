@@ -4,11 +4,11 @@ import bidiModule, { type Bidi } from 'bidi-js';
  * Lines of text for the PDF, in any of the report's scripts, mixed: each run gets the font that has its
  * script (Latin/Greek/Cyrillic, Arabic, CJK) or, failing that, the first that has a glyph for it; a Chinese,
  * Japanese or Korean character is drawn in the face of its text's language (kana: Japanese, Hangul: Korean,
- * otherwise the report's), so a Japanese title in a Chinese report keeps Japanese forms; lines are wrapped at spaces (and between CJK characters), and
- * each line is put in visual order by the Unicode Bidirectional Algorithm (bidi-js levels, rule L2 on the
- * line's runs). fontkit, under pdfkit, shapes Arabic (joining forms, lam-alef) and lays each Arabic run out
- * right to left. Runs are drawn in logical order at their visual places, so a PDF reader's text is in
- * reading order.
+ * otherwise the report's), so a Japanese title in a Chinese report keeps Japanese forms. Lines are wrapped
+ * at spaces (and between CJK characters), and each line is put in visual order by the Unicode
+ * Bidirectional Algorithm (bidi-js levels, rule L2 on the line's runs). fontkit, under pdfkit, shapes Arabic
+ * (joining forms, lam-alef) and lays each Arabic run out right to left. Runs are drawn in logical order at
+ * their visual places, so a PDF reader's text is in reading order.
  */
 
 // bidi-js is CommonJS (its module.exports is the factory) with ES-module typings: the default import is the
