@@ -5,6 +5,7 @@ import {
   addStandardToList,
   applyCatalogEvent,
   claimReviewEscalations,
+  claimReviewMails,
   claimReviewReminders,
   createOrganisation,
   createOrganisationList,
@@ -12,6 +13,7 @@ import {
   listOrganisationReviews,
   listReviewEvents,
   type MatchingRules,
+  markReviewMailSent,
   putMember,
   reopenReview,
   setReviewDueDays,
@@ -183,22 +185,36 @@ describe('organisation reviews', () => {
       { offset: 0, limit: 5 },
     );
     const due = new Date(listed.reviews[0]!.dueAt).getTime();
+    // The e-mails the claims queued, taken and marked sent as the notices' job does.
+    const mailed = async (now: Date) => {
+      const mails = await claimReviewMails(db, now, 100, 60);
+      for (const mail of mails) await markReviewMailSent(db, mail.id, now);
+      return mails;
+    };
     // Both reviews are due in 10 days (the reopened one from its reopening): nothing yet.
-    expect(await claimReviewReminders(db, new Date(due - 8 * DAY))).toEqual([]);
-    const week = await claimReviewReminders(db, new Date(due - 6 * DAY));
-    expect(week.map((n) => n.listName).sort()).toEqual(['Plant A', 'Plant B']);
-    expect(await claimReviewReminders(db, new Date(due - 5 * DAY))).toEqual([]);
-    const dayBefore = await claimReviewReminders(db, new Date(due - DAY / 2));
-    expect(dayBefore.map((n) => n.listName).sort()).toEqual(['Plant A', 'Plant B']);
-    expect(await claimReviewReminders(db, new Date(due - DAY / 4))).toEqual([]);
-
-    const overdue = await claimReviewEscalations(db, new Date(due + 2 * DAY));
-    // Each overdue review goes to the organisation's one owner.
-    expect(overdue.map((n) => [n.listName, n.userId]).sort()).toEqual([
-      ['Plant A', owner],
-      ['Plant B', owner],
+    expect(await claimReviewReminders(db, new Date(due - 8 * DAY))).toBe(0);
+    expect(await claimReviewReminders(db, new Date(due - 6 * DAY))).toBe(2);
+    const week = await mailed(new Date(due - 6 * DAY));
+    expect(week.map((n) => [n.kind, n.listName]).sort()).toEqual([
+      ['reminder', 'Plant A'],
+      ['reminder', 'Plant B'],
     ]);
-    expect(await claimReviewEscalations(db, new Date(due + 3 * DAY))).toEqual([]);
+    expect(await claimReviewReminders(db, new Date(due - 5 * DAY))).toBe(0);
+    expect(await mailed(new Date(due - 5 * DAY))).toEqual([]);
+    expect(await claimReviewReminders(db, new Date(due - DAY / 2))).toBe(2);
+    const dayBefore = await mailed(new Date(due - DAY / 2));
+    expect(dayBefore.map((n) => n.listName).sort()).toEqual(['Plant A', 'Plant B']);
+    expect(await claimReviewReminders(db, new Date(due - DAY / 4))).toBe(0);
+
+    expect(await claimReviewEscalations(db, new Date(due + 2 * DAY))).toBe(2);
+    const overdue = await mailed(new Date(due + 2 * DAY));
+    // Each overdue review goes to the organisation's one owner.
+    expect(overdue.map((n) => [n.kind, n.listName, n.userId]).sort()).toEqual([
+      ['overdue', 'Plant A', owner],
+      ['overdue', 'Plant B', owner],
+    ]);
+    expect(await claimReviewEscalations(db, new Date(due + 3 * DAY))).toBe(0);
+    expect(await mailed(new Date(due + 3 * DAY))).toEqual([]);
     const history = await listReviewEvents(db, store, listed.reviews[0]!.id);
     expect(history.map((e) => e.kind)).toEqual(['opened', 'reminded', 'reminded', 'escalated']);
     const { rows } = await db.query<{ reasons: Array<{ stage: string }>; read_at: Date | null }>(

@@ -63,6 +63,11 @@ const UNSCOPED: Record<string, string> = {
     'claims the reminders due in every store; each notice answers its tenant',
   'organisation-review-notices.ts claimReviewEscalations':
     'claims the overdue reviews of every store; each notice answers its tenant',
+  'organisation-review-notices.ts claimReviewMails':
+    'claims queued notice mails of every store; each answers its tenant',
+  'organisation-review-notices.ts markReviewMailSent': 'marks one notice mail by id, after sending',
+  'organisation-review-notices.ts markReviewMailFailed':
+    'marks one notice mail by id, after a failed attempt',
   // Housekeeping and feeds across stores; each row carries its tenant, checked where it is used.
   'identity.ts purgeExpiredIdentityData':
     'deletes expired one-time tokens, provider payloads and counters of every store',

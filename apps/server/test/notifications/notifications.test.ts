@@ -281,6 +281,39 @@ describe('change notifications: publisher API → matching → one branded, loca
     expect(s.rows[0]!.status).toBe('active');
   });
 
+  it('a new edition without its designation or publication date: 400 naming the field, the standard unchanged, no event', async () => {
+    const { tenant, host } = await t.createTenant();
+    const db = t.app.db;
+    const { apiKey } = await buildNotificationCatalogue(db, tenant.id);
+    const standard = async () =>
+      (
+        await db.query<{ designation: string; edition: string; published_on: string }>(
+          `SELECT designation, edition, published_on::text FROM standards
+            WHERE tenant_id = $1 AND content_code = 'D638-CC'`,
+          [tenant.id],
+        )
+      ).rows[0];
+    const before = await standard();
+    const edition = { type: 'new_edition', standard: { contentCode: 'D638-CC' }, edition: '2027' };
+    for (const [id, event, field] of [
+      ['no-designation', { ...edition, publishedOn: '2027-01-15' }, 'designation'],
+      ['no-date', { ...edition, designation: 'D638-27' }, 'publishedOn'],
+      ['blank-designation', { ...edition, designation: '  ', publishedOn: '2027-01-15' }, 'designation'],
+      ['null-date', { ...edition, designation: 'D638-27', publishedOn: null }, 'publishedOn'],
+    ] as const) {
+      const res = await publish(host, apiKey, { events: [{ id, ...event }] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('validation_error');
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+    expect(await standard()).toEqual(before);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM catalog_events WHERE tenant_id = $1',
+      [tenant.id],
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('an event a CLI applied and announced is sent by the running worker at once, not at its next sweep', async () => {
     const { tenant } = await t.createTenant();
     const db = t.app.db;

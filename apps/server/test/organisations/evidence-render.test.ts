@@ -121,6 +121,38 @@ describe('evidence report PDF', () => {
     expect(zh).toContain('审查证据报告');
   });
 
+  it('titles, notes and names in Japanese, Korean, Chinese, Arabic and Latin script read back from one report', async () => {
+    const mixed = report({
+      organisation: { name: '株式会社アクメ' },
+      list: { name: '공급업체 목록', responsible: '王小明' },
+      rows: [
+        row({ title: '品質マネジメントシステム—要求事項', reviewer: '佐藤 花子', note: '手順書を更新した' }),
+        row({ title: '품질경영시스템 — 요구사항', reviewer: '김민준', note: '영향 없음' }),
+        row({ title: '质量管理体系 要求', reviewer: '王小明', note: '已更新程序文件' }),
+        row({ title: 'نظم إدارة الجودة', reviewer: 'Amal Haddad', note: 'Handbuch geändert' }),
+      ],
+    });
+    for (const language of ['en', 'ja'] as const) {
+      const text = await pdfText(await evidencePdf({ ...mixed, language }));
+      for (const words of [
+        '株式会社アクメ',
+        '공급업체 목록',
+        '王小明',
+        '品質マネジメントシステム',
+        '佐藤 花子',
+        '手順書を更新した',
+        '품질경영시스템',
+        '김민준',
+        '영향 없음',
+        '质量管理体系 要求',
+        '已更新程序文件',
+        'نظم إدارة الجودة',
+        'Handbuch geändert',
+      ])
+        expect(text).toContain(words);
+    }
+  });
+
   it('runs onto more pages with the header repeated and "Page n of m" on each', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => row({ designation: `EN ${1000 + i}` }));
     const pages = await pdfLines(await evidencePdf(report({ rows })));

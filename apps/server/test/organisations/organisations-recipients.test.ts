@@ -4,11 +4,9 @@ import {
   LIST_RECIPIENTS_MAX,
   ORGANISATION_EVIDENCE_PATHS,
 } from '@trackwell/contracts';
-import { addStandardToList } from '@trackwell/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createListRecipientMailer } from '../../src/modules/notifications/list-recipient-mails.ts';
-import { createMailContent } from '../../src/modules/notifications/mail-content.ts';
-import type { MailTransport, NotificationMail } from '../../src/modules/notifications/transport.ts';
+import { keptMail, mailContent, useOrganisationWorld } from '../support/organisation-mail-world.ts';
 import {
   callAs,
   makeOrganisation,
@@ -16,15 +14,14 @@ import {
   path,
   type TestOrganisation,
 } from '../support/organisation-world.ts';
-import { a, b, catA, expectError, std, t, useTrackerWorld } from '../support/tracker-world.ts';
+import { a, b, expectError, t } from '../support/tracker-world.ts';
 
 /**
  * A list's outside recipients: owners and editors add and remove addresses (once each, at most 50, valid
  * ones), every member sees them; a change to a standard on the list e-mails each subscribed address once,
  * in the store's language, with RFC 8058 one-click unsubscribe; the unsubscribe page's POST stops them.
  */
-useTrackerWorld();
-
+const world = useOrganisationWorld('Recipients Co', { standard: 1 });
 let org: TestOrganisation;
 let other: TestOrganisation;
 const recipients = (o: TestOrganisation, listId = o.listId) =>
@@ -38,20 +35,11 @@ const mailRows = async () =>
 
 /** The worker's mailer, sending into `sent`. */
 function mailer() {
-  const sent: NotificationMail[] = [];
-  const transport: MailTransport = {
-    async send(m) {
-      sent.push(m);
-      return { messageId: m.messageId, raw: '' };
-    },
-    close: async () => {},
+  const { sent, transport } = keptMail();
+  return {
+    sent,
+    ...createListRecipientMailer({ db: t.app.db, env: t.app.env, transport, content: mailContent() }),
   };
-  const content = createMailContent({
-    db: t.app.db,
-    origin: (host) => t.app.publicUrls.origin({ canonicalHost: host }),
-    log: t.app.log,
-  });
-  return { sent, ...createListRecipientMailer({ db: t.app.db, env: t.app.env, transport, content }) };
 }
 
 let eventNo = 0;
@@ -63,9 +51,8 @@ const reaffirm = (n: number, id = `rcpt-${++eventNo}`) =>
   );
 
 beforeAll(async () => {
-  org = await makeOrganisation(a, 'Recipients Co');
+  org = world.org;
   other = await makeOrganisation(a, 'Recipients Other');
-  await t.app.db.transaction((tx) => addStandardToList(tx, a.tenant.id, org.listId, std(catA, 1).id));
 });
 
 describe('outside recipients of a list', () => {

@@ -1,7 +1,10 @@
 import {
   claimReviewEscalations,
+  claimReviewMails,
   claimReviewReminders,
   type DatabaseHandle,
+  markReviewMailFailed,
+  markReviewMailSent,
   type ReviewNotice,
 } from '@trackwell/db';
 import { renderReviewNoticeMail, resolveEmailLanguage } from '@trackwell/email';
@@ -17,9 +20,10 @@ import type { MailTransport } from './transport.ts';
  * The organisation review notices, framework-free, given the clock: the assignee of an open review is reminded
  * 7 days and 1 day before its due date, and once it is overdue the organisation's owners are told. The
  * selection is set-based (organisation-review-notices.ts: it stamps the reviews, appends `reminded` /
- * `escalated` to their history and puts them back in the notification centre); each notice is e-mailed once, in
- * the recipient's language. A send that fails is counted and logged, not retried: the history and the centre
- * keep the notice.
+ * `escalated` to their history, puts them back in the notification centre and queues their e-mails); each
+ * queued e-mail is then sent in the recipient's language and marked sent. A send that fails is logged and
+ * left queued: a later run sends it (after NOTIFICATIONS_RETRY_DELAY_SECONDS), until
+ * NOTIFICATIONS_RETRY_LIMIT; one that was sent is never sent again.
  */
 export interface ReviewNoticeDeps {
   db: DatabaseHandle;
@@ -29,13 +33,17 @@ export interface ReviewNoticeDeps {
   log: { warn(o: object, m: string): void };
 }
 
+/** E-mails claimed at a time. */
+const BATCH = 200;
+
 /** How often a worker queues the notices' job (one per slot across workers). */
 export const REVIEW_NOTICES_EVERY_SECONDS = 3600;
 
 export function createReviewNoticeRunner({ db, env, transport, content, log }: ReviewNoticeDeps) {
   const { address, domain } = mailIdentity(env);
 
-  async function send(kind: 'reminder' | 'overdue', n: ReviewNotice) {
+  async function send(n: ReviewNotice) {
+    const { kind } = n;
     const store = await content.storeMail(n.tenantId);
     const language = resolveEmailLanguage(n.locale, store.store);
     const link = new URL(`/organisations/${n.organisationId}/reviews/${n.reviewId}`, store.origin).toString();
@@ -48,7 +56,7 @@ export function createReviewNoticeRunner({ db, env, transport, content, log }: R
       dueAt: new Date(n.dueAt),
       link,
     });
-    const id = `review-${kind}-${n.reviewId}-${new Date(n.dueAt).getTime()}-${n.userId}`;
+    const id = `review-${kind}-${n.reviewId}-${n.id}`;
     await transport.send({
       from: { name: store.branding.tenantName, address },
       to: n.login,
@@ -58,25 +66,29 @@ export function createReviewNoticeRunner({ db, env, transport, content, log }: R
     });
   }
 
-  /** One run at `now`: the reminders due, then the escalations, each sent once. */
+  /** One run at `now`: the reminders and escalations due are queued, then every e-mail queued is sent. */
   async function run(now: Date): Promise<{ reminders: number; escalations: number; failed: number }> {
     const result = { reminders: 0, escalations: 0, failed: 0 };
-    const batches = [
-      ['reminder', await claimReviewReminders(db, now)],
-      ['overdue', await claimReviewEscalations(db, now)],
-    ] as const;
-    for (const [kind, notices] of batches)
-      for (const n of notices) {
+    await claimReviewReminders(db, now);
+    await claimReviewEscalations(db, now);
+    for (;;) {
+      const batch = await claimReviewMails(db, now, BATCH, env.NOTIFICATIONS_CLAIM_SECONDS);
+      for (const n of batch) {
         try {
-          await send(kind, n);
-          if (kind === 'reminder') result.reminders++;
+          await send(n);
+          await markReviewMailSent(db, n.id, now);
+          if (n.kind === 'reminder') result.reminders++;
           else result.escalations++;
         } catch (error) {
           result.failed++;
-          log.warn({ err: error, reviewId: n.reviewId, kind }, 'review notice not sent');
+          const final = n.attempts > env.NOTIFICATIONS_RETRY_LIMIT;
+          const retryAt = new Date(now.getTime() + env.NOTIFICATIONS_RETRY_DELAY_SECONDS * 1000);
+          await markReviewMailFailed(db, n.id, { error: (error as Error).message, final, retryAt });
+          log.warn({ err: error, reviewId: n.reviewId, kind: n.kind, final }, 'review notice not sent');
         }
       }
-    return result;
+      if (batch.length < BATCH) return result;
+    }
   }
   return { run };
 }

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import { type Language, RTL_LANGUAGES } from '@trackwell/contracts';
 import PDFDocument from 'pdfkit';
+import { evidenceFaces, type Faces, fontChoice } from './fonts.ts';
 import { day, type EvidenceReport, type EvidenceRow, moment } from './model.ts';
 import { EVIDENCE_STRINGS, type EvidenceStrings, fill } from './strings.ts';
 import {
@@ -17,16 +17,12 @@ import {
 /**
  * The evidence report as a PDF (pdfkit): A4 landscape, a heading block, then one table row per change with
  * its review, the header row repeated on each page, overdue rows tinted and saying so in their own column,
- * "Page n of m" at the foot. Fonts are embedded (subsets): Noto Sans, Noto Sans Arabic, and the CJK subset
- * of the report's language (fonts/README.md). Arabic reports run right to left: columns from the right,
- * text aligned right, each line in bidi order (text-layout.ts).
+ * "Page n of m" at the foot. Fonts are embedded (subsets of the glyphs drawn): Noto Sans, Noto Sans Arabic,
+ * and Noto Sans JP, KR and SC when the report has a character of theirs (fonts.ts, fonts/README.md). Arabic
+ * reports run right to left: columns from the right, text aligned right, each line in bidi order
+ * (text-layout.ts).
  */
 
-const FONTS = join(import.meta.dirname, 'fonts');
-const CJK_FONT: Partial<Record<Language, string>> = {
-  ja: 'NotoSansCJKjp-Evidence.otf',
-  ko: 'NotoSansCJKkr-Evidence.otf',
-};
 const MARGIN = 36;
 const BODY = 7.5;
 const PAD = 3;
@@ -62,11 +58,12 @@ function cellsOf(row: EvidenceRow, s: EvidenceStrings): Record<Column['key'], st
   };
 }
 
-function canvasOf(doc: PDFKit.PDFDocument): TextCanvas {
+function canvasOf(doc: PDFKit.PDFDocument, faces: Faces, language: Language): TextCanvas {
   const use = (font: FontRole, size: number) => doc.font(font).fontSize(size);
   // Measuring shapes the text (fontkit): the same words (kinds, dates, names) recur on every row.
   const widths = new Map<string, number>();
   return {
+    ...fontChoice(faces, language),
     width: (text, font, size) => {
       const key = `${font}|${size}|${text}`;
       let width = widths.get(key);
@@ -81,9 +78,24 @@ function canvasOf(doc: PDFKit.PDFDocument): TextCanvas {
   };
 }
 
+/** Every text the report can draw: its words in the report's language, the names, and each row's cells. */
+function textsOf(report: EvidenceReport, s: EvidenceStrings): string[] {
+  const words = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : Object.values(value as object).flatMap(words);
+  const { organisation, list } = report;
+  return [
+    ...words(s),
+    organisation.name,
+    list.name,
+    list.responsible ?? '',
+    ...report.rows.flatMap((row) => Object.values(cellsOf(row, s))),
+  ];
+}
+
 export async function evidencePdf(report: EvidenceReport): Promise<Buffer> {
   const s = EVIDENCE_STRINGS[report.language];
   const rtl = RTL_LANGUAGES.has(report.language);
+  const faces = await evidenceFaces(textsOf(report, s));
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -104,10 +116,8 @@ export async function evidencePdf(report: EvidenceReport): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('latin', join(FONTS, 'NotoSans-Regular.ttf'));
-  doc.registerFont('arabic', join(FONTS, 'NotoSansArabic-Regular.ttf'));
-  doc.registerFont('cjk', join(FONTS, CJK_FONT[report.language] ?? 'NotoSansCJKsc-Evidence.otf'));
-  const canvas = canvasOf(doc);
+  for (const [role, face] of Object.entries(faces)) doc.registerFont(role, face.bytes);
+  const canvas = canvasOf(doc, faces, report.language);
   const page = { left: MARGIN, width: doc.page.width - 2 * MARGIN, bottom: doc.page.height - MARGIN - 14 };
   let y = drawHeading(canvas, report, s, rtl, page, MARGIN);
   y = drawTable(doc, canvas, report, s, rtl, page, y + 8);

@@ -3,9 +3,8 @@ import type { EvidenceChangeKind, EvidenceDecision } from './model.ts';
 
 /**
  * The evidence report's words in the 14 languages (PDF headings, CSV/XLSX header row, decisions and kinds of
- * change). Placeholders: {count}, {overdue}, {page}, {pages}. The CJK fonts shipped for the PDF are subsets
- * holding these words' characters (fonts/README.md): a change here is followed by `node
- * scripts/evidence-fonts.ts`, and evidence-strings.test.ts checks every character has a glyph.
+ * change). Placeholders: {count}, {overdue}, {page}, {pages}. evidence-fonts.test.ts checks every character
+ * has a glyph in the PDF's fonts (fonts.ts).
  */
 export interface EvidenceStrings {
   heading: string;

@@ -2,26 +2,39 @@ import bidiModule, { type Bidi } from 'bidi-js';
 
 /**
  * Lines of text for the PDF, in any of the report's scripts, mixed: each run gets the font that has its
- * script (Latin/Greek/Cyrillic, Arabic, CJK), lines are wrapped at spaces (and between CJK characters), and
- * each line is put in visual order by the Unicode Bidirectional Algorithm (bidi-js levels, rule L2 on the
- * line's runs). fontkit, under pdfkit, shapes Arabic (joining forms, lam-alef) and lays each Arabic run out
- * right to left. Runs are drawn in logical order at their visual places, so a PDF reader's text is in
- * reading order.
+ * script (Latin/Greek/Cyrillic, Arabic, CJK) or, failing that, the first that has a glyph for it; a Chinese,
+ * Japanese or Korean character is drawn in the face of its text's language (kana: Japanese, Hangul: Korean,
+ * otherwise the report's), so a Japanese title in a Chinese report keeps Japanese forms. Lines are wrapped
+ * at spaces (and between CJK characters), and each line is put in visual order by the Unicode
+ * Bidirectional Algorithm (bidi-js levels, rule L2 on the line's runs). fontkit, under pdfkit, shapes Arabic
+ * (joining forms, lam-alef) and lays each Arabic run out right to left. Runs are drawn in logical order at
+ * their visual places, so a PDF reader's text is in reading order.
  */
 
 // bidi-js is CommonJS (its module.exports is the factory) with ES-module typings: the default import is the
 // factory at run time, which its typings do not say.
 const bidi = (bidiModule as unknown as () => Bidi)();
 
-export type FontRole = 'latin' | 'arabic' | 'cjk';
+/** Noto Sans JP, KR and SC (fonts.ts). */
+export type CjkFace = 'ja' | 'ko' | 'sc';
+export type FontRole = 'latin' | 'arabic' | CjkFace;
+const CJK_FACES: readonly FontRole[] = ['ja', 'ko', 'sc'];
+
+/** Which font has which glyph: what choosing a character's font needs. */
+export interface FontChoice {
+  /** Whether the font is loaded and has a glyph for the character. */
+  has(font: FontRole, char: string): boolean;
+  /** The CJK face of the report's language (Simplified Chinese's for a language without one). */
+  cjk: CjkFace;
+}
 
 /** What measuring and drawing need from the PDF document (pdfkit's, in pdf.ts). */
-export interface TextCanvas {
+export interface TextCanvas extends FontChoice {
   width(text: string, font: FontRole, size: number): number;
   draw(text: string, font: FontRole, size: number, x: number, baseline: number): void;
 }
 
-interface Piece {
+export interface Piece {
   text: string;
   font: FontRole;
   space: boolean;
@@ -38,9 +51,13 @@ interface Placed extends Piece {
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const CJK =
-  /[\u1100-\u11FF\u2E80-\u2FDF\u3000-\u303F\u3040-\u30FF\u3100-\u318F\u31F0-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF00-\uFFEF]/;
+  /[\u1100-\u11FF\u2E80-\u2FDF\u3000-\u303F\u3040-\u30FF\u3100-\u318F\u31F0-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF\u{20000}-\u{3FFFF}]/u;
+const KANA = /[\u3040-\u30FF\u31F0-\u31FF\uFF66-\uFF9F]/;
+const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]/;
 /** Isolates and marks steer the bidi levels (a date stays left to right in an Arabic line); never drawn. */
 const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Characters never drawn as glyphs: controls, format characters (the bidi isolates), spaces. */
+const UNDRAWN = /[\p{Cc}\p{Cf}\p{Z}]/u;
 /** A value that reads left to right whatever its neighbours (a date, a designation): an isolate. */
 export const leftToRight = (text: string) => `\u2066${text}\u2069`;
 /**
@@ -51,10 +68,24 @@ export function autoRtl(text: string, fallback: boolean): boolean {
   const strong = /\p{L}/u.exec(text.replace(BIDI_CONTROLS, ''));
   return strong ? ARABIC.test(strong[0]) : fallback;
 }
-const roleOf = (char: string): FontRole => (ARABIC.test(char) ? 'arabic' : CJK.test(char) ? 'cjk' : 'latin');
+export const isCjk = (font: FontRole) => CJK_FACES.includes(font);
+
+/** The CJK face of a text: Japanese if it has kana, Korean if it has Hangul, else the report's. */
+const cjkFaceOf = (canvas: FontChoice, text: string): CjkFace =>
+  KANA.test(text) ? 'ja' : HANGUL.test(text) ? 'ko' : canvas.cjk;
+
+/** The font of a character: its script's, else the first font that has a glyph for it. */
+export function fontOf(canvas: FontChoice, char: string, cjk: CjkFace): FontRole {
+  const own: FontRole = ARABIC.test(char) ? 'arabic' : CJK.test(char) ? cjk : 'latin';
+  if (UNDRAWN.test(char) || canvas.has(own, char)) return own;
+  return (
+    (['latin', 'arabic', cjk, ...CJK_FACES] as FontRole[]).find((font) => canvas.has(font, char)) ?? 'latin'
+  );
+}
 
 /** The text cut into pieces: spaces, and runs of one font within a word (a CJK character on its own). */
-function piecesOf(text: string): Piece[] {
+export function piecesOf(canvas: FontChoice, text: string): Piece[] {
+  const cjk = cjkFaceOf(canvas, text);
   const pieces: Piece[] = [];
   for (const part of text.replace(/\s+/g, ' ').trim().split(/( )/)) {
     if (part === '') continue;
@@ -64,10 +95,10 @@ function piecesOf(text: string): Piece[] {
     }
     let current: Piece | null = null;
     for (const char of part) {
-      const font = roleOf(char);
-      if (current && current.font === font && font !== 'cjk') current.text += char;
+      const font = fontOf(canvas, char, cjk);
+      if (current && current.font === font && !isCjk(font)) current.text += char;
       else {
-        current = { text: char, font, space: false, breakBefore: font === 'cjk' && current !== null };
+        current = { text: char, font, space: false, breakBefore: isCjk(font) && current !== null };
         pieces.push(current);
       }
     }
@@ -100,7 +131,7 @@ function wrapLines(canvas: TextCanvas, text: string, size: number, maxWidth: num
   let line: Piece[] = [];
   let used = 0;
   const measure = (p: Piece) => canvas.width(p.text.replace(BIDI_CONTROLS, ''), p.font, size);
-  for (const piece of piecesOf(text)) {
+  for (const piece of piecesOf(canvas, text)) {
     const width = measure(piece);
     if (line.length > 0 && used + width > maxWidth && (piece.space || piece.breakBefore || used > 0)) {
       if (piece.space || piece.breakBefore || !line.some((p) => p.space)) {
