@@ -176,7 +176,7 @@ export async function apiReferencePage(app: FastifyInstance): Promise<void> {
     reply.header('content-security-policy', serialiseCsp(directives));
     return payload;
   });
-  await cacheYamlDocument(app);
+  await cacheDocumentForms(app);
   await lazyScalarReference(app, {
     routePrefix: '/docs',
     configuration: {
@@ -188,23 +188,27 @@ export async function apiReferencePage(app: FastifyInstance): Promise<void> {
   });
 }
 
-const YAML_URL = '/docs/openapi.yaml';
+/** The document's two forms, as Scalar's routes serve them. */
+const DOCUMENT_URLS: ReadonlySet<string> = new Set(['/docs/openapi.yaml', '/docs/openapi.json']);
 
 /**
- * Scalar writes the YAML form of the document anew for every request (`yaml.stringify` of the whole
- * document: about half a second of the server's time each); the document cannot change while the app runs,
- * so its first answer is kept and given again, with the same headers. (The JSON form is cached by
- * @fastify/swagger.)
+ * Scalar writes the document anew for every request: YAML (`yaml.stringify` of the whole document, about half
+ * a second of the server's time each) and JSON (the whole document stringified, a tenth of that). The document
+ * cannot change while the app runs, so each form's first answer (to GET or HEAD) is kept and given again, with
+ * the same headers.
  */
-async function cacheYamlDocument(app: FastifyInstance): Promise<void> {
-  let kept: { body: string; headers: Record<string, string> } | undefined;
+async function cacheDocumentForms(app: FastifyInstance): Promise<void> {
+  const kept = new Map<string, { body: string; headers: Record<string, string> }>();
   app.addHook('onRequest', async (request, reply) => {
-    if (!kept || request.routeOptions.url !== YAML_URL) return;
-    return reply.headers(kept.headers).send(kept.body);
+    const answer = kept.get(request.routeOptions.url ?? '');
+    if (!answer) return;
+    return reply.headers(answer.headers).send(answer.body);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (kept || request.routeOptions.url !== YAML_URL || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' || request.method !== 'GET') return payload;
+    const url = request.routeOptions.url ?? '';
+    if (!DOCUMENT_URLS.has(url) || kept.has(url) || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' || payload.length === 0) return payload;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     const headers: Record<string, string> = {};
     for (const name of [
       'content-type',
@@ -215,7 +219,7 @@ async function cacheYamlDocument(app: FastifyInstance): Promise<void> {
       const value = reply.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    kept = { body: payload, headers };
+    kept.set(url, { body: payload, headers });
     return payload;
   });
 }

@@ -10,7 +10,7 @@ import {
   TRACKER_PATHS,
   TRACKING_EMAILS_PATH,
 } from '@trackwell/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 
 type OpenApi = {
@@ -199,5 +199,24 @@ describe('OpenAPI document and the /docs reference page', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/^application\/yaml/);
     expect(head.body).toBe('');
+  });
+
+  it('writes each form of the document once, whether its first request is a HEAD or a GET', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const made = vi.spyOn(fresh.app, 'swagger');
+      for (const url of ['/docs/openapi.json', '/docs/openapi.yaml']) {
+        const head = await fresh.app.inject({ method: 'HEAD', url });
+        expect(head.statusCode).toBe(200);
+        const first = await fresh.app.inject({ url });
+        const again = await fresh.app.inject({ url });
+        expect(first.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      }
+      expect(made.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      await fresh.close();
+    }
   });
 });
