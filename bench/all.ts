@@ -74,7 +74,7 @@ const BENCHES: Bench[] = [
   },
   { name: 'catalog-import', args: ['bench/catalog-import/run.ts', '--rows', '2000'], minutes: 4 },
   { name: 'portal-initial-js', args: ['bench/portal-initial-js/run.ts'], minutes: 1 },
-  { name: 'fuzz', args: ['bench/fuzz/run.ts', '--runs', '50'], minutes: 4 },
+  { name: 'fuzz', args: ['bench/fuzz/run.ts', '--runs', '30'], minutes: 6 },
   {
     name: 'lighthouse',
     args: ['bench/lighthouse/run.ts', '--pages', 'signin', '--runs', '3', '--port', String(PORT + 2)],
