@@ -3,8 +3,9 @@
  * readers each tracking a few standards; a new edition of a standard cited by 5,000 others → the time to match
  * (the set-based INSERT … SELECT of event-matching.ts with its citation CTEs) and to hand every e-mail to an
  * SMTP sink, beside the direct-match path for a change of the same fan-out in the same run: a standard
- * tracked directly by exactly as many readers as the citation reaches. Three interleaved rounds (cited, direct,
- * cited, direct, …), medians printed, the ratio cited / direct (goal ≤ 2), the memory peak and the load.
+ * tracked directly by exactly as many readers as the citation reaches. BENCH_ROUNDS interleaved rounds (default
+ * 3; bench/report.ts: cited then direct, then direct then cited, …), medians printed, the ratio cited / direct
+ * (goal ≤ 2), the memory peak and the load.
  *
  *   node bench/citations/run.ts [--size 1] [--connections 5]      (--size 0.02: 2,000 standards, …)
  *   TEST_DATABASE_URL=postgres://… node bench/citations/run.ts    (a throw-away database on that server)
@@ -29,7 +30,7 @@ import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
-import { report, times } from '../report.ts';
+import { interleaved, median, ROUNDS, report, times } from '../report.ts';
 import { openMailBench, type Sink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
@@ -42,7 +43,6 @@ const CITATIONS = Math.round(1_000_000 * SIZE);
 const READERS = Math.round(50_000 * SIZE);
 const FAN_OUT = Math.round(5_000 * SIZE);
 const TRACKED_EACH = 3;
-const ROUNDS = 3;
 /** The cited standard ("STD 1") and the directly tracked one, whose publisher words no citation shares. */
 const CITED = 'STD 1';
 const DIRECT = 'DIRECT 1';
@@ -53,7 +53,6 @@ const sampler = setInterval(() => {
 }, 50);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The catalogue, the citations (STD 2 … STD FAN_OUT+1 cite STD 1, half dated) and the readers' trackings. */
 async function setUp(db: DatabaseHandle) {
@@ -192,18 +191,19 @@ async function main() {
     log: { warn() {}, error: (o) => process.stderr.write(`${String((o as { err?: unknown }).err)}\n`) },
   });
   await service.startWorker();
-  const results = {
-    cited: [] as Array<{ matchMs: number; totalMs: number; recipients: number }>,
-    direct: [] as Array<{ matchMs: number; totalMs: number; recipients: number }>,
+  const roundOf = (path: 'cited' | 'direct') => async (n: number) => {
+    const r = await round(db, service, sink, tenantId, path, n);
+    log(
+      `  round ${n} ${path.padEnd(6)} ${r.recipients.toLocaleString('en')} e-mails: match ${seconds(r.matchMs)}, all handed over ${seconds(r.totalMs)}`,
+    );
+    return r;
   };
-  for (let n = 1; n <= ROUNDS; n++)
-    for (const path of ['cited', 'direct'] as const) {
-      const r = await round(db, service, sink, tenantId, path, n);
-      results[path].push(r);
-      log(
-        `  round ${n} ${path.padEnd(6)} ${r.recipients.toLocaleString('en')} e-mails: match ${seconds(r.matchMs)}, all handed over ${seconds(r.totalMs)}`,
-      );
-    }
+  // Interleaved, alternating which goes first (bench/report.ts): the direct path is the reference.
+  const { product: cited, reference: direct } = await interleaved({
+    product: roundOf('cited'),
+    reference: roundOf('direct'),
+  });
+  const results = { cited, direct };
   await service.close();
   clearInterval(sampler);
   const m = (path: 'cited' | 'direct', key: 'matchMs' | 'totalMs') =>
@@ -219,7 +219,7 @@ async function main() {
   );
   const ratio = m('cited', 'totalMs') / m('direct', 'totalMs');
   report({
-    what: `cited-standard alerts handed over / the same count of direct change alerts (size ${SIZE})`,
+    what: `cited-standard alerts handed over / the same count of direct change alerts (size ${SIZE}, median of ${ROUNDS})`,
     figure: `${times(ratio)} (${seconds(m('cited', 'totalMs'))})`,
     goal: '≤ 2×',
     met: ratio <= 2,

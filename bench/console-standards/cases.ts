@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { STANDARDS } from '../tracker-list/settings.ts';
 
 /** The cases of the console standards bench: each a query of the list, timed through `inject`. */
 
 export const GOAL_MS = 100;
 const LIMIT = 50;
-/** 100,000 standards in pages of 50: page 1,000 is the middle, 2,000 the last. */
-const DEEP = 1_000;
-const LAST = 2_000;
+/** The store's standards in pages of 50 (100,000: page 1,000 is the middle, 2,000 the last). */
+const LAST = Math.ceil(STANDARDS / LIMIT);
+const DEEP = Math.ceil(LAST / 2);
+/** The middle page of the ~1 in 20 titles with "corrosion" (100,000 standards: page 50). */
+const FILTERED_MIDDLE = Math.max(1, Math.floor(STANDARDS / 20 / LIMIT / 2));
 
 export const CASES: Array<{ name: string; query: string }> = [
   { name: 'first page, by designation (keyset)', query: `limit=${LIMIT}` },
@@ -23,8 +26,14 @@ export const CASES: Array<{ name: string; query: string }> = [
   },
   { name: 'first page, by status', query: `limit=${LIMIT}&sort=status` },
   { name: `page ${DEEP}, by status descending`, query: `limit=${LIMIT}&sort=-status&page=${DEEP}` },
-  { name: 'filter "corrosion" (~5,000), first page', query: `limit=${LIMIT}&q=corrosion&page=1` },
-  { name: 'filter "corrosion", page 50, by title', query: `limit=${LIMIT}&q=corrosion&sort=title&page=50` },
+  {
+    name: `filter "corrosion" (~${(STANDARDS / 20).toLocaleString('en')}), first page`,
+    query: `limit=${LIMIT}&q=corrosion&page=1`,
+  },
+  {
+    name: `filter "corrosion", page ${FILTERED_MIDDLE}, by title`,
+    query: `limit=${LIMIT}&q=corrosion&sort=title&page=${FILTERED_MIDDLE}`,
+  },
   { name: 'filter prefix "A1", first page', query: `limit=${LIMIT}&q=A1&page=1` },
   { name: 'filter two words (none match), first page', query: `limit=${LIMIT}&q=steel%20pipe&page=1` },
 ];

@@ -3,12 +3,13 @@
  * freshly started Trackwell, in Debian's Chromium, beside a reference measured in the same run: a bare Node
  * server's one-file page. Prints scores and transferred bytes; asserts nothing.
  *
- *   node bench/lighthouse/run.ts [--runs 1] [--store aenor] [--port 8211] [--pages signin,tracker] [--verbose] [--save dir]
+ *   node bench/lighthouse/run.ts [--runs 3] [--store aenor] [--port 8211] [--pages signin,tracker] [--verbose] [--save dir]
  *
  * - `/signin`: a cold visit (empty cache and storage), what a new user's first load costs.
  * - `/` signed in: the demo user signs in first, then the HTTP cache is emptied and Lighthouse loads the
  *   tracker in the same tab with its session storage kept (the tokens live there): cold cache, signed in.
- * Scores are the median of the runs. Needs `npm run build` (npm start builds when stale) and Chromium.
+ * Scores are the median of the runs (BENCH_ROUNDS by default), each run interleaved with the reference's,
+ * alternating which goes first (bench/report.ts). Needs `npm run build` (npm start builds when stale) and Chromium.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,13 +20,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { report } from '../report.ts';
+import { interleaved, median, ROUNDS, report } from '../report.ts';
 import { signIn } from './sign-in.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: String(ROUNDS) },
     store: { type: 'string', default: 'aenor' },
     verbose: { type: 'boolean', default: false },
     /** Trackwell's port (also `LIGHTHOUSE_PORT`; the reference page takes the next one); else a random one in 19000–19999. */
@@ -204,8 +205,6 @@ function startReference(port: number): Promise<{ url: string; close(): void }> {
   );
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 function summarise(name: string, runs: Figures[]) {
   const m = (k: keyof Omit<Figures, 'failedBestPractices'>) => median(runs.map((r) => r[k] as number));
   return {
@@ -243,15 +242,22 @@ const browser = await puppeteer.launch({
 });
 try {
   const results: Record<string, Figures[]> = { reference: [], signin: [], tracker: [] };
-  for (let i = 0; i < RUNS; i++) {
-    results.reference!.push(await audit(browser, reference.url));
-    if (PAGES.has('signin')) results.signin!.push(await audit(browser, `${origin}/signin`));
-    if (PAGES.has('tracker')) {
-      results.tracker!.push(
-        await audit(browser, `${origin}/`, (page) => signIn(page, origin, `user@${values.store}.example`)),
-      );
-    }
-  }
+  // Rounds interleaved with the reference, alternating which goes first (bench/report.ts).
+  const { reference: referenceRuns, product } = await interleaved(
+    {
+      reference: () => audit(browser, reference.url),
+      product: async () => ({
+        signin: PAGES.has('signin') ? await audit(browser, `${origin}/signin`) : undefined,
+        tracker: PAGES.has('tracker')
+          ? await audit(browser, `${origin}/`, (page) => signIn(page, origin, `user@${values.store}.example`))
+          : undefined,
+      }),
+    },
+    RUNS,
+  );
+  results.reference = referenceRuns;
+  results.signin = product.flatMap((p) => (p.signin ? [p.signin] : []));
+  results.tracker = product.flatMap((p) => (p.tracker ? [p.tracker] : []));
   const rows = [
     summarise('reference (bare Node page)', results.reference!),
     ...(PAGES.has('signin') ? [summarise(`/signin (cold)`, results.signin!)] : []),

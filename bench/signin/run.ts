@@ -5,8 +5,9 @@
  * GET /oauth2/default/v1/authorize with the sessionToken and PKCE (→ 303 with a code), POST /v1/token
  * (code + code_verifier → RS256 JWT access token, ID token, refresh token). Measured on PGlite (in-process)
  * and on PostgreSQL (a throw-away database on BENCH_DATABASE_URL), with BENCH_CONCURRENCY sign-ins in flight
- * (default 4) for BENCH_DURATION seconds (default 10). Prints sign-ins/s and p50/p99, plus the cost of one
- * scrypt verification alone, which bounds the rate (see SCRYPT_COST in packages/db/src/repositories/users-passwords.ts).
+ * (default 4) for BENCH_DURATION seconds (default 10) a round, BENCH_ROUNDS rounds (default 3) interleaved with
+ * the reference that bounds the rate: scrypt verifications alone, as many in flight (see SCRYPT_COST in
+ * packages/db/src/repositories/users-passwords.ts). Prints each round, then the medians and their ratio.
  * The load runs in the server's process: scrypt runs on libuv's thread pool, so the event loop is not the limit.
  *
  * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DURATION, BENCH_CONCURRENCY,
@@ -32,7 +33,7 @@ import { buildTenantDefinition } from '@trackwell/db/testing';
 import { buildApp } from '@trackwell/server/app';
 import pg from 'pg';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
-import { report } from '../report.ts';
+import { interleaved, median, ROUNDS, report, times } from '../report.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -125,10 +126,8 @@ async function signIn(s: SignInTarget, login: string) {
   if (!body.access_token) throw new Error(`token ${token.status}`);
 }
 
-async function measure(label: string, db: DatabaseHandle) {
-  const { app, dist, logins, target } = await startIdp(db);
-  const signInAs = (login: string) => signIn(target, login);
-  await signInAs(logins[0]!); // warm-up: provider instance, key import, JIT
+/** Runs `work` with CONCURRENCY in flight for DURATION seconds: how many per second, their p99, the errors. */
+async function saturate(work: (n: number) => Promise<unknown>) {
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
@@ -139,7 +138,7 @@ async function measure(label: string, db: DatabaseHandle) {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          await signInAs(logins[n++ % logins.length]!);
+          await work(n++);
           latencies.push(performance.now() - t0);
         } catch {
           errors++;
@@ -149,38 +148,53 @@ async function measure(label: string, db: DatabaseHandle) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(0.99 * latencies.length))] ?? 0;
+  return { rate: latencies.length / seconds, p99, count: latencies.length, seconds, errors };
+}
+type Run = Awaited<ReturnType<typeof saturate>>;
+
+const showRun = (label: string, r: Run) =>
   process.stdout.write(
-    `  ${label.padEnd(10)} ${(latencies.length / seconds).toFixed(1).padStart(6)} sign-ins/s   p50 ${pct(50).toFixed(0)} ms   p99 ${pct(99).toFixed(0)} ms   (${latencies.length} in ${seconds.toFixed(1)} s, ${errors} errors, c=${CONCURRENCY})\n`,
+    `  ${label.padEnd(40)} ${r.rate.toFixed(1).padStart(6)}/s   p99 ${r.p99.toFixed(0).padStart(5)} ms   (${r.count} in ${r.seconds.toFixed(1)} s, ${r.errors} errors, c=${CONCURRENCY})\n`,
   );
+
+/**
+ * Sign-ins against the reference that bounds them: scrypt verifications alone, the same number in flight, in
+ * ROUNDS interleaved rounds (bench/report.ts); the medians and their ratio.
+ */
+async function measure(label: string, db: DatabaseHandle) {
+  const { app, dist, logins, target } = await startIdp(db);
+  await signIn(target, logins[0]!); // warm-up: provider instance, key import, JIT
+  const hash = await hashPassword(PASSWORD);
+  const { product, reference } = await interleaved({
+    product: async (round) => {
+      const run = await saturate((n) => signIn(target, logins[n % logins.length]!));
+      showRun(`${label}: sign-ins, round ${round}`, run);
+      return run;
+    },
+    reference: async (round) => {
+      const run = await saturate(() => verifyPassword(PASSWORD, hash));
+      showRun(`scrypt verifications alone, round ${round}`, run);
+      return run;
+    },
+  });
+  const rate = median(product.map((r) => r.rate));
+  const scryptRate = median(reference.map((r) => r.rate));
+  const ratio = median(product.map((r, i) => r.rate / reference[i]!.rate));
   report({
-    what: `sign-ins per second, ${label} (authn + authorize + code exchange, c=${CONCURRENCY})`,
-    figure: `${(latencies.length / seconds).toFixed(1)}/s, p99 ${pct(99).toFixed(0)} ms`,
+    what: `sign-ins / scrypt verifications alone, ${label} (authn + authorize + code exchange, c=${CONCURRENCY}, median of ${ROUNDS})`,
+    figure: `${times(ratio)} (${rate.toFixed(1)}/s, p99 ${median(product.map((r) => r.p99)).toFixed(0)} ms)`,
     goal: 'none set (bounded by scrypt)',
-    reference: `one scrypt verification ${scryptMs.toFixed(0)} ms`,
+    reference: `scrypt alone ${scryptRate.toFixed(1)}/s`,
   });
   await app.close();
   rmSync(dist, { recursive: true, force: true });
 }
 
-let scryptMs = 0;
-async function scryptAlone() {
-  const hash = await hashPassword(PASSWORD);
-  const t0 = performance.now();
-  const rounds = 10;
-  for (let i = 0; i < rounds; i++) await verifyPassword(PASSWORD, hash);
-  const one = (performance.now() - t0) / rounds;
-  scryptMs = one;
-  process.stdout.write(
-    `  scrypt N=2^${Math.log2(SCRYPT_COST.N)} r=${SCRYPT_COST.r} p=${SCRYPT_COST.p}: ${one.toFixed(0)} ms per verification (one at a time)\n`,
-  );
-}
-
 process.stdout.write(
-  `Sign-in benchmark (authn + authorize with sessionToken + code exchange), ${DURATION} s each\n`,
+  `Sign-in benchmark (authn + authorize with sessionToken + code exchange), ${ROUNDS} rounds of ${DURATION} s ` +
+    `interleaved with scrypt N=2^${Math.log2(SCRYPT_COST.N)} r=${SCRYPT_COST.r} p=${SCRYPT_COST.p} verifications alone\n`,
 );
-await scryptAlone();
 
 const pglite = await openDatabase({ memory: true });
 try {

@@ -6,13 +6,14 @@ import { log } from './settings.ts';
 
 /**
  * Runs `work` under the V8 CPU profiler of this process when `dir` is set and `when` holds: the profile goes
- * to `<dir>/tracker-list-fastify.cpuprofile` and its 25 functions with the most self time are printed.
+ * to `<dir>/tracker-list-<name>.cpuprofile` and its 25 functions with the most self time are printed.
  * Otherwise it just runs `work`.
  */
 export async function profileCpu<T>(
   dir: string | undefined,
   when: boolean,
   work: () => Promise<T>,
+  name = 'fastify',
 ): Promise<T> {
   if (!dir || !when) return work();
   const session = new Session();
@@ -25,14 +26,14 @@ export async function profileCpu<T>(
     const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
     session.disconnect();
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'tracker-list-fastify.cpuprofile');
+    const file = join(dir, `tracker-list-${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    printTop(profile, file);
+    printTop(profile, file, name);
   }
 }
 
 /** Self time per function (name, file, line), largest first. */
-function printTop(profile: CpuProfile, file: string) {
+function printTop(profile: CpuProfile, file: string, name: string) {
   const self = selfTime(profile, (frame) => {
     const where = frame.url
       .replace(/^.*node_modules\//, '')
@@ -41,7 +42,7 @@ function printTop(profile: CpuProfile, file: string) {
   });
   const total = [...self.values()].reduce((sum, micros) => sum + micros, 0);
   log(
-    `  CPU profile of the first Fastify round: ${file}; self time, top 25 of ${(total / 1000).toFixed(0)} ms:`,
+    `  CPU profile of the first ${name} round: ${file}; self time, top 25 of ${(total / 1000).toFixed(0)} ms:`,
   );
   for (const [key, micros] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
     log(

@@ -17,8 +17,9 @@
  *
  *  Env: BENCH_DATABASE_URL, BENCH_USERS, BENCH_STANDARDS (default 100,000), BENCH_DURATION (s, default 10),
  *  BENCH_ROUNDS, BENCH_SKIP_PGLITE=1,
- *  BENCH_PROFILE=<dir>: a CPU profile of this process (the server) during the Fastify list rounds only, written
- *  to <dir>/tracker-list-fastify.cpuprofile (open it in Chrome DevTools), with its top functions printed.
+ *  BENCH_PROFILE=<dir>: CPU profiles of this process (the server) during the first Fastify list round and the
+ *  first search round, written to <dir>/tracker-list-fastify.cpuprofile and tracker-list-search.cpuprofile
+ *  (open them in Chrome DevTools), with their top functions printed.
  */
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@trackwell/db';
@@ -89,7 +90,8 @@ async function measureSearch(appUrl: string, headers: Record<string, string>, fi
   }));
   await load(appUrl, search, 2);
   const runs: Figures[] = [];
-  for (let round = 1; round <= ROUNDS; round++) runs.push(await load(appUrl, search));
+  for (let round = 1; round <= ROUNDS; round++)
+    runs.push(await profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(appUrl, search), 'search'));
   figures.search = combine(runs);
   show(`catalogue search (c=${CONNECTIONS}, ${ROUNDS} runs)`, figures.search);
   showShapes(runs[0]!);

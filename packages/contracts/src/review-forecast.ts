@@ -75,11 +75,31 @@ export interface ReviewForecast {
   stageCode?: string;
 }
 
+/**
+ * A rule list by upper-case publisher code, the first rule of each code (as a search in list order finds):
+ * made once per list (a list is read-only: its type says so). The server keeps a store's list with the store
+ * (the tenant cache), so a page of tracked standards looks each row's rule up instead of scanning the list
+ * per row.
+ */
+const rulesByCode = new WeakMap<readonly ForecastRule[], Map<string, ForecastRule>>();
+function indexOf(rules: readonly ForecastRule[]): Map<string, ForecastRule> {
+  let index = rulesByCode.get(rules);
+  if (!index) {
+    index = new Map();
+    for (const r of rules) {
+      const code = r.publisherCode.toUpperCase();
+      if (!index.has(code)) index.set(code, r);
+    }
+    rulesByCode.set(rules, index);
+  }
+  return index;
+}
+
 /** The rule for a publisher code: its own, else the first part of a joint code (ISO/IEC → ISO). */
 export function ruleFor(publisherCode: string, rules: readonly ForecastRule[]): ForecastRule | undefined {
   const code = publisherCode.trim().toUpperCase();
-  const own = (c: string) => rules.find((r) => r.publisherCode.toUpperCase() === c);
-  return own(code) ?? own(code.split('/')[0]!.trim());
+  const index = indexOf(rules);
+  return index.get(code) ?? index.get(code.split('/')[0]!.trim());
 }
 
 /** A rule list with the store's own rules in place of the defaults for the same publisher. */

@@ -169,6 +169,22 @@ describe("a store's rules", () => {
     expect(ruleFor('ASTM', rules)?.withdrawalYears).toBe(8);
   });
 
+  it("the first rule of a publisher in a list decides, whatever its code's case, each time the list is asked", () => {
+    const three = {
+      publisherCode: 'iso',
+      kind: 'systematic-review',
+      reviewYears: 3,
+      withdrawalYears: null,
+    } as const;
+    const seven = { ...three, publisherCode: 'ISO', reviewYears: 7 };
+    const rules = [three, seven];
+    expect(ruleFor('ISO/IEC', rules)).toBe(three);
+    expect(ruleFor(' iso ', rules)).toBe(three);
+    expect(ruleFor('ISO', [seven, three])).toBe(seven);
+    expect(ruleFor('ISO', rules)).toBe(three);
+    expect(ruleFor('DIN', rules)).toBeUndefined();
+  });
+
   it('are refused when a withdrawal does not come after the review, or a publisher is listed twice', () => {
     const iso = { publisherCode: 'iso', kind: 'systematic-review', reviewYears: 5, withdrawalYears: null };
     expect(forecastRule.parse(iso).publisherCode).toBe('ISO');

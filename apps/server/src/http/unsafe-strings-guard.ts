@@ -41,8 +41,27 @@ function invalidHeaderField(headers: FastifyRequest['headers']): string | undefi
   return undefined;
 }
 
+/**
+ * Whether every header name and value is a valid field value: the case of every request a real HTTP parser
+ * delivered. Such a header holds no NUL and no surrogate (both outside FIELD_VALUE), so neither rule below can
+ * refuse it, and one pattern per header answers for both. Anything else (an array value, a character outside
+ * the range) goes through both rules, which say which applies.
+ */
+function plainFieldValues(headers: FastifyRequest['headers']): boolean {
+  for (const name in headers) {
+    const value = headers[name];
+    if (
+      !FIELD_VALUE.test(name) ||
+      (value !== undefined && (typeof value !== 'string' || !FIELD_VALUE.test(value)))
+    )
+      return false;
+  }
+  return true;
+}
+
 /** What the guard refuses in the headers (checked before authentication, which reads them), if anything. */
 export function refusedHeader(headers: FastifyRequest['headers']): UnsafeInputError | undefined {
+  if (plainFieldValues(headers)) return undefined;
   const field = findUnsafeString(headers, 'headers');
   if (field) return new UnsafeInputError(field);
   const header = invalidHeaderField(headers);

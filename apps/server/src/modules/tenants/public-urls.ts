@@ -31,24 +31,51 @@ export interface PlatformSite {
  * one. A Host without a port means a scheme's default port (the request's scheme, or the public one when a
  * proxy terminates TLS), accepted only when that port is one of them.
  */
+/** Stores' origins remembered (one per store host); past this many, forgotten all at once. */
+const ORIGINS_MAX = 10_000;
+
 export function createPublicUrls(
   template: string,
   listeningPort: () => number,
   platformSite: PlatformSite = { siteUrl: 'http://localhost:{port}/' },
 ): PublicUrls {
-  const publicUrl = () => new URL(storeOrigin(template, 'store.invalid', listeningPort()));
   const withPort = (url: string) => new URL(url.replace('{port}', String(listeningPort()))).href;
+  // Asked on every request (the served-port rule, the issuer of a token): both are functions of the template,
+  // the listening port and the store's host, so each is worked out once per port (and host), not per request.
+  let servedFor: { port: number; served: number[]; protocol: string } | undefined;
+  const served = () => {
+    const port = listeningPort();
+    if (servedFor?.port !== port) {
+      const url = new URL(storeOrigin(template, 'store.invalid', port));
+      servedFor = {
+        port,
+        served: [port, url.port ? Number(url.port) : defaultPort(url.protocol)],
+        protocol: url.protocol,
+      };
+    }
+    return servedFor;
+  };
+  const origins = new Map<string, string>();
   return {
     platform: () => ({
       siteUrl: withPort(platformSite.siteUrl),
       searchUrl: withPort(platformSite.searchUrl ?? platformSite.siteUrl),
     }),
-    origin: (tenant) => storeOrigin(template, tenant.canonicalHost, listeningPort()),
+    origin(tenant) {
+      const port = listeningPort();
+      const key = `${port} ${tenant.canonicalHost}`;
+      let origin = origins.get(key);
+      if (origin === undefined) {
+        origin = storeOrigin(template, tenant.canonicalHost, port);
+        if (origins.size >= ORIGINS_MAX) origins.clear();
+        origins.set(key, origin);
+      }
+      return origin;
+    },
     servesPort(host, protocol) {
-      const url = publicUrl();
-      const served = [listeningPort(), url.port ? Number(url.port) : defaultPort(url.protocol)];
-      if (host.port !== undefined) return served.includes(host.port);
-      return served.includes(defaultPort(protocol)) || served.includes(defaultPort(url.protocol));
+      const { served: ports, protocol: publicProtocol } = served();
+      if (host.port !== undefined) return ports.includes(host.port);
+      return ports.includes(defaultPort(protocol)) || ports.includes(defaultPort(publicProtocol));
     },
   };
 }
