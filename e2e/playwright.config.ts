@@ -22,6 +22,8 @@ if (!process.env.TEST_WORKER_INDEX) {
 
 export default defineConfig({
   testDir: './tests',
+  // One prepared database for the run, which each worker copies (global-setup.ts).
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
   // Two by default: on a two-core machine the second worker's server and browser fill the time the first

@@ -3,9 +3,12 @@
  * (apps/server/src/main.ts). Preparing means: migrate, seed the demo, and add what a journey needs and cannot
  * make through the product's own pages: a publisher API key (for `POST /api/catalog/v1/changes`) and users
  * of its own that no other journey touches. Both are written to `$DATA_DIR/e2e-fixtures.json`
- * (read with `e2eFixtures()` in tests/support.ts).
+ * (read with `e2eFixtures()` in tests/support.ts), last, so that file says the database is ready.
+ *
+ * `--prepare` only prepares (global-setup.ts: the run's template); a data folder that already has the
+ * fixtures file (a worker's copy of the template) is not prepared again.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createCatalogApiKey,
@@ -127,6 +130,8 @@ async function prepare(): Promise<void> {
   }
 }
 
-await prepare();
+const fixturesFile = join(process.env.DATA_DIR ?? '', 'e2e-fixtures.json');
+if (!existsSync(fixturesFile)) await prepare();
+if (process.argv.includes('--prepare')) process.exit(0);
 const { startServer } = await import('../apps/server/src/main.ts');
 await startServer([]);

@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
@@ -27,7 +28,11 @@ test('a reader adds their own endpoint, sends a signed test event, reads the att
   const hook = await webhookReceiver('/hooks/reader');
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL, 'awwa');
-  await signIn(page, { origin, username: demoLogin('user', 'awwa'), returnTo: `${origin}/account/profile` });
+  await signInSaved(page, {
+    origin,
+    username: demoLogin('user', 'awwa'),
+    returnTo: `${origin}/account/profile`,
+  });
   await page
     .getByRole('navigation', { name: 'Account settings' })
     .getByRole('link', { name: 'Webhooks' })

@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { screenshotDir } from './screenshot-dir.ts';
-import { codeIn, DEMO_PASSWORD, demoLogin, seenMail, signIn, waitForMail } from './signin-support.ts';
+import { codeIn, DEMO_PASSWORD, demoLogin, seenMail, waitForMail } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -23,7 +24,7 @@ const ownUser = demoLogin('recovery', OWN_STORE);
 
 /** Signs in and opens an account screen once its data is there (heading, and no loading message). */
 async function openAccount(page: Page, origin: string, username: string, screen = 'profile') {
-  await signIn(page, { origin, username, returnTo: `${origin}/account/${screen}` });
+  await signInSaved(page, { origin, username, returnTo: `${origin}/account/${screen}` });
   await expectScreen(page, screen);
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { demoLogin, listMail, signIn, waitForMail } from './signin-support.ts';
 import { e2eFixtures, storeUrl } from './support.ts';
@@ -77,7 +78,7 @@ test('a standard the tracked one cites normatively changes: one e-mail saying wh
   baseURL,
 }) => {
   const origin = storeUrl(baseURL);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('operator'),
     returnTo: `${origin}/admin/stores/trackwell/catalog`,

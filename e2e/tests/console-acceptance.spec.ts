@@ -7,6 +7,7 @@ import {
   acmeStsXml,
 } from './console-acceptance-data.ts';
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { demoLogin, listMail, signIn, waitForMail } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
 import { storeUrl, watchConsole } from './support.ts';
@@ -39,7 +40,7 @@ const section = (page: Page, name: string) =>
 
 /** The operator creates acme on the platform store's console. */
 async function createAcme(page: Page, origin: string) {
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await page.getByRole('button', { name: 'Create a store' }).click();
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill(ACME.code);
   await page.getByLabel('Store name').fill(ACME.name);

@@ -3,7 +3,7 @@ import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { getDemoCatalogue } from '@trackwell/db/seed';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -144,7 +144,7 @@ test('an API key shown once, used and revoked; the audit log and the deliveries 
   const stamp = Date.now().toString(36);
   const label = `E2E activity ${stamp}`;
   const changeId = `e2e-activity-${stamp}`;
-  await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
+  await signInSaved(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
 
   // People and keys: the new key is shown once, with a copy button and the warning.
   // A busy machine may take a while to complete the sign-in's callback.
@@ -211,7 +211,7 @@ test('a Users API token made in the console lists the store’s users, and is re
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL, 'awwa');
   const label = `E2E back office ${Date.now().toString(36)}`;
-  await signIn(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
+  await signInSaved(page, { origin, username: ADMIN, returnTo: `${origin}/admin/stores/awwa/access` });
   const tokens = page.getByRole('region', { name: 'Users API tokens', exact: true });
   await expect(tokens).toContainText('Authorization: SSWS <token>', { timeout: 30_000 });
   await tokens.getByRole('textbox', { name: 'Label' }).fill(label);
@@ -247,7 +247,7 @@ test('in Arabic: the audit log and the deliveries read right to left; axe finds 
 }, testInfo) => {
   const origin = storeUrl(baseURL, 'aenor');
   await context.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: 'admin@aenor.example',
     returnTo: `${origin}/admin/stores/aenor/audit`,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -24,7 +25,7 @@ test('the operator imports a ZIP of real STS files; the store page of the adopti
 }) => {
   const origin = storeUrl(baseURL);
   const errors = watchConsole(page);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('operator'),
     returnTo: `${origin}/admin/stores/trackwell/catalog`,
@@ -76,7 +77,7 @@ test('the operator maps the ICS group of the imported files to an industry area;
 }) => {
   const origin = storeUrl(baseURL);
   const errors = watchConsole(page);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('operator'),
     returnTo: `${origin}/admin/stores/trackwell/catalog`,

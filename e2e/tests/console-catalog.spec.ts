@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 import { closeContext, storeUrl, watchConsole } from './support.ts';
 import { api, tableSettled } from './tracker-support.ts';
 
@@ -35,7 +36,7 @@ test.describe.configure({ timeout: 180_000 });
 
 /** The content code and designation of the first standard the seed's awwa reader tracks. */
 async function readersStandard(page: Page, origin: string) {
-  await signIn(page, { origin, username: demoLogin('reader', 'awwa') });
+  await signInSaved(page, { origin, username: demoLogin('reader', 'awwa') });
   await tableSettled(page);
   const list = await api(
     page,
@@ -121,7 +122,7 @@ test('awwa’s administrator imports a CSV (dry run, then apply), finds a standa
   await closeContext(readerContext);
   const errors = watchConsole(page);
 
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('admin', 'awwa'),
     returnTo: `${origin}/admin/stores/awwa/catalog`,
@@ -155,7 +156,7 @@ test('Arabic: the catalogue and changes sections read right to left, axe finds n
 }) => {
   const origin = storeUrl(baseURL);
   await page.context().addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('operator'),
     returnTo: `${origin}/admin/stores/trackwell/catalog`,
@@ -186,7 +187,7 @@ test('an export written by others (ISO open data): the column-mapping step, pre-
 }) => {
   const origin = storeUrl(baseURL, 'awwa');
   const errors = watchConsole(page);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: demoLogin('admin', 'awwa'),
     returnTo: `${origin}/admin/stores/awwa/catalog`,
@@ -218,7 +219,7 @@ test('an export written by others (ISO open data): the column-mapping step, pre-
   // Arabic, right to left: the operator on the platform store.
   const platform = storeUrl(baseURL);
   await page.context().addCookies([{ name: 'locale_Dev', value: 'ar', url: platform }]);
-  await signIn(page, {
+  await signInSaved(page, {
     origin: platform,
     username: demoLogin('operator'),
     returnTo: `${platform}/admin/stores/trackwell/catalog`,

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { STORE_SECTIONS } from '../../apps/portal/src/features/console/lib/roles.ts';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl } from './support.ts';
 
 /**
@@ -42,8 +42,12 @@ const widthsFor = (lang: 'en' | 'ar'): number[] =>
 type AxeFinding = { screen: string; id: string; impact: string; nodes: number };
 
 async function axeFindings(page: Page, screen: string): Promise<AxeFinding[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => ({ screen, id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length }));
+  return (await axeViolations(page)).map((v) => ({
+    screen,
+    id: v.id,
+    impact: v.impact ?? 'unknown',
+    nodes: v.nodes.length,
+  }));
 }
 
 /** Every screen at the language's widths: heading, no tracker side cards, nothing wider than the page, screenshot, axe. */
@@ -113,7 +117,7 @@ test('English: every console screen, screenshots, axe; the drawer by keyboard', 
   baseURL,
 }, testInfo) => {
   const origin = storeUrl(baseURL);
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   // The store switcher offers every store, the platform store included.
   const switcher = page.getByRole('combobox', { name: 'Switch store' });
   await expect(switcher.locator('option', { hasText: `(${STORE})` })).toHaveCount(1);
@@ -135,7 +139,7 @@ test('Arabic: every console screen right to left, screenshots, axe; the drawer b
 }, testInfo) => {
   const origin = storeUrl(baseURL);
   await context.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await drawerByKeyboard(
     page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl, watchConsole } from './support.ts';
 
 /**
@@ -22,7 +22,7 @@ test('an operator creates a store, renames it and changes its colour with a live
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL);
   const code = `st${Date.now().toString(36)}`;
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
 
   // Create: code, name, canonical host.
   await page.getByRole('button', { name: 'Create a store' }).click();

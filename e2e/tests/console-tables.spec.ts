@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl } from './support.ts';
 
 /**
@@ -24,8 +24,7 @@ const ISO_CSV = [
 ].join('\n');
 
 async function grave(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('.tw-console__content').analyze();
-  return violations
+  return (await axeViolations(page, '.tw-console__content'))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.nodes.length})`);
 }
@@ -94,8 +93,11 @@ async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: Te
       .locator('.tw-activity__panel')
       .getByRole('button', { name: SHOW_TABLE[lang], exact: true });
     if (await toggle.count()) {
+      // The table the button shows (its aria-controls), not the changes panel's table below it; asked before
+      // the click, after which the button's words are "Hide…".
+      const shown = await toggle.getAttribute('aria-controls');
       await toggle.click();
-      await expect(page.locator('.tw-activity__panel table')).toBeVisible();
+      await expect(page.locator(`[id="${shown}"] table`)).toBeVisible();
     }
     await check(page, testInfo, `deliveries-figures-${at}`);
 
@@ -118,7 +120,7 @@ async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: Te
 
 test('English: the moved tables at 1280 and 360 px', async ({ page, baseURL }, testInfo) => {
   const origin = storeUrl(baseURL);
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await visit(page, origin, 'en', testInfo);
 });
 
@@ -129,7 +131,7 @@ test('Arabic: the moved tables at 1280 and 360 px, right to left', async ({
 }, testInfo) => {
   const origin = storeUrl(baseURL);
   await context.addCookies([{ name: 'locale_Dev', value: 'ar', url: origin }]);
-  await signIn(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
+  await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await visit(page, origin, 'ar', testInfo);
 });

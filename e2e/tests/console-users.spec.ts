@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { withArabic } from './signin-journey-support.ts';
 import { currentSession, signIn, signInUrl, statusWithPageToken, submitPassword } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
@@ -42,7 +43,7 @@ test('an administrator finds a user and deactivates them: their token is refused
   const errors = watchConsole(page);
   // aenor opens in Spanish; the administrator reads English first (the locale cookie the language menu sets).
   await page.context().addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: 'admin@aenor.example',
     returnTo: `${origin}/admin/stores/aenor/users`,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl, watchConsole } from './support.ts';
 import { type Received, webhookReceiver } from './webhook-receiver.ts';
 
@@ -27,7 +27,7 @@ test('an administrator adds an endpoint, sends a signed test event, reads the lo
   const hook = await webhookReceiver('/hooks/trackwell');
   const errors = watchConsole(page);
   const origin = storeUrl(baseURL, 'awwa');
-  await signIn(page, {
+  await signInSaved(page, {
     origin,
     username: 'admin@awwa.example',
     returnTo: `${origin}/admin/stores/awwa/webhooks`,

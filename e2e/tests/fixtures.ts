@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { test as base } from '@playwright/test';
 import { E2E_DATA_ROOT } from '../data-root.ts';
+import { TEMPLATE_ENV } from '../global-setup.ts';
 
 export { expect } from '@playwright/test';
 
@@ -36,11 +37,16 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(late);
 }
 
+/** What a worker's copy of the run's prepared database leaves out: the preparing process's socket and lock. */
+const NOT_COPIED = new Set(['pglite-socket', 'trackwell.lock']);
+
 /**
  * Every Playwright worker runs the journeys against a server and a fresh PGlite database of its own
  * (e2e/server.ts: migrate, seed the demo, the journeys' fixtures, then Trackwell as `npm start` does), so
- * journeys in two workers never see each other's users, trackings or mail. A worker that restarts after a
- * failed journey starts a fresh server too.
+ * journeys in two workers never see each other's users, trackings or mail. The database is a copy of the one
+ * the run prepared before the workers started (global-setup.ts); without it (a run that skipped the global
+ * set-up) the server prepares its own. A worker that restarts after a failed journey starts a fresh server
+ * on a fresh copy too.
  */
 export const test = base.extend<object, { workerServer: JourneyServer }>({
   workerServer: [
@@ -49,7 +55,10 @@ export const test = base.extend<object, { workerServer: JourneyServer }>({
       const port = BASE_PORT + workerInfo.parallelIndex;
       const url = `http://localhost:${port}`;
       const dataDir = join(E2E_DATA_ROOT, `e2e-${Date.now()}-w${workerInfo.workerIndex}`);
-      mkdirSync(dataDir, { recursive: true });
+      const template = process.env[TEMPLATE_ENV];
+      if (template)
+        cpSync(template, dataDir, { recursive: true, filter: (path) => !NOT_COPIED.has(basename(path)) });
+      else mkdirSync(dataDir, { recursive: true });
       // Helpers that read the fixtures file or join the database (support.ts, store-users.ts) look here.
       process.env.TRACKWELL_E2E_DATA_DIR = dataDir;
       const env: NodeJS.ProcessEnv = {

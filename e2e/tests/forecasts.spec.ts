@@ -1,7 +1,8 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addForecastStandards } from './forecast-support.ts';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 import { closeContext, storeUrl } from './support.ts';
 import { api, openTracker, screenshot, tableSettled, untrackEverything } from './tracker-support.ts';
 
@@ -30,7 +31,7 @@ async function giveIsoThreeYears(browser: Browser, origin: string, testInfo: Tes
   const consolePage = await admin.newPage();
   await admin.addCookies([{ name: 'locale_Dev', value: 'en', url: origin }]);
   await consolePage.setViewportSize({ width: 1280, height: 900 });
-  await signIn(consolePage, {
+  await signInSaved(consolePage, {
     origin,
     username: demoLogin('admin', STORE),
     returnTo: `${origin}/admin/stores/${STORE}/forecasts`,

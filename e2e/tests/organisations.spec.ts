@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { signIn, waitForMail } from './signin-support.ts';
 import { addStoreUser } from './store-users.ts';
@@ -152,7 +153,7 @@ test('the store administrator sees the organisations with their seats and sets a
   // The administrator in a browser of their own (the owner's session stays in the first one).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signIn(admin, {
+  await signInSaved(admin, {
     origin,
     username: 'admin@trackwell.example',
     returnTo: `${origin}/admin/stores/trackwell/organisations`,

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 import { CONFIG_PATH } from './support.ts';
 
 /** What the app-shell journeys (shell*.spec.ts) share: the store's configuration, opening a store, checks. */
@@ -47,7 +48,7 @@ export async function imagesLoaded(page: Page) {
  */
 export async function openStore(page: Page, origin: string, local = 'user') {
   if (!new URL(page.url()).href.startsWith(origin)) {
-    await signIn(page, { origin, username: demoLogin(local, storeCodeOf(origin)) });
+    await signInSaved(page, { origin, username: demoLogin(local, storeCodeOf(origin)) });
   } else {
     await page.goto(`${origin}/`);
   }

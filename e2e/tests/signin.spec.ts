@@ -1,18 +1,21 @@
 import { expect, test } from './fixtures.ts';
+import { signInSaved } from './saved-sign-in.ts';
 import { expectSignedIn } from './signin-journey-support.ts';
 import {
   codeIn,
   currentSession,
   DEMO_TOTP_SECRET,
   demoLogin,
+  pageAccessToken,
   seenMail,
   signIn,
   signInUrl,
+  statusWithPageToken,
   submitPassword,
   totpCode,
   waitForMail,
 } from './signin-support.ts';
-import { storeUrl, watchConsole } from './support.ts';
+import { closeContext, storeUrl, watchConsole } from './support.ts';
 
 /**
  * The tenant sign-in page against the real server and the embedded identity provider, in
@@ -47,6 +50,35 @@ test.describe('sign-in page', () => {
     const origin = storeUrl(baseURL);
     await signIn(page, { origin, username: demoLogin('user') });
     expect((await currentSession(page))?.login).toBe(demoLogin('user'));
+  });
+
+  test("a saved sign-in: a second browser is given the first one's tokens and session, and the server takes them", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const origin = storeUrl(baseURL, 'nordic');
+    const username = demoLogin('user', 'nordic');
+    await signInSaved(page, { origin, username });
+    const token = await pageAccessToken(page);
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await signInSaved(other, { origin, username });
+    // Handed on, not signed in again: the same token, which the server still takes, and the same session.
+    expect(await pageAccessToken(other)).toBe(token);
+    expect(await statusWithPageToken(other, '/api/identity/v1/me')).toBe(200);
+    expect((await currentSession(other))?.login).toBe(username);
+    await expect(other.getByRole('banner').getByRole('button', { expanded: false }).last()).toBeVisible();
+    // That session signed out: the next one signs in through the page again, with a token of its own.
+    await other.evaluate(() => fetch('/api/v1/sessions/me', { method: 'DELETE', credentials: 'include' }));
+    expect(await currentSession(other)).toBeNull();
+    await closeContext(second);
+    const third = await browser.newContext();
+    const again = await third.newPage();
+    await signInSaved(again, { origin, username });
+    expect(await pageAccessToken(again)).not.toBe(token);
+    expect((await currentSession(again))?.status).toBe('ACTIVE');
+    await closeContext(third);
   });
 
   test('a crafted fromURI to another origin lands on the tracker root (no open redirect)', async ({

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { demoLogin, signIn } from './signin-support.ts';
+import { signInSaved } from './saved-sign-in.ts';
+import { demoLogin } from './signin-support.ts';
 
 /** What the tracker page's journeys (tracker*.spec.ts) share: the page's own API calls, opening it, checks. */
 
@@ -74,7 +75,7 @@ export async function untrackEverything(page: Page) {
 }
 
 export async function openTracker(page: Page, origin: string, storeCode = 'trackwell') {
-  await signIn(page, { origin, username: demoLogin('user', storeCode) });
+  await signInSaved(page, { origin, username: demoLogin('user', storeCode) });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await untrackEverything(page);
   await page.reload();
