@@ -73,8 +73,7 @@ const SQL = `
                               supplement_of, stage_code, confirmed_on, confirmed_precision, industry_areas,
                               ics_codes, titles, n)
     JOIN standards s ON s.tenant_id = $1 AND s.content_code = u.content_code
-   WHERE s.content_code = ANY($2::text[])
-     AND s.asset_id IS NOT DISTINCT FROM u.asset_id
+   WHERE s.asset_id IS NOT DISTINCT FROM u.asset_id
      AND s.designation IS NOT DISTINCT FROM u.designation
      AND s.title IS NOT DISTINCT FROM u.title
      AND s.publisher_code IS NOT DISTINCT FROM u.publisher_code
