@@ -55,12 +55,6 @@ function judgeable(row: Standard): boolean {
   );
 }
 
-/**
- * Rows per query: each query's parameters and answer pass through PGlite's WebAssembly memory, which keeps
- * the size it once grew to.
- */
-const ROWS_PER_QUERY = 1_000;
-
 const sortedList = (list: readonly string[]) => JSON.stringify([...list].sort());
 
 const SQL = `
@@ -105,21 +99,17 @@ export async function unchangedStandardRows(
   rows: readonly Standard[],
 ): Promise<Set<number>> {
   const judged = rows.flatMap((row, i) => (judgeable(row) ? [i] : []));
-  const unchanged = new Set<number>();
-  for (let start = 0; start < judged.length; start += ROWS_PER_QUERY) {
-    const part = judged.slice(start, start + ROWS_PER_QUERY);
-    const column = (value: (row: Standard) => string | undefined) => part.map((i) => value(rows[i]!) ?? null);
-    const params = [
-      tenantId,
-      column((r) => r.contentCode),
-      ...TEXT_FIELDS.map((f) => column((r) => r[f])),
-      ...KEPT_FIELDS.map((f) => column((r) => r[f])),
-      column((r) => sortedList(r.industryAreas)),
-      column((r) => sortedList(r.icsCodes)),
-      column((r) => JSON.stringify(r.titles)),
-    ];
-    const { rows: found } = await db.query<{ n: number | string }>(SQL, params);
-    for (const f of found) unchanged.add(part[Number(f.n) - 1]!);
-  }
-  return unchanged;
+  if (judged.length === 0) return new Set();
+  const column = (value: (row: Standard) => string | undefined) => judged.map((i) => value(rows[i]!) ?? null);
+  const params = [
+    tenantId,
+    column((r) => r.contentCode),
+    ...TEXT_FIELDS.map((f) => column((r) => r[f])),
+    ...KEPT_FIELDS.map((f) => column((r) => r[f])),
+    column((r) => sortedList(r.industryAreas)),
+    column((r) => sortedList(r.icsCodes)),
+    column((r) => JSON.stringify(r.titles)),
+  ];
+  const { rows: found } = await db.query<{ n: number | string }>(SQL, params);
+  return new Set(found.map((f) => judged[Number(f.n) - 1]!));
 }
