@@ -11,7 +11,6 @@ import {
 } from '@trackwell/contracts';
 import { columnName, isNamedOnly } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
-import { unchangedStandardRows } from './catalog-import-unchanged.ts';
 
 /**
  * The reading half of a catalogue import: a tenant's existing entries for a set of keys (one query per
@@ -236,9 +235,6 @@ export const outcomeOf = (
   return { ...base, outcome: 'changed', changes, ...(event ? { event } : {}) };
 };
 
-const none: ReadonlySet<number> = new Set();
-const asStandard = (r: NumberedImportRow) => r.value as ImportRowOf<'standard'>;
-
 /**
  * Plans an import's rows against the tenant's catalogue without writing: each row's outcome in file order (the
  * parser's errors among them, as rows of kind-less "error"), kinds checked in dependency order (publishers,
@@ -266,12 +262,10 @@ export async function planImportRows(
     // re-import of a large catalogue never holds the whole catalogue in memory beside the file's rows.
     for (let i = 0; i < rows.length; i += chunk) {
       const slice = rows.slice(i, i + chunk);
-      // Standards the store has word for word are found in SQL; only the others' entries are read.
-      const same =
-        kind === 'standard' ? await unchangedStandardRows(db, tenantId, slice.map(asStandard)) : none;
-      const read = slice.filter((_, j) => !same.has(j)).map((r) => keyOf(r.value));
-      const existing = await readExistingEntries(db, tenantId, kind, [...new Set(read)]);
-      for (const [j, { row, value }] of slice.entries()) {
+      const existing = await readExistingEntries(db, tenantId, kind, [
+        ...new Set(slice.map((r) => keyOf(r.value))),
+      ]);
+      for (const { row, value } of slice) {
         const key = keyOf(value);
         const first = firstRow.get(key);
         // A publisher or committee the file only names (an STS originator or comm-ref).
@@ -293,7 +287,6 @@ export async function planImportRows(
         // Named only, and the store has it: nothing to do, nothing to say.
         if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
         else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
-        else if (same.has(j)) planned.push({ row, kind, key, value, outcome: 'unchanged' });
         else {
           planned.push(outcomeOf(row, value, existing.get(key)));
           if (kind in known) known[kind as keyof Known].add(key);
