@@ -135,9 +135,9 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   await page.reload();
   const lists = page.getByRole('region', { name: 'Watch lists' });
   await lists.getByLabel('List name').fill('Suppliers');
-  await lists.getByLabel('Responsible person').selectOption({ label: 'Rosa Parks' });
+  await lists.getByLabel('Responsible person').selectOption({ label: 'Parks Rosa' });
   await lists.getByRole('button', { name: 'Create list' }).click();
-  await expect(lists.getByText('Responsible person: Rosa Parks')).toBeVisible();
+  await expect(lists.getByText('Responsible person: Parks Rosa')).toBeVisible();
   const found = await api(page, 'GET', '/api/tracker/v1/catalog/search?q=steel&limit=10');
   const hits = found.responseData.value.results as Array<{ displayDesignation: string; contentCode: string }>;
   const standard = hits[hits.length - 1]!;
@@ -177,7 +177,7 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   const history = other.getByRole('region', { name: 'History' });
   await expect(history.getByText('Signed off')).toBeVisible();
   await expect(history.getByText('Our products use none of the changed clauses.')).toBeVisible();
-  await expect(other.getByText(/Not affected · signed off by Rosa Parks/)).toBeVisible();
+  await expect(other.getByText(/Not affected · signed off by Parks Rosa/)).toBeVisible();
   await other.screenshot({ path: `${screenshotDir}/organisation-review-1280.png`, fullPage: true });
 
   // The same review in Arabic at 360 px: right to left, nothing wider than the screen, the comment box by keyboard.
@@ -188,16 +188,16 @@ test('a new edition of a listed standard opens a review; the reviewer decides "n
   await expectSignedOffInReport(page, lists, name);
 });
 
-/** The report shows the one change, reviewed by Rosa Parks, not affected, in time, with the note. */
+/** The report shows the one change, reviewed by Parks Rosa, not affected, in time, with the note. */
 async function expectSignedOffInReport(page: Page, lists: Locator, name: string) {
   const text = await evidencePdfText(page, lists);
   expect(text).toContain('Review evidence report');
   expect(text).toContain(`Organisation: ${name}`);
-  expect(text).toContain('Responsible person: Rosa Parks');
+  expect(text).toContain('Responsible person: Parks Rosa');
   expect(text).toContain('Changes: 1 · overdue: 0');
   // The change's line: the standard (as the catalogue designates it), the kind, who reviewed it and the decision.
   const row = text.split('\n').find((line) => line.includes('New edition')) ?? '';
-  expect(row).toContain('Rosa Parks Not affected');
+  expect(row).toContain('Parks Rosa Not affected');
   expect(row).not.toContain('Overdue');
   // The note, wrapped in its narrow column: its first words on the change's line.
   expect(row).toContain('Our products');

@@ -20,6 +20,11 @@ export function personDisplayName({ firstName, lastName }: PersonNameParts): str
     .join(' ');
 }
 
+/** The name as `personDisplayName` reads it, or the login when the person has no name. */
+export function personNameOrLogin(person: PersonNameParts & { login: string }): string {
+  return personDisplayName(person) || person.login;
+}
+
 /**
  * The name cut to `PERSON_NAME_SHORT_LENGTH` characters (code points, so a name in any script is never split
  * mid-character), never ending in a space.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personDisplayName, shortPersonName } from '../src/person-name.ts';
+import { personDisplayName, personNameOrLogin, shortPersonName } from '../src/person-name.ts';
 
 /** One name order for the header, the console's Users list and a user's detail: last name, then first name. */
 describe('a person’s name as the portal and the console show it', () => {
@@ -31,5 +31,15 @@ describe('a person’s name as the portal and the console show it', () => {
     expect(
       shortPersonName({ firstName: '李', lastName: '欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳' }),
     ).toBe('欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳欧阳');
+  });
+
+  it('names a person last name first, or by their login when they have no name (organisations, reviews)', () => {
+    expect(personNameOrLogin({ firstName: 'Amal', lastName: 'Haddad', login: 'amal@example.test' })).toBe(
+      'Haddad Amal',
+    );
+    expect(personNameOrLogin({ firstName: ' ', lastName: '', login: 'amal@example.test' })).toBe(
+      'amal@example.test',
+    );
+    expect(personNameOrLogin({ firstName: 'Amal', lastName: null, login: 'a@example.test' })).toBe('Amal');
   });
 });

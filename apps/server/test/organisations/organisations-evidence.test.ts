@@ -90,11 +90,11 @@ describe('evidence report route', () => {
     const lines = (await pdfLines(res.rawPayload)).flat();
     const line = (designation: string) => lines.find((l) => l.startsWith(designation)) ?? '';
     expect(lines).toContain('List: Evidence Co list');
-    expect(lines).toContain('Responsible person: Rana Khalil');
+    expect(lines).toContain('Responsible person: Khalil Rana');
     expect(lines).toContain('Changes: 3 · overdue: 2');
-    expect(line('S2-24')).toMatch(/New edition 2026-01-01 2026-01-31 Rana Khalil Affected 2026-01-20 '?=SUM/);
+    expect(line('S2-24')).toMatch(/New edition 2026-01-01 2026-01-31 Khalil Rana Affected 2026-01-20 '?=SUM/);
     expect(line('S2-24')).not.toContain('Overdue');
-    expect(line('S3-24')).toContain('Rana Khalil Not affected 2026-07-03 Overdue');
+    expect(line('S3-24')).toContain('Khalil Rana Not affected 2026-07-03 Overdue');
     expect(line('S4-24')).toContain('Not yet decided — Overdue');
     expect(line('S1-24')).toBe('');
     expect(line('S5-24')).toBe('');
@@ -173,7 +173,7 @@ describe('evidence report route', () => {
     );
     const sheet = await readUploadedSheet('csv', res.rawPayload);
     expect(sheet.rows.map((r) => [r[0], r[2], r[5], r[6], r[8]])).toEqual([
-      ['S5-24', 'Reaffirmation', 'Rana Khalil', 'Not yet decided', ''],
+      ['S5-24', 'Reaffirmation', 'Khalil Rana', 'Not yet decided', ''],
     ]);
   });
 });

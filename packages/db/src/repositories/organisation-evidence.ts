@@ -24,8 +24,9 @@ export interface EvidenceReviewRow {
 /** The most rows one report reads; a longer period is refused with a request to narrow it. */
 export const EVIDENCE_MAX_ROWS = 10_000;
 
+/** Last name first, as the portal names people (contracts' `personDisplayName`); NULL without a name. */
 const personName = (alias: string) =>
-  `NULLIF(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`;
+  `NULLIF(trim(concat_ws(' ', NULLIF(trim(${alias}.last_name), ''), NULLIF(trim(${alias}.first_name), ''))), '')`;
 
 /**
  * The reviews opened in [from, to) (moments), oldest first; at most `EVIDENCE_MAX_ROWS + 1`, so the caller

@@ -88,7 +88,7 @@ describe('the organisation area', { timeout: 20_000 }, () => {
     expect(within(lists).queryByRole('button', { name: 'Create list' })).not.toBeInTheDocument();
   });
 
-  it('an owner sees the members in a table sorted by name, sorts by e-mail and changes a role', async () => {
+  it('an owner sees the members in a table sorted by name (last name first, as everywhere), sorts by e-mail and changes a role', async () => {
     const member = (userId: string, firstName: string, login: string, role: 'owner' | 'reader') => ({
       userId,
       login,
@@ -123,13 +123,13 @@ describe('the organisation area', { timeout: 20_000 }, () => {
       within(table)
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent);
-    expect(names()).toEqual(['Ann Example', 'Zoe Example']);
+    expect(names()).toEqual(['Example Ann', 'Example Zoe']);
     await user.click(within(table).getByRole('button', { name: /E-mail/ }));
-    expect(names()).toEqual(['Zoe Example', 'Ann Example']);
+    expect(names()).toEqual(['Example Zoe', 'Example Ann']);
     // Each row's actions are in the row: the role select and Remove, named by the member.
-    expect(within(table).getByRole('button', { name: /^Remove ?Zoe Example$/ })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: /^Remove ?Example Zoe$/ })).toBeInTheDocument();
     await user.selectOptions(
-      within(table).getByRole('combobox', { name: /^Role of .?Zoe Example.?$/ }),
+      within(table).getByRole('combobox', { name: /^Role of .?Example Zoe.?$/ }),
       'owner',
     );
     await waitFor(() =>

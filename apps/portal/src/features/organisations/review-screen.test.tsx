@@ -132,7 +132,7 @@ describe('a review’s page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     expect(screen.getByText('Suppliers')).toBeInTheDocument();
-    expect(screen.getByText('Amal Haddad')).toBeInTheDocument();
+    expect(screen.getByText('Haddad Amal')).toBeInTheDocument();
     expect(screen.getByText('Open')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
     expect(within(history).getByText('Opened by the change')).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('a review’s page', { timeout: 20_000 }, () => {
     expect(
       within(history).getByRole('link', { name: 'https://docs.example.test/qms/7-5-3' }),
     ).toHaveAttribute('href', 'https://docs.example.test/qms/7-5-3');
-    expect(screen.getByText(/^Action needed · signed off by Amal Haddad on /)).toBeInTheDocument();
+    expect(screen.getByText(/^Action needed · signed off by Haddad Amal on /)).toBeInTheDocument();
     // Signed off: the decision form is gone.
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import {
   type OrganisationList,
   type OrganisationMember,
   type OrganisationSummary,
+  personNameOrLogin,
   roleMay,
 } from '@trackwell/contracts';
 import { type FormEvent, useId, useState } from 'react';
@@ -17,8 +18,8 @@ import { ListRecipients } from './list-recipients.tsx';
 import { ListStandards } from './list-standards.tsx';
 import { OrganisationSection } from './organisation-page.tsx';
 
-export const memberName = (m: { firstName: string; lastName: string; login: string }) =>
-  `${m.firstName} ${m.lastName}`.trim() || m.login;
+/** A member as the portal names people: last name first (contracts' person-name rule), else the login. */
+export const memberName = (m: { firstName: string; lastName: string; login: string }) => personNameOrLogin(m);
 
 /** The organisation's watch lists with their responsible person; editors create lists and change them. */
 export function ListsSection({

@@ -1,4 +1,5 @@
 import type { OrganisationMember, OrganisationSummary } from '@trackwell/contracts';
+import { personNameOrLogin } from '@trackwell/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table/data-table.tsx';
@@ -9,7 +10,7 @@ import { isolate } from '../lib/isolate.ts';
 import { OrganisationSection } from './organisation-page.tsx';
 import { RoleSelect } from './role-select.tsx';
 
-const fullName = (m: OrganisationMember) => `${m.firstName} ${m.lastName}`.trim() || m.login;
+const fullName = (m: OrganisationMember) => personNameOrLogin(m);
 
 /**
  * The members and their roles in the portal's table (sorted by name, e-mail or role; a card per member on a

@@ -1,4 +1,5 @@
 import type { ReviewEvent } from '@trackwell/contracts';
+import { personNameOrLogin } from '@trackwell/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../lib/format-instant.ts';
@@ -61,12 +62,8 @@ export function ReviewHistory({ history }: { history: ReviewEvent[] }) {
         {history.map((e) => (
           <li key={e.id} className="mb-2">
             <strong>{t(`reviews.event.${e.kind}`)}</strong> ·{' '}
-            <bdi>
-              {e.actor
-                ? `${e.actor.firstName} ${e.actor.lastName}`.trim() || e.actor.login
-                : t('reviews.system')}
-            </bdi>{' '}
-            · <time dateTime={e.at}>{formatInstant(e.at, i18n.language)}</time>
+            <bdi>{e.actor ? personNameOrLogin(e.actor) : t('reviews.system')}</bdi> ·{' '}
+            <time dateTime={e.at}>{formatInstant(e.at, i18n.language)}</time>
             <EventDetail event={e} />
           </li>
         ))}

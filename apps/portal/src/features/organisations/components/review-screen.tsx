@@ -2,6 +2,7 @@ import {
   type OrganisationMember,
   type OrganisationReview,
   type OrganisationRole,
+  personNameOrLogin,
   REVIEW_DECISIONS,
   roleMay,
 } from '@trackwell/contracts';
@@ -144,7 +145,7 @@ function ManageReview({
             .filter((m) => m.role !== 'reader')
             .map((m) => (
               <option key={m.userId} value={m.userId}>
-                {`${m.firstName} ${m.lastName}`.trim() || m.login}
+                {personNameOrLogin(m)}
               </option>
             ))}
         </select>
@@ -159,8 +160,7 @@ function ManageReview({
 /** What the review is about, who has it, when it is due, and its sign-off. */
 function ReviewFacts({ review: r }: { review: OrganisationReview }) {
   const { t, i18n } = useTranslation(['organisations', 'notifications']);
-  const name = (p: OrganisationReview['assignee']) =>
-    p ? `${p.firstName} ${p.lastName}`.trim() || p.login : t('reviews.nobody');
+  const name = (p: OrganisationReview['assignee']) => (p ? personNameOrLogin(p) : t('reviews.nobody'));
   return (
     <dl className="tw-org__facts">
       <dt>{t('reviews.change')}</dt>

@@ -1,4 +1,5 @@
 import type { OrganisationReview, OrganisationSummary } from '@trackwell/contracts';
+import { personNameOrLogin } from '@trackwell/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,8 +14,7 @@ import { notify } from '../../../lib/notify.ts';
 import { type ReviewsRequest, useListReviewsQuery, useSetReviewPolicyMutation } from '../api/reviews.ts';
 import { OrganisationSection } from './organisation-page.tsx';
 
-const personName = (p: OrganisationReview['assignee']) =>
-  p ? `${p.firstName} ${p.lastName}`.trim() || p.login : null;
+const personName = (p: OrganisationReview['assignee']) => (p ? personNameOrLogin(p) : null);
 
 /** The columns of a review table: the standard (a link to the review), list, assignee, due date, state. */
 function useReviewColumns(organisationId: string): DataColumn<OrganisationReview>[] {

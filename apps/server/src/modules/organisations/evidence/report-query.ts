@@ -1,4 +1,10 @@
-import { EVIDENCE_PDF_MAX_ROWS, type EvidenceFormat, type Language, titleIn } from '@trackwell/contracts';
+import {
+  EVIDENCE_PDF_MAX_ROWS,
+  type EvidenceFormat,
+  type Language,
+  personNameOrLogin,
+  titleIn,
+} from '@trackwell/contracts';
 import {
   type DatabaseHandle,
   EVIDENCE_MAX_ROWS,
@@ -46,9 +52,7 @@ export async function readEvidenceReport(
       `More than ${max} changes in this period${request.format === 'pdf' ? ' for a PDF (CSV and XLSX carry more)' : ''}: choose a shorter one.`,
       [{ path: 'to', message: `the period holds more than ${max} changes` }],
     );
-  const responsible = list.responsible
-    ? `${list.responsible.firstName} ${list.responsible.lastName}`.trim() || list.responsible.login
-    : null;
+  const responsible = list.responsible ? personNameOrLogin(list.responsible) : null;
   return {
     organisation: { name: organisation.name },
     list: { name: list.name, responsible },

@@ -1,3 +1,4 @@
+import { personDisplayName } from '@trackwell/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingMessage } from '../../../../components/ui/spinner.tsx';
@@ -55,7 +56,7 @@ export function OrganisationDetail({
             <ul className="list-unstyled">
               {o.memberList.map((m) => (
                 <li key={m.userId}>
-                  <bdi>{`${m.firstName} ${m.lastName}`.trim()}</bdi> · <bdi>{m.login}</bdi> ·{' '}
+                  <bdi>{personDisplayName(m)}</bdi> · <bdi>{m.login}</bdi> ·{' '}
                   {t(`organisations.roles.${m.role}`)}
                 </li>
               ))}
