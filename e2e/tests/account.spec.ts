@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
@@ -6,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { signInSaved } from './saved-sign-in.ts';
 import { screenshotDir } from './screenshot-dir.ts';
 import { codeIn, DEMO_PASSWORD, demoLogin, seenMail, waitForMail } from './signin-support.ts';
-import { storeUrl, watchConsole } from './support.ts';
+import { askStore, storeUrl, watchConsole } from './support.ts';
 
 /**
  * The account area against the real server and its embedded identity provider: the MyAccount
@@ -60,27 +59,9 @@ const itemOf = (page: Page, value: string) =>
  * a journey can wait, and a context left half-closed failed the next journey's start.
  */
 async function passwordSignsIn(origin: string, username: string, password: string): Promise<boolean> {
-  const url = new URL('/api/v1/authn', origin);
-  const body = JSON.stringify({ username, password });
-  const answer = await new Promise<{ status: number; text: string }>((done, fail) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { host: url.host, 'content-type': 'application/json', accept: 'application/json' },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
+  const answer = await askStore(origin, '/api/v1/authn', {
+    method: 'POST',
+    body: JSON.stringify({ username, password }),
   });
   if (answer.status === 401) return false;
   expect(answer.status, answer.text).toBe(200);

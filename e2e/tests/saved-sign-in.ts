@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { type Cookie, expect, type Page } from '@playwright/test';
 import { pageAccessToken, type SignInOptions, signIn } from './signin-support.ts';
+import { askStore } from './support.ts';
 
 /**
  * Signing in once per worker, store and user. A journey whose subject is not the sign-in itself (the tracker,
@@ -82,41 +82,11 @@ export async function signInSaved(page: Page, options: SignInOptions): Promise<v
 async function stillSignedIn(origin: string, kept: SavedSignIn): Promise<boolean> {
   if (kept.expiresAt - Date.now() < TOKEN_MARGIN_MS) return false;
   const cookie = kept.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const session = await askStore(origin, '/api/v1/sessions/me', { cookie });
+  const session = await askStore(origin, '/api/v1/sessions/me', { headers: { cookie } });
   if (session.status !== 200 || (JSON.parse(session.text) as { status?: string }).status !== 'ACTIVE')
     return false;
-  const me = await askStore(origin, '/api/identity/v1/me', { authorization: `Bearer ${kept.accessToken}` });
-  return me.status === 200;
-}
-
-/**
- * `GET path` on a store from Node, by the store's Host header on 127.0.0.1 (Node does not resolve
- * `*.localhost` as the browser does).
- */
-function askStore(
-  origin: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  const url = new URL(path, origin);
-  return new Promise((done, fail) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: url.port,
-        path: url.pathname,
-        method: 'GET',
-        headers: { ...headers, host: url.host, accept: 'application/json' },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', fail);
-    req.end();
+  const me = await askStore(origin, '/api/identity/v1/me', {
+    headers: { authorization: `Bearer ${kept.accessToken}` },
   });
+  return me.status === 200;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 
@@ -48,4 +49,45 @@ export async function closeContext(context: BrowserContext): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A request to a store from Node, by the store's Host header on 127.0.0.1 (Node does not resolve `*.localhost`
+ * as the browser does): its status and text. `body`, when given, is sent as JSON.
+ */
+export function askStore(
+  origin: string,
+  path: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; text: string }> {
+  const url = new URL(path, origin);
+  return new Promise((done, fail) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: {
+          ...headers,
+          host: url.host,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
 }
