@@ -48,7 +48,7 @@ test('the owner sees the evidence report form and adds and removes an outside re
   const { text } = await extractText(pdf, { mergePages: true });
   expect(text).toContain('Review evidence report');
   expect(text).toContain('List: Suppliers');
-  expect(text).toContain('Responsible person: Olive Evidence');
+  expect(text).toContain('Responsible person: Evidence Olive');
   expect(text).toContain('No change opened a review in this period.');
   const recipients = lists.getByRole('region', { name: 'Outside recipients' });
   await expect(recipients.getByText('No outside recipients.')).toBeVisible();
