@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { okta } from '../testing/authn-server.ts';
+import { bodyOf, okta } from '../testing/authn-server.ts';
 import {
   freshSignInForEachTest,
   RETURN_URL,
@@ -36,7 +36,10 @@ describe('password step', () => {
     const { redirect, calls } = setup({ 'POST /api/v1/authn': () => okta.success('tok-1') });
     await signInWithPassword();
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('tok-1', RETURN_URL));
-    expect(calls[0]?.body).toMatchObject({ username: 'ada@example.test', password: 'Secret-pass-1' });
+    expect(bodyOf(calls, 'POST /api/v1/authn')).toMatchObject({
+      username: 'ada@example.test',
+      password: 'Secret-pass-1',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Signed in. Taking you back…');
   });
 
@@ -118,7 +121,7 @@ describe('resume on reload', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Enter the code from your app' }),
     ).toBeVisible();
-    expect(calls[0]?.body).toEqual({ stateToken: 'state-token-1' });
+    expect(bodyOf(calls, 'POST /api/v1/authn')).toEqual({ stateToken: 'state-token-1' });
   });
 
   it('an expired stored transaction starts over with the form', async () => {

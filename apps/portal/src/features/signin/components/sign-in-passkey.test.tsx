@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { okta } from '../testing/authn-server.ts';
+import { bodyOf, okta } from '../testing/authn-server.ts';
 import { freshSignInForEachTest, RETURN_URL, setup, user } from '../testing/sign-in-flow-harness.tsx';
 
 /** "Sign in with a passkey" on the sign-in page (Okta's webauthn factor; the browser's WebAuthn stubbed). */
@@ -44,7 +44,10 @@ describe('sign in with a passkey', () => {
     await user.type(screen.getByLabelText('E-mail address'), 'ada@example.test');
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('tok-passkey', RETURN_URL));
-    expect(calls[0]?.body).toEqual({ username: 'ada@example.test', relayState: RETURN_URL });
+    expect(bodyOf(calls, 'POST /api/v1/authn')).toEqual({
+      username: 'ada@example.test',
+      relayState: RETURN_URL,
+    });
     expect(startAuthentication).toHaveBeenCalledWith({
       optionsJSON: {
         challenge: 'Y2hhbGxlbmdl',

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { okta } from '../testing/authn-server.ts';
+import { bodyOf, okta } from '../testing/authn-server.ts';
 import {
   freshSignInForEachTest,
   RETURN_URL,
@@ -110,7 +110,10 @@ describe('locked out, forgot password, recovery links', () => {
     await user.type(screen.getByLabelText('E-mail address'), 'someone@example.test');
     await user.click(screen.getByRole('button', { name: 'Send the reset link' }));
     expect(await screen.findByText(/If the address belongs to an account/)).toBeVisible();
-    expect(calls[0]?.body).toMatchObject({ username: 'someone@example.test', factorType: 'EMAIL' });
+    expect(bodyOf(calls, 'POST /api/v1/authn/recovery/password')).toMatchObject({
+      username: 'someone@example.test',
+      factorType: 'EMAIL',
+    });
     await user.click(screen.getByRole('button', { name: 'Back to sign-in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   });
@@ -131,7 +134,7 @@ describe('locked out, forgot password, recovery links', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Answer your security question' }),
     ).toBeVisible();
-    expect(calls[0]?.body).toEqual({ recoveryToken: 'rec-1' });
+    expect(bodyOf(calls, 'POST /api/v1/authn/recovery/token')).toEqual({ recoveryToken: 'rec-1' });
     await user.type(screen.getByLabelText('What was the name of your first pet?'), 'Rex');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The answer does not match our records.')).toBeVisible();

@@ -47,6 +47,13 @@ export function stubAuthnServer(routes: Record<string, Route>) {
   return { fetchMock, calls };
 }
 
+/**
+ * The body of the first call to `route` ('METHOD /path'). Tests read a call by its route, not its position: with
+ * the portal's files sharing one window per worker, a request an earlier file left behind may be recorded first.
+ */
+export const bodyOf = (calls: readonly { path: string; body: Record<string, unknown> }[], route: string) =>
+  calls.find((call) => call.path === route)?.body;
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,
