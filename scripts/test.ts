@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { shareCompileCache } from './compile-cache.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { type Failure, formatFailures, playwrightFailures, vitestFailures } from './test-failures.ts';
 import type { ProjectCounts } from './vitest-project-counts.ts';
@@ -28,6 +29,7 @@ import type { ProjectCounts } from './vitest-project-counts.ts';
 const ROOT = new URL('../', import.meta.url).pathname;
 const OUT = join(ROOT, 'test-results');
 const BIN = (name: string) => join(ROOT, 'node_modules/.bin', name);
+shareCompileCache(ROOT);
 const STAGES = ['lint', 'typecheck', 'unit', 'postgres', 'upgrade', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
 

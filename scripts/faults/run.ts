@@ -15,7 +15,10 @@
  * non-zero when one failed. E-mails are counted by Message-ID in a relay that keeps duplicates.
  */
 import { parseArgs } from 'node:util';
+import { shareCompileCache } from '../compile-cache.ts';
 import type { FaultResult } from './fault-result.ts';
+
+shareCompileCache(new URL('../../', import.meta.url).pathname);
 
 const { values } = parseArgs({
   options: {
