@@ -44,27 +44,25 @@ describe('a webhook delivery in the trace of the change that caused it', () => {
       s.kind === SpanKind.CLIENT &&
       s.attributes['http.request.method'] === 'POST' &&
       s.attributes['server.port'] === port;
-    // A span is exported when it ends: each attempt's job span ends after its POST, so wait for both jobs too.
-    const spans = await eventually(async () => {
+    const isRequest = (s: ReadableSpan) =>
+      s.kind === SpanKind.SERVER && s.attributes['http.route'] === CONSOLE_PATHS.storeChanges;
+    // A span is exported when it ends, and a parent ends after its child (a job after its POST, on a busy
+    // machine well after): wait until each POST's whole chain is there. Each POST (the failed one and the
+    // retry) hangs under its attempt's job, the dispatch and the request.
+    const { spans, request } = await eventually(async () => {
       const all = exporter.getFinishedSpans();
+      const found = all.find(isRequest);
+      expect(found, 'the console request span').toBeDefined();
       expect(all.filter(isPost)).toHaveLength(2);
-      expect(all.filter((s) => s.name === 'process webhooks-deliver').length).toBeGreaterThanOrEqual(2);
-      return all;
+      const byId = new Map(all.map((s) => [s.spanContext().spanId, s]));
+      for (const post of all.filter(isPost))
+        expect(ancestors(post, byId).map((s) => s.name)).toEqual(
+          expect.arrayContaining(['process webhooks-deliver', 'process notifications-dispatch', found!.name]),
+        );
+      return { spans: all, request: found! };
     }, WAIT);
-
-    const request = spans.find(
-      (s) => s.kind === SpanKind.SERVER && s.attributes['http.route'] === CONSOLE_PATHS.storeChanges,
-    );
-    expect(request, 'the console request span').toBeDefined();
-    const traceId = request!.spanContext().traceId;
-    const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
-    // Each POST (the failed one and the retry) hangs under its attempt's job, the dispatch and the request.
-    for (const post of spans.filter(isPost)) {
-      expect(post.spanContext().traceId).toBe(traceId);
-      expect(ancestors(post, byId).map((s) => s.name)).toEqual(
-        expect.arrayContaining(['process webhooks-deliver', 'process notifications-dispatch', request!.name]),
-      );
-    }
+    const traceId = request.spanContext().traceId;
+    for (const post of spans.filter(isPost)) expect(post.spanContext().traceId).toBe(traceId);
     // The receiver saw the same trace in each POST's traceparent.
     for (const hook of hooks) expect(String(hook.headers.traceparent)).toContain(traceId);
 

@@ -211,7 +211,7 @@ describe('a review’s page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     openReview();
     await user.click(await screen.findByRole('radio', { name: 'Not affected' }));
-    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign off' }));
     expect(
       await screen.findByText('Only the assigned reviewer may sign this review off.'),
     ).toBeInTheDocument();
