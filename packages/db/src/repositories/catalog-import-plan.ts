@@ -11,6 +11,7 @@ import {
 } from '@trackwell/contracts';
 import { columnName, isNamedOnly } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
+import { KEPT_WHEN_ABSENT, unchangedStandards } from './catalog-import-unchanged.ts';
 
 /**
  * The reading half of a catalogue import: a tenant's existing entries for a set of keys (one query per
@@ -91,18 +92,6 @@ const same = (a: unknown, b: unknown) => {
 };
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
-
-/**
- * What an import records but never clears: a row that does not name one (a file without the column) leaves the
- * store's as it is — links, an ISO stage, a confirmation date (catalog-import-write.ts keeps them the same way).
- */
-const KEPT_WHEN_ABSENT: ReadonlySet<string> = new Set([
-  'replacedBy',
-  'supplementOf',
-  'stageCode',
-  'confirmedOn',
-  'confirmedPrecision',
-]);
 
 /** The fields an import row changes in the existing entry (lists compared as sets). */
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
@@ -262,9 +251,15 @@ export async function planImportRows(
     // re-import of a large catalogue never holds the whole catalogue in memory beside the file's rows.
     for (let i = 0; i < rows.length; i += chunk) {
       const slice = rows.slice(i, i + chunk);
-      const existing = await readExistingEntries(db, tenantId, kind, [
-        ...new Set(slice.map((r) => keyOf(r.value))),
-      ]);
+      // Standards (the bulk of a catalogue): those the store has as the row says are found by one text each,
+      // only the others read whole (catalog-import-unchanged.ts).
+      const judged = kind === 'standard' ? await unchangedStandards(db, tenantId, slice) : undefined;
+      const existing = await readExistingEntries(
+        db,
+        tenantId,
+        kind,
+        judged ? judged.other : [...new Set(slice.map((r) => keyOf(r.value)))],
+      );
       for (const { row, value } of slice) {
         const key = keyOf(value);
         const first = firstRow.get(key);
@@ -288,7 +283,11 @@ export async function planImportRows(
         if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
         else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
         else {
-          planned.push(outcomeOf(row, value, existing.get(key)));
+          planned.push(
+            judged?.unchanged.has(key)
+              ? { row, kind, key, value, outcome: 'unchanged' }
+              : outcomeOf(row, value, existing.get(key)),
+          );
           if (kind in known) known[kind as keyof Known].add(key);
         }
       }
