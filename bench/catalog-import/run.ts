@@ -196,9 +196,12 @@ async function pglitePhases(files: Files, dir: string): Promise<EnginePhases> {
 
 /**
  * Node's own flags as `npm start` runs the server (the root package.json's `start`: `--max-semi-space-size=8`,
- * two semi-spaces of at most 8 MB for the young generation), for the PGlite child: on PGlite the server's process is the one that
- * imports. Run without it, a 100,000-row file grows V8's young generation to 2 × 64 MB, its default limit here (the parse
- * keeps every row, and V8 grows the young generation while most of what it allocates survives).
+ * two semi-spaces of at most 8 MB for the young generation, and `--heap-growing-percent=50`, the old generation
+ * collected once it grew half its live size), for the PGlite child: on PGlite the server's process is the one that
+ * imports. Run without the first, a 100,000-row file grows V8's young generation to 2 × 64 MB, its default limit here (the parse
+ * keeps every row, and V8 grows the young generation while most of what it allocates survives); without the
+ * second, V8 lets the old generation grow to 2–4× its live size before a full collection, and keeps the pages it
+ * grew to (README, 2026-11-29, night).
  */
 function serverNodeFlags(): string[] {
   const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

@@ -183,13 +183,16 @@ class LinkPlan {
 
 /** The plan's rows with their links judged (see above), the derived rows after them. */
 export async function planLinks(db: SqlExecutor, tenantId: string, planned: PlannedRow[]) {
-  const rows = new Map<string, PlannedRow>();
-  for (const p of planned) if (isStandard(p)) rows.set(p.value.contentCode, p);
-  const linked = [...rows.values()].filter((p) => {
+  const hasLinks = (p: PlannedRow) => {
     const s = p.value as Standard;
     return s.replacedBy !== undefined || s.supplementOf !== undefined || s.replaces.length > 0;
-  });
-  if (linked.length === 0) return planned;
+  };
+  // Most catalogues link nothing: then no map of every standard is built (a re-import's memory, see
+  // catalog-import-unchanged.ts).
+  if (!planned.some((p) => isStandard(p) && hasLinks(p))) return planned;
+  const rows = new Map<string, PlannedRow>();
+  for (const p of planned) if (isStandard(p)) rows.set(p.value.contentCode, p);
+  const linked = [...rows.values()].filter(hasLinks);
   const plan = new LinkPlan(rows, await storeStandards(db, tenantId, rows, linked));
   // The file's rows first: a standard both a row's `replacedBy` and another's `replaces` name is linked once.
   for (const p of planned) if (isStandard(p)) plan.successorOf(p);

@@ -11,6 +11,7 @@ import {
 } from '@trackwell/contracts';
 import { columnName, isNamedOnly } from '../catalog-import/rows.ts';
 import type { SqlExecutor } from '../client.ts';
+import { KEPT_WHEN_ABSENT, unchangedStandards } from './catalog-import-unchanged.ts';
 
 /**
  * The reading half of a catalogue import: a tenant's existing entries for a set of keys (one query per
@@ -92,18 +93,6 @@ const same = (a: unknown, b: unknown) => {
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
-/**
- * What an import records but never clears: a row that does not name one (a file without the column) leaves the
- * store's as it is — links, an ISO stage, a confirmation date (catalog-import-write.ts keeps them the same way).
- */
-const KEPT_WHEN_ABSENT: ReadonlySet<string> = new Set([
-  'replacedBy',
-  'supplementOf',
-  'stageCode',
-  'confirmedOn',
-  'confirmedPrecision',
-]);
-
 /** The fields an import row changes in the existing entry (lists compared as sets). */
 export function changedFields(row: CatalogImportRow, existing: ExistingEntry): FieldChange[] {
   const changes: FieldChange[] = [];
@@ -177,7 +166,10 @@ function referencedCodes(rows: NumberedImportRow[], kind: keyof Known): string[]
  * (every asset id the store's, each its own row's) reads none, instead of holding every pair at once.
  */
 async function assetIdErrors(db: SqlExecutor, tenantId: string, rows: NumberedImportRow[]) {
-  const standards = rows.flatMap((r) => (r.value.kind === 'standard' ? [{ row: r.row, s: r.value }] : []));
+  // The parsed rows themselves, not an object more per standard.
+  const standards = rows.filter(
+    (r): r is NumberedImportRow & { value: ImportRowOf<'standard'> } => r.value.kind === 'standard',
+  );
   const owners = new Map<string, string>();
   for (let i = 0; i < standards.length; i += CHUNK) {
     const slice = standards.slice(i, i + CHUNK);
@@ -185,13 +177,13 @@ async function assetIdErrors(db: SqlExecutor, tenantId: string, rows: NumberedIm
       `SELECT s.asset_id, s.content_code
          FROM unnest($2::text[], $3::text[]) AS u(asset_id, content_code)
          JOIN standards s ON s.tenant_id = $1 AND s.asset_id = u.asset_id AND s.content_code <> u.content_code`,
-      [tenantId, slice.map((x) => x.s.assetId), slice.map((x) => x.s.contentCode)],
+      [tenantId, slice.map((x) => x.value.assetId), slice.map((x) => x.value.contentCode)],
     );
     for (const f of found) owners.set(f.asset_id, f.content_code);
   }
   const errors = new Map<number, CatalogImportError>();
   const seen = new Map<string, string>();
-  for (const { row, s } of standards) {
+  for (const { row, value: s } of standards) {
     const owner = seen.get(s.assetId) ?? owners.get(s.assetId);
     if (owner !== undefined && owner !== s.contentCode)
       errors.set(row, { row, field: 'asset_id', reason: `asset id ${s.assetId} belongs to ${owner}` });
@@ -257,15 +249,22 @@ export async function planImportRows(
       const wanted = referencedCodes(rows, ref).filter((c) => !known[ref].has(c));
       for (const code of (await readExistingEntries(db, tenantId, ref, wanted)).keys()) known[ref].add(code);
     }
-    const firstRow = new Map<string, { row: number; value: CatalogImportRow }>();
+    const firstRow = new Map<string, NumberedImportRow>();
     // The store's entries are read and compared a chunk of rows at a time and only the outcome is kept: a
     // re-import of a large catalogue never holds the whole catalogue in memory beside the file's rows.
     for (let i = 0; i < rows.length; i += chunk) {
       const slice = rows.slice(i, i + chunk);
-      const existing = await readExistingEntries(db, tenantId, kind, [
-        ...new Set(slice.map((r) => keyOf(r.value))),
-      ]);
-      for (const { row, value } of slice) {
+      // Standards (the bulk of a catalogue): those the store has as the row says are found by one text each,
+      // only the others read whole (catalog-import-unchanged.ts).
+      const judged = kind === 'standard' ? await unchangedStandards(db, tenantId, slice) : undefined;
+      const existing = await readExistingEntries(
+        db,
+        tenantId,
+        kind,
+        judged ? judged.other : [...new Set(slice.map((r) => keyOf(r.value)))],
+      );
+      for (const numbered of slice) {
+        const { row, value } = numbered;
         const key = keyOf(value);
         const first = firstRow.get(key);
         // A publisher or committee the file only names (an STS originator or comm-ref).
@@ -283,12 +282,16 @@ export async function planImportRows(
           });
         const assetError = assetErrors.get(row);
         if (assetError) errors.push(assetError);
-        if (first === undefined) firstRow.set(key, { row, value });
+        if (first === undefined) firstRow.set(key, numbered); // the parsed row itself: no object more per row
         // Named only, and the store has it: nothing to do, nothing to say.
         if (named && existing.has(key) && errors.length === 0) known[kind as keyof Known].add(key);
         else if (errors.length > 0) planned.push({ row, kind, key, outcome: 'error', errors });
         else {
-          planned.push(outcomeOf(row, value, existing.get(key)));
+          planned.push(
+            judged?.unchanged.has(key)
+              ? { row, kind, key, value, outcome: 'unchanged' }
+              : outcomeOf(row, value, existing.get(key)),
+          );
           if (kind in known) known[kind as keyof Known].add(key);
         }
       }
