@@ -28,12 +28,11 @@ import {
 } from '@trackwell/db';
 import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { setupRows, writeStandardsCsv } from './data.ts';
-import { settle } from './measure.ts';
+import { log, settle } from './measure.ts';
 
 const [dir, flag] = process.argv.slice(2) as [string, string | undefined];
 const ROWS = Number(process.env.ROWS ?? 100000);
 const MB = (b: number) => `${(b / 1048576).toFixed(0)}`;
-const log = (s: string) => process.stdout.write(`${s}\n`);
 
 function status(field: string) {
   return (
