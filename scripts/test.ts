@@ -117,7 +117,7 @@ async function checksAndBuild(): Promise<void> {
   }
   if (only.has('typecheck')) {
     const r = await run('npm', ['run', '--silent', 'typecheck'], { log: join(OUT, 'typecheck.log') });
-    record('typecheck', r.ok, r.ms, undefined, 'tsc -b, every workspace');
+    record('typecheck', r.ok, r.ms, undefined, 'tsc -b (TypeScript 7), every workspace');
   }
   if (only.has('e2e')) {
     const r = await run(process.execPath, ['scripts/portal-build.ts'], {
