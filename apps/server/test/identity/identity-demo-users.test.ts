@@ -86,3 +86,25 @@ describe('seedDemoUsers', () => {
     expect(cross.json().errorCode).toBe('E0000004');
   });
 });
+
+describe('the demo accounts’ published secrets', () => {
+  it('are hashed once per seed run and shared by the accounts that have them; each still signs in', async () => {
+    await seedDemoUsers(t.app.db);
+    const { rows } = await t.app.db.query<{ hashes: number; accounts: number; answers: number }>(
+      `SELECT count(DISTINCT a.password_hash)::int AS hashes, count(*)::int AS accounts,
+              count(DISTINCT a.recovery_answer_hash)::int AS answers
+         FROM identity_accounts a JOIN tenants t ON t.id = a.tenant_id
+        WHERE t.code IN ('awwa', 'aenor') AND a.password_hash IS NOT NULL`,
+    );
+    // Two stores' accounts, one scrypt hash of the published password, one of the published answer.
+    expect(rows[0]?.accounts).toBeGreaterThan(DEMO_USERS.length);
+    expect(rows[0]).toMatchObject({ hashes: 1, answers: 1 });
+    const [hash] = (
+      await t.app.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM identity_accounts WHERE password_hash IS NOT NULL LIMIT 1',
+      )
+    ).rows;
+    expect(await verifyPassword(DEMO_PASSWORD, hash?.password_hash)).toBe(true);
+    expect(await verifyPassword(`${DEMO_PASSWORD}x`, hash?.password_hash)).toBe(false);
+  });
+});
