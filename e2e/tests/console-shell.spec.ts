@@ -5,6 +5,7 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl } from './support.ts';
+import { widthsFor } from './widths.ts';
 
 /**
  * The console as an admin app, every screen of it, at 1280 and 360 px, in English and Arabic: the platform
@@ -29,15 +30,6 @@ const SCREENS: Screen[] = [
   { name: 'audit-all', path: '/admin/audit' },
   ...SECTIONS.map((section) => ({ name: section, path: `/admin/stores/${STORE}/${section}` })),
 ];
-
-/**
- * `npm test` draws each language at one width, English at 1280 px and Arabic at 360 px (the drawer is tried at
- * 360 px in both): every screen is still seen at both widths and in both directions, in half the time (this
- * journey was a fifth of the browser suite). `E2E_EVERY_WIDTH=1` (`npm run test:e2e:every-width`) draws both
- * languages at both widths.
- */
-const widthsFor = (lang: 'en' | 'ar'): number[] =>
-  process.env.E2E_EVERY_WIDTH === '1' ? [1280, 360] : lang === 'en' ? [1280] : [360];
 
 type AxeFinding = { screen: string; id: string; impact: string; nodes: number };
 

@@ -3,11 +3,12 @@ import { axeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInSaved } from './saved-sign-in.ts';
 import { storeUrl } from './support.ts';
+import { widthsFor, widthsTitle } from './widths.ts';
 
 /**
- * The tables moved onto the portal's one DataTable, seen in Chromium at 1280 and 360 px, in English and
- * Arabic: the catalogue import's column mapping and its preview, the dry run's rows, the daily deliveries'
- * figures, the audit log's numbered pages. Each is saved as a screenshot in the test results; axe finds no
+ * The tables moved onto the portal's one DataTable, seen in Chromium in English and Arabic, at 1280 and 360 px
+ * (in `npm test` English at 1280 and Arabic at 360: widths.ts): the catalogue import's column mapping and its
+ * preview, the dry run's rows, the daily deliveries' figures, the audit log's numbered pages. Each is saved as a screenshot in the test results; axe finds no
  * serious or critical violation; no page scrolls sideways (a wide table scrolls in its own region or becomes
  * cards). The platform operator on the platform store (which offers Arabic).
  */
@@ -62,7 +63,7 @@ async function shotOf(page: Page, testInfo: TestInfo, selector: string, label: s
 const SHOW_TABLE = { en: 'Show the figures as a table', ar: 'عرض الأرقام في جدول' } as const;
 
 async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: TestInfo) {
-  for (const width of [1280, 360]) {
+  for (const width of widthsFor(lang)) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     const at = `${lang}-${width}`;
 
@@ -118,13 +119,13 @@ async function visit(page: Page, origin: string, lang: 'en' | 'ar', testInfo: Te
   }
 }
 
-test('English: the moved tables at 1280 and 360 px', async ({ page, baseURL }, testInfo) => {
+test(`English: the moved tables at ${widthsTitle('en')}`, async ({ page, baseURL }, testInfo) => {
   const origin = storeUrl(baseURL);
   await signInSaved(page, { origin, username: OPERATOR, returnTo: `${origin}/admin/stores` });
   await visit(page, origin, 'en', testInfo);
 });
 
-test('Arabic: the moved tables at 1280 and 360 px, right to left', async ({
+test(`Arabic: the moved tables at ${widthsTitle('ar')}, right to left`, async ({
   page,
   context,
   baseURL,

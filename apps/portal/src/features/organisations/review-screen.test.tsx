@@ -217,7 +217,8 @@ describe('a review’s page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('Review signed off')).not.toBeInTheDocument();
     expect(screen.getByText('Open')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign off' })).toBeEnabled();
+    // The answer's toast is raised by the refusal itself; the button leaves "Working…" on the render after it.
+    expect(await screen.findByRole('button', { name: 'Sign off' })).toBeEnabled();
   });
 
   it('a review that cannot be read is said, with a retry that shows it', async () => {
