@@ -59,8 +59,10 @@ const project = (
 
 export default defineConfig({
   test: {
-    // Every core: Vitest's default leaves one free, which on a two-core machine runs the files one at a time.
-    maxWorkers: availableParallelism(),
+    // One worker more than there are cores: Vitest's default leaves one core free, which on a two-core machine
+    // runs the files one at a time, and the process tests (servers, workers and CLIs started and awaited)
+    // leave their worker's core idle while they wait. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism() + 1),
     // One migrated template database per engine for the run; each test file's database starts from it.
     globalSetup: ['packages/db/test/global-setup.ts'],
     projects: [
