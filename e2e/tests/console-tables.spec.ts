@@ -8,9 +8,10 @@ import { widthsFor, widthsTitle } from './widths.ts';
 /**
  * The tables moved onto the portal's one DataTable, seen in Chromium in English and Arabic, at 1280 and 360 px
  * (in `npm test` English at 1280 and Arabic at 360: widths.ts): the catalogue import's column mapping and its
- * preview, the dry run's rows, the daily deliveries' figures, the audit log's numbered pages. Each is saved as a screenshot in the test results; axe finds no
- * serious or critical violation; no page scrolls sideways (a wide table scrolls in its own region or becomes
- * cards). The platform operator on the platform store (which offers Arabic).
+ * preview, the dry run's rows, the daily deliveries' figures, the audit log's numbered pages. Each is saved as
+ * a screenshot in the test results; axe finds no serious or critical violation; no page scrolls sideways (a wide
+ * table scrolls in its own region or becomes cards). The platform operator on the platform store (which offers
+ * Arabic).
  */
 
 test.describe.configure({ timeout: 300_000 });

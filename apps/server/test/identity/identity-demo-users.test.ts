@@ -88,7 +88,7 @@ describe('seedDemoUsers', () => {
 });
 
 describe('the demo accounts’ published secrets', () => {
-  it('are hashed once per seed run and shared by the accounts that have them; each still signs in', async () => {
+  it('are hashed once per seed run and shared by the accounts that have them; the hash checks the password', async () => {
     await seedDemoUsers(t.app.db);
     const { rows } = await t.app.db.query<{ hashes: number; accounts: number; answers: number }>(
       `SELECT count(DISTINCT a.password_hash)::int AS hashes, count(*)::int AS accounts,
