@@ -38,3 +38,26 @@ export function testDigestRunner(t: TestApp, options: { crashOnce?: boolean; ref
     ...createDigestRunner({ db: t.app.db, env: t.app.env, transport, content: { ...content, storeMail } }),
   };
 }
+
+/**
+ * The environment of a suite that runs digests with its own clock beside a started worker: the worker's
+ * digest job on the real clock claims any pending digest, a test's too, so it comes once an hour only.
+ */
+export const DIGEST_SUITE_ENV = { SMTP_SINK_PORT: '0', NOTIFICATIONS_DIGEST_EVERY_SECONDS: '3600' } as const;
+
+/**
+ * Starts the worker and waits until the digest job its start queues has run: from then until the next hour's
+ * slot, digests a test makes are claimed by the test's own runner only.
+ */
+export async function startWorkerPastItsDigestRun(t: TestApp): Promise<void> {
+  await t.app.notifications.startWorker();
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { rows } = await t.app.db.query(
+      `SELECT 1 FROM pgboss.job WHERE name = 'notifications-digests' AND state = 'completed' LIMIT 1`,
+    );
+    if (rows.length > 0) return;
+    if (Date.now() > deadline) throw new Error('the worker’s first digest job did not run within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

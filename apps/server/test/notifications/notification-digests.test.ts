@@ -15,7 +15,7 @@ import {
   trackSource,
   trackStandard,
 } from '../support/notifications-fixtures.ts';
-import { testDigestRunner } from './digest-test-runner.ts';
+import { DIGEST_SUITE_ENV, startWorkerPastItsDigestRun, testDigestRunner } from './digest-test-runner.ts';
 
 /**
  * Digests, with the clock passed in: one e-mail per user and period with every change since the
@@ -27,8 +27,8 @@ import { testDigestRunner } from './digest-test-runner.ts';
 describe('digests', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ SMTP_SINK_PORT: '0', NOTIFICATIONS_RETRY_DELAY_SECONDS: '1' });
-    await t.app.notifications.startWorker();
+    t = await buildTestApp({ ...DIGEST_SUITE_ENV, NOTIFICATIONS_RETRY_DELAY_SECONDS: '1' });
+    await startWorkerPastItsDigestRun(t);
   });
   afterAll(() => t?.close());
 

@@ -10,7 +10,7 @@ import {
   trackSource,
   trackStandard,
 } from '../support/notifications-fixtures.ts';
-import { testDigestRunner } from './digest-test-runner.ts';
+import { DIGEST_SUITE_ENV, startWorkerPastItsDigestRun, testDigestRunner } from './digest-test-runner.ts';
 
 /**
  * The monthly "status of your list" report, with the clock passed in: one e-mail per opted-in
@@ -22,8 +22,8 @@ import { testDigestRunner } from './digest-test-runner.ts';
 describe('monthly status reports', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ SMTP_SINK_PORT: '0' });
-    await t.app.notifications.startWorker();
+    t = await buildTestApp(DIGEST_SUITE_ENV);
+    await startWorkerPastItsDigestRun(t);
   });
   afterAll(() => t?.close());
   // The runs cover every store: each test's users are opted out after it, so a later test's clock finds

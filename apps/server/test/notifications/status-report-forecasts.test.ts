@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertForecastCatalogue } from '../support/forecast-fixtures.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 import { addNotificationUser, trackStandard } from '../support/notifications-fixtures.ts';
-import { testDigestRunner } from './digest-test-runner.ts';
+import { DIGEST_SUITE_ENV, startWorkerPastItsDigestRun, testDigestRunner } from './digest-test-runner.ts';
 
 /**
  * The monthly status report lists each tracked standard's review forecast under the store's rules, labelled
@@ -13,8 +13,8 @@ import { testDigestRunner } from './digest-test-runner.ts';
 describe('the monthly status report with review forecasts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ SMTP_SINK_PORT: '0' });
-    await t.app.notifications.startWorker();
+    t = await buildTestApp(DIGEST_SUITE_ENV);
+    await startWorkerPastItsDigestRun(t);
   });
   afterAll(() => t?.close());
 
