@@ -3,8 +3,9 @@
  * on this release's database, as during a rolling upgrade (docs/upgrades.md). Needs TEST_DATABASE_URL.
  *
  *  1. checks out release/previous into a temporary git worktree (detached; removed at the end);
- *  2. node_modules: when its package-lock.json is this tree's, links this tree's installed packages (its own
- *     `@trackwell/*` point at its own workspaces); otherwise `npm install` there;
+ *  2. node_modules: when this tree's package-lock.json holds every package of its lock, at the same version
+ *     (lock-covers.ts), links this tree's installed packages (its own `@trackwell/*` point at its own
+ *     workspaces); otherwise `npm install` there;
  *  3. makes one template database on TEST_DATABASE_URL's server migrated by THIS release's migrations;
  *  4. runs the previous release's server API tests with its own Vitest, each test file on a copy of that
  *     template: its createTestDatabase() copies TRACKWELL_TEST_PG_TEMPLATE and runs its own migrate(), whose
@@ -32,6 +33,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate, openDatabase } from '@trackwell/db';
 import pg from 'pg';
+import { uncoveredPackage } from './lock-covers.ts';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -85,18 +87,17 @@ function linkNodeModules(old: string): void {
 }
 
 function installDependencies(old: string): string {
-  const sameLock =
-    readFileSync(join(ROOT, 'package-lock.json'), 'utf8') ===
-    readFileSync(join(old, 'package-lock.json'), 'utf8');
-  if (sameLock) {
+  const lock = (dir: string) => JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
+  const missing = uncoveredPackage(lock(ROOT), lock(old));
+  if (!missing) {
     linkNodeModules(old);
-    return 'node_modules linked (same package-lock.json)';
+    return "node_modules linked (this tree's package-lock.json holds every package of its lock)";
   }
   // `npm install` with its lock file, as .ci/run installs (this machine's registry serves only this platform's
   // builds of per-platform packages, which `npm ci` refuses).
   const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: old, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm install failed in the previous release');
-  return 'node_modules installed with npm install (its package-lock.json differs)';
+  return `node_modules installed with npm install (its lock has ${missing})`;
 }
 
 /** A database on the server of `adminUrl`, migrated by this release; its name, and its removal. */
