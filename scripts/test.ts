@@ -13,11 +13,8 @@
  *   - the browser journeys (Playwright in Debian's Chromium), once the portal is built. Not beside the Vitest
  *     run: tried on two cores shared with two busy loops, both stages together took 46 minutes against about
  *     33 one after the other, and long tests ran out of time.
- *   - with --with-faults (.ci/run): the fault runs (scripts/faults/run.ts) beside the browser journeys. They spend
- *     most of their two minutes waiting (an SMTP outage, a restart, retries backing off): beside the journeys
- *     that time is not added to the run's. Their output is shown whole when they end.
  * Stops at nothing: every stage runs, and the exit code is non-zero if any failed.
- * Usage: npm test [-- --only=lint,typecheck,unit,postgres,upgrade,e2e] [-- --with-faults]
+ * Usage: npm test [-- --only=lint,typecheck,unit,postgres,upgrade,e2e]
  *   unit: the suites that need no PostgreSQL server; postgres: the db and server suites on TEST_DATABASE_URL.
  */
 import { spawn } from 'node:child_process';
@@ -36,7 +33,7 @@ shareCompileCache(ROOT);
 const STAGES = ['lint', 'typecheck', 'unit', 'postgres', 'upgrade', 'e2e'] as const;
 type Stage = (typeof STAGES)[number];
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, 'with-faults': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = new Set((values.only?.split(',') ?? STAGES) as Stage[]);
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -243,25 +240,14 @@ async function journeys(): Promise<void> {
   }
 }
 
-/** The fault runs: a PASS/FAIL line each, counted from their closing line. */
-async function faultRuns(): Promise<void> {
-  const log = join(OUT, 'faults.log');
-  const r = await run(process.execPath, ['scripts/faults/run.ts'], { log });
-  const counted = /faults: (\d+) passed, (\d+) failed/.exec(existsSync(log) ? readFileSync(log, 'utf8') : '');
-  const note = counted ? `${counted[1]} passed, ${counted[2]} failed` : 'no closing line';
-  record('fault runs', r.ok, r.ms, undefined, `${note}: restarts, SIGKILLs and an SMTP outage under load`);
-}
-
 mkdirSync(OUT, { recursive: true });
 const checks = checksAndBuild().then(upgradeCheck);
 await vitest();
 await checks;
-const faults = values['with-faults'] ? faultRuns() : undefined;
 const portalBuilt = results.find((r) => r.stage === 'portal build');
 if (portalBuilt && !portalBuilt.ok)
   record('playwright (Chromium)', false, 0, undefined, 'not run: the portal build failed');
 else await journeys();
-await faults;
 
 process.stdout.write('\n━━ summary ━━\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.stage.padEnd(24)} ${r.note}\n`);
