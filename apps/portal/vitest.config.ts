@@ -7,15 +7,22 @@ const oktaBrowser = fileURLToPath(
 );
 
 /**
- * Test files that replace a module with `vi.mock`. Vitest applies such a mock when the file's own imports
- * load; in a worker that already loaded the module for an earlier file (`isolate: false`), the rest of the
- * portal would keep the real one. These run in a project of their own, each file in a fresh module graph.
+ * Test files that need a worker of their own; they run in a project of their own, each file in a fresh module
+ * graph and window:
+ * - files that replace a module with `vi.mock`. Vitest applies such a mock when the file's own imports load; in
+ *   a worker that already loaded the module for an earlier file (`isolate: false`), the rest of the portal would
+ *   keep the real one;
+ * - files that count every request made through `fetch`. In a shared worker an earlier file's translation
+ *   loader may still retry on its own timers, through the fetch this file put in place (seen on a busy machine).
  */
 export const MOCKING_FILES = [
   'src/app/routes/routes.test.tsx',
   'src/features/account/components/passkeys-screen.test.tsx',
   'src/features/signin/components/sign-in-passkey.test.tsx',
   'src/features/console/activity/deliveries-screen.test.tsx',
+  'src/lib/i18n.test.ts',
+  'src/lib/api.test.ts',
+  'src/lib/early-requests.test.ts',
 ];
 
 /**
