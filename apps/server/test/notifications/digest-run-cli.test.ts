@@ -42,10 +42,12 @@ describe('digest:run', () => {
   it('makes the store’s digests due at --at, once, and not another store’s', async () => {
     const one = await storeWithWaitingChange();
     const two = await storeWithWaitingChange();
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const at = `${tomorrow}T00:30:00Z`; // 09:30 in Tokyo: that day's 08:00 digest is due
+    // The day after tomorrow: a schedule chosen now (up to 08:59 of tomorrow in Tokyo, when the test runs at
+    // 23:xx UTC) has its first digest then. Tomorrow's 08:00 may already be past the choice.
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const at = `${day}T00:30:00Z`; // 09:30 in Tokyo: that day's 08:00 digest is due
     expect(await createStoreDigestsAt(t.app.db, one.tenant.code, at)).toBe(1);
-    expect(await digestsOf(one.user.id)).toEqual([{ period: `daily:${tomorrow}T08` }]);
+    expect(await digestsOf(one.user.id)).toEqual([{ period: `daily:${day}T08` }]);
     expect(await digestsOf(two.user.id)).toEqual([]);
     expect(await createStoreDigestsAt(t.app.db, one.tenant.code, at)).toBe(0);
   });
