@@ -1,8 +1,9 @@
 /**
  * Whether one package-lock.json's installed tree holds every package of another: each path the other lists
  * (`node_modules/a/node_modules/b`) at the same version from the same source. When it does, the covering tree's
- * node_modules resolves every import of the other's code to the very package its lock names (the extra
- * packages are never imported by it), so the upgrade check links it instead of installing again.
+ * node_modules resolves every import of the other's code to the very package its lock names, so the upgrade
+ * check links it instead of installing again. (The extra packages are ones the other lock does not name: only an
+ * optional import, tried and skipped when missing, could find one.)
  */
 interface LockEntry {
   version?: string;
