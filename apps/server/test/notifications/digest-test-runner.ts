@@ -1,8 +1,10 @@
 import { decodeQuotedPrintable } from '@trackwell/email';
+import { expect } from 'vitest';
 import { createDigestRunner } from '../../src/modules/notifications/digests.ts';
 import { createMailContent } from '../../src/modules/notifications/mail-content.ts';
 import type { MailTransport, NotificationMail } from '../../src/modules/notifications/transport.ts';
 import type { TestApp } from '../support/helpers.ts';
+import { eventually } from '../support/notifications-fixtures.ts';
 
 /**
  * A digest runner like the worker's (digests and monthly status reports), mailing into `sent` (or crashing
@@ -51,13 +53,10 @@ export const DIGEST_SUITE_ENV = { SMTP_SINK_PORT: '0', NOTIFICATIONS_DIGEST_EVER
  */
 export async function startWorkerPastItsDigestRun(t: TestApp): Promise<void> {
   await t.app.notifications.startWorker();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  await eventually(async () => {
     const { rows } = await t.app.db.query(
       `SELECT 1 FROM pgboss.job WHERE name = 'notifications-digests' AND state = 'completed' LIMIT 1`,
     );
-    if (rows.length > 0) return;
-    if (Date.now() > deadline) throw new Error('the worker’s first digest job did not run within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    expect(rows, 'the worker’s first digest job has run').toHaveLength(1);
+  }, 60_000);
 }
