@@ -1,11 +1,12 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { JOURNEY_CHROMIUM } from './browser.ts';
 import { E2E_DATA_ROOT } from './data-root.ts';
 
 /**
- * Journeys in Debian's Chromium (never a downloaded browser) against the real server. Each worker starts its
- * own server on its own port with a fresh PGlite database (tests/fixtures.ts), so two workers share nothing.
+ * Journeys in Debian's Chromium, its headless build (browser.ts; never a downloaded browser), against the real
+ * server. Each worker starts its own server on its own port with a fresh PGlite database (tests/fixtures.ts), so two workers share nothing.
  * The portal must be built first: `node scripts/portal-build.ts` (the root test script does it).
  */
 // Earlier runs' databases go (tests/fixtures.ts gives each worker one); one younger than an hour may belong
@@ -51,7 +52,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: JOURNEY_CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

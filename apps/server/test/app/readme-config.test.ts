@@ -10,7 +10,7 @@ describe('docs/configuration.md variables table', () => {
   const table = guide.slice(start, end);
   const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
   // Documented there, read by something other than the server: the tests, and the backup commands.
-  const NOT_THE_SERVER = ['TEST_DATABASE_URL', 'CHROMIUM_PATH', 'PG_BIN_DIR'];
+  const NOT_THE_SERVER = ['TEST_DATABASE_URL', 'CHROMIUM_PATH', 'E2E_CHROMIUM_PATH', 'PG_BIN_DIR'];
 
   it('finds the table', () => {
     expect(start).toBeGreaterThanOrEqual(0);
