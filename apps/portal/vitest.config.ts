@@ -12,8 +12,9 @@ const oktaBrowser = fileURLToPath(
  * - files that replace a module with `vi.mock`. Vitest applies such a mock when the file's own imports load; in
  *   a worker that already loaded the module for an earlier file (`isolate: false`), the rest of the portal would
  *   keep the real one;
- * - files that count every request made through `fetch`. In a shared worker an earlier file's translation
- *   loader may still retry on its own timers, through the fetch this file put in place (seen on a busy machine).
+ * - files that count every request made through `fetch`. A translation loader whose reads go unanswered retries
+ *   them on its own timers after its test, through the fetch a later test put in place: in a shared worker,
+ *   an earlier file's loader could (i18n.test.ts met it from its own earlier test, and stubs fetch in each).
  */
 export const MOCKING_FILES = [
   'src/app/routes/routes.test.tsx',

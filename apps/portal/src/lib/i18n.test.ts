@@ -1,8 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from './i18n.ts';
+
+// Every instance made here starts loading the namespaces English does not bundle. Unanswered (jsdom's fetch
+// has no server behind it), those reads are retried on real timers after their test has ended, through the
+// `fetch` a later test counts (a pause of a second on a busy machine was enough). Answered 404 by default,
+// each read ends at once; the tests that count reads stub their own.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 404 })),
+  );
+});
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('the translation loader (spec §8, §9)', () => {

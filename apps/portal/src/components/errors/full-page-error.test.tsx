@@ -5,9 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n.ts';
 import { FullPageError } from './full-page-error.tsx';
 
+/**
+ * With only what the portal bundles (English `common`): the error page must read whole when nothing else could
+ * load. No loader: one would fetch the other namespaces and retry them on its own timers after the test.
+ */
 function renderErrorPage(props: { supportEmail?: string; siteUrl?: string; searchUrl?: string } = {}) {
   return render(
-    <I18nextProvider i18n={createI18n()}>
+    <I18nextProvider i18n={createI18n(undefined, {}, { withBackend: false })}>
       <FullPageError {...props} />
     </I18nextProvider>,
   );
