@@ -56,13 +56,13 @@ async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Prom
           },
     messageId: m.messageId,
     headers: m.headers,
+    // Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept
+    // is then what the relay receives, and the signature is computed over those very bytes.
+    newline: '\r\n',
   })
     .compile()
     .build();
-  // Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept
-  // is then what the relay receives, and the signature is computed over those very bytes.
-  const wire = Buffer.from(composed.toString('utf8').replace(/\r?\n/g, '\r\n'), 'utf8');
-  return dkim ? buffer(dkim.sign(wire)) : wire;
+  return dkim ? buffer(dkim.sign(composed)) : composed;
 }
 
 export function createSmtpTransport(options: {
