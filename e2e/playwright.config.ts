@@ -6,7 +6,8 @@ import { E2E_DATA_ROOT } from './data-root.ts';
 
 /**
  * Journeys in Debian's Chromium, its headless build (browser.ts; never a downloaded browser), against the real
- * server. Each worker starts its own server on its own port with a fresh PGlite database (tests/fixtures.ts), so two workers share nothing.
+ * server. Each worker starts its own server on its own port with a fresh PGlite database (tests/fixtures.ts),
+ * so two workers share nothing.
  * The portal must be built first: `node scripts/portal-build.ts` (the root test script does it).
  */
 // Earlier runs' databases go (tests/fixtures.ts gives each worker one); one younger than an hour may belong

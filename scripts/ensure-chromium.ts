@@ -14,8 +14,10 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The Debian packages that hold the browsers, and the fonts every script of the 14 languages needs. */
 const PACKAGES = ['chromium', 'chromium-headless-shell', 'fonts-noto-core'];
 
+const missingBrowsers = () => [CHROMIUM, JOURNEY_CHROMIUM].filter((path) => !existsSync(path));
+
 export function ensureChromium(): void {
-  const missing = [CHROMIUM, JOURNEY_CHROMIUM].filter((path) => !existsSync(path));
+  const missing = missingBrowsers();
   if (missing.length === 0) return;
   const command = `apt-get install -y ${PACKAGES.join(' ')}`;
   if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing. Install: sudo ${command}`);
@@ -29,7 +31,7 @@ export function ensureChromium(): void {
     if (r.status !== 0)
       throw new Error(`apt-get ${args.join(' ')} failed; run ${command} by hand and re-run.`);
   }
-  const still = [CHROMIUM, JOURNEY_CHROMIUM].filter((path) => !existsSync(path));
+  const still = missingBrowsers();
   if (still.length) throw new Error(`apt-get finished but ${still.join(' and ')} still missing.`);
 }
 
