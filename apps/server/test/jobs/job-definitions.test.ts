@@ -4,8 +4,11 @@ import { digestJob } from '../../src/modules/notifications/digest-job.ts';
 import { dispatchJob, sendJob } from '../../src/modules/notifications/jobs.ts';
 import { webhookDeliverJob } from '../../src/modules/webhooks/jobs.ts';
 
-/** The notification jobs as definitions: what a job carries, and what a worker accepts. */
-describe('notification job definitions', () => {
+/**
+ * The jobs module's definitions (modules/jobs/definition.ts), as notifications, digests and webhooks declare
+ * their jobs with it: what a job carries, and what a worker accepts.
+ */
+describe('job definitions', () => {
   it('a job carries its checked payload and its version; a worker reads the payload back', () => {
     const data = jobData(sendJob, { ids: [1, 2, 3] });
     expect(data).toEqual({ ids: [1, 2, 3], v: 1 });
