@@ -74,17 +74,18 @@ test('a tracked committee: one e-mail for a new standard; its one-click unsubscr
   await expect(page.getByText('Committee tracking added.')).toBeVisible();
   await expect(committees.getByRole('listitem').filter({ hasText: committee })).toBeVisible();
 
-  // The publisher announces a new standard in that committee.
-  const before = (await mailTo(page, origin)).length;
+  // The publisher announces a new standard in that committee. Other journeys publish to the same committee,
+  // so the user may get their e-mails too: what is counted is the e-mails about this journey's standards.
+  const about = async (suffix: string) =>
+    (await mailTo(page, origin)).filter((m) => m.subject.includes(`${committee}.E2E-${suffix}`));
   await publish(page, origin, committee, 'A1');
 
-  await expect.poll(async () => (await mailTo(page, origin)).length, { timeout: 30_000 }).toBe(before + 1);
+  await expect.poll(async () => (await about('A1')).length, { timeout: 30_000 }).toBe(1);
   // Exactly one: a little later there is still one.
   await page.waitForTimeout(2000);
-  const mails = await mailTo(page, origin);
-  expect(mails).toHaveLength(before + 1);
+  const mails = await about('A1');
+  expect(mails).toHaveLength(1);
   const mail = mails[0]!;
-  expect(mail.subject).toContain(`${committee}.E2E-A1`);
   expect(mail.text).toContain(committee); // why it was sent: "you track committee …"
   expect(mail.html).toContain('lang="en"');
   expect(mail.html).toContain('Trackwell'); // the store's branding
@@ -114,5 +115,5 @@ test('a tracked committee: one e-mail for a new standard; its one-click unsubscr
   // A later event in the same committee sends nothing.
   await publish(page, origin, committee, 'B2');
   await page.waitForTimeout(5000);
-  expect(await mailTo(page, origin)).toHaveLength(before + 1);
+  expect(await about('B2')).toHaveLength(0);
 });
