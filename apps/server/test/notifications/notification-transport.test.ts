@@ -7,20 +7,23 @@ import { createSmtpTransport } from '../../src/modules/notifications/transport.t
 /** A relay that keeps every message's bytes as they arrived (after the DATA terminator and dot-stuffing). */
 async function startRecordingRelay() {
   const received: Buffer[] = [];
+  const envelopes: Array<{ from: string; to: string[] }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       buffer(stream).then((bytes) => {
         received.push(bytes);
+        const { mailFrom, rcptTo } = session.envelope;
+        envelopes.push({ from: mailFrom ? mailFrom.address : '', to: rcptTo.map((r) => r.address) });
         callback();
       }, callback);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { port, received, envelopes, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe('the notification transport', () => {
@@ -47,6 +50,8 @@ describe('the notification transport', () => {
       });
       expect(sent.messageId).toBe('<change.1.2@store.example>');
       expect(relay.received).toHaveLength(1);
+      // The envelope is the sender's address and the one recipient, whatever the headers say.
+      expect(relay.envelopes).toEqual([{ from: 'alerts@store.example', to: ['reader@example.com'] }]);
       const wire = relay.received[0]!.toString('utf8');
       expect(sent.raw).toBe(wire);
       expect(wire).not.toMatch(/[^\r]\n/);
