@@ -1,10 +1,7 @@
 import type { DatabaseHandle, Tenant } from '@trackwell/db';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { RevocationList } from '../auth/revocation-list.ts';
-import { issuerConfiguration } from './oidc/configuration.ts';
 import { storeKeys, type VerifyKey } from './oidc/keys.ts';
-import { hashPublisherClientSecrets, oktaTokenAnswers, revokeTokensOnSignOut } from './oidc/middleware.ts';
-import { registerOktaPostMessage } from './oidc/pages.ts';
 
 export {
   OIDC_ROUTES,
@@ -12,14 +9,34 @@ export {
   redirectUrisFor,
   SESSION_COOKIE,
   SESSION_TTL_SECONDS,
-} from './oidc/configuration.ts';
+} from './oidc/settings.ts';
 
 /**
  * One oidc-provider instance per store issuer (`<origin>/oauth2/default`), configured (oidc/configuration.ts)
  * and extended (oidc/middleware.ts, oidc/pages.ts) so the unchanged okta-auth-js 8 works against it. Instances
  * are built lazily per issuer and cached; their keys, sessions, grants and tokens live in the database, so any
- * process (and a restarted one) answers the same.
+ * process (and a restarted one) answers the same. oidc-provider and its configuration are imported with the
+ * first issuer a process builds, not at start: about 240 of the 1,700 modules a start loaded.
  */
+
+/** oidc-provider and what configures and extends it, imported once, on first use. */
+let providerModules:
+  | Promise<
+      [
+        typeof import('oidc-provider'),
+        typeof import('./oidc/configuration.ts'),
+        typeof import('./oidc/middleware.ts'),
+        typeof import('./oidc/pages.ts'),
+      ]
+    >
+  | undefined;
+const loadProviderModules = () =>
+  (providerModules ??= Promise.all([
+    import('oidc-provider'),
+    import('./oidc/configuration.ts'),
+    import('./oidc/middleware.ts'),
+    import('./oidc/pages.ts'),
+  ]));
 
 export interface TenantIdp {
   tenant: Tenant;
@@ -74,7 +91,9 @@ async function buildTenantIdp(
   origin: string,
 ): Promise<TenantIdp> {
   const issuer = `${origin}${tenant.config['issuer-uri']}`;
-  const keys = await storeKeys(db, tenant.id);
+  const [[{ default: Provider }, { issuerConfiguration }, middleware, { registerOktaPostMessage }], keys] =
+    await Promise.all([loadProviderModules(), storeKeys(db, tenant.id)]);
+  const { hashPublisherClientSecrets, oktaTokenAnswers, revokeTokensOnSignOut } = middleware;
   const provider = new Provider(issuer, issuerConfiguration({ db, tenant, origin, issuer, keys }));
   provider.proxy = true; // its host and protocol headers are pinned to Fastify's view first (context.ts)
   hashPublisherClientSecrets(provider);

@@ -13,36 +13,21 @@ import { createOidcAdapterFactory } from '../oidc-adapter.ts';
 import { accessTokenClaims, consoleRolesClaim, OIDC_SCOPES, SCOPE_CLAIMS, userClaims } from './claims.ts';
 import { issueRefreshToken, loadExistingGrant, sessionTokenParam } from './grants.ts';
 import { errorPage, logoutPages } from './pages.ts';
+import {
+  ACCESS_TOKEN_TTL,
+  OIDC_ROUTES,
+  postLogoutUrisFor,
+  REFRESH_TOKEN_TTL,
+  redirectUrisFor,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+} from './settings.ts';
 
 /**
  * oidc-provider's configuration for one store's issuer, set so the unchanged okta-auth-js 8 works against it
  * as against an Okta authorization server (Okta: "OpenID Connect & OAuth 2.0 API"): Okta's endpoint paths,
  * the store's public SPA client with PKCE, JWT access tokens for api://default, no consent screen.
  */
-
-/** Okta's endpoint paths, relative to the issuer. */
-export const OIDC_ROUTES = {
-  authorization: '/v1/authorize',
-  token: '/v1/token',
-  jwks: '/v1/keys',
-  userinfo: '/v1/userinfo',
-  end_session: '/v1/logout',
-  revocation: '/v1/revoke',
-  introspection: '/v1/introspect',
-} as const;
-
-export const SESSION_COOKIE = '_session';
-/** Session lifetime (Okta's default org session: 2 hours). */
-export const SESSION_TTL_SECONDS = 2 * 60 * 60;
-/** Well above okta-auth-js's expireEarlySeconds (30 s; the portal uses 60). */
-const ACCESS_TOKEN_TTL = 60 * 60;
-const REFRESH_TOKEN_TTL = 30 * 24 * 60 * 60;
-/**
- * How long what a signing key or cookie secret signed stays valid: the longest of the access and ID tokens'
- * and the session cookie's lives. A rotation keeps the previous key this long, plus the clock skew relying
- * parties allow (okta-auth-js: 300 s). Refresh tokens are stored, not signed.
- */
-export const SIGNED_LIFETIME_SECONDS = Math.max(ACCESS_TOKEN_TTL, SESSION_TTL_SECONDS);
 
 const TTL: Configuration['ttl'] = {
   AccessToken: ACCESS_TOKEN_TTL,
@@ -53,9 +38,6 @@ const TTL: Configuration['ttl'] = {
   Interaction: 60 * 60,
   Session: SESSION_TTL_SECONDS,
 };
-
-export const redirectUrisFor = (origin: string) => [`${origin}/implicit/callback`];
-export const postLogoutUrisFor = (origin: string) => [origin, `${origin}/`];
 
 export interface IssuerSetting {
   db: DatabaseHandle;

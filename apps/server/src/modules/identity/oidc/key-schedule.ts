@@ -1,5 +1,5 @@
 import type { IdentityKeyState } from '@trackwell/db';
-import { SIGNED_LIFETIME_SECONDS } from './configuration.ts';
+import { SIGNED_LIFETIME_SECONDS } from './settings.ts';
 
 /**
  * When a store's identity keys move through a rotation, framework-free and clock-free (the caller says what

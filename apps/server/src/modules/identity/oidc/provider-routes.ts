@@ -6,7 +6,6 @@ import { idpFor } from '../context.ts';
 import { rememberRequestIp } from '../devices/request-ip.ts';
 import type { ProviderRegistry, TenantIdp } from '../provider.ts';
 import { checkProviderBody } from '../provider-body.ts';
-import { OIDC_ROUTES } from './configuration.ts';
 import {
   badRequest,
   htmlAnswer,
@@ -16,6 +15,7 @@ import {
   sendOAuthError,
   serverParams,
 } from './oauth-answers.ts';
+import { OIDC_ROUTES } from './settings.ts';
 
 /**
  * What the store's oidc-provider answers itself under `/oauth2/<server>/`: discovery, authorize, token,
