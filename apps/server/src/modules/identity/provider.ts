@@ -19,24 +19,14 @@ export {
  * first issuer a process builds, not at start: about 240 of the 1,700 modules a start loaded.
  */
 
-/** oidc-provider and what configures and extends it, imported once, on first use. */
-let providerModules:
-  | Promise<
-      [
-        typeof import('oidc-provider'),
-        typeof import('./oidc/configuration.ts'),
-        typeof import('./oidc/middleware.ts'),
-        typeof import('./oidc/pages.ts'),
-      ]
-    >
-  | undefined;
-const loadProviderModules = () =>
-  (providerModules ??= Promise.all([
+/** oidc-provider and what configures and extends it (the module loader imports each once, on first use). */
+const importProviderModules = () =>
+  Promise.all([
     import('oidc-provider'),
     import('./oidc/configuration.ts'),
     import('./oidc/middleware.ts'),
     import('./oidc/pages.ts'),
-  ]));
+  ]);
 
 export interface TenantIdp {
   tenant: Tenant;
@@ -91,9 +81,12 @@ async function buildTenantIdp(
   origin: string,
 ): Promise<TenantIdp> {
   const issuer = `${origin}${tenant.config['issuer-uri']}`;
-  const [[{ default: Provider }, { issuerConfiguration }, middleware, { registerOktaPostMessage }], keys] =
-    await Promise.all([loadProviderModules(), storeKeys(db, tenant.id)]);
+  const [[{ default: Provider }, { issuerConfiguration }, middleware, pages], keys] = await Promise.all([
+    importProviderModules(),
+    storeKeys(db, tenant.id),
+  ]);
   const { hashPublisherClientSecrets, oktaTokenAnswers, revokeTokensOnSignOut } = middleware;
+  const { registerOktaPostMessage } = pages;
   const provider = new Provider(issuer, issuerConfiguration({ db, tenant, origin, issuer, keys }));
   provider.proxy = true; // its host and protocol headers are pinned to Fastify's view first (context.ts)
   hashPublisherClientSecrets(provider);
