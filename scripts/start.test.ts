@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,7 +94,8 @@ describe('npm start on embedded PGlite', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints the stores, where the data lives and how to reset; serves each store by host; keeps data on restart', async () => {
-    const first = await start({ DATA_DIR: dataDir });
+    const templates = join(dataDir, 'templates'); // this test's own: none yet, so the first start seeds
+    const first = await start({ DATA_DIR: join(dataDir, 'data'), DEMO_TEMPLATE_DIR: templates });
     try {
       const out = first.output();
       expect(out).toMatch(/Trackwell is ready in \d+\.\d s/);
@@ -108,7 +109,7 @@ describe('npm start on embedded PGlite', () => {
         expect(out).toContain(`http://${host}:${first.port}`);
       }
       expect(out).toContain(
-        `PGlite (embedded PostgreSQL) in ${join(dataDir, 'pglite')} (demo data created now)`,
+        `PGlite (embedded PostgreSQL) in ${join(dataDir, 'data', 'pglite')} (demo data created now)`,
       );
       expect(out).toContain('npm run db:reset');
       // The demo's console accounts and its reader.
@@ -127,15 +128,30 @@ describe('npm start on embedded PGlite', () => {
     } finally {
       // Graceful shutdown: a clean exit that closes the database and releases its lock.
       expect(await stop(first)).toBe(0);
-      expect(existsSync(join(dataDir, 'pglite', 'trackwell.lock'))).toBe(false);
+      expect(existsSync(join(dataDir, 'data', 'pglite', 'trackwell.lock'))).toBe(false);
     }
 
-    const second = await start({ DATA_DIR: dataDir });
+    const second = await start({ DATA_DIR: join(dataDir, 'data'), DEMO_TEMPLATE_DIR: templates });
     try {
       expect(second.output()).not.toContain('demo data created now');
       expect((await configFor(second.port, 'aenor.localhost')).status).toBe(200);
     } finally {
       await stop(second);
+    }
+
+    // The first start kept a copy of its demo data: a start on another, empty data directory begins from it.
+    const [template] = readdirSync(templates);
+    expect(template).toMatch(/^pglite-demo-[0-9a-f]{16}$/);
+    const copied = await start({ DATA_DIR: join(dataDir, 'copied'), DEMO_TEMPLATE_DIR: templates });
+    try {
+      expect(copied.output()).toContain(
+        `PGlite (embedded PostgreSQL) in ${join(dataDir, 'copied', 'pglite')} (demo data created now: a copy of ${join(templates, template!)})`,
+      );
+      expect(copied.output()).toMatch(/reader@aenor\.example +tracks a few standards/);
+      const res = await configFor(copied.port, 'pacific.localhost');
+      expect((await res.json()).responseData.value.tenantCode).toBe('pacific');
+    } finally {
+      expect(await stop(copied)).toBe(0);
     }
   }, 400_000);
 });

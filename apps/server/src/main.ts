@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import {
-  countTenants,
   type DatabaseHandle,
+  type DemoTemplate,
   listTenantHosts,
   migrate,
   openDatabase,
@@ -12,6 +12,7 @@ import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
 import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
+import { type DemoData, demoOnFirstStart, demoTemplateFor } from './demo-data.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 import { listenMetrics } from './observability/metrics-routes.ts';
 import { startTracing, stopTracing } from './observability/tracing.ts';
@@ -36,9 +37,11 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
       ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : { level: env.LOG_LEVEL };
 
+  const template = demoTemplateFor(env);
   const db = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: pgliteDataDir(env.DATA_DIR),
+    template: template?.dir,
     poolSize: env.DATABASE_POOL_SIZE,
     serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
   });
@@ -47,7 +50,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     await db.close();
     throw error;
   });
-  const seeded = env.SEED_DEMO ? await seedDemoOnFirstStart(db) : false;
+  const demo = await demoOnFirstStart(db, env, template);
 
   const app = await buildApp({ env, db, services, logger });
   // A rolling upgrade's SIGTERM drains (docs/upgrades.md): /readyz says draining for the grace while every
@@ -71,25 +74,14 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   // waits for it (what a request queues is in the database, and the worker's first sweep finds it), and
   // pg-boss's start is 0.4 s of a warm start (bench/startup). If it cannot start, the process fails as before.
   if (services.has('worker')) await app.notifications.startWorker();
-  await printBanner(env, db, app.publicUrls, { applied, seeded, services: [...services] });
-}
-
-async function seedDemoOnFirstStart(db: DatabaseHandle): Promise<boolean> {
-  if ((await countTenants(db)) > 0) return false;
-  const [{ seedDemo }, { seedDemoUsers }] = await Promise.all([
-    import('@trackwell/db/seed'),
-    import('@trackwell/db/seed/demo-users'),
-  ]);
-  await seedDemo(db);
-  await seedDemoUsers(db);
-  return true;
+  await printBanner(env, db, app.publicUrls, { applied, demo, template, services: [...services] });
 }
 
 async function printBanner(
   env: Env,
   db: DatabaseHandle,
   publicUrls: PublicUrls,
-  info: { applied: string[]; seeded: boolean; services: string[] },
+  info: { applied: string[]; demo: DemoData; template: DemoTemplate | undefined; services: string[] },
 ): Promise<void> {
   const seconds = (performance.now() / 1000).toFixed(1);
   const port = env.PORT === 80 ? '' : `:${env.PORT}`;
@@ -103,7 +95,7 @@ async function printBanner(
     ...tenants.map((t) => `    ${t.name.padEnd(width)}  ${publicUrls.origin(t)}`),
     '',
     ...(await demoAccountLines(db, env, port, info.services)),
-    `  Data      ${db.location}${info.seeded ? ' (demo data created now)' : ''}`,
+    `  Data      ${db.location}${demoNote(info)}`,
     ...(db.engine === 'pglite'
       ? ['            npm run db:seed, catalog:changes and demo:changes use it through this server meanwhile']
       : []),
@@ -113,6 +105,12 @@ async function printBanner(
     '',
   ].filter((l, i, all) => l !== '' || all[i - 1] !== '');
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function demoNote({ demo, template }: { demo: DemoData; template: DemoTemplate | undefined }): string {
+  if (demo === 'copied') return ` (demo data created now: a copy of ${template?.dir})`;
+  if (demo === 'created') return ' (demo data created now)';
+  return '';
 }
 
 /** The documented demo sign-in accounts (identity), when they exist in this database. */

@@ -10,6 +10,7 @@ import {
   type OpenDatabaseOptions,
   type SqlExecutor,
 } from './database-handle.ts';
+import { copyTemplateInto } from './pglite-template.ts';
 import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
 
 /**
@@ -46,16 +47,24 @@ const createOptions = (dataDir: string | undefined, loadDataDir: Blob | undefine
   startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
 });
 
+/**
+ * The data directory, locked for this process, and started as a copy of `template` when it has no database yet;
+ * nothing for a database in memory.
+ */
+function holdDataDir(options: OpenDatabaseOptions) {
+  const none = { dataDir: undefined, release: () => {}, advertise: () => {}, fromTemplate: false };
+  if (options.memory) return none;
+  if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const { release, advertise } = lockDataDir(dataDir);
+  const fromTemplate =
+    options.template && !options.loadDataDir ? copyTemplateInto(options.template, dataDir) : false;
+  return { dataDir, release, advertise, fromTemplate };
+}
+
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  let release = () => {};
-  let advertise: (socket: string | undefined) => void = () => {};
-  let dataDir: string | undefined;
-  if (!options.memory) {
-    if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
-    dataDir = resolve(options.dataDir);
-    mkdirSync(dataDir, { recursive: true });
-    ({ release, advertise } = lockDataDir(dataDir));
-  }
+  const { dataDir, release, advertise, fromTemplate } = holdDataDir(options);
   let client: PGlite;
   try {
     client = await PGlite.create(createOptions(dataDir, options.loadDataDir));
@@ -89,6 +98,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   return {
     engine: 'pglite',
     location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
+    fromTemplate,
     driver: { engine: 'pglite', client },
     query,
     async exec(script) {

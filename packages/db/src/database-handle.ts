@@ -26,6 +26,8 @@ export interface DatabaseHandle extends SqlExecutor {
   readonly engine: 'pglite' | 'postgres';
   /** Where the data lives, for people ("PGlite in /path/.data/pglite" or the server without its password). */
   readonly location: string;
+  /** PGlite: the data directory was created by this open as a copy of `OpenDatabaseOptions.template`. */
+  readonly fromTemplate?: boolean;
   /**
    * The driver itself, for a library that needs it (pg-boss: PGlite's exec() for multi-statement scripts, or
    * the PostgreSQL pool). Nothing of Trackwell's queries through it.
@@ -56,6 +58,11 @@ export interface OpenDatabaseOptions {
   memory?: boolean;
   /** PGlite: start from this dump of a data directory (`dumpDataDir`); a `dataDir` given must be empty. */
   loadDataDir?: Blob;
+  /**
+   * PGlite in `dataDir`: when it has no database yet, start from a copy of this data directory (the demo
+   * template, pglite-template.ts) instead of creating one.
+   */
+  template?: string | undefined;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**

@@ -2,6 +2,13 @@ export * from './catalog-import/index.ts';
 export * from './client.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
+export {
+  type DemoTemplate,
+  defaultDemoTemplateDir,
+  demoTemplate,
+  hasPgliteDatabase,
+  saveDemoTemplate,
+} from './pglite-template.ts';
 export * from './repositories/catalog.ts';
 export * from './repositories/catalog-api-keys.ts';
 export * from './repositories/catalog-events.ts';

@@ -52,6 +52,12 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** Seed the demo tenants and catalogue when the database has no tenant yet. */
   SEED_DEMO: bool.default(true),
+  /**
+   * PGlite with SEED_DEMO: where the first start keeps a copy of the demo database it seeded, which a start on
+   * an empty data directory copies instead of seeding again (packages/db/src/pglite-template.ts). `none`: no
+   * copy. Unset: `node_modules/.cache/trackwell` in the project.
+   */
+  DEMO_TEMPLATE_DIR: z.string().min(1).optional(),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

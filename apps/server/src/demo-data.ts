@@ -1,0 +1,53 @@
+import {
+  countTenants,
+  type DatabaseHandle,
+  type DemoTemplate,
+  defaultDemoTemplateDir,
+  demoTemplate,
+  hasPgliteDatabase,
+  pgliteDataDir,
+  saveDemoTemplate,
+} from '@trackwell/db';
+import type { Env } from './config/env.ts';
+
+/**
+ * The demo data of a first start (SEED_DEMO): the demo stores, catalogue and accounts, seeded into a database
+ * that has no tenant yet. On the embedded database the first start also keeps a copy of what it seeded, the
+ * demo template (packages/db/src/pglite-template.ts), and a start on an empty data directory begins from it.
+ */
+
+export type DemoData = 'created' | 'copied' | 'present' | 'off';
+
+/** The template a start on PGlite begins from when its data directory has no database yet; otherwise none. */
+export function demoTemplateFor(env: Env): DemoTemplate | undefined {
+  if (!env.SEED_DEMO || env.DATABASE_URL || env.DEMO_TEMPLATE_DIR === 'none') return undefined;
+  // A database is there already: no template is needed, and naming one reads every source file.
+  if (hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
+  return demoTemplate(env.DEMO_TEMPLATE_DIR ?? defaultDemoTemplateDir());
+}
+
+/** Seeds the demo into a database without tenants, and keeps the template when there is one to keep. */
+export async function demoOnFirstStart(
+  db: DatabaseHandle,
+  env: Env,
+  template: DemoTemplate | undefined,
+): Promise<DemoData> {
+  if (!env.SEED_DEMO) return 'off';
+  if (db.fromTemplate) return 'copied';
+  if ((await countTenants(db)) > 0) return 'present';
+  const [{ seedDemo }, { seedDemoUsers }] = await Promise.all([
+    import('@trackwell/db/seed'),
+    import('@trackwell/db/seed/demo-users'),
+  ]);
+  await seedDemo(db);
+  await seedDemoUsers(db);
+  if (template && db.engine === 'pglite') {
+    await saveDemoTemplate(db, template, pgliteDataDir(env.DATA_DIR)).catch((error: Error) => {
+      process.stderr.write(
+        `Could not keep a copy of the demo data in ${template.root} (${error.message}); ` +
+          'a start on an empty data directory seeds it again.\n',
+      );
+    });
+  }
+  return 'created';
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { LOCK_FILE } from './data-dir-lock.ts';
+import type { DatabaseHandle } from './database-handle.ts';
+
+/**
+ * The demo template: this machine's copy of the embedded database as a first start leaves it — migrated, the demo
+ * stores, catalogue and accounts seeded, before the server makes anything of its own (signing keys, jobs). A later
+ * start on an empty data directory copies it (a tenth of a second) instead of creating the database, migrating
+ * and seeding it again (about ten seconds on two cores: bench/startup), as PostgreSQL's CREATE DATABASE copies
+ * a template database.
+ *
+ * It is named by a digest of everything that decides its contents: PGlite's version, the migrations, and the
+ * sources of the db and contracts packages (the seed and the repositories it writes through). Any change to
+ * them names another copy, made by the next first start; the older copy is removed then. The start still runs
+ * the migrations and the seed on the copied database, as on every start: they find nothing to do.
+ * The demo accounts' secrets in it are the published ones (seed/demo-users.ts); nothing else in it is secret.
+ */
+
+const PACKAGE_ROOT = new URL('../', import.meta.url).pathname;
+const SOURCES = [
+  join(PACKAGE_ROOT, 'migrations'),
+  join(PACKAGE_ROOT, 'src'),
+  join(PACKAGE_ROOT, '../contracts/src'),
+];
+const PREFIX = 'pglite-demo-';
+/** Where the templates are kept unless DEMO_TEMPLATE_DIR says: the project's own cache folder. */
+export const defaultDemoTemplateDir = () => join(PACKAGE_ROOT, '../../node_modules/.cache/trackwell');
+/** Files of a data directory that belong to the process holding it, never to its contents. */
+const HOLDER_FILES = new Set([LOCK_FILE, 'postmaster.pid']);
+
+export interface DemoTemplate {
+  /** The directory holding the copies (`DEMO_TEMPLATE_DIR`). */
+  root: string;
+  /** This code's copy in it (present or not). */
+  dir: string;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** The digest naming the template of this code: PGlite's version and every source file, by path and content. */
+export function demoTemplateKey(sources: readonly string[] = SOURCES): string {
+  const hash = createHash('sha256');
+  const pglite = new URL('../package.json', import.meta.resolve('@electric-sql/pglite')); // dist/index.js's
+  hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
+  for (const root of sources)
+    for (const file of filesUnder(root)) {
+      hash.update(`\0${relative(PACKAGE_ROOT, file)}\0`);
+      hash.update(readFileSync(file));
+    }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function demoTemplate(root: string, key = demoTemplateKey()): DemoTemplate {
+  const dir = resolve(root);
+  return { root: dir, dir: join(dir, `${PREFIX}${key}`) };
+}
+
+/** Whether `dataDir` holds an embedded database already (PostgreSQL's data directories all have PG_VERSION). */
+export const hasPgliteDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'));
+
+/**
+ * Copies the template into `dataDir`, which its caller holds (the lock file in it stays) and which has no
+ * database yet. False when there is no template, or the copy failed (its part is removed again): the database
+ * is then created as without one.
+ */
+export function copyTemplateInto(template: string, dataDir: string): boolean {
+  if (!hasPgliteDatabase(template) || hasPgliteDatabase(dataDir)) return false;
+  try {
+    cpSync(template, dataDir, { recursive: true });
+    return true;
+  } catch {
+    for (const name of readdirSync(dataDir).filter((n) => !HOLDER_FILES.has(n)))
+      rmSync(join(dataDir, name), { recursive: true, force: true });
+    return false;
+  }
+}
+
+/**
+ * Keeps a copy of the embedded database in `dataDir`, open in `db`, as the template: after a checkpoint, while
+ * PGlite runs nothing else (a CLI's query through the socket waits), into a directory of its own renamed into
+ * place, so a start copying a template never sees half of one. Then removes the copies older code made.
+ */
+export async function saveDemoTemplate(
+  db: DatabaseHandle,
+  template: DemoTemplate,
+  dataDir: string,
+): Promise<void> {
+  if (db.driver.engine !== 'pglite') throw new Error('Only an embedded (PGlite) database has a template');
+  const { client } = db.driver;
+  mkdirSync(template.root, { recursive: true });
+  const partial = `${template.dir}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  await db.exec('CHECKPOINT');
+  try {
+    await client.runExclusive(async () => {
+      cpSync(dataDir, partial, {
+        recursive: true,
+        filter: (src) => !HOLDER_FILES.has(relative(dataDir, src)),
+      });
+    });
+    if (existsSync(template.dir)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, template.dir); // another start may have saved the same one meanwhile: keep either
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(template.dir)) throw error;
+  }
+  removeOtherTemplates(template);
+}
+
+/** Copies of other code, and partial copies a killed start left over an hour ago. */
+function removeOtherTemplates(template: DemoTemplate): void {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(template.root)) {
+    const path = join(template.root, name);
+    if (!name.startsWith(PREFIX) || path === template.dir) continue;
+    if (name.includes('.partial-') && statSync(path).mtimeMs > hourAgo) continue; // another start saving now
+    rmSync(path, { recursive: true, force: true });
+  }
+}
