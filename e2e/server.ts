@@ -1,6 +1,6 @@
 /**
  * The journeys' server: prepares the fresh e2e database, then starts Trackwell as `npm start` does
- * (apps/server/src/main.ts). Preparing means: migrate, seed the demo, and add what a journey needs and cannot
+ * (apps/server/src/main.ts). Preparing means: migrate, seed the demo (or copy the machine's demo template), and add what a journey needs and cannot
  * make through the product's own pages: a publisher API key (for `POST /api/catalog/v1/changes`) and users
  * of its own that no other journey touches. Both are written to `$DATA_DIR/e2e-fixtures.json`
  * (read with `e2eFixtures()` in tests/support.ts), last, so that file says the database is ready.
@@ -17,12 +17,14 @@ import {
   findTenantByCode,
   hashPassword,
   migrate,
+  openDatabase,
+  pgliteDataDir,
   setSourceTrackings,
   upsertIdentityFactor,
 } from '@trackwell/db';
-import { seedDemo } from '@trackwell/db/seed';
-import { DEMO_PASSWORD, seedDemoUsers } from '@trackwell/db/seed/demo-users';
-import { openDatabaseFromEnv } from '../packages/db/src/cli/open-from-env.ts';
+import { DEMO_PASSWORD } from '@trackwell/db/seed/demo-users';
+import { parseEnv } from '../apps/server/src/config/env.ts';
+import { demoOnFirstStart, demoTemplateFor } from '../apps/server/src/demo-data.ts';
 
 /** Users only one journey signs in with: `<local>@<store>.example`, the demo password. */
 export const JOURNEY_USERS: ReadonlyArray<{
@@ -79,11 +81,14 @@ export const JOURNEY_USERS: ReadonlyArray<{
 async function prepare(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR must name the e2e data folder');
-  const db = await openDatabaseFromEnv();
+  // The demo data as `npm start` makes it: a copy of the machine's demo template when there is one (the first
+  // start keeps it), else seeded (and kept as the template).
+  const env = parseEnv();
+  const template = demoTemplateFor(env);
+  const db = await openDatabase({ dataDir: pgliteDataDir(env.DATA_DIR), template: template?.dir });
   try {
     await migrate(db);
-    await seedDemo(db);
-    await seedDemoUsers(db);
+    await demoOnFirstStart(db, env, template);
     const trackwell = await findTenantByCode(db, 'trackwell');
     if (!trackwell) throw new Error('the demo seed made no trackwell store');
     const publisherKey = await createCatalogApiKey(db, trackwell.id, 'e2e journeys');
