@@ -68,7 +68,11 @@ test('tracking e-mails status, localised time zones with UTC, and a test digest 
   await expect(page.getByText('Your e-mail frequency has been saved.')).toBeVisible();
 
   await card.getByRole('button', { name: 'Send me a test digest now' }).click();
-  await expect(page.getByText('A test digest has been sent to your e-mail address.')).toBeVisible();
+  // The answer comes once the e-mail is built and handed to the mail server; the server's first e-mail also
+  // loads the e-mail templates, which on a busy machine took longer than the default 10 s once.
+  await expect(page.getByText('A test digest has been sent to your e-mail address.')).toBeVisible({
+    timeout: 30_000,
+  });
   const mail = await waitForMail(page, origin, LOGIN, 'Test');
   expect(mail.subject).toBe('[Test] Your daily digest of changes (0)');
   expect(mail.text).toContain('A test you asked for');
