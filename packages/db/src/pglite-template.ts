@@ -130,7 +130,8 @@ function removeOtherTemplates(template: DemoTemplate): void {
   for (const name of readdirSync(template.root)) {
     const path = join(template.root, name);
     if (!name.startsWith(PREFIX) || path === template.dir) continue;
-    if (name.includes('.partial-') && statSync(path).mtimeMs > hourAgo) continue; // another start saving now
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0; // 0: removed meanwhile
+    if (name.includes('.partial-') && modified > hourAgo) continue; // another start saving now
     rmSync(path, { recursive: true, force: true });
   }
 }
