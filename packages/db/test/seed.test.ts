@@ -40,9 +40,20 @@ const idsSnapshot = async () =>
     )
   ).rows[0]!.ids;
 
+/** Every index of the schema with its definition, as the migrations made it. */
+const indexDefinitions = async () =>
+  (
+    await db.handle.query<{ d: string }>(
+      `SELECT indexname || ': ' || indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
+    )
+  ).rows.map((r) => r.d);
+
 describe('seedDemo', () => {
   it('writes the five demo tenants, each with the whole catalogue', async () => {
+    const indexes = await indexDefinitions();
     const result = await seedDemo(db.handle);
+    // A first seed builds the catalogue's indexes after its rows: each is back, defined as before.
+    expect(await indexDefinitions()).toEqual(indexes);
     expect(result.tenants.map((t) => [t.code, t.catalogue])).toEqual(
       DEMO_TENANTS.map((t) => [t.code, 'inserted']),
     );

@@ -1,0 +1,32 @@
+import type { Transaction } from './database-handle.ts';
+
+/**
+ * Runs `load` with the secondary indexes of `tables` dropped, then builds them again from their own definitions
+ * (`pg_get_indexdef`, so the migrations stay the one description of each index), all in the caller's
+ * transaction: a failure anywhere rolls the drops back with the rows. One index build over all the rows is
+ * much cheaper than keeping a dozen indexes up to date insert by insert (the demo catalogue's first load on
+ * PGlite: 10 s → 6.5 s). Unique and primary-key indexes stay: `ON CONFLICT` needs them.
+ *
+ * For tables that are empty or nearly so (a first seed): dropping an index takes the table's exclusive lock
+ * until the transaction ends, so readers wait for the whole load.
+ */
+export async function withIndexesBuiltAfter<T>(
+  tx: Transaction,
+  tables: readonly string[],
+  load: () => Promise<T>,
+): Promise<T> {
+  const { rows } = await tx.query<{ name: string; definition: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i
+       JOIN pg_class t ON t.oid = i.indrelid
+      WHERE t.relnamespace = 'public'::regnamespace AND t.relname = ANY($1::text[])
+        AND NOT i.indisunique AND NOT i.indisprimary
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+      ORDER BY t.relname, i.indexrelid`,
+    [tables],
+  );
+  for (const { name } of rows) await tx.query(`DROP INDEX ${name}`);
+  const result = await load();
+  for (const { definition } of rows) await tx.query(definition);
+  return result;
+}
