@@ -22,6 +22,7 @@
  *  (open them in Chrome DevTools), with their top functions printed.
  */
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { openDatabase } from '@trackwell/db';
 import pg from 'pg';
 import { interleaved, median, ROUNDS, report, times } from '../report.ts';
@@ -37,7 +38,7 @@ import {
 } from './measure.ts';
 import { profileCpu } from './profile.ts';
 import { ADMIN_URL, CONNECTIONS, DURATION, log, STANDARDS, USERS } from './settings.ts';
-import { populate, startIssuer, startReference, startTrackwell } from './world.ts';
+import { answerOf, populate, startIssuer, startReference, startTrackwell } from './world.ts';
 
 type Issuer = Awaited<ReturnType<typeof startIssuer>>;
 
@@ -52,6 +53,15 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
   const app = await startTrackwell(db);
   const ref = await startReference(url, ctx.tenantId);
   try {
+    // The ratio means something only while both answer the same: checked on a few users' pages.
+    for (const request of requests.slice(0, 5)) {
+      const [ours, theirs] = [await answerOf(app.url, request), await answerOf(ref.url, request)];
+      if (!isDeepStrictEqual(ours, theirs))
+        throw new Error(
+          `the stripped reference's answer differs from the product's for ${request.path}:\n` +
+            `  product:   ${JSON.stringify(ours).slice(0, 600)}\n  reference: ${JSON.stringify(theirs).slice(0, 600)}`,
+        );
+    }
     await load(app.url, requests, 3); // warm-up: JIT, token and user caches, connection pools
     await load(ref.url, requests, 3);
     // Rounds interleaved (bench/report.ts), so neither side always runs in the quieter moment.

@@ -1,9 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatabaseHandle, LIST_CONTENT_TRACKINGS_SQL, migrate, upsertTenant } from '@trackwell/db';
+import { forecastReview } from '@trackwell/contracts';
+import {
+  type DatabaseHandle,
+  forecastInputOf,
+  LIST_CONTENT_TRACKINGS_SQL,
+  migrate,
+  storeForecastRules,
+  trackedRowOf,
+  upsertTenant,
+} from '@trackwell/db';
 import { seedScale } from '@trackwell/db/seed';
 import { buildTenantDefinition } from '@trackwell/db/testing';
 import { buildApp } from '@trackwell/server/app';
@@ -171,9 +180,25 @@ export async function startTrackwell(db: DatabaseHandle) {
   };
 }
 
-/** The stripped reference: no auth, no framework, one pooled query, the same page and row shape. */
+// The database's types as the product's PostgreSQL client reads them (packages/db/src/client-postgres.ts):
+// int8 as a number, date as its 'YYYY-MM-DD' text.
+const REFERENCE_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === 20) return (value: string) => Number(value);
+    if (oid === 1082) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The stripped reference: node:http and one raw `pg` query (the repository's own SQL), answering the same JSON
+ * as the product (the same row mapping and review forecast functions, the store's forecast rules read once as
+ * the product caches them), without authentication, tenant resolution, validation, rate limit or framework.
+ */
 export async function startReference(url: string, tenantId: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: REFERENCE_TYPES });
+  pool.on('error', () => {}); // an idle connection ended by the database's drop at the end of the run
+  const rules = await storeForecastRules(pool, tenantId);
   const server = createServer(async (req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams;
     const pageIndex = Number(q.get('pageIndex') ?? 1);
@@ -186,17 +211,8 @@ export async function startReference(url: string, tenantId: string) {
         (pageIndex - 1) * pageSize,
       ]);
       const contentTrackings = rows.map((r) => ({
-        id: Number(r.id),
-        contentTrackingId: Number(r.id),
-        contentTrackingOff: r.tracking_off,
-        content: {
-          contentTitle: r.title,
-          contentCode: r.content_code,
-          displayDesignation: r.designation,
-          assetId: r.asset_id,
-        },
-        data: { publisher: r.publisher_name, publisherCode: r.publisher_code },
-        createdAt: new Date(r.created_at).toISOString(),
+        ...trackedRowOf(r),
+        reviewForecast: forecastReview(forecastInputOf(r), rules),
       }));
       const totalElements = rows[0]?.total ?? 0;
       res.writeHead(200, { 'content-type': 'application/json' }).end(
@@ -227,4 +243,18 @@ export async function startReference(url: string, tenantId: string) {
       await pool.end();
     },
   };
+}
+
+/** The parsed JSON body of one GET (node:http: the load's Host header is sent as given). */
+export function answerOf(base: string, request: { path: string; headers: Record<string, string> }) {
+  return new Promise<unknown>((resolve, reject) => {
+    get(new URL(request.path, base), { headers: request.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(body || 'null') }));
+    }).on('error', reject);
+  });
 }
