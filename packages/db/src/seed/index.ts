@@ -1,5 +1,5 @@
-import type { DatabaseHandle, Transaction } from '../client.ts';
 import { withIndexesBuiltAfter } from '../bulk-load.ts';
+import type { DatabaseHandle, Transaction } from '../client.ts';
 import { upsertTenant } from '../repositories/tenants.ts';
 import { type Catalogue, getDemoCatalogue } from './catalogue.ts';
 import { DEMO_TENANT_DEFINITIONS, type DemoTenant } from './tenants.ts';
