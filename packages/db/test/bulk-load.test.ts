@@ -38,7 +38,9 @@ describe('withIndexesBuiltAfter', () => {
         // ON CONFLICT still has its unique index to decide on.
         await tx.query(`INSERT INTO bulk_rows VALUES (1000, 'c1', 'Again', 1) ON CONFLICT (code) DO NOTHING`);
         return (
-          await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'bulk_rows'`)
+          await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'bulk_rows'`,
+          )
         ).rows[0]!.n;
       }),
     );
@@ -64,7 +66,9 @@ describe('withIndexesBuiltAfter', () => {
   });
 
   it('leaves the indexes of tables it was not given alone', async () => {
-    await db.handle.exec(`CREATE TABLE bulk_other (name text); CREATE INDEX bulk_other_idx ON bulk_other (name);`);
+    await db.handle.exec(
+      `CREATE TABLE bulk_other (name text); CREATE INDEX bulk_other_idx ON bulk_other (name);`,
+    );
     await db.handle.transaction((tx) =>
       withIndexesBuiltAfter(tx, ['bulk_rows'], async () => {
         const { rows } = await tx.query(`SELECT 1 FROM pg_indexes WHERE indexname = 'bulk_other_idx'`);
