@@ -4,8 +4,8 @@ import type { Transaction } from './database-handle.ts';
  * Runs `load` with the secondary indexes of `tables` dropped, then builds them again from their own definitions
  * (`pg_get_indexdef`, so the migrations stay the one description of each index), all in the caller's
  * transaction: a failure anywhere rolls the drops back with the rows. One index build over all the rows is
- * cheaper than keeping a dozen indexes up to date insert by insert (the demo catalogue's first load on PGlite,
- * 15,000 standards: 8.5–10.4 s → 7.6–8.3 s; most of what is left is the title words' rows, 122,735).
+ * cheaper than keeping a dozen indexes up to date insert by insert (the demo seed's first load on PGlite, 15,000
+ * standards: 8.8–10.4 s → 7.6–7.8 s in one process; most of what is left is the title words' 122,735 rows).
  * Unique and primary-key indexes stay: `ON CONFLICT` needs them.
  *
  * For tables that are empty or nearly so (a first seed): dropping an index takes the table's exclusive lock

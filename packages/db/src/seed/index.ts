@@ -10,7 +10,7 @@ import { DEMO_TENANT_DEFINITIONS, type DemoTenant } from './tenants.ts';
  * - a tenant's catalogue is written once, in the same transaction as its tenant, and skipped when present
  *   (every insert is also ON CONFLICT DO NOTHING, so a partly different catalogue is completed, never duplicated);
  * - on a database without any standard yet, all tenants are written in one transaction with the catalogue's
- *   secondary indexes built after the rows (bulk-load.ts): the first start's seed 8.5–10.4 s → 7.6–8.3 s on PGlite.
+ *   secondary indexes built after the rows (bulk-load.ts): a first start's seed, faster (docs/benchmarks.md).
  * No users: sign-in users belong to the identity module's own seed.
  */
 
