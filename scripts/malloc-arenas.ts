@@ -1,8 +1,8 @@
 /**
  * Imported first by `npm start` (scripts/start.ts). glibc's malloc gives a process's threads up to eight arenas
  * per core, and what one arena frees the others do not reuse: two arenas hold Node's work in less resident
- * memory (bench/startup, a warm start on PGlite: 335–345 → 310–334 MB after start, 488–507 → 442–478 MB after
- * ten seconds of page loads, the same requests per second). glibc reads MALLOC_ARENA_MAX when a process starts,
+ * memory (a warm start on PGlite: 20–40 MB less after start and after a burst of page loads, at the same
+ * requests per second and start time; docs/benchmarks.md). glibc reads MALLOC_ARENA_MAX when a process starts,
  * so a start without it replaces itself once (execve: the same process id, flags and arguments) with one that
  * has it. Linux only; a MALLOC_ARENA_MAX already set is kept (`0` is glibc's own default).
  */
