@@ -9,6 +9,7 @@ import {
   forecastInputOf,
   LIST_CONTENT_TRACKINGS_SQL,
   migrate,
+  PG_TYPES,
   storeForecastRules,
   trackedRowOf,
   upsertTenant,
@@ -180,23 +181,14 @@ export async function startTrackwell(db: DatabaseHandle) {
   };
 }
 
-// The database's types as the product's PostgreSQL client reads them (packages/db/src/client-postgres.ts):
-// int8 as a number, date as its 'YYYY-MM-DD' text.
-const REFERENCE_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === 20) return (value: string) => Number(value);
-    if (oid === 1082) return (value: string) => value;
-    return pg.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser,
-};
-
 /**
  * The stripped reference: node:http and one raw `pg` query (the repository's own SQL), answering the same JSON
- * as the product (the same row mapping and review forecast functions, the store's forecast rules read once as
- * the product caches them), without authentication, tenant resolution, validation, rate limit or framework.
+ * as the product (its PostgreSQL client's type parsing, the same row mapping and review forecast functions, the
+ * store's forecast rules read once as the product caches them), without authentication, tenant resolution,
+ * validation, rate limit or framework.
  */
 export async function startReference(url: string, tenantId: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: REFERENCE_TYPES });
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: PG_TYPES });
   pool.on('error', () => {}); // an idle connection ended by the database's drop at the end of the run
   const rules = await storeForecastRules(pool, tenantId);
   const server = createServer(async (req, res) => {

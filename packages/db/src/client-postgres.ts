@@ -63,7 +63,8 @@ async function listenPostgres(
 // date as 'YYYY-MM-DD' (never a Date shifted by the local time zone).
 export const INT8_OID = 20;
 export const DATE_OID = 1082;
-const pgTypes = {
+/** The `types` of the pool every query goes through (exported for a benchmark reference that must read the same). */
+export const PG_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === INT8_OID) return (value: string) => Number(value);
     if (oid === DATE_OID) return (value: string) => value;
@@ -77,7 +78,7 @@ export async function openPostgres(
   location: string,
   canListen = true,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ ...connection, max: poolSize, types: pgTypes });
+  const pool = new pg.Pool({ ...connection, max: poolSize, types: PG_TYPES });
   pool.on('error', () => {}); // an idle client's error is surfaced on its next use
   const client = await pool.connect().catch(async (error: Error) => {
     await pool.end().catch(() => {});

@@ -1,5 +1,6 @@
 export * from './catalog-import/index.ts';
 export * from './client.ts';
+export { PG_TYPES } from './client-postgres.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
 export {
