@@ -68,6 +68,7 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 export { buildTenantDefinition } from './testing-factories.ts';
+export { pgliteTemplate } from './testing-template.ts';
 export { buildZip, deflatedZeros, type ZipEntryInput } from './testing-zip.ts';
 
 /** A store that allows every kind of tracking to be matched (tests and benchmarks of change events). */

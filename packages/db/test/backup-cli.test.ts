@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,9 +98,17 @@ describe.runIf(testEngine() === 'pglite')('db:backup / db:restore on the embedde
     expect(readdirSync(target).filter((f) => f.startsWith('pglite.replaced-'))).toHaveLength(1);
   }, 180_000);
 
-  it('refuses to restore under a running server, to overwrite a file, and a PostgreSQL backup', async () => {
+  it('--json reports every table’s rows; refuses a restore under a running server, an existing file and a PostgreSQL backup', async () => {
     const file = join(dir, 'plain.tar.gz');
-    await dbCli('backup', ['--out', file], { DATA_DIR: source() });
+    const report = JSON.parse(
+      (await dbCli('backup', ['--out', file, '--json'], { DATA_DIR: source() })).stdout,
+    );
+    expect(report).toMatchObject({ engine: 'pglite', file, bytes: statSync(file).size });
+    expect(report.source).toMatch(/^PGlite \(embedded PostgreSQL\) in .*source\/pglite$/);
+    expect(report.tables.find((t: { table: string }) => t.table === 'backup_marker')?.rows).toBeGreaterThan(
+      0,
+    );
+    expect(report.tables.length).toBeGreaterThan(50);
     const exists = await failure(dbCli('backup', ['--out', file], { DATA_DIR: source() }));
     expect(exists.stderr).toMatch(/exists already: name another file with --out/);
 

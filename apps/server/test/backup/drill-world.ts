@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
 import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
-import { createTestDatabase } from '@trackwell/db/testing';
+import { createTestDatabase, pgliteTemplate } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
@@ -65,7 +65,10 @@ export async function emptyDatabase(cleanups: Cleanups): Promise<DrillDatabase> 
   };
 }
 
-/** The source: a migrated PostgreSQL test database, or PGlite in a data directory served on its socket. */
+/**
+ * The source: a migrated PostgreSQL test database, or PGlite in a data directory served on its socket as
+ * `npm start` serves it, begun from the run's migrated template when there is one.
+ */
 export async function sourceDatabase(
   cleanups: Cleanups,
 ): Promise<{ db: DatabaseHandle; env: Record<string, string> }> {
@@ -76,7 +79,12 @@ export async function sourceDatabase(
   }
   const dir = mkdtempSync(join(tmpdir(), 'trackwell-source-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const db = await openDatabase({ dataDir: pgliteDataDir(dir), serveLocalClients: true });
+  const template = pgliteTemplate();
+  const db = await openDatabase({
+    dataDir: pgliteDataDir(dir),
+    serveLocalClients: true,
+    ...(template ? { loadDataDir: template } : {}),
+  });
   cleanups.push(() => db.close());
   await migrate(db);
   return { db, env: { DATA_DIR: dir } };
@@ -163,23 +171,22 @@ const drillEvent = (n: number) => ({
 const PAUSE_MS = 100;
 
 /**
- * Publishes DRILL-1, DRILL-2, … one request at a time through POST /api/catalog/v1/changes until stopped;
- * `acknowledged` is how many the API has answered "applied" so far (they commit in that order).
+ * Publishes DRILL-1, DRILL-2, … one request at a time through POST /api/catalog/v1/changes, as many as it is
+ * allowed; `acknowledged` is how many the API has answered "applied" so far (they commit in that order). The
+ * allowance, not the clock, decides the drill's size: on a busy machine the backup takes longer, and a loop
+ * publishing until it ended once queued hundreds of changes, and minutes of sending after the restore.
  */
 export function publishingLoop(app: FastifyInstance, host: string, apiKey: string) {
   let stopping = false;
   let acknowledged = 0;
-  // While paused the loop publishes nothing: a drill waiting for e-mails to be sent does not grow its backlog
-  // with the machine's slowness (on a busy machine it once held 50 changes, and minutes of sending).
-  let resumed: Promise<void> | undefined;
+  let allowed = 0;
   let wake = () => {};
-  const resume = () => {
-    resumed = undefined;
-    wake();
-  };
   const done = (async () => {
-    while (!stopping) {
-      if (resumed) await resumed;
+    for (;;) {
+      if (!stopping && acknowledged >= allowed)
+        await new Promise<void>((r) => {
+          wake = r;
+        });
       if (stopping) break;
       const response = await app.inject({
         method: 'POST',
@@ -195,15 +202,14 @@ export function publishingLoop(app: FastifyInstance, host: string, apiKey: strin
   })();
   return {
     acknowledged: () => acknowledged,
-    pause() {
-      resumed ??= new Promise<void>((r) => {
-        wake = r;
-      });
+    /** Lets the loop publish until `total` changes have been acknowledged in all. */
+    allow(total: number) {
+      allowed = Math.max(allowed, total);
+      wake();
     },
-    resume,
     async stop() {
       stopping = true;
-      resume();
+      wake();
       await done;
     },
   };

@@ -6,11 +6,13 @@ const ENVIRONMENT = `Environment: DATABASE_URL=postgres://… for a PostgreSQL d
 pg_dump and pg_restore of the server's major version or newer, on PATH or in PG_BIN_DIR); otherwise the
 embedded database in \${DATA_DIR:-.data}/pglite (PGlite's own dump, .tar.gz). Guide: docs/backups.md`;
 
-export const BACKUP_USAGE = `Usage: npm run db:backup [-- --out FILE]
+export const BACKUP_USAGE = `Usage: npm run db:backup [-- --out FILE] [--json]
 
   --out FILE   the file to write (default backups/trackwell-<engine>-<UTC time>.dump or .tar.gz); an
                existing file is never replaced. Works while \`npm start\` runs (on PGlite the server makes
                the dump).
+  --json       print what was backed up as one JSON object (file, bytes, every table's rows, ms) for a
+               script or a monitor to read, instead of the lines for a person
 
 ${ENVIRONMENT}`;
 
@@ -26,14 +28,14 @@ ${ENVIRONMENT}`;
 /** A usage error: the problem, then the usage (runCli prints it and exits 1). */
 const usageError = (message: string, usage: string) => new Error(`${message}\n\n${usage}`);
 
-export function readBackupArgs(argv: string[]): { out?: string | undefined; help: boolean } {
+export function readBackupArgs(argv: string[]): { out?: string | undefined; json: boolean; help: boolean } {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
     if (values.out === '') throw new Error('--out needs a file name');
-    return { out: values.out, help: values.help ?? false };
+    return { out: values.out, json: values.json ?? false, help: values.help ?? false };
   } catch (error) {
     throw usageError((error as Error).message, BACKUP_USAGE);
   }

@@ -1,7 +1,8 @@
 /**
  * `npm run db:backup [-- --out FILE]`: a backup of the database the server uses (DATABASE_URL: pg_dump's
  * custom format; else the embedded PGlite's own dump, made by the running server when there is one).
- * Prints the file, its size, the tables' rows and the time. Guide: docs/backups.md.
+ * Prints the file, its size, the tables' rows and the time (with --json, all of it as one JSON object).
+ * Guide: docs/backups.md.
  */
 
 import { backupLines, defaultBackupFile } from '../backup/backup-report.ts';
@@ -19,7 +20,8 @@ async function main(argv: string[], env = process.env): Promise<void> {
   const report = url
     ? await backupPostgres(url, file)
     : await backupPglite(pgliteDataDir(env.DATA_DIR || undefined), file);
-  process.stdout.write(`${backupLines(report).join('\n')}\n`);
+  const printed = args.json ? [JSON.stringify(report)] : backupLines(report);
+  process.stdout.write(`${printed.join('\n')}\n`);
 }
 
 runCli(() => main(process.argv.slice(2)));
