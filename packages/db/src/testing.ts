@@ -57,6 +57,26 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   };
 }
 
+/**
+ * PGlite in a data directory, as `npm start` keeps it (for tests of processes and CLIs that open one),
+ * migrated: begun from the run's template when there is one, since a data directory's initdb and every
+ * migration cost seconds a test on a busy machine.
+ */
+export async function openMigratedDataDir(
+  dataDir: string,
+  options: { serveLocalClients?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const template = pgliteTemplate();
+  const db = await openDatabase({ dataDir, ...options, ...(template ? { loadDataDir: template } : {}) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
 async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
@@ -68,7 +88,6 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 export { buildTenantDefinition } from './testing-factories.ts';
-export { pgliteTemplate } from './testing-template.ts';
 export { buildZip, deflatedZeros, type ZipEntryInput } from './testing-zip.ts';
 
 /** A store that allows every kind of tracking to be matched (tests and benchmarks of change events). */

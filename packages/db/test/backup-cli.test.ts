@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, pgliteDataDir } from '../src/client.ts';
 import type { DatabaseHandle } from '../src/database-handle.ts';
-import { migrate } from '../src/migrate.ts';
-import { testEngine } from '../src/testing.ts';
+import { openMigratedDataDir, testEngine } from '../src/testing.ts';
 import { dbCli, failure } from './backup-cli-helpers.ts';
 
 // `npm run db:backup` and `npm run db:restore` on the embedded database, as a user runs them: a child
@@ -13,9 +12,8 @@ import { dbCli, failure } from './backup-cli-helpers.ts';
 
 /** An embedded database in `<dir>/pglite`, migrated, with a marker row to find again. */
 async function seededDataDir(dir: string): Promise<void> {
-  const db = await openDatabase({ dataDir: pgliteDataDir(dir) });
+  const db = await openMigratedDataDir(pgliteDataDir(dir));
   try {
-    await migrate(db);
     await db.query('CREATE TABLE backup_marker (note text)');
     await db.query(`INSERT INTO backup_marker VALUES ('before the backup')`);
   } finally {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CATALOG_CHANGES_PATH } from '@trackwell/contracts';
-import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir } from '@trackwell/db';
-import { createTestDatabase, pgliteTemplate } from '@trackwell/db/testing';
+import { type DatabaseHandle, openDatabase, pgliteDataDir } from '@trackwell/db';
+import { createTestDatabase, openMigratedDataDir } from '@trackwell/db/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
@@ -79,14 +79,8 @@ export async function sourceDatabase(
   }
   const dir = mkdtempSync(join(tmpdir(), 'trackwell-source-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const template = pgliteTemplate();
-  const db = await openDatabase({
-    dataDir: pgliteDataDir(dir),
-    serveLocalClients: true,
-    ...(template ? { loadDataDir: template } : {}),
-  });
+  const db = await openMigratedDataDir(pgliteDataDir(dir), { serveLocalClients: true });
   cleanups.push(() => db.close());
-  await migrate(db);
   return { db, env: { DATA_DIR: dir } };
 }
 

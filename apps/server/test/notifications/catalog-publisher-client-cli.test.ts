@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type DatabaseHandle, migrate, openDatabase, pgliteDataDir, upsertTenant } from '@trackwell/db';
-import { buildTenantDefinition, createTestDatabase, type TestDatabase } from '@trackwell/db/testing';
+import {
+  buildTenantDefinition,
+  createTestDatabase,
+  openMigratedDataDir,
+  type TestDatabase,
+} from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** `npm run catalog:changes -- --create-client | --delete-client ID`: a publisher's OAuth 2.0 client. */
@@ -34,6 +39,7 @@ beforeAll(async () => {
     pg = await createTestDatabase();
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'trackwell-cli-'));
+    await (await openMigratedDataDir(pgliteDataDir(dataDir))).close();
   }
   const def = buildTenantDefinition();
   code = def.code;
