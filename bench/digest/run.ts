@@ -110,12 +110,19 @@ async function setUp(db: DatabaseHandle) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const perSecond = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString('en');
 
-/** The sender's SMTP transport to the sink, counting the HTML bytes it hands over (for the reference's size). */
+/** Digests whose sizes are counted (each count reads the body with two regular expressions: 3% of the run). */
+const SIZED = 200;
+
+/**
+ * The sender's SMTP transport to the sink, counting the HTML bytes of the first SIZED digests it hands over
+ * (for the reference's size).
+ */
 function countingTransport(port: number) {
   const smtp = createSmtpTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, connections: CONNECTIONS });
   const sizes = { messages: 0, htmlBytes: 0, textBytes: 0 };
   const transport: MailTransport = {
     async send(m) {
+      if (sizes.messages >= SIZED) return smtp.send(m);
       sizes.messages++;
       // A pre-encoded part is counted as the HTML it encodes (soft breaks dropped, =XX one byte).
       sizes.htmlBytes +=

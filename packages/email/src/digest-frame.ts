@@ -10,7 +10,7 @@ import {
   footerSection,
   headerLogo,
 } from './notification-mjml.ts';
-import { encodedTemplate } from './qp.ts';
+import { encodedTemplate, type QuotedPrintable } from './qp.ts';
 import { EMAIL_STRINGS } from './strings.ts';
 
 /**
@@ -77,8 +77,11 @@ export interface CompiledFrame {
   /** The store's plain-text signature: '--', its name, its address. */
   foot: string;
   fill(parts: FrameParts): string;
-  /** The same, as its quoted-printable body: the static parts were encoded once (qp.ts `encodedTemplate`). */
-  fillEncoded(parts: FrameParts): string;
+  /**
+   * The same, as its quoted-printable body: the static parts were encoded once (qp.ts `encodedTemplate`), and
+   * the items may come encoded already (a digest's changes, each encoded once per run: digest-mail.ts).
+   */
+  fillEncoded(parts: Omit<FrameParts, 'items'> & { items: string | QuotedPrintable }): string;
 }
 
 export interface FrameParts {
@@ -90,7 +93,12 @@ export interface FrameParts {
   unsubscribeUrl: string;
 }
 
-const values = ({ subject, greetingHtml, items, unsubscribeUrl }: FrameParts) => ({
+const values = <Items>({
+  subject,
+  greetingHtml,
+  items,
+  unsubscribeUrl,
+}: Omit<FrameParts, 'items'> & { items: Items }) => ({
   subject: e(subject),
   name: greetingHtml,
   items,

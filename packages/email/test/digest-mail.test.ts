@@ -54,3 +54,45 @@ describe('digest e-mail', () => {
     }
   });
 });
+
+describe('a digest run’s recipients who share a change', () => {
+  it('each get their own greeting, reasons and successor link in the encoded body, as render() makes it', async () => {
+    const m = await compileDigest({ language: 'fr_FR', branding, frequency: 'daily', links });
+    const shared = entry('D638-22', 'D20');
+    // A new standard that replaces one the recipient tracks: a "Track D638-22 instead" link of their own.
+    const replacement = entry('D638-22', 'D638-14');
+    const successor = (url: string) => ({
+      ...replacement,
+      change: {
+        ...replacement.change,
+        kind: 'new_standard' as const,
+        successor: {
+          from: { assetId: 'd638-14', designation: 'D638-14' },
+          to: { assetId: 'd638-22', designation: 'D638-22' },
+        },
+      },
+      successor: { followed: false as const, url },
+    });
+    const recipients = [
+      { name: 'Ada', entries: [shared, entry('D790-17', 'D20')] },
+      { name: 'Bea', entries: [entry('D638-22', 'Plastiques'), shared] },
+      { name: 'Cy', entries: [successor('http://acme.localhost/notifications/follow-successor?t=cy')] },
+      { name: 'Di', entries: [successor('http://acme.localhost/notifications/follow-successor?t=di')] },
+      { name: 'Ada again', entries: [shared, entry('D790-17', 'D20')] },
+    ].map((r) => ({ ...r, unsubscribeUrl: `http://acme.localhost/notifications/unsubscribe?t=${r.name}` }));
+    const decoded = recipients.map((r) => {
+      const encoded = m.renderEncoded(r);
+      const { html, text } = m.render(r);
+      expect(encoded.text).toBe(text);
+      expect(decodeQuotedPrintable(encoded.htmlQuotedPrintable)).toBe(html.replace(/\r?\n/g, '\r\n'));
+      return decodeQuotedPrintable(encoded.htmlQuotedPrintable);
+    });
+    expect(decoded[0]).toContain('Ada');
+    expect(decoded[1]).toContain('Plastiques');
+    expect(decoded[0]).not.toContain('Plastiques');
+    expect(decoded[2]).toContain('follow-successor?t=cy');
+    expect(decoded[3]).toContain('follow-successor?t=di');
+    expect(decoded[3]).not.toContain('follow-successor?t=cy');
+    expect(decoded[4]).toContain('unsubscribe?t=Ada again');
+  });
+});

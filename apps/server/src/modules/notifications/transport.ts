@@ -40,6 +40,14 @@ export interface MailTransport {
  */
 const boundary = () => randomUUID().replaceAll('-', '');
 
+/**
+ * Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept is
+ * then what the relay receives, and the signature is computed over those very bytes. nodemailer writes its
+ * own lines so; the parts' text is given so here, which costs less than its `newline` option (a stream that
+ * reads every byte of the message again: 4% of bench/digest's CPU).
+ */
+const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+
 /** The whole MIME message, DKIM-signed when configured: what goes to SMTP, byte for byte. */
 async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Promise<Buffer> {
   const composed = await new MailComposer({
@@ -47,19 +55,16 @@ async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Prom
     from: m.from,
     to: m.to,
     subject: m.subject,
-    text: m.text,
+    text: crlf(m.text),
     // A pre-encoded HTML part goes in as is: nodemailer neither scans nor re-encodes it.
     html:
       typeof m.html === 'string'
-        ? m.html
+        ? crlf(m.html)
         : {
-            raw: `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${m.html.quotedPrintable}`,
+            raw: `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${crlf(m.html.quotedPrintable)}`,
           },
     messageId: m.messageId,
     headers: m.headers,
-    // Lines end in CRLF, as SMTP carries them (nodemailer would convert bare LFs on the wire): what is kept
-    // is then what the relay receives, and the signature is computed over those very bytes.
-    newline: '\r\n',
   })
     .compile()
     .build();
