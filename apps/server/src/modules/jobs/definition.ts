@@ -68,6 +68,19 @@ export function readJobData<P>(
 
 type Sendable<P> = Pick<JobDefinition<P>, 'name' | 'payload' | 'version'>;
 
+/**
+ * Wakes this process's workers of a queue: they fetch now instead of at their next poll. Called when a job
+ * was just put on the queue, and when a worker has finished one (there may be more: pg-boss otherwise waits
+ * out the polling interval after every job it fetched, however short the job was). A change's e-mails wait
+ * for two jobs in turn (dispatch, then the sender batches), each up to its queue's polling interval, then
+ * for each batch after the first (bench/fanout: a second of idle before the first e-mail, and a tenth of
+ * the run between batches). Workers in other processes find a job at their next poll; a job due later
+ * (`startAfter`) is not fetched early; a fetch that finds nothing returns to polling.
+ */
+export function wakeLocalWorkers(boss: PgBoss, name: string): void {
+  for (const worker of boss.getWipData()) if (worker.name === name) boss.notifyWorker(worker.id);
+}
+
 /** Queues one job, its payload checked first. */
 export async function queueJob<P>(
   boss: PgBoss,
@@ -79,6 +92,7 @@ export async function queueJob<P>(
     if (options) await boss.send(job.name, jobData(job, payload), options);
     else await boss.send(job.name, jobData(job, payload));
   });
+  wakeLocalWorkers(boss, job.name);
 }
 
 /** Queues many jobs of one definition, payloads checked first, 1,000 per insert statement. */
@@ -88,4 +102,5 @@ export async function queueJobs<P>(boss: PgBoss, job: Sendable<P>, payloads: P[]
     const data = payloads.map((p) => ({ data: jobData(job, p) }));
     for (let i = 0; i < data.length; i += 1000) await boss.insert(job.name, data.slice(i, i + 1000));
   });
+  wakeLocalWorkers(boss, job.name);
 }

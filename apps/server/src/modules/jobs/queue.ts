@@ -3,7 +3,14 @@ import type { PgBoss, SendOptions } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import { inJobSpan } from '../../observability/spans.ts';
 import type { LazyBoss } from './boss.ts';
-import { type JobContext, type JobDefinition, jobTraceparent, queueJob, readJobData } from './definition.ts';
+import {
+  type JobContext,
+  type JobDefinition,
+  jobTraceparent,
+  queueJob,
+  readJobData,
+  wakeLocalWorkers,
+} from './definition.ts';
 
 /** How a worker process polls one job's queue, and how many of its jobs it runs at once. */
 export interface WorkOptions {
@@ -117,6 +124,7 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
             await run;
           } finally {
             running.delete(run);
+            wakeLocalWorkers(b, definition.name);
           }
         });
       }

@@ -46,7 +46,12 @@ const boundary = () => randomUUID().replaceAll('-', '');
  * own lines so; the parts' text is given so here, which costs less than its `newline` option (a stream that
  * reads every byte of the message again: 4% of bench/digest's CPU).
  */
-const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
+function crlf(text: string): string {
+  // Looked for first: the pre-encoded HTML (qp.ts) has CRLF breaks already, and is 20 kB to copy.
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+    if (text.charCodeAt(at - 1) !== 0x0d) return text.replace(/\r?\n/g, '\r\n');
+  return text;
+}
 
 /** The whole MIME message, DKIM-signed when configured: what goes to SMTP, byte for byte. */
 async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Promise<Buffer> {
