@@ -54,46 +54,67 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
   await handle.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY, name text NOT NULL, checksum text NOT NULL,
     applied_at timestamptz NOT NULL DEFAULT now())`);
+  // What is applied already, read once: a start with nothing to apply is one query, not a transaction per
+  // migration (42 of them: 0.13–0.19 s of a warm start on PGlite, bench/startup). A recorded checksum never
+  // changes, so it is compared here; a migration not recorded yet is looked up again under the lock.
+  const recorded = new Map(
+    (
+      await handle.query<{ version: string; checksum: string }>(
+        'SELECT version, checksum FROM schema_migrations',
+      )
+    ).rows.map((r) => [r.version, r.checksum]),
+  );
   const applied: string[] = [];
   let alreadyApplied = 0;
   for (const migration of migrations) {
-    const didApply = await handle.transaction(async (tx) => {
-      if (handle.engine === 'postgres')
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      const { rows } = await tx.query<{ checksum: string }>(
-        'SELECT checksum FROM schema_migrations WHERE version = $1',
-        [migration.version],
-      );
-      if (rows[0]) {
-        if (rows[0].checksum !== migration.checksum) {
-          throw new MigrationError(
-            `Migration ${migration.name} was changed after it was applied (checksum mismatch). ` +
-              'Add a new migration instead of editing an applied one.',
-            migration.name,
-          );
-        }
-        return false;
-      }
-      try {
-        await tx.exec(migration.sql);
-      } catch (cause) {
-        throw new MigrationError(
-          `Migration ${migration.name} failed: ${(cause as Error).message}`,
-          migration.name,
-          {
-            cause,
-          },
-        );
-      }
-      await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        migration.checksum,
-      ]);
-      return true;
-    });
+    const checksum = recorded.get(migration.version);
+    const didApply =
+      checksum === undefined
+        ? await applyUnlessRecorded(handle, migration)
+        : assertUnchanged(migration, checksum);
     if (didApply) applied.push(migration.name);
     else alreadyApplied++;
   }
   return { applied, alreadyApplied };
+}
+
+function assertUnchanged(migration: Migration, checksum: string): false {
+  if (checksum !== migration.checksum) {
+    throw new MigrationError(
+      `Migration ${migration.name} was changed after it was applied (checksum mismatch). ` +
+        'Add a new migration instead of editing an applied one.',
+      migration.name,
+    );
+  }
+  return false;
+}
+
+/** Applies one migration in its transaction, unless another process recorded it meanwhile. */
+function applyUnlessRecorded(handle: DatabaseHandle, migration: Migration): Promise<boolean> {
+  return handle.transaction(async (tx) => {
+    if (handle.engine === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const { rows } = await tx.query<{ checksum: string }>(
+      'SELECT checksum FROM schema_migrations WHERE version = $1',
+      [migration.version],
+    );
+    if (rows[0]) return assertUnchanged(migration, rows[0].checksum);
+    try {
+      await tx.exec(migration.sql);
+    } catch (cause) {
+      throw new MigrationError(
+        `Migration ${migration.name} failed: ${(cause as Error).message}`,
+        migration.name,
+        {
+          cause,
+        },
+      );
+    }
+    await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+      migration.version,
+      migration.name,
+      migration.checksum,
+    ]);
+    return true;
+  });
 }
