@@ -2,7 +2,7 @@
  * `npm start`: builds the portal if its sources changed, then starts every service in this one process
  * (web, idp, worker) on http://localhost:8080. Arguments are passed on: `npm start -- --services=web`.
  */
-import './malloc-arenas.ts'; // first: it may replace this process before anything else is loaded
+import './malloc-settings.ts'; // first: it may replace this process before anything else is loaded
 import { enableCompileCache, flushCompileCache } from 'node:module';
 import { buildPortalIfStale } from './portal-build.ts';
 

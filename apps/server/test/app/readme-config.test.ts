@@ -10,13 +10,15 @@ describe('docs/configuration.md variables table', () => {
   const table = guide.slice(start, end);
   const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
   // Documented there, read by something other than the server: the tests, the backup commands, and
-  // `npm start` with the C library (scripts/malloc-arenas.ts).
+  // `npm start` with the C library (scripts/malloc-settings.ts).
   const NOT_THE_SERVER = [
     'TEST_DATABASE_URL',
     'CHROMIUM_PATH',
     'E2E_CHROMIUM_PATH',
     'PG_BIN_DIR',
     'MALLOC_ARENA_MAX',
+    'MALLOC_MMAP_THRESHOLD_',
+    'MALLOC_TRIM_THRESHOLD_',
   ];
 
   it('finds the table', () => {
