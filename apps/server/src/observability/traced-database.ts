@@ -1,4 +1,3 @@
-import { SpanKind } from '@opentelemetry/api';
 import type { DatabaseHandle, SqlExecutor } from '@trackwell/db';
 import { inSpan, insideSpan } from './spans.ts';
 
@@ -29,6 +28,6 @@ function traced(query: SqlExecutor['query']): SqlExecutor['query'] {
       'db.query.text': text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text,
       'trackwell.db.engine': 'pglite',
     };
-    return inSpan(`${operation} pglite`, { kind: SpanKind.CLIENT, attributes }, () => query(text, params));
+    return inSpan(`${operation} pglite`, { kind: 'CLIENT', attributes }, () => query(text, params));
   };
 }

@@ -62,7 +62,7 @@ export async function startTracing(options: TracingOptions): Promise<boolean> {
   const unpatch = await patchModules(provider);
   const fastifyPlugin = await fastifyInstrumentation(provider);
   running = { provider, fastifyPlugin, unpatch };
-  setTracingOn(true);
+  setTracingOn(api);
   return true;
 }
 
@@ -89,7 +89,7 @@ export async function stopTracing(): Promise<void> {
   if (!running) return;
   const { provider, unpatch } = running;
   running = undefined;
-  setTracingOn(false);
+  setTracingOn(undefined);
   unpatch();
   await provider.shutdown();
   const api = await import('@opentelemetry/api');

@@ -9,7 +9,6 @@ import {
   notificationSubject,
   reasonTemplate,
 } from '@trackwell/email';
-import { Feed } from 'feed';
 
 /**
  * The private Atom 1.0 feed of a user's notifications: the same items as the notification
@@ -51,7 +50,9 @@ function entryHtml(language: Language, n: UserNotificationRow): string {
   return `${heading}${summary}<ul>${rows}</ul>${compare}<ul>${why}</ul>`;
 }
 
-export function renderAtomFeed(input: AtomFeedInput): string {
+/** The feed as Atom XML (the `feed` library, with its XML writer, loaded by the first feed read). */
+export async function renderAtomFeed(input: AtomFeedInput): Promise<string> {
+  const { Feed } = await import('feed');
   const host = new URL(input.origin).host;
   const trackerUrl = new URL('/', input.origin).toString();
   const feed = new Feed({

@@ -62,7 +62,7 @@ export const notificationFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: NOTIFICATION_PAGE_SIZE_MAX - 1,
       });
       const origin = app.publicUrls.origin(tenant);
-      const xml = renderAtomFeed({
+      const xml = await renderAtomFeed({
         language: resolveEmailLanguage(reader.locale, tenant.config.ui),
         storeName: tenant.config.tenantName,
         origin,

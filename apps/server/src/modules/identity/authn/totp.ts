@@ -1,6 +1,5 @@
 import { isOneTimeCode, ONE_TIME_CODE_LENGTH, type TotpActivation } from '@trackwell/contracts';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 /**
  * The authenticator-app factor (Okta Authentication API: Google Authenticator / TOTP factor, RFC 6238):
@@ -27,7 +26,10 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 export const totpCodeValid = (secret: string, login: string, issuer: string, passCode: string) =>
   isOneTimeCode(passCode) && totpFor(secret, login, issuer).validate({ token: passCode, window: 1 }) !== null;
 
-/** Okta's TOTP activation object: the shared secret and a QR code of the otpauth:// URI (as a data: URL). */
+/**
+ * Okta's TOTP activation object: the shared secret and a QR code of the otpauth:// URI (as a data: URL). The
+ * QR code's library (57 modules with its PNG encoder) is loaded by the first enrolment, not by every start.
+ */
 export async function totpActivation(secret: string, login: string, issuer: string): Promise<TotpActivation> {
   const uri = totpFor(secret, login, issuer).toString();
   return {
@@ -36,6 +38,6 @@ export async function totpActivation(secret: string, login: string, issuer: stri
     encoding: 'base32',
     keyLength: ONE_TIME_CODE_LENGTH,
     otpauthUri: uri,
-    _links: { qrcode: { href: await QRCode.toDataURL(uri), type: 'image/png' } },
+    _links: { qrcode: { href: await (await import('qrcode')).default.toDataURL(uri), type: 'image/png' } },
   };
 }

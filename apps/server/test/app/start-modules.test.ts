@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * What a start loads before its first request: the server's module graph, as `npm start` imports it. The
+ * libraries below serve a feature's first use (an enrolment's QR code, a feed, an e-mail's MJML, a sheet, a
+ * passkey, the worker's queue, the API reference page, tracing with a collector); each is imported there,
+ * so a process that never serves it never loads it (bench/startup: start time and resident memory).
+ */
+const ON_FIRST_USE = [
+  // Tracing's SDK and instrumentations (the API itself is prom-client's dependency: the metrics load it).
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/core',
+  '@opentelemetry/resources',
+  '@opentelemetry/context-async-hooks',
+  '@opentelemetry/exporter-trace-otlp-http',
+  '@opentelemetry/instrumentation',
+  '@opentelemetry/instrumentation-http',
+  '@opentelemetry/instrumentation-pg',
+  '@opentelemetry/instrumentation-undici',
+  '@fastify/otel',
+  'qrcode',
+  'pngjs',
+  'feed',
+  'xml-js',
+  'mjml',
+  'pg-boss',
+  'mailparser',
+  '@simplewebauthn/',
+  'ioredis',
+  '@scalar/',
+  'read-excel-file',
+  'write-excel-file',
+  'oidc-provider',
+  'koa',
+  'pdfkit',
+  'fontkit',
+  'jsdom',
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'trackwell-modules-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the server’s start', () => {
+  it('loads no library that only a feature’s first use needs', { timeout: 120_000 }, async () => {
+    const probe = join(dir, 'probe.ts');
+    writeFileSync(
+      probe,
+      [
+        "import { registerHooks } from 'node:module';",
+        'const loaded = new Set<string>();',
+        'registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });',
+        `await import(${JSON.stringify(new URL('../../src/main.ts', import.meta.url).pathname)});`,
+        'console.log(JSON.stringify([...loaded]));',
+      ].join('\n'),
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [probe], { maxBuffer: 64 * 1024 * 1024 });
+    const loaded: string[] = JSON.parse(stdout);
+    const packages = new Set(
+      loaded.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.slice(1) ?? []),
+    );
+    expect(packages).toContain('fastify'); // the probe saw the graph
+    const early = [...packages].filter((name) =>
+      ON_FIRST_USE.some((lib) => (lib.endsWith('/') ? name.startsWith(lib) : name === lib)),
+    );
+    expect(early).toEqual([]);
+  });
+});
