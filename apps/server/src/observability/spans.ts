@@ -5,8 +5,9 @@ import type { Attributes, Context } from '@opentelemetry/api';
  * Spans of our own, where no instrumentation exists (pg-boss jobs, the SMTP hand-over, PGlite queries), and
  * the W3C `traceparent` a job carries from the request (or job) that queued it to the worker that runs it, so
  * one trace goes from a publisher's change to the SMTP hand-over of its e-mails. With tracing off (the
- * default) every helper is a test and a direct call: no span object, no context switch, and the OpenTelemetry
- * API is not even loaded (tracing.ts loads it and hands it here: its 100 modules were a tenth of a start's).
+ * default) every helper is a test and a direct call: no span object, no context switch, and this module loads
+ * nothing of OpenTelemetry (tracing.ts loads the API and hands it here; its ES module build was 102 of the
+ * 1,479 modules a start loaded).
  */
 
 let otel: typeof OTel | undefined;
