@@ -83,6 +83,15 @@ export const DEFAULT_PORTAL_DIST = fileURLToPath(new URL('../../portal/dist/', i
  * security and errors → shared decorations (database, config, tenant resolver) → module routes.
  * `main.ts` starts it; tests build it the same way and call `inject`.
  */
+/**
+ * Zod's compilers (fastify-type-provider-zod) as Fastify's compiler factories. Fastify's types name its own
+ * (ajv's and fast-json-stringify's); what it calls is a function of the route's schema, which Zod's are.
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
 export async function buildApp({
   env,
   db: handle,
@@ -97,6 +106,9 @@ export async function buildApp({
     bodyLimit: env.BODY_LIMIT,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     return503OnClosing: true,
+    // Zod's compilers for every route (fastify-type-provider-zod), given at creation: Fastify's own JSON Schema
+    // compilers (ajv and fast-json-stringify, about 100 modules) are then never loaded (bench/startup).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
     // Per-request log lines only at debug level: errors and warnings are logged where they happen.
     logController: new LogController({
       requestIdLogLabel: 'requestId',
@@ -106,8 +118,6 @@ export async function buildApp({
   if (tracing) await app.register(tracing); // first: its request span encloses every hook and handler
   const secretsWarning = defaultSecretsWarning(env);
   if (secretsWarning) app.log.warn(secretsWarning); // every process, at start: the public default is in use
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   await registerSecurityHeaders(app);
   await registerCompression(app);

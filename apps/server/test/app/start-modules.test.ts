@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * What a start loads before its first request: the server's module graph, as `npm start` imports it. The
+ * What a start loads before its first request: the server's modules, and what building its app loads. The
  * libraries below serve a feature's first use (an enrolment's QR code, a feed, an e-mail's MJML, a sheet, a
  * passkey, the worker's queue, the API reference page, tracing with a collector); each is imported there,
  * so a process that never serves it never loads it (bench/startup: start time and resident memory).
@@ -40,13 +40,22 @@ const ON_FIRST_USE = [
   'pdfkit',
   'fontkit',
   'jsdom',
+  // Fastify's JSON Schema compilers: every route's schema is Zod's (app.ts gives Fastify Zod's compilers).
+  'ajv',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'trackwell-modules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const source = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);
+
 describe('the server’s start', () => {
   it('loads no library that only a feature’s first use needs', { timeout: 120_000 }, async () => {
+    // The probe does what a start does before its first request, on an in-memory database: it imports the
+    // start module, migrates, and builds and readies the app of every service (each module's registration).
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>portal</title>');
     const probe = join(dir, 'probe.ts');
     writeFileSync(
       probe,
@@ -54,8 +63,18 @@ describe('the server’s start', () => {
         "import { registerHooks } from 'node:module';",
         'const loaded = new Set<string>();',
         'registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });',
-        `await import(${JSON.stringify(new URL('../../src/main.ts', import.meta.url).pathname)});`,
+        `await import(${source('../../src/main.ts')});`,
+        `const { openDatabase, migrate } = await import(${source('../../../../packages/db/src/index.ts')});`,
+        `const { buildApp } = await import(${source('../../src/app.ts')});`,
+        `const { parseEnv, parseServices } = await import(${source('../../src/config/env.ts')});`,
+        `const env = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: ${JSON.stringify(dir)} });`,
+        'const db = await openDatabase({ memory: true });',
+        'await migrate(db);',
+        'const app = await buildApp({ env, db, services: parseServices(env.SERVICES) });',
+        'await app.ready();',
         'console.log(JSON.stringify([...loaded]));',
+        'await app.close();',
+        'await db.close();',
       ].join('\n'),
     );
     const { stdout } = await promisify(execFile)(process.execPath, [probe], { maxBuffer: 64 * 1024 * 1024 });
