@@ -79,11 +79,6 @@ export interface BuildAppOptions {
 export const DEFAULT_PORTAL_DIST = fileURLToPath(new URL('../../portal/dist/', import.meta.url));
 
 /**
- * Builds the whole HTTP application as one Fastify instance, in a stated order:
- * security and errors → shared decorations (database, config, tenant resolver) → module routes.
- * `main.ts` starts it; tests build it the same way and call `inject`.
- */
-/**
  * Zod's compilers (fastify-type-provider-zod) as Fastify's compiler factories. Fastify's types name its own
  * (ajv's and fast-json-stringify's); what it calls is a function of the route's schema, which Zod's are.
  */
@@ -92,6 +87,11 @@ const ZOD_COMPILERS = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
+/**
+ * Builds the whole HTTP application as one Fastify instance, in a stated order:
+ * security and errors → shared decorations (database, config, tenant resolver) → module routes.
+ * `main.ts` starts it; tests build it the same way and call `inject`.
+ */
 export async function buildApp({
   env,
   db: handle,

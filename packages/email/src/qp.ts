@@ -101,16 +101,16 @@ export function decodeQuotedPrintable(qp: string): string {
  */
 export const joinQuotedPrintable = (pieces: string[]): string => pieces.join('=\r\n');
 
-/**
- * An HTML template cut at every occurrence of its tokens, the static pieces encoded once; `fill` encodes only
- * the values (those not given encoded already) and joins. Decoded, `fill(values)` is the HTML with each token
- * replaced by its (decoded) value.
- */
 /** A value given already encoded (pieces joined with `joinQuotedPrintable`): written in as it is. */
 export interface QuotedPrintable {
   quotedPrintable: string;
 }
 
+/**
+ * An HTML template cut at every occurrence of its tokens, the static pieces encoded once; `fill` encodes only
+ * the values (those not given encoded already) and joins. Decoded, `fill(values)` is the HTML with each token
+ * replaced by its (decoded) value.
+ */
 export function encodedTemplate<K extends string>(
   html: string,
   tokens: Record<K, string>,

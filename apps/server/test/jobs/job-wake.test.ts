@@ -10,6 +10,18 @@ import { createJobQueue, type JobQueue } from '../../src/modules/jobs/queue.ts';
 const POLL_SECONDS = 30;
 const SOONER_MS = 15_000;
 
+/** A job of this test: a number as its payload, never retried. */
+const testJob = (
+  name: string,
+  handle: JobDefinition<{ n: number }>['handle'],
+): JobDefinition<{ n: number }> => ({
+  name,
+  version: 1,
+  payload: z.object({ n: z.number() }),
+  policy: () => ({ retryLimit: 0 }),
+  handle,
+});
+
 describe('a job queued in the process that works its queue', () => {
   let database: TestDatabase;
   let jobs: JobQueue;
@@ -30,31 +42,14 @@ describe('a job queued in the process that works its queue', () => {
     const allWorked = new Promise<void>((resolve) => {
       done = resolve;
     });
-    const policy = () => ({ retryLimit: 0 });
-    const follow: JobDefinition<{ n: number }> = {
-      name: 'wake-test-follow',
-      version: 1,
-      payload: z.object({ n: z.number() }),
-      policy,
-      handle:
-        () =>
-        async ({ n }) => {
-          worked.push(`follow ${n}`);
-          if (worked.length === 3) done();
-        },
-    };
-    const first: JobDefinition<{ n: number }> = {
-      name: 'wake-test-first',
-      version: 1,
-      payload: z.object({ n: z.number() }),
-      policy,
-      handle:
-        ({ boss: b }) =>
-        async ({ n }) => {
-          worked.push(`first ${n}`);
-          await queueJobs(b, follow, [{ n: 1 }, { n: 2 }]);
-        },
-    };
+    const follow = testJob('wake-test-follow', () => async ({ n }) => {
+      worked.push(`follow ${n}`);
+      if (worked.length === 3) done();
+    });
+    const first = testJob('wake-test-first', ({ boss: b }) => async ({ n }) => {
+      worked.push(`first ${n}`);
+      await queueJobs(b, follow, [{ n: 1 }, { n: 2 }]);
+    });
     jobs.register(first, { pollingIntervalSeconds: POLL_SECONDS }, {});
     jobs.register(follow, { pollingIntervalSeconds: POLL_SECONDS }, {});
     await jobs.work();
