@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const probe = join(dir, 'probe.ts');
 writeFileSync(
   probe,
-  `import ${JSON.stringify(new URL('./malloc-settings.ts', import.meta.url).pathname)};\n` +
+  `import ${JSON.stringify(new URL('./malloc-settings.mjs', import.meta.url).pathname)};\n` +
     'const e = process.env;\n' +
     'console.log(JSON.stringify({ arenas: e.MALLOC_ARENA_MAX, mmap: e.MALLOC_MMAP_THRESHOLD_, ' +
     'trim: e.MALLOC_TRIM_THRESHOLD_, pid: process.pid, ' +

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from '@trackwell/db
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm start` as a user runs it (scripts/start.ts in a child process): it prints where to go, serves each
+ * `npm start` as a user runs it (scripts/start.mjs in a child process): it prints where to go, serves each
  * demo store by host, keeps its data across restarts, and does the same on PostgreSQL with DATABASE_URL.
  */
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -24,7 +24,7 @@ interface Started {
 async function start(env: Record<string, string>): Promise<Started> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     // No load balancer watches its readiness: SIGTERM closes it at once.
     env: {

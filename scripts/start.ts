@@ -1,14 +1,10 @@
 /**
- * `npm start`: builds the portal if its sources changed, then starts every service in this one process
- * (web, idp, worker) on http://localhost:8080. Arguments are passed on: `npm start -- --services=web`.
+ * `npm start` (after scripts/start.mjs set up the process): builds the portal if its sources changed, then
+ * starts every service in this one process (web, idp, worker) on http://localhost:8080. Arguments are passed
+ * on: `npm start -- --services=web`.
  */
-import './malloc-settings.ts'; // first: it may replace this process before anything else is loaded
-import { enableCompileCache, flushCompileCache } from 'node:module';
+import { flushCompileCache } from 'node:module';
 import { buildPortalIfStale } from './portal-build.ts';
-
-// Node's on-disk cache of compiled modules (NODE_COMPILE_CACHE, else the system's temporary directory): a
-// later start reads the ~1,700 modules' bytecode instead of compiling them again (bench/startup).
-enableCompileCache();
 
 try {
   buildPortalIfStale();

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { CatalogImportRow, ImportRowOf } from '@trackwell/contracts';
-import { columnName, csvLine, IMPORT_FIELDS } from '@trackwell/db';
+import { columnName, csvLine, IMPORT_FIELDS } from '@trackwell/db/catalog-import';
 
 /**
  * The benchmark's catalogue: 5 publishers, 30 industry areas, 60 committees (one setup file each) and N

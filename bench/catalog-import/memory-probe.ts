@@ -18,14 +18,8 @@ import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { getHeapSpaceStatistics } from 'node:v8';
-import {
-  applyCatalogImport,
-  type DatabaseHandle,
-  migrate,
-  openDatabase,
-  parseCatalogCsv,
-  upsertTenant,
-} from '@trackwell/db';
+import { applyCatalogImport, type DatabaseHandle, migrate, openDatabase, upsertTenant } from '@trackwell/db';
+import { parseCatalogCsv } from '@trackwell/db/catalog-import';
 import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { setupRows, writeStandardsCsv } from './data.ts';
 import { log, settle } from './measure.ts';

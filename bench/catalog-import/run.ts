@@ -25,14 +25,8 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } fr
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  applyCatalogImport,
-  type DatabaseHandle,
-  migrate,
-  openDatabase,
-  parseCatalogCsv,
-  upsertTenant,
-} from '@trackwell/db';
+import { applyCatalogImport, type DatabaseHandle, migrate, openDatabase, upsertTenant } from '@trackwell/db';
+import { parseCatalogCsv } from '@trackwell/db/catalog-import';
 import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import pg from 'pg';
 import { report, times } from '../report.ts';

@@ -22,9 +22,9 @@ import {
   type DatabaseHandle,
   dryRunCatalogImport,
   migrate,
-  parseStsZip,
   upsertTenant,
 } from '@trackwell/db';
+import { parseStsZip } from '@trackwell/db/catalog-import';
 import { buildTenantDefinition, buildZip, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { committeeCode, PUBLISHERS, setupRows } from './data.ts';
 import { onMemoryPglite, onThrowAwayPostgres } from './databases.ts';

@@ -5,7 +5,7 @@
  * and the profile's self time per script file and per function (minified names: read them beside the
  * build's source maps or chunk). Asserts nothing; a companion to run.ts, which gives the scores.
  *
- *   npm start   # or PORT=8095 DATA_DIR=… node scripts/start.ts
+ *   npm start   # or PORT=8095 DATA_DIR=… node scripts/start.mjs
  *   node bench/lighthouse/profile.ts [--origin http://aenor.localhost:8080] [--top 30]
  */
 import { parseArgs } from 'node:util';

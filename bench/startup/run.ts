@@ -28,11 +28,10 @@ const { values } = parseArgs({
 const PORT = Number(values.port);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The Node flags `npm start` gives (`node <flags> scripts/start.ts` in package.json). */
-const START_FLAGS = (() => {
-  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
-  return start.split(/\s+/).filter((w) => w.startsWith('--'));
-})();
+/** What `npm start` runs (`node <flags> <script>` in package.json): its Node flags, then its script. */
+const START_ARGS: string[] = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  .scripts.start.split(/\s+/)
+  .slice(1);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => {
@@ -86,7 +85,7 @@ const bare = () =>
   );
 const trackwell = (env: Record<string, string>, args: string[] = []) =>
   measure(
-    [...START_FLAGS, 'scripts/start.ts', ...args],
+    [...START_ARGS, ...args],
     { PORT: String(PORT), LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '0', ...env },
     `http://localhost:${PORT}/readyz`,
   );
@@ -117,9 +116,7 @@ const freshDir = () => {
 };
 const postgres = process.env.BENCH_SKIP_POSTGRES === '1' ? undefined : await postgresDatabase();
 try {
-  process.stdout.write(
-    `start-up: npm start (node ${START_FLAGS.join(' ')} scripts/start.ts), port ${PORT}\n`,
-  );
+  process.stdout.write(`start-up: npm start (node ${START_ARGS.join(' ')}), port ${PORT}\n`);
   const { reference, product } = await interleaved({
     reference: bare,
     product: async () => {

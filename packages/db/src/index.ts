@@ -1,4 +1,3 @@
-export * from './catalog-import/index.ts';
 export * from './client.ts';
 export { PG_TYPES } from './client-postgres.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';

@@ -1,12 +1,11 @@
 import type { ImportRowOf } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, serializeCatalogCsv } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   dryRunCatalogImport,
   type ImportProgress,
-  parseCatalogCsv,
-  serializeCatalogCsv,
   upsertTenant,
 } from '../src/index.ts';
 import {

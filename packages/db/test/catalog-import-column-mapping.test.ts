@@ -5,7 +5,13 @@ import {
   suggestColumnMapping,
 } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { dateOfAnyPrecision, listOf, mapRecord, referenceParts, stageCode } from '../src/index.ts';
+import {
+  dateOfAnyPrecision,
+  listOf,
+  mapRecord,
+  referenceParts,
+  stageCode,
+} from '../src/catalog-import/index.ts';
 import { ISO_HEADERS } from './store-database.ts';
 
 /**

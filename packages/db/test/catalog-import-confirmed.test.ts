@@ -1,12 +1,7 @@
 import { catalogColumnMapping, suggestColumnMapping } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  applyCatalogImport,
-  dryRunCatalogImport,
-  parseCatalogCsv,
-  serializeCatalogCsv,
-  standardForecast,
-} from '../src/index.ts';
+import { parseCatalogCsv, serializeCatalogCsv } from '../src/catalog-import/index.ts';
+import { applyCatalogImport, dryRunCatalogImport, standardForecast } from '../src/index.ts';
 import { EVERY_MATCHING_RULE } from '../src/testing.ts';
 import { useStoreDatabase } from './store-database.ts';
 

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  applyCatalogImport,
-  dryRunCatalogImport,
-  findStandard,
-  parseCatalogCsv,
-  parseStsXml,
-} from '../src/index.ts';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
+import { applyCatalogImport, dryRunCatalogImport, findStandard } from '../src/index.ts';
 import { EVERY_MATCHING_RULE } from '../src/testing.ts';
 import { fixtureBytes as fixture, useStoreDatabase } from './store-database.ts';
 

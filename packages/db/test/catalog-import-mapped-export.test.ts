@@ -2,7 +2,8 @@ import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import { dryRunCatalogImport, parseCatalogCsv, parseCatalogXlsx } from '../src/index.ts';
+import { parseCatalogCsv, parseCatalogXlsx } from '../src/catalog-import/index.ts';
+import { dryRunCatalogImport } from '../src/index.ts';
 import { ISO_EXPORT, ISO_MAPPING, useStoreDatabase } from './store-database.ts';
 
 /**

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   createContentTracking,
   dryRunCatalogImport,
   findStandard,
   listContentTrackings,
-  parseStsXml,
 } from '../src/index.ts';
 import { EVERY_MATCHING_RULE } from '../src/testing.ts';
 import { useStoreDatabase } from './store-database.ts';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   dryRunCatalogImport,
-  parseCatalogCsv,
-  parseStsXml,
   saveSuccessorPreference,
   upsertTenant,
 } from '../src/index.ts';

@@ -7,14 +7,8 @@ import {
   suggestColumnMapping,
 } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyCatalogImport,
-  type DatabaseHandle,
-  dryRunCatalogImport,
-  parseCatalogCsv,
-  parseStsXml,
-  upsertTenant,
-} from '../src/index.ts';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
+import { applyCatalogImport, type DatabaseHandle, dryRunCatalogImport, upsertTenant } from '../src/index.ts';
 import {
   buildTenantDefinition,
   createTestDatabase,

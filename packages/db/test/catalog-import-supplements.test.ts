@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   dryRunCatalogImport,
   findStandard,
-  parseCatalogCsv,
-  parseStsXml,
   upsertTenant,
 } from '../src/index.ts';
 import {

@@ -1,12 +1,7 @@
 import type { ImportRowOf, ParsedCatalogImport } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  applyCatalogImport,
-  type DatabaseHandle,
-  dryRunCatalogImport,
-  parseCatalogCsv,
-  upsertTenant,
-} from '../src/index.ts';
+import { parseCatalogCsv } from '../src/catalog-import/index.ts';
+import { applyCatalogImport, type DatabaseHandle, dryRunCatalogImport, upsertTenant } from '../src/index.ts';
 import { changedFields, readExistingEntries } from '../src/repositories/catalog-import-plan.ts';
 import { unchangedStandards } from '../src/repositories/catalog-import-unchanged.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeXmlBytes } from '../src/index.ts';
+import { decodeXmlBytes } from '../src/catalog-import/index.ts';
 
 /**
  * An XML file read as the encoding it declares (xml-encoding.ts, used by the ZIP batch before the STS

@@ -1,7 +1,7 @@
 import { CATALOG_IMPORT_ZIP_LIMITS } from '@trackwell/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseStsZip } from '../src/index.ts';
+import { parseStsZip } from '../src/catalog-import/index.ts';
 import { buildZip, deflatedZeros } from '../src/testing.ts';
 
 /**

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogImportRow } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseStsZip, withErrorFiles, withRowFiles } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   dryRunCatalogImport,
   findStandard,
-  parseStsZip,
   upsertTenant,
-  withErrorFiles,
-  withRowFiles,
 } from '../src/index.ts';
 import {
   buildTenantDefinition,

@@ -7,6 +7,7 @@ import {
   type ParsedCatalogImport,
 } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
@@ -14,8 +15,6 @@ import {
   findStandard,
   type ImportProgress,
   listCatalogImportRuns,
-  parseCatalogCsv,
-  parseStsXml,
   upsertTenant,
 } from '../src/index.ts';
 import {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedCatalogImport } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   type DatabaseHandle,
   findStandard,
   listIcsAreaMapping,
   listNotificationDeliveries,
-  parseCatalogCsv,
-  parseStsXml,
   replaceIcsAreaMapping,
   searchCatalogue,
   unknownIndustryAreas,

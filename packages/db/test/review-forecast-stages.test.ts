@@ -1,9 +1,9 @@
 import type { ImportRowOf } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseCatalogCsv } from '../src/catalog-import/index.ts';
 import {
   applyCatalogImport,
   dryRunCatalogImport,
-  parseCatalogCsv,
   replaceForecastRules,
   standardForecast,
   upsertTenant,

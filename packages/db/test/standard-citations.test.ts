@@ -6,6 +6,7 @@ import {
   parseDesignation,
 } from '@trackwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import {
   applyCatalogEvent,
   applyCatalogImport,
@@ -14,8 +15,6 @@ import {
   findStandard,
   listNotificationDeliveries,
   listStandardCitations,
-  parseCatalogCsv,
-  parseStsXml,
   saveNotificationPreferences,
   upsertTenant,
 } from '../src/index.ts';

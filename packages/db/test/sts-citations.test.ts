@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { catalogColumnMapping } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseCatalogCsv, parseStsXml } from '../src/index.ts';
+import { parseCatalogCsv, parseStsXml } from '../src/catalog-import/index.ts';
 import { CITED_CSV, DIN_REFERENCES, NORMATIVE, standardsOf } from './citation-fixtures.ts';
 
 /**

@@ -10,7 +10,7 @@ describe('docs/configuration.md variables table', () => {
   const table = guide.slice(start, end);
   const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
   // Documented there, read by something other than the server: the tests, the backup commands, and
-  // `npm start` with the C library (scripts/malloc-settings.ts).
+  // `npm start` with the C library (scripts/malloc-settings.mjs).
   const NOT_THE_SERVER = [
     'TEST_DATABASE_URL',
     'CHROMIUM_PATH',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONSOLE_ICS_PATHS, icsAreaMappingAnswer } from '@trackwell/contracts';
-import { applyCatalogImport, parseStsXml } from '@trackwell/db';
+import { applyCatalogImport } from '@trackwell/db';
+import { parseStsXml } from '@trackwell/db/catalog-import';
 import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectStoreRouteRefusals, storeRoute } from '../support/console-store-route.ts';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LIST_IO_PATHS, NOTIFICATION_CENTRE_PATHS as N } from '@trackwell/contracts';
-import { applyCatalogImport, parseStsXml } from '@trackwell/db';
+import { applyCatalogImport } from '@trackwell/db';
+import { parseStsXml } from '@trackwell/db/catalog-import';
 import { buildTenantDefinition, EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { parseAtomFeed } from 'feedsmith';
 import { readSheet } from 'read-excel-file/node';

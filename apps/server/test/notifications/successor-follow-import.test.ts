@@ -1,5 +1,6 @@
 import { FOLLOW_SUCCESSOR_PATH } from '@trackwell/contracts';
-import { applyCatalogImport, parseCatalogCsv, parseStsXml } from '@trackwell/db';
+import { applyCatalogImport } from '@trackwell/db';
+import { parseCatalogCsv, parseStsXml } from '@trackwell/db/catalog-import';
 import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';

@@ -1,5 +1,6 @@
 import { catalogColumnMapping } from '@trackwell/contracts';
-import { applyCatalogImport, dryRunCatalogImport, parseCatalogCsv } from '@trackwell/db';
+import { applyCatalogImport, dryRunCatalogImport } from '@trackwell/db';
+import { parseCatalogCsv } from '@trackwell/db/catalog-import';
 import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';

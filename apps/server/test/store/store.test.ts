@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { applyCatalogImport, parseStsXml } from '@trackwell/db';
+import { applyCatalogImport } from '@trackwell/db';
+import { parseStsXml } from '@trackwell/db/catalog-import';
 import { EVERY_MATCHING_RULE } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';

@@ -17,18 +17,8 @@ import {
   storeCodeParams,
   XLSX_TYPE,
 } from '@trackwell/contracts';
-import {
-  dryRunCatalogImport,
-  findCatalogImportMapping,
-  listCatalogImportRuns,
-  type ParsedZipBatch,
-  parseCatalogCsv,
-  parseCatalogXlsx,
-  parseStsFile,
-  parseStsZip,
-  withErrorFiles,
-  withRowFiles,
-} from '@trackwell/db';
+import { dryRunCatalogImport, findCatalogImportMapping, listCatalogImportRuns } from '@trackwell/db';
+import type { ParsedZipBatch } from '@trackwell/db/catalog-import';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { asTheUsersOneImport } from '../../http/one-import-per-user.ts';
@@ -56,6 +46,9 @@ const FORMATS: Record<string, CatalogImportFormat> = {
   [XLSX_TYPE]: 'xlsx',
 };
 const MIB = 1024 * 1024;
+
+/** The file readers (saxes, csv-parse, yauzl, fflate and ours): loaded by the first import, not at start. */
+const catalogParsers = () => import('@trackwell/db/catalog-import');
 
 const uploadErrors = {
   413: errorEnvelope.meta({
@@ -123,6 +116,7 @@ async function parse(
 ): Promise<ParsedCatalogImport | ParsedZipBatch> {
   const mapping = await mappingOf(app, request, file.format, query);
   const options = { ...(query.kind ? { kind: query.kind } : {}), ...(mapping ? { mapping } : {}) };
+  const { parseCatalogCsv, parseCatalogXlsx, parseStsFile, parseStsZip } = await catalogParsers();
   switch (file.format) {
     case 'zip':
       return parseStsZip(file.bytes);
@@ -140,11 +134,12 @@ const filesOf = (parsed: ParsedCatalogImport | ParsedZipBatch) =>
   'files' in parsed ? { files: parsed.files } : {};
 
 /** The dry run's answer: totals, the rows shown, a batch's files, the records a mapping left out. */
-function presentDryRun(
+async function presentDryRun(
   format: CatalogImportFormat,
   parsed: ParsedCatalogImport | ParsedZipBatch,
   dryRun: { rows: ImportRowOutcome[]; totals: ImportTotals },
 ) {
+  const { withRowFiles } = await catalogParsers();
   const rows = shownRows(withRowFiles(dryRun.rows, parsed));
   const leftOut = leftOutCount(parsed, dryRun.rows);
   return {
@@ -264,6 +259,7 @@ async function importAndPresent(
     consoleCaller(request).user,
     { format, parsed, skipBadRows },
   );
+  const { withErrorFiles } = await catalogParsers();
   return {
     runId: run.runId,
     format,

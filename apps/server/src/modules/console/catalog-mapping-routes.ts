@@ -9,7 +9,7 @@ import {
   storeCodeParams,
   suggestColumnMapping,
 } from '@trackwell/contracts';
-import { findCatalogImportMapping, readTableHead } from '@trackwell/db';
+import { findCatalogImportMapping } from '@trackwell/db';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { asTheUsersOneImport } from '../../http/one-import-per-user.ts';
 import { consoleCaller, consoleStore } from './caller.ts';
@@ -105,9 +105,11 @@ function registerImportColumnsRoute(app: ConsoleApp) {
       if (file.format !== 'csv' && file.format !== 'xlsx')
         throw new HttpError(415, 'unsupported_media_type', 'Columns are read from CSV or XLSX files only.');
       const format = file.format;
-      const head = await asTheUsersOneImport(consoleCaller(request).user, () =>
-        readTableHead(format, file.bytes),
-      );
+      const head = await asTheUsersOneImport(consoleCaller(request).user, async () => {
+        // The file readers load with the first upload, not at start (catalog-import-routes.ts).
+        const { readTableHead } = await import('@trackwell/db/catalog-import');
+        return readTableHead(format, file.bytes);
+      });
       if ('refused' in head)
         throw badRequest(`The file cannot be read: ${head.refused}`, [
           { path: 'body', message: head.refused },

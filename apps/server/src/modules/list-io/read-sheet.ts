@@ -1,6 +1,4 @@
 import { LIST_IMPORT_MAX_COLUMNS, LIST_IMPORT_MAX_ROWS, type ListExportFormat } from '@trackwell/contracts';
-import { readXlsxRows } from '@trackwell/db';
-import { CsvError, parse } from 'csv-parse/sync';
 import { badRequest, HttpError } from '../../http/errors.ts';
 
 /**
@@ -48,7 +46,9 @@ function toSheet(records: unknown[][]): Sheet {
   return { header: head!.map((h, i) => h || `#${i + 1}`), rows };
 }
 
-function readCsv(bytes: Buffer): Sheet {
+// The readers (csv-parse; the catalogue import's workbook reader with fflate) load with the first upload.
+async function readCsv(bytes: Buffer): Promise<Sheet> {
+  const { CsvError, parse } = await import('csv-parse/sync');
   try {
     const records = parse(bytes, {
       bom: true,
@@ -71,6 +71,7 @@ function readCsv(bytes: Buffer): Sheet {
  * are counted as they come out and the reading stops at XLSX_MAX_UNPACKED, whatever the ZIP's headers say.
  */
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  const { readXlsxRows } = await import('@trackwell/db/catalog-import');
   const read = await readXlsxRows(bytes, {
     rows: LIST_IMPORT_MAX_ROWS + 1,
     unpackedBytes: XLSX_MAX_UNPACKED,
@@ -91,5 +92,5 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
 
 /** The sheet of an uploaded file; 400 when it is unreadable or empty, 413 when it has too many rows. */
 export function readUploadedSheet(format: ListExportFormat, bytes: Buffer): Promise<Sheet> {
-  return format === 'csv' ? Promise.resolve(readCsv(bytes)) : readXlsx(bytes);
+  return format === 'csv' ? readCsv(bytes) : readXlsx(bytes);
 }

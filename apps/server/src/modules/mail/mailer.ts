@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type DatabaseHandle, insertMailMessage, type MailHeader } from '@trackwell/db';
 import type { HeaderLines } from 'mailparser';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { emailsFailed, emailsSent } from '../../observability/metrics.ts';
 import { inSmtpSpan } from '../../observability/spans.ts';
@@ -49,13 +49,11 @@ export interface MailerOptions {
 
 export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: MailerOptions): Promise<Mailer> {
   if (smtpUrl) {
-    const transporter = nodemailer.createTransport({ url: smtpUrl, ...(dkim ? { dkim } : {}) } as never);
+    const transporter = lazyTransport({ url: smtpUrl, ...(dkim ? { dkim } : {}) });
     return {
       transport: 'smtp',
-      send: (mail) => handOver(() => transporter.sendMail({ from, ...mail })),
-      async close() {
-        transporter.close();
-      },
+      send: (mail) => handOver(async () => (await transporter.get()).sendMail({ from, ...mail })),
+      close: transporter.close,
     };
   }
   // Only this process sends to the sink, so any free port works when the configured one is taken
@@ -64,7 +62,7 @@ export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: Mailer
     if (error.code !== 'EADDRINUSE' || sinkPort === 0) throw error;
     return startSmtpSink(db, 0);
   });
-  const transporter = nodemailer.createTransport({
+  const transporter = lazyTransport({
     host: '127.0.0.1',
     port: sink.port,
     secure: false,
@@ -74,10 +72,24 @@ export async function createMailer({ db, smtpUrl, sinkPort, from, dkim }: Mailer
   return {
     transport: 'sink',
     sinkPort: sink.port,
-    send: (mail) => handOver(() => transporter.sendMail({ from, ...mail })),
+    send: (mail) => handOver(async () => (await transporter.get()).sendMail({ from, ...mail })),
     async close() {
-      transporter.close();
+      await transporter.close();
       await sink.close();
+    },
+  };
+}
+
+/** nodemailer's transport, made at the first e-mail: a process that sends none never loads nodemailer. */
+function lazyTransport(options: Record<string, unknown>) {
+  let transporter: Promise<Transporter> | undefined;
+  return {
+    get: () =>
+      (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport(options as never),
+      )),
+    async close() {
+      (await transporter?.catch(() => undefined))?.close();
     },
   };
 }

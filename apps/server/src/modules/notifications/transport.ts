@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import DKIM from 'nodemailer/lib/dkim';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type DKIM from 'nodemailer/lib/dkim';
+import type MailComposer from 'nodemailer/lib/mail-composer';
 import type MailMessage from 'nodemailer/lib/mailer/mail-message';
-import SMTPPool from 'nodemailer/lib/smtp-pool';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { emailsFailed, emailsSent } from '../../observability/metrics.ts';
 import { inSmtpSpan } from '../../observability/spans.ts';
 
@@ -54,8 +54,11 @@ function crlf(text: string): string {
 }
 
 /** The whole MIME message, DKIM-signed when configured: what goes to SMTP, byte for byte. */
-async function composeMessage(m: NotificationMail, dkim: DKIM | undefined): Promise<Buffer> {
-  const composed = await new MailComposer({
+async function composeMessage(
+  m: NotificationMail,
+  { Composer, dkim }: { Composer: typeof MailComposer; dkim: DKIM | undefined },
+): Promise<Buffer> {
+  const composed = await new Composer({
     baseBoundary: boundary(),
     from: m.from,
     to: m.to,
@@ -102,19 +105,30 @@ export function createSmtpTransport(options: {
   dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }): MailTransport {
   const pool = { maxConnections: options.connections, maxMessages: Number.POSITIVE_INFINITY };
-  const dkim = options.dkim ? new DKIM(options.dkim) : undefined;
-  const smtp = options.smtpUrl
-    ? new SMTPPool({ ...pool, url: options.smtpUrl } as SMTPPool.Options)
-    : new SMTPPool({
-        ...pool,
-        host: '127.0.0.1',
-        port: options.sinkPort ?? 2525,
-        secure: false,
-        ignoreTLS: true,
-      });
+  // nodemailer's parts load with the first notification: a process that sends none never loads them.
+  let parts: Promise<Parts> | undefined;
+  const open = async (): Promise<Parts> => {
+    const [{ default: Dkim }, { default: Composer }, { default: Pool }] = await Promise.all([
+      import('nodemailer/lib/dkim'),
+      import('nodemailer/lib/mail-composer'),
+      import('nodemailer/lib/smtp-pool'),
+    ]);
+    const smtp = options.smtpUrl
+      ? new Pool({ ...pool, url: options.smtpUrl } as SMTPPool.Options)
+      : new Pool({
+          ...pool,
+          host: '127.0.0.1',
+          port: options.sinkPort ?? 2525,
+          secure: false,
+          ignoreTLS: true,
+        });
+    return { Composer, dkim: options.dkim ? new Dkim(options.dkim) : undefined, smtp };
+  };
   return {
     async send(m) {
-      const raw = await composeMessage(m, dkim);
+      parts ??= open();
+      const { smtp, ...compose } = await parts;
+      const raw = await composeMessage(m, compose);
       await inSmtpSpan(
         'notification',
         () =>
@@ -129,9 +143,16 @@ export function createSmtpTransport(options: {
       return { messageId: m.messageId, raw: raw.toString('utf8') };
     },
     async close() {
-      smtp.close();
+      (await parts?.catch(() => undefined))?.smtp.close();
     },
   };
+}
+
+/** What sending needs of nodemailer: its composer, the DKIM signer (when configured) and the SMTP pool. */
+interface Parts {
+  Composer: typeof MailComposer;
+  dkim: DKIM | undefined;
+  smtp: SMTPPool;
 }
 
 /**

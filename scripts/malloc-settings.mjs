@@ -1,5 +1,5 @@
 /**
- * Imported first by `npm start` (scripts/start.ts): glibc's malloc, set for a long-running Node server.
+ * Imported first by `npm start` (scripts/start.mjs): glibc's malloc, set for a long-running Node server.
  * glibc reads these when a process starts, so a start without them replaces itself once (execve: the same
  * process id, flags and arguments) with one that has them. Linux only; a value already set is kept.
  *
