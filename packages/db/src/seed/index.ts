@@ -1,4 +1,4 @@
-import { withIndexesBuiltAfter } from '../bulk-load.ts';
+import { withForeignKeysCheckedAfter, withIndexesBuiltAfter } from '../bulk-load.ts';
 import type { DatabaseHandle, Transaction } from '../client.ts';
 import { upsertTenant } from '../repositories/tenants.ts';
 import { type Catalogue, getDemoCatalogue } from './catalogue.ts';
@@ -71,11 +71,14 @@ export async function seedDemo(
     });
   };
   if (await catalogueIsEmpty(handle)) {
-    // A first seed: every tenant in one transaction, the catalogue's indexes built once at the end.
+    // A first seed: every tenant in one transaction, the catalogue's indexes built and its foreign keys
+    // checked once at the end.
     await handle.transaction((tx) =>
-      withIndexesBuiltAfter(tx, CATALOGUE_TABLES, async () => {
-        for (const demo of DEMO_TENANT_DEFINITIONS) await seedTenant(tx, demo);
-      }),
+      withForeignKeysCheckedAfter(tx, CATALOGUE_TABLES, () =>
+        withIndexesBuiltAfter(tx, CATALOGUE_TABLES, async () => {
+          for (const demo of DEMO_TENANT_DEFINITIONS) await seedTenant(tx, demo);
+        }),
+      ),
     );
   } else {
     for (const demo of DEMO_TENANT_DEFINITIONS) await handle.transaction((tx) => seedTenant(tx, demo));
