@@ -1,6 +1,6 @@
 import { FOOTER_LINK_KEYS } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { svgProblems } from '../src/repositories/svg-guard.ts';
+import { DEMO_LOGOS_JUDGED_CLEAN, judgeSvg, logoDigest, svgProblems } from '../src/repositories/svg-guard.ts';
 import { parseTenantDefinition } from '../src/repositories/tenants.ts';
 import { DEMO_CATALOGUE_SEED, generateCatalogue, getDemoCatalogue } from '../src/seed/catalogue.ts';
 import { DEMO_TENANTS } from '../src/seed/index.ts';
@@ -139,6 +139,12 @@ describe('demo tenants', () => {
       expect(svgProblems(t.definition.logoSvg)).toEqual([]);
     },
   );
+
+  it('have logos the guard itself passes, and the guard knows exactly those as judged (a start seeds them without jsdom)', () => {
+    const logos = DEMO_TENANT_DEFINITIONS.map((t) => t.definition.logoSvg);
+    for (const logo of logos) expect(judgeSvg(logo)).toEqual([]);
+    expect(new Set(logos.map(logoDigest))).toEqual(DEMO_LOGOS_JUDGED_CLEAN);
+  });
 
   it('list only publishers of the catalogue, with a repeated one to exercise de-duplication by name', () => {
     const codes = new Set(catalogue.publishers.map((p) => p.code));

@@ -62,8 +62,9 @@ const source = (path: string) => JSON.stringify(new URL(path, import.meta.url).p
 
 describe('the server’s start', () => {
   it('loads no library that only a feature’s first use needs', { timeout: 120_000 }, async () => {
-    // The probe does what a start does before its first request, on an in-memory database: it imports the
-    // start module, migrates, and builds and readies the app of every service (each module's registration).
+    // The probe does what a machine's first start does before its first request, on an in-memory database: it
+    // imports the start module, migrates, seeds the demo (its stores' logos are written through the SVG guard),
+    // and builds and readies the app of every service (each module's registration).
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>portal</title>');
     const probe = join(dir, 'probe.ts');
     writeFileSync(
@@ -79,6 +80,8 @@ describe('the server’s start', () => {
         `const env = parseEnv({ LOG_LEVEL: 'silent', PORTAL_DIST: ${JSON.stringify(dir)} });`,
         'const db = await openDatabase({ memory: true });',
         'await migrate(db);',
+        `const { demoOnFirstStart } = await import(${source('../../src/demo-data.ts')});`,
+        "if ((await demoOnFirstStart(db, env, undefined)) !== 'created') throw new Error('no demo seeded');",
         'const app = await buildApp({ env, db, services: parseServices(env.SERVICES) });',
         'await app.ready();',
         'console.log(JSON.stringify([...loaded]));',
