@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConsoleRole } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor } from '../client.ts';
+import type { Transaction } from '../database-handle.ts';
 import { normaliseRecoveryAnswer, setRecoveryQuestion } from '../repositories/user-credentials.ts';
 import { upsertIdentityFactor } from '../repositories/user-factors.ts';
 import { createIdentityUser, findIdentityUserByLogin } from '../repositories/users.ts';
@@ -182,10 +183,14 @@ export async function seedDemoUsers(handle: DatabaseHandle): Promise<SeedDemoUse
         result.present++;
       else missing.push(u);
     }
-    for (const u of missing) {
-      await createDemoUser(handle, { id: tenantId, demo }, u, await demoSecrets(u, hashes));
-      result.created++;
-    }
+    if (missing.length === 0) continue;
+    // The hashes first (no transaction waits on scrypt), then a store's accounts in one transaction.
+    const secrets = await Promise.all(missing.map((u) => demoSecrets(u, hashes)));
+    await handle.transaction(async (tx) => {
+      for (const [i, u] of missing.entries())
+        await createDemoUser(tx, { id: tenantId, demo }, u, secrets[i]!);
+    });
+    result.created += missing.length;
   }
   return result;
 }
@@ -216,51 +221,49 @@ function demoSecrets(
   );
 }
 
-/** One demo account with its factor, recovery question, console role and trackings, in one transaction. */
+/** One demo account with its factor, recovery question, console role and trackings, in the store's transaction. */
 async function createDemoUser(
-  handle: DatabaseHandle,
+  tx: Transaction,
   store: { id: string; demo: DemoTenant },
   u: DemoUser,
   { hash, answerHash }: { hash: string; answerHash: string | undefined },
 ): Promise<void> {
   const tenantId = store.id;
   const login = demoLogin(u.local, store.demo.definition.code);
-  await handle.transaction(async (tx) => {
-    const user = await createIdentityUser(tx, tenantId, {
-      id: demoUserId(tenantId, login),
-      login,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      userType: u.userType,
-      // No stored language: pages and e-mails follow the store's default until they choose.
-      locale: null,
-      passwordHash: hash,
-      passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
-      status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',
-      mfaRequired: u.mfaRequired ?? false,
-    });
-    if (u.factor) {
-      await upsertIdentityFactor(tx, tenantId, user.id, {
-        factorType: u.factor,
-        provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
-        status: 'ACTIVE',
-        secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
-      });
-    }
-    if (u.recoveryQuestion && answerHash) {
-      await setRecoveryQuestion(tx, tenantId, user.id, {
-        question: u.recoveryQuestion.question,
-        answerHash,
-      });
-    }
-    const { code, config } = store.demo.definition;
-    if (u.consoleRole) await grantDemoConsoleRole(tx, { id: tenantId, code }, user, u.consoleRole);
-    if (u.tracks) {
-      const sources = {
-        committee: config.trackerSetting.committee.enabled,
-        industryArea: config.trackerSetting.industry_area.enabled,
-      };
-      await seedDemoReaderTrackings(tx, { id: tenantId, sources }, user.id);
-    }
+  const user = await createIdentityUser(tx, tenantId, {
+    id: demoUserId(tenantId, login),
+    login,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userType: u.userType,
+    // No stored language: pages and e-mails follow the store's default until they choose.
+    locale: null,
+    passwordHash: hash,
+    passwordExpiresAt: u.passwordExpired ? new Date(Date.now() - 86_400_000) : null,
+    status: u.locked ? 'LOCKED_OUT' : 'ACTIVE',
+    mfaRequired: u.mfaRequired ?? false,
   });
+  if (u.factor) {
+    await upsertIdentityFactor(tx, tenantId, user.id, {
+      factorType: u.factor,
+      provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+      status: 'ACTIVE',
+      secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
+    });
+  }
+  if (u.recoveryQuestion && answerHash) {
+    await setRecoveryQuestion(tx, tenantId, user.id, {
+      question: u.recoveryQuestion.question,
+      answerHash,
+    });
+  }
+  const { code, config } = store.demo.definition;
+  if (u.consoleRole) await grantDemoConsoleRole(tx, { id: tenantId, code }, user, u.consoleRole);
+  if (u.tracks) {
+    const sources = {
+      committee: config.trackerSetting.committee.enabled,
+      industryArea: config.trackerSetting.industry_area.enabled,
+    };
+    await seedDemoReaderTrackings(tx, { id: tenantId, sources }, user.id);
+  }
 }
