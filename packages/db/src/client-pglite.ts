@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DATE_OID, INT8_OID } from './client-postgres.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
   CHANNEL,
@@ -10,6 +9,7 @@ import {
   type OpenDatabaseOptions,
   type SqlExecutor,
 } from './database-handle.ts';
+import { pipelinedQuery } from './pglite-pipelined.ts';
 import { copyTemplateInto } from './pglite-template.ts';
 import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
 
@@ -36,9 +36,6 @@ function socketDirFor(dataDir: string): { dir: string; temporary: boolean } {
  * bench/catalog-import, the import no speed.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
-
-/** bigint as a number, a date as its text (as the PostgreSQL client is set up). */
-const parsers = { [INT8_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v };
 
 /** In a data directory or in memory; from a dump (`loadDataDir`) into memory or an empty data directory. */
 const createOptions = (dataDir: string | undefined, loadDataDir: Blob | undefined) => ({
@@ -91,10 +88,12 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
       throw error;
     }
   }
-  const query: SqlExecutor['query'] = async (text, params) => {
-    const result = await client.query(text, params as unknown[], { parsers });
-    return { rows: result.rows as never[], rowCount: result.affectedRows ?? result.rows.length };
-  };
+  // What this process listens to: notifications come with the answer of the statement that caused them.
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  const pipelined = pipelinedQuery(client, ({ channel, payload }) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  });
+  const query: SqlExecutor['query'] = (text, params) => pipelined(text, params);
   return {
     engine: 'pglite',
     location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
@@ -107,10 +106,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     transaction: (fn) =>
       client.transaction((tx) =>
         fn({
-          async query(text, params) {
-            const r = await tx.query(text, params as unknown[], { parsers });
-            return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
-          },
+          query: (text, params) => pipelined(text, params, { inTransaction: true }),
           async exec(script) {
             await tx.exec(script);
           },
@@ -119,7 +115,12 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     async listen(channel, onNotify) {
       if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      const own = listeners.get(channel) ?? new Set();
+      const listener = (payload: string) => onNotify(payload);
+      own.add(listener);
+      listeners.set(channel, own);
       return async () => {
+        own.delete(listener);
         if (!client.closed) await unlisten();
       };
     },
