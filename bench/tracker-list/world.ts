@@ -182,7 +182,8 @@ export async function startTrackwell(db: DatabaseHandle) {
 }
 
 /**
- * The stripped reference: node:http and one raw `pg` query (the repository's own SQL), answering the same JSON
+ * The stripped reference: node:http and one raw `pg` query (the repository's own SQL, prepared once per
+ * connection as the product prepares its list: a named statement), answering the same JSON
  * as the product (its PostgreSQL client's type parsing, the same row mapping and review forecast functions, the
  * store's forecast rules read once as the product caches them), without authentication, tenant resolution,
  * validation, rate limit or framework.
@@ -196,12 +197,11 @@ export async function startReference(url: string, tenantId: string) {
     const pageIndex = Number(q.get('pageIndex') ?? 1);
     const pageSize = Number(q.get('pageSize') ?? 10);
     try {
-      const { rows } = await pool.query(LIST_CONTENT_TRACKINGS_SQL, [
-        tenantId,
-        q.get('userId'),
-        pageSize,
-        (pageIndex - 1) * pageSize,
-      ]);
+      const { rows } = await pool.query({
+        name: 'reference-list',
+        text: LIST_CONTENT_TRACKINGS_SQL,
+        values: [tenantId, q.get('userId'), pageSize, (pageIndex - 1) * pageSize],
+      });
       const contentTrackings = rows.map((r) => ({
         ...trackedRowOf(r),
         reviewForecast: forecastReview(forecastInputOf(r), rules),

@@ -93,7 +93,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
   const pipelined = pipelinedQuery(client, ({ channel, payload }) => {
     for (const listener of listeners.get(channel) ?? []) listener(payload);
   });
-  const query: SqlExecutor['query'] = (text, params) => pipelined(text, params);
+  const query: SqlExecutor['query'] = (text, params, options) => pipelined(text, params, options);
   return {
     engine: 'pglite',
     location: dataDir ? `PGlite (embedded PostgreSQL) in ${dataDir}` : 'PGlite (in memory)',
@@ -106,7 +106,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     transaction: (fn) =>
       client.transaction((tx) =>
         fn({
-          query: (text, params) => pipelined(text, params, { inTransaction: true }),
+          query: (text, params, options) => pipelined(text, params, { ...options, inTransaction: true }),
           async exec(script) {
             await tx.exec(script);
           },

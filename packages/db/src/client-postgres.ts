@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { CHANNEL, type DatabaseHandle, type SqlExecutor } from './database-handle.ts';
+import { CHANNEL, type DatabaseHandle, type QueryOptions, type SqlExecutor } from './database-handle.ts';
+import { statementName } from './prepared-statements.ts';
 
 /** A PostgreSQL server as a DatabaseHandle: a pool, transactions on one client, LISTEN that reconnects. */
 
@@ -72,6 +73,17 @@ export const PG_TYPES = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** node-postgres's query: a hot statement named (prepared once per connection), any other unnamed. */
+const queryConfig = (
+  text: string,
+  params: readonly unknown[] | undefined,
+  options: QueryOptions | undefined,
+): pg.QueryConfig => ({
+  text,
+  values: params as unknown[] | undefined,
+  ...(options?.prepare ? { name: statementName(text) } : {}),
+});
+
 export async function openPostgres(
   connection: pg.PoolConfig,
   poolSize: number,
@@ -85,8 +97,8 @@ export async function openPostgres(
     throw error; // fail now, with the driver's message, if the server is unreachable
   });
   client.release();
-  const query: SqlExecutor['query'] = async (text, params) => {
-    const result = await pool.query(text, params as unknown[]);
+  const query: SqlExecutor['query'] = async (text, params, options) => {
+    const result = await pool.query(queryConfig(text, params, options));
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   };
   return {
@@ -110,8 +122,8 @@ export async function openPostgres(
       try {
         await conn.query('BEGIN');
         const result = await fn({
-          async query(text, params) {
-            const r = await conn.query(text, params as unknown[]);
+          async query(text, params, options) {
+            const r = await conn.query(queryConfig(text, params, options));
             return { rows: r.rows, rowCount: r.rowCount ?? 0 };
           },
           async exec(script) {

@@ -14,7 +14,18 @@ export interface SqlExecutor {
   query<R = Record<string, unknown>>(
     text: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<{ rows: R[]; rowCount: number }>;
+}
+
+export interface QueryOptions {
+  /**
+   * A hot statement (the tracker list, the catalogue search): prepared once per connection under a name made
+   * from its text (prepared-statements.ts), so PostgreSQL plans it once per connection instead of on every
+   * call, as long as its generic plan is no worse than a planned one (plan_cache_mode auto). Only for texts
+   * from a bounded set (each text is one statement kept by every connection).
+   */
+  prepare?: boolean;
 }
 
 export interface Transaction extends SqlExecutor {

@@ -10,6 +10,7 @@ import type {
 } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import { PG_TYPES } from './client-postgres.ts';
+import { statementName } from './prepared-statements.ts';
 
 /**
  * One statement with its values through PGlite in one trip into its WebAssembly: Parse, Bind, Describe, Execute
@@ -32,14 +33,21 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
 
 const textParser = (oid: number) => PG_TYPES.getTypeParser(oid, 'text') as (value: string) => unknown;
 
-/** The messages of one exchange, for `query`'s caller: rows, the command's tag, the error if any. */
+/**
+ * The messages of one exchange, for `query`'s caller: rows, the command's tag, the error if any, and whether a
+ * statement was prepared (its Parse answered, even when a later message failed).
+ */
 function collect(answer: Buffer, onNotification: (message: NotificationResponseMessage) => void) {
   let fields: Array<{ name: string; parse: (value: string) => unknown }> = [];
   const rows: Record<string, unknown>[] = [];
   let tag = '';
-  let error: Error | undefined;
+  let error: (Error & { code?: string }) | undefined;
+  let parsed = false;
   new Parser().parse(answer, (message: BackendMessage) => {
     switch (message.name) {
+      case 'parseComplete':
+        parsed = true;
+        break;
       case 'rowDescription':
         fields = (message as RowDescriptionMessage).fields.map((f) => ({
           name: f.name,
@@ -67,36 +75,45 @@ function collect(answer: Buffer, onNotification: (message: NotificationResponseM
         break;
     }
   });
-  if (error) throw error;
   // "INSERT 0 3", "UPDATE 2", "SELECT 20": the rows the command touched; none for the others.
   const count = /\s(\d+)$/.exec(tag);
-  return { rows, rowCount: count ? Number(count[1]) : rows.length };
+  return { rows, rowCount: count ? Number(count[1]) : rows.length, error, parsed };
 }
+
+/** SQLSTATE of a Bind naming a statement the session does not have (a socket client's DEALLOCATE ALL). */
+const NO_SUCH_STATEMENT = '26000';
 
 /**
  * A `query` for `client`. Outside a transaction it waits for PGlite's transaction lock, as PGlite's own `query`
  * does; inside one (`inTransaction`) the transaction holds that lock already. Notifications the statement
- * causes (a trigger's NOTIFY, delivered at its commit) go to `onNotification`.
+ * causes (a trigger's NOTIFY, delivered at its commit) go to `onNotification`. A hot statement (`prepare`) is
+ * parsed once under its name (prepared-statements.ts) and then only bound and executed: PGlite plans it once.
  */
 export function pipelinedQuery(
   client: PGlite,
   onNotification: (message: NotificationResponseMessage) => void,
 ) {
+  /** The statements this process has prepared in PGlite's session. */
+  const prepared = new Set<string>();
   return async <R>(
     text: string,
     params: readonly unknown[] = [],
-    { inTransaction = false } = {},
+    { inTransaction = false, prepare = false } = {},
   ): Promise<{ rows: R[]; rowCount: number }> => {
-    const message = Buffer.concat([
-      serialize.parse({ text, types: [] }),
-      serialize.bind({ values: params.map((v) => prepareValue(v)) }),
-      serialize.describe({ type: 'P', name: '' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
-    const chunks: Buffer[] = [];
-    const run = () =>
-      client.runExclusive(() =>
+    const name = prepare ? statementName(text) : '';
+    const values = params.map((v) => prepareValue(v));
+    const exchange = async () => {
+      // Decided under the lock: a statement another call is preparing is prepared by the time this one runs.
+      const parse = name === '' || !prepared.has(name);
+      const message = Buffer.concat([
+        ...(parse ? [serialize.parse({ name, text, types: [] })] : []),
+        serialize.bind({ statement: name, values }),
+        serialize.describe({ type: 'P', name: '' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      const chunks: Buffer[] = [];
+      await client.runExclusive(() =>
         client.execProtocolRawStream(message, {
           syncToFs: !inTransaction,
           onRawData: (data) => {
@@ -104,9 +121,22 @@ export function pipelinedQuery(
           },
         }),
       );
-    if (inTransaction) await run();
-    else await (client as unknown as PgliteLocks)._runExclusiveTransaction(run);
-    const { rows, rowCount } = collect(Buffer.concat(chunks), onNotification);
+      const answer = collect(Buffer.concat(chunks), onNotification);
+      if (name !== '' && answer.parsed) prepared.add(name);
+      return { ...answer, parse };
+    };
+    const run = async () => {
+      let answer = await exchange();
+      if (answer.error?.code === NO_SUCH_STATEMENT && !answer.parse) {
+        prepared.delete(name); // the session lost it: prepared again
+        answer = await exchange();
+      }
+      return answer;
+    };
+    const { rows, rowCount, error } = inTransaction
+      ? await run()
+      : await (client as unknown as PgliteLocks)._runExclusiveTransaction(run);
+    if (error) throw error;
     return { rows: rows as R[], rowCount };
   };
 }

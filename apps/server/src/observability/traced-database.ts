@@ -19,8 +19,8 @@ export function traceQueries(db: DatabaseHandle): DatabaseHandle {
 const MAX_TEXT = 2000;
 
 function traced(query: SqlExecutor['query']): SqlExecutor['query'] {
-  return (text, params) => {
-    if (!insideSpan()) return query(text, params);
+  return (text, params, options) => {
+    if (!insideSpan()) return query(text, params, options);
     const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
     const attributes = {
       'db.system.name': 'postgresql',
@@ -28,6 +28,6 @@ function traced(query: SqlExecutor['query']): SqlExecutor['query'] {
       'db.query.text': text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text,
       'trackwell.db.engine': 'pglite',
     };
-    return inSpan(`${operation} pglite`, { kind: 'CLIENT', attributes }, () => query(text, params));
+    return inSpan(`${operation} pglite`, { kind: 'CLIENT', attributes }, () => query(text, params, options));
   };
 }

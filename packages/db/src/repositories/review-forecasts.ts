@@ -101,6 +101,7 @@ export async function listTrackedWithForecasts(
          FROM ${TRACKED_ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2
         ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
       [tenantId, userId, page.pageSize, offset],
+      { prepare: true }, // the hottest read: planned once per connection
     );
     if (rows.length > 0)
       return { rows: rows.map((r) => withForecast(r, rules)), totalElements: rows[0]!.total ?? 0 };
@@ -115,6 +116,7 @@ export async function listTrackedWithForecasts(
       WHERE c.tenant_id = $1 AND c.user_id = $2 AND s.status = 'active'
       ORDER BY c.created_at DESC, c.id DESC`,
     [tenantId, userId],
+    { prepare: true },
   );
   const due = rows
     .map((r) => withForecast(r, rules))
