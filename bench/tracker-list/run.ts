@@ -7,7 +7,8 @@
  *  2. Measures with autocannon (c=10, a separate process) in the same run, BENCH_ROUNDS rounds (default 3)
  *     interleaved, the medians reported (bench/report.ts):
  *     - our Fastify endpoint (token verification, tenant resolution, validation, rate limit, serialization);
- *     - a stripped reference: node:http + one raw `pg` query doing the same page (the repository's SQL);
+ *     - a stripped reference: node:http + one raw `pg` query doing the same page (the repository's SQL,
+ *       prepared once per connection as the product's is);
  *     - catalogue search on the 100k standards, a mix of query shapes (common word, designation prefix, two
  *       words, prefix and word, no match), at c=10 and c=1, with p50/p99 per shape.
  *  3. Does the same list measurement on PGlite (in-process) with the same data set.
