@@ -102,29 +102,28 @@ export function pipelinedQuery(
   ): Promise<{ rows: R[]; rowCount: number }> => {
     const name = prepare ? statementName(text) : '';
     const values = params.map((v) => prepareValue(v));
-    const exchange = async () => {
-      // Decided under the lock: a statement another call is preparing is prepared by the time this one runs.
-      const parse = name === '' || !prepared.has(name);
-      const message = Buffer.concat([
-        ...(parse ? [serialize.parse({ name, text, types: [] })] : []),
-        serialize.bind({ statement: name, values }),
-        serialize.describe({ type: 'P', name: '' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]);
-      const chunks: Buffer[] = [];
-      await client.runExclusive(() =>
-        client.execProtocolRawStream(message, {
+    const exchange = () =>
+      client.runExclusive(async () => {
+        // Decided under PGlite's lock: a call that prepared the statement just before has it recorded.
+        const parse = name === '' || !prepared.has(name);
+        const message = Buffer.concat([
+          ...(parse ? [serialize.parse({ name, text, types: [] })] : []),
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P', name: '' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]);
+        const chunks: Buffer[] = [];
+        await client.execProtocolRawStream(message, {
           syncToFs: !inTransaction,
           onRawData: (data) => {
             chunks.push(Buffer.from(data)); // a view into PGlite's memory: copied before its next trip
           },
-        }),
-      );
-      const answer = collect(Buffer.concat(chunks), onNotification);
-      if (name !== '' && answer.parsed) prepared.add(name);
-      return { ...answer, parse };
-    };
+        });
+        const answer = collect(Buffer.concat(chunks), onNotification);
+        if (name !== '' && answer.parsed) prepared.add(name);
+        return { ...answer, parse };
+      });
     const run = async () => {
       let answer = await exchange();
       if (answer.error?.code === NO_SUCH_STATEMENT && !answer.parse) {

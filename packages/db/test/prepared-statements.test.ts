@@ -88,6 +88,19 @@ describe('a prepared query', () => {
     expect((await db.handle.query(count, ['kept'], { prepare: true })).rows).toEqual([{ n: 1 }]);
   });
 
+  it('answers calls made at once, each the first of its text on its connection, in and out of a transaction', async () => {
+    const label = 'SELECT label FROM prepared_rows WHERE id = $1';
+    const labels = (rows: Array<{ rows: Record<string, unknown>[] }>) => rows.map((r) => r.rows[0]?.label);
+    expect(
+      labels(await Promise.all([1, 2, 3, 4].map((id) => db.handle.query(label, [id], { prepare: true })))),
+    ).toEqual(['row 1', 'row 2', 'row 3', 'row 4']);
+    const inside = 'SELECT label FROM prepared_rows WHERE id = $1 + 0';
+    const answers = await db.handle.transaction((tx) =>
+      Promise.all([5, 6, 7].map((id) => tx.query(inside, [id], { prepare: true }))),
+    );
+    expect(labels(answers)).toEqual(['row 5', 'row 6', 'row 7']);
+  });
+
   it('prepares again when the session lost its statements (a socket client ran DEALLOCATE ALL)', async () => {
     expect((await db.handle.query(PAGE, [0, 2], { prepare: true })).rows.map((r) => r.id)).toEqual([1, 2]);
     if (db.handle.engine === 'pglite') {
