@@ -138,6 +138,13 @@ export const authnUser = z.object({
 export const AUTHN_FACTOR_TYPES = ['email', 'token:software:totp', 'push'] as const;
 export type AuthnFactorType = (typeof AUTHN_FACTOR_TYPES)[number];
 
+/** The vendor Okta names for each factor type (Okta Authentication API: Factor Object, `vendorName`). */
+export const FACTOR_VENDOR: Record<AuthnFactorType, 'OKTA' | 'GOOGLE'> = {
+  email: 'OKTA',
+  'token:software:totp': 'GOOGLE',
+  push: 'OKTA',
+};
+
 /** Okta's TOTP activation object: the shared secret and a QR code of the otpauth:// URI (a data: URL). */
 export const totpActivation = z.object({
   timeStep: z.number(),

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { OktaAuth } from '@okta/okta-auth-js';
-import { MYACCOUNT_SCOPES } from '@trackwell/contracts';
+import { FACTOR_VENDOR, MYACCOUNT_SCOPES } from '@trackwell/contracts';
 import {
   createIdentityUser,
   type FactorType,
@@ -87,7 +87,7 @@ export async function startIdp(env: Record<string, string> = {}): Promise<IdpHar
         if (input.factor) {
           await upsertIdentityFactor(tx, tenantId, u.id, {
             factorType: input.factor,
-            provider: input.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+            provider: FACTOR_VENDOR[input.factor],
             status: 'ACTIVE',
             secret: input.totpSecret ?? null,
           });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConsoleRole } from '@trackwell/contracts';
+import { type ConsoleRole, FACTOR_VENDOR } from '@trackwell/contracts';
 import type { DatabaseHandle, SqlExecutor } from '../client.ts';
 import type { Transaction } from '../database-handle.ts';
 import { normaliseRecoveryAnswer, setRecoveryQuestion } from '../repositories/user-credentials.ts';
@@ -246,7 +246,7 @@ async function createDemoUser(
   if (u.factor) {
     await upsertIdentityFactor(tx, tenantId, user.id, {
       factorType: u.factor,
-      provider: u.factor === 'token:software:totp' ? 'GOOGLE' : 'OKTA',
+      provider: FACTOR_VENDOR[u.factor],
       status: 'ACTIVE',
       secret: u.factor === 'token:software:totp' ? DEMO_TOTP_SECRET : null,
     });

@@ -7,6 +7,7 @@ import {
   type AuthnUser,
   type CancelledTransaction,
   type EnrollableFactor,
+  FACTOR_VENDOR,
   factorPath,
   type LockedOutTransaction,
   type OktaError,
@@ -266,7 +267,7 @@ const FACTOR_IDS: Record<AuthnFactorType, string> = {
 /** A factor as the server presents it; listed for a choice (MFA_REQUIRED) it carries its `verify` link. */
 function factor(factorType: AuthnFactorType, withVerify = true): AuthnFactor & { id: string } {
   const id = FACTOR_IDS[factorType];
-  const vendor = factorType === 'token:software:totp' ? 'GOOGLE' : 'OKTA';
+  const vendor = FACTOR_VENDOR[factorType];
   return {
     id,
     factorType,

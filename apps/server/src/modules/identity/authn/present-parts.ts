@@ -2,12 +2,13 @@ import {
   AUTHN_PATHS,
   type AuthnFactor,
   type AuthnUser,
+  FACTOR_VENDOR,
   factorPath,
   languageOfCode,
   WEBAUTHN_FACTOR_TYPE,
 } from '@trackwell/contracts';
 import type { IdentityFactor, IdentityUser, WebAuthnCredential } from '@trackwell/db';
-import { FACTOR_VENDOR, PASSKEY_VENDOR } from './factor-catalogue.ts';
+import { PASSKEY_VENDOR } from './factor-catalogue.ts';
 import { postLink } from './links.ts';
 
 /** Okta's User Object as a transaction embeds it (Okta Authentication API: User Object). */

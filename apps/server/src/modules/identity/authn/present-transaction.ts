@@ -1,6 +1,7 @@
 import {
   AUTHN_PATHS,
   type AuthnLink,
+  FACTOR_VENDOR,
   factorPath,
   PASSWORD_COMPLEXITY,
   type PendingTransaction,
@@ -13,7 +14,7 @@ import {
 } from '@trackwell/db';
 import { oktaErrors } from '../okta-errors.ts';
 import type { AuthnContext, TransactionData } from './authn-context.ts';
-import { ENROLLABLE, FACTOR_VENDOR } from './factor-catalogue.ts';
+import { ENROLLABLE } from './factor-catalogue.ts';
 import { postLink } from './links.ts';
 import { passkeysOf } from './passkey-decoy.ts';
 import { presentFactor, presentPasskeyFactor, presentUser } from './present-parts.ts';
