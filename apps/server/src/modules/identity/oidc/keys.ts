@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { type DatabaseHandle, findStableIdentitySecret, getOrCreateIdentityKeys } from '@trackwell/db';
 import { exportJWK, importJWK, type JWK } from 'jose';
 
@@ -9,8 +10,15 @@ import { exportJWK, importJWK, type JWK } from 'jose';
 
 export type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
 
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/**
+ * A new key pair is made on libuv's thread pool, not on the event loop: an RSA-2048 key takes 10–60 ms here
+ * (more on a slower machine), which every other request of every store would otherwise wait for at a
+ * store's first sign-in and at each rotation.
+ */
 async function generateKeys() {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
   const jwk = await exportJWK(privateKey);
   // kid = RFC 7638-style thumbprint prefix: stable for the key, unique across tenants.
   const kid = createHash('sha256').update(`${jwk.n}.${jwk.e}`).digest('base64url').slice(0, 22);
