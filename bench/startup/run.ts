@@ -10,7 +10,8 @@
  * sees on every later start); one web process on PostgreSQL
  * (`--services=web`, a throw-away database on BENCH_DATABASE_URL, migrated before the rounds; skipped with
  * BENCH_SKIP_POSTGRES=1). Each start: the time from spawn to the first 200 from /readyz, and the process's
- * resident memory (VmRSS) after 5 s idle. Node's flags are those of `npm start` (package.json).
+ * resident memory (VmRSS) after 5 s idle; a cold start's also after 15 s (once V8's memory reducer has run).
+ * Node's flags are those of `npm start` (package.json).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -55,9 +56,16 @@ async function waitReady(url: string, child: ChildProcess, started: number): Pro
 interface Start {
   ms: number;
   rss: number;
+  /** VmRSS 15 s after ready (cold starts only): once V8's memory reducer has run, about 8 s after start. */
+  settledRss?: number;
 }
 
-async function measure(args: string[], env: Record<string, string>, readyUrl: string): Promise<Start> {
+async function measure(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+  settle = false,
+): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -67,7 +75,10 @@ async function measure(args: string[], env: Record<string, string>, readyUrl: st
   try {
     const ms = await waitReady(readyUrl, child, started);
     await sleep(5000);
-    return { ms, rss: rssMb(child.pid!) };
+    const rss = rssMb(child.pid!);
+    if (!settle) return { ms, rss };
+    await sleep(10_000);
+    return { ms, rss, settledRss: rssMb(child.pid!) };
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -83,11 +94,12 @@ const bare = () =>
     {},
     `http://127.0.0.1:${PORT + 1}/`,
   );
-const trackwell = (env: Record<string, string>, args: string[] = []) =>
+const trackwell = (env: Record<string, string>, args: string[] = [], settle = false) =>
   measure(
     [...START_ARGS, ...args],
     { PORT: String(PORT), LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '0', ...env },
     `http://localhost:${PORT}/readyz`,
+    settle,
   );
 
 /** A throw-away PostgreSQL database, migrated (and seeded) by a first start that is not counted. */
@@ -123,12 +135,12 @@ try {
       // The first start on a machine (no demo template yet: it keeps one), then a new data directory that
       // starts from that copy, then the first directory again.
       const [dir, templates] = [freshDir(), freshDir()];
-      const cold = await trackwell({ DATA_DIR: dir, DEMO_TEMPLATE_DIR: templates });
+      const cold = await trackwell({ DATA_DIR: dir, DEMO_TEMPLATE_DIR: templates }, [], true);
       const copied = await trackwell({ DATA_DIR: freshDir(), DEMO_TEMPLATE_DIR: templates });
       const warm = await trackwell({ DATA_DIR: dir, DEMO_TEMPLATE_DIR: templates });
       const web = postgres && (await trackwell({ DATABASE_URL: postgres.url }, ['--services=web']));
       process.stdout.write(
-        `  round: cold ${cold.ms.toFixed(0)} ms ${cold.rss.toFixed(0)} MB; from the copy ${copied.ms.toFixed(0)} ms; ` +
+        `  round: cold ${cold.ms.toFixed(0)} ms ${cold.rss.toFixed(0)} MB (${cold.settledRss!.toFixed(0)} MB at 15 s); from the copy ${copied.ms.toFixed(0)} ms; ` +
           `warm ${warm.ms.toFixed(0)} ms ` +
           `${warm.rss.toFixed(0)} MB${web ? `; web on PostgreSQL ${web.ms.toFixed(0)} ms ${web.rss.toFixed(0)} MB` : ''}\n`,
       );
@@ -174,6 +186,16 @@ try {
     figure: `${coldMb.toFixed(0)} MB`,
     goal: '≤ 300 MB',
     met: coldMb <= 300,
+    reference: refText('rss'),
+  });
+  // The seed's garbage is still in V8's heap 5 s after a first start; V8's memory reducer returns it to the
+  // system about 8 s after start (no later start has it). Shown beside the 5 s figure, which stays the goal's.
+  const settledMb = median(product.map((p) => p.cold.settledRss!));
+  report({
+    what: 'resident memory 15 s after a cold start (V8 has released the seed’s garbage), one process on PGlite',
+    figure: `${settledMb.toFixed(0)} MB`,
+    goal: '≤ 300 MB',
+    met: settledMb <= 300,
     reference: refText('rss'),
   });
   report({
