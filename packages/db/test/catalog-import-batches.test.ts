@@ -1,6 +1,12 @@
 import type { CatalogImportKind } from '@trackwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchesOf, type ImportBatch, runBatches } from '../src/repositories/catalog-import-batches.ts';
+import {
+  batchesOf,
+  type ImportBatch,
+  MIN_SPREAD_BATCH,
+  runBatches,
+  sliceSize,
+} from '../src/repositories/catalog-import-batches.ts';
 import type { PlannedRow } from '../src/repositories/catalog-import-plan.ts';
 
 const planned = (row: number, kind: CatalogImportKind, outcome: PlannedRow['outcome']): PlannedRow => ({
@@ -54,6 +60,31 @@ describe('catalogue import batches', () => {
       ['standard', 2, [1]],
       ['standard', 1, [5]],
     ]);
+  });
+
+  it('spreads a kind over the batches in flight, in slices of at most the size and at least MIN_SPREAD_BATCH', () => {
+    const many = (kind: CatalogImportKind, n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => planned(from + i, kind, 'new'));
+    const sizes = (rows: PlannedRow[], spread: number) =>
+      [...batchesOf(rows, 2_000, spread)].map((b) => [b.kind, b.rows.length]);
+    // 2,000 standards: two batches of 1,000 written together, not one while the other connection waits.
+    expect(sizes(many('standard', 2_000), 2)).toEqual([
+      ['standard', 1_000],
+      ['standard', 1_000],
+    ]);
+    // Large kinds keep the size; small ones are not split below the minimum; one connection: as before.
+    expect(sizes(many('standard', 5_000), 2)).toEqual([
+      ['standard', 2_000],
+      ['standard', 2_000],
+      ['standard', 1_000],
+    ]);
+    expect(sizes([...many('publisher', 10), ...many('standard', 600, 10)], 2)).toEqual([
+      ['publisher', 10],
+      ['standard', MIN_SPREAD_BATCH],
+      ['standard', 600 - MIN_SPREAD_BATCH],
+    ]);
+    expect(sizes(many('standard', 2_000), 1)).toEqual([['standard', 2_000]]);
+    expect(sliceSize(3_001, 2_000, 2)).toBe(1_501);
   });
 
   it('writes up to inFlight batches of one kind at once, never two kinds, results in batch order', async () => {

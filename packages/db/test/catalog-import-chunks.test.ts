@@ -13,6 +13,7 @@ import {
   createTestDatabase,
   EVERY_MATCHING_RULE,
   type TestDatabase,
+  testEngine,
 } from '../src/testing.ts';
 
 /**
@@ -154,4 +155,29 @@ describe('catalogue import larger than one chunk', () => {
     );
     expect(editions[0]!.n).toBe(5);
   });
+
+  it('with the default batches, 1,200 standards are two batches written at once on PostgreSQL, one on PGlite', async () => {
+    const big = (i: number, change: Partial<Standard> = {}) =>
+      standard(i, { contentCode: `ATMS B${i}`, assetId: `b${i}`, designation: `B${i}-20`, ...change });
+    const file = (change: (i: number) => Partial<Standard> = () => ({})) =>
+      csvOf(Array.from({ length: 1_200 }, (_, i) => big(i, change(i))));
+    const before = await count('standards');
+    const progress: number[] = [];
+    const applied = await applyCatalogImport(db, tenantId, await file(), {
+      rules: RULES,
+      onProgress: (p) => progress.push(p.done),
+    });
+    expect(applied).toMatchObject({ outcome: 'applied', totals: { new: 1_200 }, errors: [] });
+    expect(progress).toEqual(testEngine() === 'postgres' ? [600, 1_200] : [1_200]);
+    expect((await count('standards')) - before).toBe(1_200);
+    // A new edition of every hundredth, in both halves: one event each, whichever batch wrote it.
+    const changed = await applyCatalogImport(
+      db,
+      tenantId,
+      await file((i) => (i % 100 === 0 ? { edition: '2024', designation: `B${i}-24` } : {})),
+      { rules: RULES },
+    );
+    expect(changed.totals).toEqual({ new: 0, changed: 12, unchanged: 1_188, error: 0 });
+    expect(changed.events.map((e) => e.kind)).toEqual(Array(12).fill('new_edition'));
+  }, 60_000);
 });

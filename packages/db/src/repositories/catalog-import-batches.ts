@@ -24,14 +24,26 @@ export interface ImportBatch {
 
 const isReplacing = (p: PlannedRow) => p.value?.kind === 'standard' && p.value.replacedBy !== undefined;
 
-/** Valid rows by kind in dependency order, in slices of `size`. */
-export function* batchesOf(planned: PlannedRow[], size: number): Generator<ImportBatch> {
+/** Below this many rows a group is not split to spread it: another transaction would cost more than it saves. */
+export const MIN_SPREAD_BATCH = 500;
+
+/**
+ * Rows per slice of a group of `count`: at most `size`, and small enough that each of the `spread` batches
+ * written at once gets some (2,000 standards on PostgreSQL are two batches of 1,000 written together, not one
+ * batch while the other connection waits), but not below MIN_SPREAD_BATCH.
+ */
+export const sliceSize = (count: number, size: number, spread: number) =>
+  Math.min(size, Math.max(MIN_SPREAD_BATCH, Math.ceil(count / spread)));
+
+/** Valid rows by kind in dependency order, in slices of at most `size` spread over `spread` connections. */
+export function* batchesOf(planned: PlannedRow[], size: number, spread = 1): Generator<ImportBatch> {
   for (const kind of CATALOG_IMPORT_KINDS) {
     const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
     for (const replacing of [false, true]) {
       const group = valid.filter((p) => isReplacing(p) === replacing);
-      for (let i = 0; i < group.length; i += size) {
-        const slice = group.slice(i, i + size);
+      const step = spread > 1 ? sliceSize(group.length, size, spread) : size;
+      for (let i = 0; i < group.length; i += step) {
+        const slice = group.slice(i, i + step);
         yield { kind, valid: slice.length, rows: slice.filter((p) => p.outcome !== 'unchanged'), replacing };
       }
     }

@@ -201,10 +201,14 @@ export async function applyCatalogImport(
     run.message = parsed.complete ? 'the file has row errors' : 'the file could not be read to its end';
   } else {
     const total = planned.filter((p) => p.outcome !== 'error').length;
-    const batches = batchesOf(planned, options.batchSize ?? IMPORT_BATCH_SIZE);
+    const inFlight = db.engine === 'postgres' ? IMPORT_BATCHES_IN_FLIGHT : 1;
+    // A caller's own batch size is kept as it is; the default one is spread over the batches in flight.
+    const batches = options.batchSize
+      ? batchesOf(planned, options.batchSize)
+      : batchesOf(planned, IMPORT_BATCH_SIZE, inFlight);
     const written = await runBatches(
       batches,
-      db.engine === 'postgres' ? IMPORT_BATCHES_IN_FLIGHT : 1,
+      inFlight,
       async (batch) => {
         if (db.engine === 'pglite') await checkpointIfDue(db);
         return db.transaction(async (tx) => {
