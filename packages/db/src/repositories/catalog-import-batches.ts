@@ -41,7 +41,7 @@ export function* batchesOf(planned: PlannedRow[], size: number, spread = 1): Gen
     const valid = planned.filter((p) => p.kind === kind && p.outcome !== 'error');
     for (const replacing of [false, true]) {
       const group = valid.filter((p) => isReplacing(p) === replacing);
-      const step = spread > 1 ? sliceSize(group.length, size, spread) : size;
+      const step = sliceSize(group.length, size, spread); // one connection: slices of `size`, as before
       for (let i = 0; i < group.length; i += step) {
         const slice = group.slice(i, i + step);
         yield { kind, valid: slice.length, rows: slice.filter((p) => p.outcome !== 'unchanged'), replacing };
