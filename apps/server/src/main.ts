@@ -13,6 +13,7 @@ import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
 import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
 import { type DemoData, demoOnFirstStart, demoTemplateFor } from './demo-data.ts';
+import { collectGarbageNow, openedAgain } from './first-start-memory.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 import { listenMetrics } from './observability/metrics-routes.ts';
 import { startTracing, stopTracing } from './observability/tracing.ts';
@@ -38,19 +39,21 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
       : { level: env.LOG_LEVEL };
 
   const template = demoTemplateFor(env);
-  const db = await openDatabase({
+  const databaseOptions = {
     url: env.DATABASE_URL,
     dataDir: pgliteDataDir(env.DATA_DIR),
-    template: template?.dir,
     poolSize: env.DATABASE_POOL_SIZE,
     serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
-  });
+  };
+  let db = await openDatabase({ ...databaseOptions, template: template?.dir });
   const { applied } = await migrate(db);
   await assertNoDemoAccounts(env, db).catch(async (error) => {
     await db.close();
     throw error;
   });
   const demo = await demoOnFirstStart(db, env, template);
+  // A first start's PGlite instance grew its memory creating the database: a new one serves (first-start-memory.ts).
+  if (demo === 'created') db = await openedAgain(db, () => openDatabase(databaseOptions));
 
   const app = await buildApp({ env, db, services, logger });
   // A rolling upgrade's SIGTERM drains (docs/upgrades.md): /readyz says draining for the grace while every
@@ -75,6 +78,7 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   // pg-boss's start is 0.4 s of a warm start (bench/startup). If it cannot start, the process fails as before.
   if (services.has('worker')) await app.notifications.startWorker();
   await printBanner(env, db, app.publicUrls, { applied, demo, template, services: [...services] });
+  if (demo === 'created') await collectGarbageNow(); // the seed's garbage, now rather than in 8–10 s
 }
 
 async function printBanner(
