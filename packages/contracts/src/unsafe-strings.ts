@@ -21,18 +21,21 @@ const printable = (key: string) => key.replace(new RegExp(UNSAFE_CHARACTER.sourc
  * skipped.
  */
 export function findUnsafeString(value: unknown, path: string): string | undefined {
-  const pending: Array<[unknown, string]> = [[value, path]];
+  // Each entry: a value, its parent's path and its key there. A path is put together only for an object
+  // (once, for its children) and for the answer: most calls check every field of a request and find nothing.
+  const pending: Array<[unknown, string, string | undefined]> = [[value, path, undefined]];
   while (pending.length > 0) {
-    const [current, at] = pending.pop() as [unknown, string];
+    const [current, parent, key] = pending.pop() as [unknown, string, string | undefined];
     if (typeof current === 'string') {
-      if (isUnsafeString(current)) return at;
+      if (isUnsafeString(current)) return key === undefined ? parent : `${parent}.${key}`;
     } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
-      const entries = Object.entries(current);
+      const at = key === undefined ? parent : `${parent}.${key}`;
+      const keys = Object.keys(current);
       // Reversed onto the stack, so the first unsafe field in document order is the one named.
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
-        if (isUnsafeString(key)) return `${at}.${printable(key)}`;
-        pending.push([child, `${at}.${key}`]);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const childKey = keys[i]!;
+        if (isUnsafeString(childKey)) return `${at}.${printable(childKey)}`;
+        pending.push([(current as Record<string, unknown>)[childKey], at, childKey]);
       }
     }
   }

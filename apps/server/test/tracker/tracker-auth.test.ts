@@ -71,6 +71,21 @@ describe('authentication (every call needs a token of the host tenant issuer)', 
     expectError(res, 401);
   });
 
+  it('refuses on another host a token its own store has just accepted (the verified cache is per issuer)', async () => {
+    const other = await b.createUser();
+    const authorization = `Bearer ${await b.token(other)}`;
+    const own = await t.app.inject({ url: listUrl(other.id), headers: { host: b.host, authorization } });
+    expect(own.statusCode).toBe(200);
+    const elsewhere = await t.app.inject({
+      url: listUrl(other.id),
+      headers: { host: a.host, authorization },
+    });
+    expect(expectError(elsewhere, 401).message).toMatch(/not issued by this store/);
+    // and its own store still accepts it afterwards
+    const again = await t.app.inject({ url: listUrl(other.id), headers: { host: b.host, authorization } });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('does not fall back to the login when the uid is one of our ids that does not exist (401)', async () => {
     const res = await a.call(user, {
       url: listUrl(user.id),

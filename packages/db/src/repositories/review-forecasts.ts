@@ -10,11 +10,17 @@ import type { SqlExecutor } from '../client.ts';
 import { FORECAST_COLUMNS, type ForecastColumns, forecastInputOf } from './forecast-columns.ts';
 import {
   type ContentTrackingPage,
+  LIST_CONTENT_TRACKINGS_SQL,
   TRACKED_ROW_COLUMNS,
   TRACKED_ROW_FROM,
   type TrackingDbRow,
   trackedRowOf,
 } from './tracker.ts';
+
+/** Every active tracked standard of a user, newest first (a page is cut after the forecasts' filter). */
+const LIST_ACTIVE_TRACKINGS_SQL = `SELECT ${TRACKED_ROW_COLUMNS} FROM ${TRACKED_ROW_FROM}
+  WHERE c.tenant_id = $1 AND c.user_id = $2 AND s.status = 'active'
+  ORDER BY c.created_at DESC, c.id DESC`;
 
 /**
  * Review forecasts (migration 0047): a store's own rules per publisher, and a user's tracked standards with the
@@ -97,9 +103,7 @@ export async function listTrackedWithForecasts(
   const months = page.dueWithinMonths;
   if (months === undefined) {
     const { rows } = await db.query<TrackingDbRow>(
-      `SELECT ${TRACKED_ROW_COLUMNS}, (SELECT count(*) FROM content_trackings t WHERE t.tenant_id = $1 AND t.user_id = $2)::int AS total
-         FROM ${TRACKED_ROW_FROM} WHERE c.tenant_id = $1 AND c.user_id = $2
-        ORDER BY c.created_at DESC, c.id DESC LIMIT $3 OFFSET $4`,
+      LIST_CONTENT_TRACKINGS_SQL,
       [tenantId, userId, page.pageSize, offset],
       { prepare: true }, // the hottest read: planned once per connection
     );
@@ -111,13 +115,9 @@ export async function listTrackedWithForecasts(
     );
     return { rows: [], totalElements: n[0]?.n ?? 0 };
   }
-  const { rows } = await db.query<TrackingDbRow>(
-    `SELECT ${TRACKED_ROW_COLUMNS} FROM ${TRACKED_ROW_FROM}
-      WHERE c.tenant_id = $1 AND c.user_id = $2 AND s.status = 'active'
-      ORDER BY c.created_at DESC, c.id DESC`,
-    [tenantId, userId],
-    { prepare: true },
-  );
+  const { rows } = await db.query<TrackingDbRow>(LIST_ACTIVE_TRACKINGS_SQL, [tenantId, userId], {
+    prepare: true,
+  });
   const due = rows
     .map((r) => withForecast(r, rules))
     .filter((r) => r.reviewForecast && dueWithinMonths(r.reviewForecast, months, today));

@@ -84,7 +84,7 @@ export const TRACKED_ROW_FROM = `content_trackings c
 /**
  * The SQL of one page of a user's tracked standards, newest first then id (served by
  * content_trackings_list_idx), with the user's total in the same round trip. $1 tenant, $2 user,
- * $3 limit, $4 offset. Exported so the benchmark's stripped reference runs exactly this query.
+ * $3 limit, $4 offset. The tracker list (review-forecasts.ts) and the benchmark's reference run exactly it.
  */
 export const LIST_CONTENT_TRACKINGS_SQL = `SELECT ${TRACKED_ROW_COLUMNS},
     (SELECT count(*) FROM content_trackings t WHERE t.tenant_id = $1 AND t.user_id = $2)::int AS total

@@ -141,14 +141,18 @@ export function createIssuerJwtVerifier(): IssuerJwtVerifier {
 
 export function createAccessTokenVerifier(): AccessTokenVerifier {
   const issuerJwts = createIssuerJwtVerifier();
-  const verified = new Map<string, { claims: AccessTokenClaims; until: number }>();
+  // By the token itself (not a key built around it on every call); a hit also needs the same issuer and client.
+  const verified = new Map<
+    string,
+    { claims: AccessTokenClaims; until: number; issuer: string; clientId: string }
+  >();
 
   return {
     async verify(token, expected) {
-      const cacheKey = `${expected.issuer}\n${expected.clientId}\n${token}`;
       const now = Date.now();
-      const hit = verified.get(cacheKey);
-      if (hit && hit.until > now) return hit.claims;
+      const hit = verified.get(token);
+      if (hit && hit.until > now && hit.issuer === expected.issuer && hit.clientId === expected.clientId)
+        return hit.claims;
 
       const payload = await issuerJwts.verify(token, expected.issuer, ['exp', 'sub']);
       const scp = Array.isArray(payload.scp) ? payload.scp.filter((s) => typeof s === 'string') : [];
@@ -168,8 +172,10 @@ export function createAccessTokenVerifier(): AccessTokenVerifier {
         jti: typeof payload.jti === 'string' ? payload.jti : undefined,
         rev: Number.isSafeInteger(payload.rev) ? (payload.rev as number) : undefined,
       };
+      verified.delete(token); // re-inserted last, so the bound drops the oldest
       if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(cacheKey, { claims, until: Math.min(now + VERIFIED_CACHE_MS, claims.exp * 1000) });
+      const until = Math.min(now + VERIFIED_CACHE_MS, claims.exp * 1000);
+      verified.set(token, { claims, until, issuer: expected.issuer, clientId: expected.clientId });
       return claims;
     },
   };
