@@ -55,6 +55,13 @@ export function stubAuthnServer(routes: Record<string, Route>) {
 export const bodyOf = (calls: readonly { path: string; body: Record<string, unknown> }[], route: string) =>
   calls.find((call) => call.path === route)?.body;
 
+/**
+ * The calls among `calls` that reached the identity provider's API. Only those say whether a form was sent: an
+ * earlier file's translations may still be arriving through the same window's fetch (`GET /locales/…`).
+ */
+export const apiCalls = <T extends { url: URL }>(calls: readonly T[]) =>
+  calls.filter((call) => call.url.pathname.startsWith('/api/'));
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,
