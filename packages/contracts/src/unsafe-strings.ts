@@ -14,6 +14,9 @@ export const isUnsafeString = (value: string): boolean => UNSAFE_CHARACTER.test(
 /** A key as it can be shown in a path: its unsafe characters replaced by U+FFFD. */
 const printable = (key: string) => key.replace(new RegExp(UNSAFE_CHARACTER.source, 'g'), '\uFFFD');
 
+/** A field's path: its parent's, then its key (none for the top value). */
+const pathOf = (parent: string, key: string | undefined) => (key === undefined ? parent : `${parent}.${key}`);
+
 /**
  * Walks a parsed input (JSON body, query, params, headers) and returns the path of the first string or key
  * that is unsafe, such as `body.events.0.assetId`, or undefined when every string is safe. Iterative, so a
@@ -27,9 +30,9 @@ export function findUnsafeString(value: unknown, path: string): string | undefin
   while (pending.length > 0) {
     const [current, parent, key] = pending.pop() as [unknown, string, string | undefined];
     if (typeof current === 'string') {
-      if (isUnsafeString(current)) return key === undefined ? parent : `${parent}.${key}`;
+      if (isUnsafeString(current)) return pathOf(parent, key);
     } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
-      const at = key === undefined ? parent : `${parent}.${key}`;
+      const at = pathOf(parent, key);
       const keys = Object.keys(current);
       // Reversed onto the stack, so the first unsafe field in document order is the one named.
       for (let i = keys.length - 1; i >= 0; i--) {

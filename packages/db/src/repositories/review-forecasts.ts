@@ -10,6 +10,7 @@ import type { SqlExecutor } from '../client.ts';
 import { FORECAST_COLUMNS, type ForecastColumns, forecastInputOf } from './forecast-columns.ts';
 import {
   type ContentTrackingPage,
+  countContentTrackings,
   LIST_CONTENT_TRACKINGS_SQL,
   TRACKED_ROW_COLUMNS,
   TRACKED_ROW_FROM,
@@ -109,11 +110,7 @@ export async function listTrackedWithForecasts(
     );
     if (rows.length > 0)
       return { rows: rows.map((r) => withForecast(r, rules)), totalElements: rows[0]!.total ?? 0 };
-    const { rows: n } = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM content_trackings WHERE tenant_id = $1 AND user_id = $2',
-      [tenantId, userId],
-    );
-    return { rows: [], totalElements: n[0]?.n ?? 0 };
+    return { rows: [], totalElements: await countContentTrackings(db, tenantId, userId) };
   }
   const { rows } = await db.query<TrackingDbRow>(LIST_ACTIVE_TRACKINGS_SQL, [tenantId, userId], {
     prepare: true,

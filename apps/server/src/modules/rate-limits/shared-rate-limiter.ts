@@ -60,8 +60,8 @@ export async function createRateLimitStore({
   const kind: RateLimitStoreKind = redis ? 'redis' : db.engine === 'postgres' ? 'postgres' : 'memory';
   // rate-limiter-flexible's PostgreSQL store calls `query({ name, text, values })` on a pg pool; the database
   // handle runs it on the same pool as everything else. A named statement (its upsert, read, delete and
-  // expiry sweep: one text each per table) is prepared as the library means it to be, so PostgreSQL plans the counter's upsert once per
-  // connection, not at every lease.
+  // expiry sweep: one text each per table) is prepared as the library means it to be, so PostgreSQL plans
+  // the counter's upsert once per connection, not at every lease.
   const pgClient = {
     query: (q: { name?: string; text: string; values?: unknown[] }) =>
       db.query(q.text, q.values, q.name ? { prepare: true } : undefined),
