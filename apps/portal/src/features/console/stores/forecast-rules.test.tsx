@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   CONSOLE_FORECAST_PATHS,
@@ -68,7 +68,11 @@ describe('the review-forecast rules editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a rule' }));
     await user.type(screen.getByRole('textbox', { name: 'Years to the withdrawal in rule 1' }), '4');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Some rules need a change before saving');
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Some rules need a change before saving');
+    // The refusal moves the focus to its summary a frame later; the administrator goes on from there (typing
+    // before the focus moved would lose the keys on a slow machine).
+    await waitFor(() => expect(document.activeElement).toContainElement(summary));
     expect(
       screen.getByText('Write the publisher code as the catalogue has it, e.g. ISO.'),
     ).toBeInTheDocument();
