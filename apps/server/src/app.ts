@@ -119,7 +119,7 @@ export async function buildApp({
   const secretsWarning = defaultSecretsWarning(env);
   if (secretsWarning) app.log.warn(secretsWarning); // every process, at start: the public default is in use
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   registerErrorHandling(app);
   registerUnsafeStringGuard(app); // NUL / invalid UTF-8 in any input → 400 naming the field

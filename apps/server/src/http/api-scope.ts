@@ -15,13 +15,12 @@ const API_HEADERS = {
 };
 
 /**
- * JSON answers for API clients: a document policy (CSP and friends, recomputed per request by helmet) means
- * nothing here. The scope's routes get a small fixed set instead, including no-store: the answers are one
- * user's data.
+ * JSON answers for API clients: a document policy (CSP and friends, http/security.ts) means nothing here. The
+ * scope's routes get a small fixed set instead, including no-store: the answers are one user's data.
  */
 export function useApiAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+    route.config = { ...route.config, apiAnswers: true };
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(API_HEADERS);

@@ -1,8 +1,9 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers for every answer. The CSP is what the portal needs and no more: its own scripts and
+ * Security headers for every document answer. The CSP is what the portal needs and no more: its own scripts and
  * styles, images from its origin (tenant logos live there) or data: URIs, API calls to its own origin,
  * and same-origin frames (the identity provider's hidden-iframe token renewal).
  */
@@ -24,10 +25,47 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  hsts: false,
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet sets with these options, worked out once: without nonces they are the same for every
+ * request (helmet's Fastify plugin built its middleware, the CSP string included, anew for each page).
+ */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)(undefined as never, collector as unknown as ServerResponse, () => {});
+  return Object.freeze(headers);
+})();
+const DOCUMENT_HEADER_LIST = Object.entries(DOCUMENT_HEADERS);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers API clients (JSON with headers of its own, http/api-scope.ts): no document headers. */
+    apiAnswers?: boolean;
+  }
+}
+
+/**
+ * Every answer but an API scope's gets the document headers, on the raw response as helmet's plugin set them: a
+ * route that hands the raw response to another framework (the identity provider's pages) sees and may change
+ * them, and a route's own `reply.header` still overrides one (the API reference page's CSP).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.apiAnswers !== true)
+      for (const [name, value] of DOCUMENT_HEADER_LIST) reply.raw.setHeader(name, value);
+    done();
   });
 }
