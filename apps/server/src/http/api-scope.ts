@@ -2,28 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { tooManyRequests } from './errors.ts';
 
 /*
- * What a bearer-token API scope shares (the tracker APIs, the console): its answers' headers and its
- * per-user rate limit. Each is a hook added to the calling scope.
+ * What a bearer-token API scope shares (the tracker APIs, the console): its answers' kind (their headers are
+ * set with every answer's in http/security.ts) and its per-user rate limit, a hook added to the calling scope.
  */
 
-const API_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-};
-
 /**
- * JSON answers for API clients: a document policy (CSP and friends, http/security.ts) means nothing here. The
- * scope's routes get a small fixed set instead, including no-store: the answers are one user's data.
+ * Marks the scope's routes as answering API clients: http/security.ts gives their answers the API answer
+ * headers (no-store and friends) instead of the document headers.
  */
 export function useApiAnswerHeaders(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, apiAnswers: true };
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(API_HEADERS);
   });
 }
 

@@ -50,22 +50,37 @@ export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = (() => {
 })();
 const DOCUMENT_HEADER_LIST = Object.entries(DOCUMENT_HEADERS);
 
+/**
+ * JSON answers for API clients: a document policy (CSP and friends) means nothing there. Their routes get a small
+ * fixed set instead, including no-store: the answers are one user's data.
+ */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+});
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers API clients (JSON with headers of its own, http/api-scope.ts): no document headers. */
+    /** The route answers API clients (JSON, http/api-scope.ts): API_ANSWER_HEADERS, not the document headers. */
     apiAnswers?: boolean;
   }
 }
 
 /**
- * Every answer but an API scope's gets the document headers, on the raw response as helmet's plugin set them: a
- * route that hands the raw response to another framework (the identity provider's pages) sees and may change
- * them, and a route's own `reply.header` still overrides one (the API reference page's CSP).
+ * Every answer gets its kind's headers in one synchronous hook:
+ * - an API scope's route the API answer headers, as the reply's own (a route may change or remove one: the
+ *   console's e-mail preview lets its CSP decide on framing);
+ * - any other the document headers, on the raw response as helmet's plugin set them: a route that hands the raw
+ *   response to another framework (the identity provider's pages) sees and may change them, and a route's own
+ *   `reply.header` still overrides one (the API reference page's CSP).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.apiAnswers !== true)
-      for (const [name, value] of DOCUMENT_HEADER_LIST) reply.raw.setHeader(name, value);
+    if (request.routeOptions.config.apiAnswers === true) reply.headers(API_ANSWER_HEADERS);
+    else for (const [name, value] of DOCUMENT_HEADER_LIST) reply.raw.setHeader(name, value);
     done();
   });
 }

@@ -78,12 +78,12 @@ export function refusedHeader(headers: FastifyRequest['headers']): UnsafeInputEr
  * The OIDC provider's own routes read their body themselves and call `unsafeRequestField` there.
  */
 export function registerUnsafeStringGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const refused = refusedHeader(request.headers);
-    if (refused) throw refused;
+  // Synchronous checks on every request: callback hooks, no promise each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusedHeader(request.headers));
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = unsafeRequestField(request, ['params', 'query', 'body']);
-    if (field) throw new UnsafeInputError(field);
+    done(field ? new UnsafeInputError(field) : undefined);
   });
 }

@@ -37,8 +37,11 @@ describe('security headers', () => {
     const answers = [
       await a.call(user, { url: listUrl(user.id) }),
       await a.call(null, { url: listUrl(user.id) }),
+      // refused by the input guard, on a header before authentication and on the query after it
+      await a.call(user, { url: listUrl(user.id), headers: { 'x-note': 'a\u0000b' } }),
+      await a.call(user, { url: listUrl('%00') }),
     ];
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 401]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 400, 400]);
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toBeUndefined();
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
