@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchUserId } from '@trackwell/db/seed';
@@ -29,6 +29,8 @@ export interface Figures {
   non2xx: number;
   /** CPU time of this process (the server under test; with PGlite, the database too) per request. */
   cpuMicrosPerRequest: number;
+  /** CPU time of the local PostgreSQL server's processes per request (0 when it runs elsewhere or on PGlite). */
+  dbCpuMicrosPerRequest: number;
   /** Status and start of the first answer that was not 2xx (requests with a shape only). */
   firstFailure?: string;
   /** Per request shape, when the requests name one (timed by the load process). */
@@ -47,16 +49,55 @@ export async function load(
   // Asynchronous on purpose: the servers under load live in this process's event loop.
   try {
     const cpu = process.cpuUsage();
+    const dbCpu = postgresCpuMicros();
     const { stdout } = await execFileAsync(process.execPath, [LOAD_SCRIPT, jobFile], {
       maxBuffer: 16 * 1024 * 1024,
     });
     const used = process.cpuUsage(cpu);
-    const figures = JSON.parse(stdout.trim().split('\n').pop()!) as Omit<Figures, 'cpuMicrosPerRequest'>;
-    return { ...figures, cpuMicrosPerRequest: (used.user + used.system) / Math.max(1, figures.requests) };
+    const dbUsed = postgresCpuMicros() - dbCpu;
+    const figures = JSON.parse(stdout.trim().split('\n').pop()!) as Omit<
+      Figures,
+      'cpuMicrosPerRequest' | 'dbCpuMicrosPerRequest'
+    >;
+    const requests = Math.max(1, figures.requests);
+    return {
+      ...figures,
+      cpuMicrosPerRequest: (used.user + used.system) / requests,
+      dbCpuMicrosPerRequest: dbUsed / requests,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * User and system CPU time, in µs, of this machine's processes named `postgres` (the server, its backends and
+ * its background workers), from /proc; 0 where there is no /proc or no such process. Clock ticks of 10 ms: over
+ * a round's thousands of requests, about a µs a request.
+ */
+function postgresCpuMicros(): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' '); // from field 3 (state) on
+      // utime, stime, and the children's that ended (the postmaster's reaped backends): fields 14 to 17
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return ticks * (1_000_000 / CLOCK_TICKS);
+}
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 export const show = (name: string, f: Figures) => {
   const problems = f.errors || f.non2xx ? `, ${f.errors} errors, ${f.non2xx} non-2xx` : '';
@@ -64,6 +105,7 @@ export const show = (name: string, f: Figures) => {
   log(
     `  ${name.padEnd(36)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${String(f.p50).padStart(3)} ms   ` +
       `p99 ${String(f.p99).padStart(3)} ms   ${f.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/req   ` +
+      (f.dbCpuMicrosPerRequest ? `db ${f.dbCpuMicrosPerRequest.toFixed(0).padStart(4)} µs   ` : '') +
       `(${f.requests.toLocaleString('en')} requests${problems})`,
   );
 };
@@ -86,6 +128,9 @@ export const combine = (runs: Figures[]): Figures => ({
   non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
   cpuMicrosPerRequest:
     runs.reduce((a, r) => a + r.cpuMicrosPerRequest * r.requests, 0) /
+    runs.reduce((a, r) => a + r.requests, 0),
+  dbCpuMicrosPerRequest:
+    runs.reduce((a, r) => a + r.dbCpuMicrosPerRequest * r.requests, 0) /
     runs.reduce((a, r) => a + r.requests, 0),
 });
 

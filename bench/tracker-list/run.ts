@@ -37,7 +37,7 @@ import {
   show,
   showShapes,
 } from './measure.ts';
-import { profileCpu } from './profile.ts';
+import { profileAllocations, profileCpu } from './profile.ts';
 import { ADMIN_URL, CONNECTIONS, DURATION, log, STANDARDS, USERS } from './settings.ts';
 import { answerOf, populate, startIssuer, startReference, startTrackwell } from './world.ts';
 
@@ -68,12 +68,25 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
     // Rounds interleaved (bench/report.ts), so neither side always runs in the quieter moment.
     const { product, reference } = await interleaved({
       product: async (round) => {
-        const run = await profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(app.url, requests));
+        const run = await profileAllocations(
+          process.env.BENCH_PROFILE,
+          round === 2,
+          () => profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(app.url, requests)),
+          (figures) => figures.requests,
+          'fastify',
+        );
         show(`Fastify list endpoint, round ${round}`, run);
         return run;
       },
       reference: async (round) => {
-        const run = await load(ref.url, requests);
+        const run = await profileAllocations(
+          process.env.BENCH_PROFILE,
+          round === 2,
+          () =>
+            profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(ref.url, requests), 'reference'),
+          (figures) => figures.requests,
+          'reference',
+        );
         show(`stripped reference, round ${round}`, run);
         return run;
       },
@@ -139,7 +152,8 @@ function printSummary(figures: AllFigures) {
   const size = `${(STANDARDS / 1000).toFixed(0)}k standards, ${(USERS * 10).toLocaleString('en')} trackings`;
   log(
     `  CPU per request in the server process: Fastify ${figures.pgApp!.cpuMicrosPerRequest.toFixed(0)} µs, ` +
-      `reference ${figures.pgRef!.cpuMicrosPerRequest.toFixed(0)} µs`,
+      `reference ${figures.pgRef!.cpuMicrosPerRequest.toFixed(0)} µs; in PostgreSQL's processes: Fastify ` +
+      `${figures.pgApp!.dbCpuMicrosPerRequest.toFixed(0)} µs, reference ${figures.pgRef!.dbCpuMicrosPerRequest.toFixed(0)} µs`,
   );
   const ratio = median(figures.ratio as number[]);
   report({
