@@ -126,13 +126,13 @@ export const combine = (runs: Figures[]): Figures => ({
   requests: runs.reduce((a, r) => a + r.requests, 0),
   errors: runs.reduce((a, r) => a + r.errors, 0),
   non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
-  cpuMicrosPerRequest:
-    runs.reduce((a, r) => a + r.cpuMicrosPerRequest * r.requests, 0) /
-    runs.reduce((a, r) => a + r.requests, 0),
-  dbCpuMicrosPerRequest:
-    runs.reduce((a, r) => a + r.dbCpuMicrosPerRequest * r.requests, 0) /
-    runs.reduce((a, r) => a + r.requests, 0),
+  cpuMicrosPerRequest: meanPerRequest(runs, (r) => r.cpuMicrosPerRequest),
+  dbCpuMicrosPerRequest: meanPerRequest(runs, (r) => r.dbCpuMicrosPerRequest),
 });
+
+/** A per-request figure over several runs, each weighed by its requests. */
+const meanPerRequest = (runs: Figures[], figure: (run: Figures) => number) =>
+  runs.reduce((a, r) => a + figure(r) * r.requests, 0) / runs.reduce((a, r) => a + r.requests, 0);
 
 export async function listRequests(
   sign: (c: Record<string, unknown>) => Promise<string>,

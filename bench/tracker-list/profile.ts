@@ -32,14 +32,17 @@ export async function profileCpu<T>(
   }
 }
 
+/** A profiled function as the printouts name it: its name, its file from the package or workspace, its line. */
+function frameName(frame: CallFrame): string {
+  const where = frame.url
+    .replace(/^.*node_modules\//, '')
+    .replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
+  return `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
+}
+
 /** Self time per function (name, file, line), largest first. */
 function printTop(profile: CpuProfile, file: string, name: string) {
-  const self = selfTime(profile, (frame) => {
-    const where = frame.url
-      .replace(/^.*node_modules\//, '')
-      .replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
-    return `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
-  });
+  const self = selfTime(profile, frameName);
   const total = [...self.values()].reduce((sum, micros) => sum + micros, 0);
   log(
     `  CPU profile of the first ${name} round: ${file}; self time, top 25 of ${(total / 1000).toFixed(0)} ms:`,
@@ -62,7 +65,7 @@ interface SamplingHeapNode {
  * times), when `dir` is set and `when` holds. Prints the bytes allocated per request of `requestsOf(result)`
  * and the functions that allocated most. Otherwise it just runs `work`.
  */
-export async function profileAllocations<T>(
+async function profileAllocations<T>(
   dir: string | undefined,
   when: boolean,
   work: () => Promise<T>,
@@ -97,11 +100,7 @@ export async function profileAllocations<T>(
 function printAllocations(head: SamplingHeapNode, requests: number, name: string, file: string) {
   const self = new Map<string, number>();
   const visit = (node: SamplingHeapNode) => {
-    const f = node.callFrame;
-    const where = f.url
-      .replace(/^.*node_modules\//, '')
-      .replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/');
-    const key = `${f.functionName || '(anonymous)'} ${where}:${f.lineNumber + 1}`;
+    const key = frameName(node.callFrame);
     self.set(key, (self.get(key) ?? 0) + node.selfSize);
     for (const child of node.children) visit(child);
   };
@@ -114,4 +113,24 @@ function printAllocations(head: SamplingHeapNode, requests: number, name: string
   );
   for (const [key, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
     log(`    ${perRequest(bytes)}  ${key}`);
+}
+
+/**
+ * One load round of `name`'s side, profiled when `dir` is set: the first round's CPU, the second round's
+ * allocations (two rounds, so that neither profiler weighs on the other's figures).
+ */
+export function profiledRound<T>(
+  dir: string | undefined,
+  round: number,
+  name: string,
+  work: () => Promise<T>,
+  requestsOf: (result: T) => number,
+): Promise<T> {
+  return profileAllocations(
+    dir,
+    round === 2,
+    () => profileCpu(dir, round === 1, work, name),
+    requestsOf,
+    name,
+  );
 }

@@ -37,11 +37,12 @@ import {
   show,
   showShapes,
 } from './measure.ts';
-import { profileAllocations, profileCpu } from './profile.ts';
+import { profileCpu, profiledRound } from './profile.ts';
 import { ADMIN_URL, CONNECTIONS, DURATION, log, STANDARDS, USERS } from './settings.ts';
 import { answerOf, populate, startIssuer, startReference, startTrackwell } from './world.ts';
 
 type Issuer = Awaited<ReturnType<typeof startIssuer>>;
+const requestsOf = (figures: Figures) => figures.requests;
 
 type AllFigures = Record<string, Figures> & { ratio?: number[] };
 
@@ -68,24 +69,23 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
     // Rounds interleaved (bench/report.ts), so neither side always runs in the quieter moment.
     const { product, reference } = await interleaved({
       product: async (round) => {
-        const run = await profileAllocations(
+        const run = await profiledRound(
           process.env.BENCH_PROFILE,
-          round === 2,
-          () => profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(app.url, requests)),
-          (figures) => figures.requests,
+          round,
           'fastify',
+          () => load(app.url, requests),
+          requestsOf,
         );
         show(`Fastify list endpoint, round ${round}`, run);
         return run;
       },
       reference: async (round) => {
-        const run = await profileAllocations(
+        const run = await profiledRound(
           process.env.BENCH_PROFILE,
-          round === 2,
-          () =>
-            profileCpu(process.env.BENCH_PROFILE, round === 1, () => load(ref.url, requests), 'reference'),
-          (figures) => figures.requests,
+          round,
           'reference',
+          () => load(ref.url, requests),
+          requestsOf,
         );
         show(`stripped reference, round ${round}`, run);
         return run;
