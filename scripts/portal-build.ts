@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesUnder, stampOf } from './input-stamp.ts';
 import { precompressDirectory } from './precompress.ts';
 
 /**
@@ -24,25 +24,11 @@ const INPUTS = [
   'package-lock.json',
 ];
 
-function* files(path: string): Generator<string> {
-  if (!existsSync(path)) return;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) {
-    yield path;
-    return;
-  }
-  for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
-}
-
 export function portalInputsHash(): string {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of files(join(ROOT, input))) {
-      const s = statSync(file);
-      hash.update(`${relative(ROOT, file)}\0${s.size}\0${s.mtimeMs}\n`);
-    }
-  }
-  return hash.digest('hex');
+  return stampOf(
+    ROOT,
+    INPUTS.flatMap((input) => [...filesUnder(join(ROOT, input))]),
+  );
 }
 
 /** Returns true when it built. Throws (with the bundler's output already shown) when the build fails. */

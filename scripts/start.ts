@@ -1,14 +1,15 @@
 /**
  * `npm start` (after scripts/start.mjs set up the process): builds the portal if its sources changed, then
- * starts every service in this one process (web, idp, worker) on http://localhost:8080. Arguments are passed
- * on: `npm start -- --services=web`.
+ * starts every service in this one process (web, idp, worker) on http://localhost:8080, from the server's
+ * bundle (./server-bundle.ts). Arguments are passed on: `npm start -- --services=web`.
  */
 import { flushCompileCache } from 'node:module';
 import { buildPortalIfStale } from './portal-build.ts';
+import { serverEntry } from './server-bundle.ts';
 
 try {
   buildPortalIfStale();
-  const { startServer } = await import('../apps/server/src/main.ts');
+  const { startServer } = (await import(await serverEntry())) as typeof import('../apps/server/src/main.ts');
   await startServer(process.argv.slice(2));
   flushCompileCache(); // written now, not only at exit: a process that is killed leaves it for the next start
 } catch (error) {

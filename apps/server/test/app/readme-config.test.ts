@@ -10,7 +10,7 @@ describe('docs/configuration.md variables table', () => {
   const table = guide.slice(start, end);
   const documented = [...table.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
   // Documented there, read by something other than the server: the tests, the backup commands, and
-  // `npm start` with the C library (scripts/malloc-settings.mjs).
+  // `npm start` with the C library (scripts/malloc-settings.mjs) and its server bundle (scripts/server-bundle.ts).
   const NOT_THE_SERVER = [
     'TEST_DATABASE_URL',
     'CHROMIUM_PATH',
@@ -19,6 +19,7 @@ describe('docs/configuration.md variables table', () => {
     'MALLOC_ARENA_MAX',
     'MALLOC_MMAP_THRESHOLD_',
     'MALLOC_TRIM_THRESHOLD_',
+    'TRACKWELL_SERVER_BUNDLE',
   ];
 
   it('finds the table', () => {
