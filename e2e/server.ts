@@ -25,7 +25,7 @@ import {
 import { DEMO_PASSWORD } from '@trackwell/db/seed/demo-users';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { demoOnFirstStart, demoTemplateFor } from '../apps/server/src/demo-data.ts';
-import { serverEntry } from '../scripts/server-bundle.ts';
+import { loadServer } from '../scripts/server-bundle.ts';
 
 /** Users only one journey signs in with: `<local>@<store>.example`, the demo password. */
 export const JOURNEY_USERS: ReadonlyArray<{
@@ -140,5 +140,5 @@ const fixturesFile = join(process.env.DATA_DIR ?? '', 'e2e-fixtures.json');
 if (!existsSync(fixturesFile)) await prepare();
 if (process.argv.includes('--prepare')) process.exit(0);
 // From the server's bundle, as `npm start` runs it (scripts/server-bundle.ts).
-const { startServer } = (await import(await serverEntry())) as typeof import('../apps/server/src/main.ts');
+const { startServer } = await loadServer();
 await startServer([]);

@@ -7,17 +7,15 @@ import { join, relative } from 'node:path';
  * each input file's path, size and modification time, without reading the files.
  */
 
-/** Every file under `path` (or `path` itself), in a stable order, not entering directories named in `skip`. */
-export function* filesUnder(path: string, skip: ReadonlySet<string> = new Set()): Generator<string> {
+/** Every file under `path` (or `path` itself), in a stable order. */
+export function* filesUnder(path: string): Generator<string> {
   if (!existsSync(path)) return;
   const stat = statSync(path);
   if (!stat.isDirectory()) {
     yield path;
     return;
   }
-  for (const entry of readdirSync(path).sort()) {
-    if (!skip.has(entry)) yield* filesUnder(join(path, entry), skip);
-  }
+  for (const entry of readdirSync(path).sort()) yield* filesUnder(join(path, entry));
 }
 
 /** The hash of `files` (paths relative to `root` in it), after `seed`. */

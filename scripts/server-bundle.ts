@@ -21,17 +21,21 @@ const ENTRY = join(ROOT, 'apps/server/src/main.ts');
  */
 export const BUNDLES_DIR = join(ROOT, 'apps/server/.bundle');
 const KEPT_BUNDLES = 5;
-const INPUTS = ['apps/server/src', 'apps/server/package.json', 'packages', 'package-lock.json'];
-/** Under `packages`, only these count: sources and manifests, not tests or node_modules. */
-const PACKAGE_PARTS = /^packages\/[^/]+\/(src\/|package\.json$)/;
-const SKIPPED = new Set(['node_modules', 'test', '.bundle']);
+/** What the bundle is made of: the server's sources and manifest, each package's, and the lock file. */
+const inputs = () => [
+  'apps/server/src',
+  'apps/server/package.json',
+  ...readdirSync(join(ROOT, 'packages')).flatMap((name) => [
+    `packages/${name}/src`,
+    `packages/${name}/package.json`,
+  ]),
+  'package-lock.json',
+];
 
 /** A hash over this file, the checkout's place (the bundle names absolute paths), and every input's path, size and time. */
 export function serverInputsHash(): string {
-  const inputs = INPUTS.flatMap((input) => [...filesUnder(join(ROOT, input), SKIPPED)]).filter(
-    (file) => !relative(ROOT, file).startsWith('packages/') || PACKAGE_PARTS.test(relative(ROOT, file)),
-  );
-  return stampOf(ROOT, inputs, `${ROOT}\0${readFileSync(new URL(import.meta.url), 'utf8')}\n`);
+  const files = inputs().flatMap((input) => [...filesUnder(join(ROOT, input))]);
+  return stampOf(ROOT, files, `${ROOT}\0${readFileSync(new URL(import.meta.url), 'utf8')}\n`);
 }
 
 const OWN_CODE = /\.[cm]?ts$/;
@@ -122,10 +126,15 @@ function removeOldBundles(current: string) {
 }
 
 /**
- * What `npm start` imports for `startServer`: the bundle of the sources as they are, or the sources themselves
- * when it is turned off or cannot be built (the reason is printed; the start goes on).
+ * The server's entry module (`startServer`) as `npm start` runs it: from the bundle of the sources as they are,
+ * or from the sources themselves when the bundle is turned off or cannot be built (the reason is printed; the
+ * start goes on).
  */
-export async function serverEntry(): Promise<string> {
+export async function loadServer(): Promise<typeof import('../apps/server/src/main.ts')> {
+  return import(await serverEntry());
+}
+
+async function serverEntry(): Promise<string> {
   const sources = pathToFileURL(ENTRY).href;
   if (process.env.TRACKWELL_SERVER_BUNDLE === '0') return sources;
   try {

@@ -5,11 +5,11 @@
  */
 import { flushCompileCache } from 'node:module';
 import { buildPortalIfStale } from './portal-build.ts';
-import { serverEntry } from './server-bundle.ts';
+import { loadServer } from './server-bundle.ts';
 
 try {
   buildPortalIfStale();
-  const { startServer } = (await import(await serverEntry())) as typeof import('../apps/server/src/main.ts');
+  const { startServer } = await loadServer();
   await startServer(process.argv.slice(2));
   flushCompileCache(); // written now, not only at exit: a process that is killed leaves it for the next start
 } catch (error) {

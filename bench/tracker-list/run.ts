@@ -66,30 +66,22 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
     }
     await load(app.url, requests, 3); // warm-up: JIT, token and user caches, connection pools
     await load(ref.url, requests, 3);
-    // Rounds interleaved (bench/report.ts), so neither side always runs in the quieter moment.
+    // One side's round: its load, profiled when BENCH_PROFILE asks, its figures printed. The rounds are
+    // interleaved (bench/report.ts), so neither side always runs in the quieter moment.
+    const side = (name: string, label: string, base: string) => async (round: number) => {
+      const run = await profiledRound(
+        process.env.BENCH_PROFILE,
+        round,
+        name,
+        () => load(base, requests),
+        requestsOf,
+      );
+      show(`${label}, round ${round}`, run);
+      return run;
+    };
     const { product, reference } = await interleaved({
-      product: async (round) => {
-        const run = await profiledRound(
-          process.env.BENCH_PROFILE,
-          round,
-          'fastify',
-          () => load(app.url, requests),
-          requestsOf,
-        );
-        show(`Fastify list endpoint, round ${round}`, run);
-        return run;
-      },
-      reference: async (round) => {
-        const run = await profiledRound(
-          process.env.BENCH_PROFILE,
-          round,
-          'reference',
-          () => load(ref.url, requests),
-          requestsOf,
-        );
-        show(`stripped reference, round ${round}`, run);
-        return run;
-      },
+      product: side('fastify', 'Fastify list endpoint', app.url),
+      reference: side('reference', 'stripped reference', ref.url),
     });
     figures.pgApp = combine(product);
     figures.pgRef = combine(reference);
