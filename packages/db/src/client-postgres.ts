@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { CHANNEL, type DatabaseHandle, type QueryOptions, type SqlExecutor } from './database-handle.ts';
+import {
+  CHANNEL,
+  type DatabaseHandle,
+  type QueryOptions,
+  type SqlExecutor,
+  type Transaction,
+} from './database-handle.ts';
 import { statementName } from './prepared-statements.ts';
 
 /** A PostgreSQL server as a DatabaseHandle: a pool, transactions on one client, LISTEN that reconnects. */
@@ -84,6 +90,9 @@ const queryConfig = (
   ...(options?.prepare ? { name: statementName(text) } : {}),
 });
 
+/** A transaction whose statements run their generic plans (`QueryOptions.plan`), opened in one round trip. */
+const GENERIC_PLAN_TRANSACTION = 'BEGIN; SET LOCAL plan_cache_mode = force_generic_plan';
+
 export async function openPostgres(
   connection: pg.PoolConfig,
   poolSize: number,
@@ -97,7 +106,41 @@ export async function openPostgres(
     throw error; // fail now, with the driver's message, if the server is unreachable
   });
   client.release();
+  /** Runs `fn` in one transaction opened by `begin`: committed if it resolves, rolled back if it throws. */
+  const inTransaction = async <T>(begin: string, fn: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const conn = await pool.connect();
+    // A checked-out client has no pool listener: a server restart or a cut connection between two
+    // statements would be an unhandled 'error' event, which ends the process. Keep it, fail the
+    // transaction with it, and destroy the client instead of returning it to the pool.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    conn.on('error', onError);
+    try {
+      await conn.query(begin);
+      const result = await fn({
+        async query(text, params, options) {
+          const r = await conn.query(queryConfig(text, params, options));
+          return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+        },
+        async exec(script) {
+          await conn.query(script);
+        },
+      });
+      await conn.query('COMMIT');
+      return result;
+    } catch (error) {
+      await conn.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      conn.off('error', onError);
+      conn.release(broken);
+    }
+  };
   const query: SqlExecutor['query'] = async (text, params, options) => {
+    if (options?.prepare && options.plan === 'generic')
+      return inTransaction(GENERIC_PLAN_TRANSACTION, (tx) => tx.query(text, params, { prepare: true }));
     const result = await pool.query(queryConfig(text, params, options));
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   };
@@ -109,37 +152,7 @@ export async function openPostgres(
     async exec(script) {
       await pool.query(script);
     },
-    async transaction(fn) {
-      const conn = await pool.connect();
-      // A checked-out client has no pool listener: a server restart or a cut connection between two
-      // statements would be an unhandled 'error' event, which ends the process. Keep it, fail the
-      // transaction with it, and destroy the client instead of returning it to the pool.
-      let broken: Error | undefined;
-      const onError = (error: Error) => {
-        broken = error;
-      };
-      conn.on('error', onError);
-      try {
-        await conn.query('BEGIN');
-        const result = await fn({
-          async query(text, params, options) {
-            const r = await conn.query(queryConfig(text, params, options));
-            return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-          },
-          async exec(script) {
-            await conn.query(script);
-          },
-        });
-        await conn.query('COMMIT');
-        return result;
-      } catch (error) {
-        await conn.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        conn.off('error', onError);
-        conn.release(broken);
-      }
-    },
+    transaction: (fn) => inTransaction('BEGIN', fn),
     listen: async (channel, onNotify) => {
       // PGlite delivers a NOTIFY in the exchange of whoever commits: a socket client would hear nothing.
       if (!canListen) throw new Error('LISTEN is not available through the running server (PGlite)');

@@ -26,6 +26,15 @@ export interface QueryOptions {
    * from a bounded set (each text is one statement kept by every connection).
    */
   prepare?: boolean;
+  /**
+   * With `prepare`, on PostgreSQL outside a transaction: always run the statement's generic plan (planned once
+   * per connection), even where PostgreSQL would plan it for each call's values because it estimates that
+   * plan cheaper. Only for a statement whose generic plan was measured as fast for every kind of value: its
+   * planning costs more than its run. It runs in a transaction of its own with `plan_cache_mode` set for that
+   * transaction only (two short round trips more; safe behind a transaction-mode pooler). PGlite, and a
+   * statement inside a transaction, take PostgreSQL's own choice.
+   */
+  plan?: 'generic';
 }
 
 export interface Transaction extends SqlExecutor {

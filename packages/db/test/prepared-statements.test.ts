@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/index.ts';
 import { statementName } from '../src/prepared-statements.ts';
-import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../src/testing.ts';
 
 // A hot statement (`{ prepare: true }`) is prepared once per connection under a name made from its text, and
 // answers exactly as the same statement unprepared, on either engine, in and out of transactions.
@@ -109,4 +110,54 @@ describe('a prepared query', () => {
     }
     expect((await db.handle.query(PAGE, [2, 2], { prepare: true })).rows.map((r) => r.id)).toEqual([3, 4]);
   });
+});
+
+describe('a prepared query run by its generic plan', () => {
+  const RANGE = 'SELECT id, label FROM prepared_rows WHERE id > $1 AND id <= $1 + $2 ORDER BY id';
+  const generic = { prepare: true, plan: 'generic' } as const;
+
+  it('answers as the same query unprepared, out of and in a transaction, with other values each time', async () => {
+    for (const [after, count] of [
+      [0, 3],
+      [47, 10],
+      [60, 2],
+    ] as const) {
+      const plain = await db.handle.query(RANGE, [after, count]);
+      expect(await db.handle.query(RANGE, [after, count], generic)).toEqual(plain);
+      expect(await db.handle.transaction((tx) => tx.query(RANGE, [after, count], generic))).toEqual(plain);
+    }
+  });
+
+  it.runIf(testEngine() === 'postgres')(
+    'is planned once on PostgreSQL, and leaves its connection planning as before, after a failure too',
+    async () => {
+      const one = await openDatabase({ url: db.url!, poolSize: 1 });
+      try {
+        const plans = async (text: string) =>
+          (
+            await one.query<{ generic_plans: number; custom_plans: number }>(
+              `SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1`,
+              [text],
+            )
+          ).rows;
+        for (const after of [0, 10, 20]) await one.query(RANGE, [after, 2], generic);
+        expect(await plans(RANGE)).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+        // The same kind of statement without the option: PostgreSQL plans its first calls for their values.
+        const auto = `${RANGE} LIMIT 50`;
+        for (const after of [0, 10, 20]) await one.query(auto, [after, 2], { prepare: true });
+        expect(await plans(auto)).toEqual([{ generic_plans: 0, custom_plans: 3 }]);
+        expect((await one.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+
+        const divide = 'SELECT 10 / $1::int AS q';
+        await expect(one.query(divide, [0], generic)).rejects.toMatchObject({ code: '22012' });
+        expect((await one.query(divide, [5], generic)).rows).toEqual([{ q: 2 }]);
+        expect((await one.query('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+        expect((await one.query(`SELECT now() = statement_timestamp() AS outside`)).rows).toEqual([
+          { outside: true },
+        ]);
+      } finally {
+        await one.close();
+      }
+    },
+  );
 });
