@@ -24,6 +24,20 @@ describe(`migrations on ${testEngine()}`, () => {
     expect(second).toEqual({ applied: [], alreadyApplied: readMigrations().length });
   });
 
+  it('keeps the sent messages lz4-compressed where the engine has lz4, else by its default (PGlite)', async () => {
+    const { rows } = await t.handle.query(
+      `SELECT attrelid::regclass::text AS "table", attcompression::text AS compression FROM pg_attribute
+        WHERE attname = 'sent_message'
+          AND attrelid IN ('notification_deliveries'::regclass, 'notification_digests'::regclass)
+        ORDER BY 1`,
+    );
+    const compression = testEngine() === 'postgres' ? 'l' : '';
+    expect(rows).toEqual([
+      { table: 'notification_deliveries', compression },
+      { table: 'notification_digests', compression },
+    ]);
+  });
+
   it('refuses a migration that was edited after it was applied', async () => {
     const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'changed' } : m));
     await expect(migrate(t.handle, edited)).rejects.toThrow(/changed after it was applied/);
