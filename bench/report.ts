@@ -10,6 +10,13 @@ import { cpus, loadavg } from 'node:os';
 /** Rounds per figure (BENCH_ROUNDS, default 3): the median of them is reported. */
 export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
+/**
+ * Up to this many recipients, a mail bench (fan-out, digest) first runs one round of each side that is not
+ * counted: at a quick size a process's first round ran at half the speed of its later ones (JIT compilation,
+ * templates compiled once), and whichever side went first paid for the code both share (nodemailer, the sink).
+ */
+export const WARM_UP_UP_TO = 20_000;
+
 export interface BenchRow {
   /** What is measured, with its size (e.g. "tracker list, Fastify / stripped reference, PostgreSQL"). */
   what: string;

@@ -63,7 +63,7 @@ import { lazyBoss } from '../../apps/server/src/modules/jobs/boss.ts';
 import { createNotificationService } from '../../apps/server/src/modules/notifications/service.ts';
 import { createSmtpTransport } from '../../apps/server/src/modules/notifications/transport.ts';
 import { storeOrigin } from '../../apps/server/src/modules/tenants/public-urls.ts';
-import { interleaved, median, ROUNDS, report, times } from '../report.ts';
+import { interleaved, median, ROUNDS, report, times, WARM_UP_UP_TO } from '../report.ts';
 import { measureRawNodemailer, openMailBench, type Sink } from '../smtp-sink.ts';
 
 const { values } = parseArgs({
@@ -132,9 +132,6 @@ const cpuPerMail = (since: NodeJS.CpuUsage) => {
 };
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** Up to this many recipients, each side first runs one round that is not counted. */
-const WARM_UP_UP_TO = 20_000;
-
 /** The pipeline, started once: its worker (pg-boss jobs and the pooled transport) serves every round. */
 async function startPipeline(db: DatabaseHandle, env: Env, sink: Sink) {
   const boss = lazyBoss(db, () => {}, { superviseSeconds: 10 });
@@ -199,8 +196,6 @@ async function main() {
   const service = await startPipeline(db, env, sink);
   const warmUps = USERS <= WARM_UP_UP_TO ? 1 : 0;
   if (warmUps) {
-    // At a quick size, a first round's JIT compilation and template compiling weigh: whichever side ran first
-    // paid the code both share (nodemailer, the sink), and the pipeline its own first compile.
     const pipelineMs = (await measurePipeline(db, service, sink, tenant.id, 0)).pipelineMs;
     const referenceMs = await measureRawNodemailer(sink, { count: USERS, connections: CONNECTIONS });
     process.stdout.write(
