@@ -11,7 +11,8 @@ import { digestJob, registerDigestSweep } from '../../src/modules/notifications/
 afterEach(() => vi.useRealTimers());
 
 function queueWithFakeBoss() {
-  const boss = { get: async () => ({}), stop: async () => undefined };
+  // pg-boss with no queue yet (the queue reads them before creating the registered ones: none here).
+  const boss = { get: async () => ({ getQueues: async () => [] }), stop: async () => undefined };
   const log = { error: vi.fn() };
   const jobs = createJobQueue({ db: {} as never, env: {} as Env, boss: boss as never, log });
   const sent: unknown[] = [];

@@ -16,13 +16,17 @@ export async function createBoss(
   options: { superviseSeconds?: number } = {},
 ): Promise<PgBoss> {
   const { fromPglite, PgBoss } = await import('pg-boss');
-  // supervise: how soon the jobs of a dead worker expire and are retried (and maintenance runs)
+  // supervise: how soon the jobs of a dead worker expire and are retried (and maintenance runs).
+  // registerInstance off: pg-boss's registry of running instances (a row each, written at start and every
+  // 30 s, read only by its getInstances(), which nothing here calls) was half of a worker's start on PGlite
+  // (0.25-0.3 s of its statements); expiring a dead worker's jobs does not depend on it.
   const every = options.superviseSeconds ?? 60;
   const common = {
     schema: 'pgboss',
     supervise: true,
     schedule: false,
     persistWarnings: false,
+    registerInstance: false,
     superviseIntervalSeconds: every,
     monitorIntervalSeconds: every,
   } as const;

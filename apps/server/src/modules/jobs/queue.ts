@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@trackwell/db';
-import type { PgBoss, SendOptions } from 'pg-boss';
+import type { PgBoss, QueueOptions, QueueResult, SendOptions } from 'pg-boss';
 import type { Env } from '../../config/env.ts';
 import { inJobSpan } from '../../observability/spans.ts';
 import type { LazyBoss } from './boss.ts';
@@ -89,10 +89,11 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
   const ready = () =>
     (queuesReady ??= (async () => {
       const b = await boss.get();
-      for (const { definition } of jobs) {
-        await b.createQueue(definition.name, definition.policy(env));
-        if (definition.refreshPolicy) await b.updateQueue(definition.name, definition.policy(env));
-      }
+      await createQueues(
+        b,
+        jobs.map((j) => j.definition),
+        env,
+      );
       return b;
     })());
 
@@ -148,4 +149,29 @@ export function createJobQueue({ db, env, boss, log }: JobQueueOptions): JobQueu
     },
   };
   return queue;
+}
+
+/**
+ * Each definition's queue with its policy. The existing queues are read once: only a missing queue is
+ * created and only a refreshed policy that differs is written (each of those is two statements: the write, and
+ * pg-boss reading the queue again).
+ */
+async function createQueues(
+  boss: PgBoss,
+  definitions: Array<Pick<JobDefinition<unknown>, 'name' | 'policy' | 'refreshPolicy'>>,
+  env: Env,
+): Promise<void> {
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  for (const definition of definitions) {
+    const policy = definition.policy(env);
+    const queue = existing.get(definition.name);
+    if (!queue) await boss.createQueue(definition.name, policy);
+    else if (definition.refreshPolicy && !policyApplied(queue, policy))
+      await boss.updateQueue(definition.name, policy);
+  }
+}
+
+/** Whether a queue already has every setting of `policy` (pg-boss reads a queue's settings by their option names). */
+export function policyApplied(queue: QueueResult, policy: QueueOptions): boolean {
+  return Object.entries(policy).every(([key, value]) => queue[key as keyof QueueResult] === value);
 }
