@@ -61,7 +61,9 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   // go back to the queue (onClose hooks); past SHUTDOWN_TIMEOUT_SECONDS the process exits 1. Ctrl-C
   // (SIGINT) in a terminal skips the grace: no load balancer is waiting for the readiness to change.
   const { totalMs } = app.drain.budget;
+  let workerSoon: NodeJS.Timeout | undefined;
   closeWithGrace({ delay: totalMs }, async ({ err, signal }) => {
+    clearTimeout(workerSoon); // a process stopped in its first second never starts its worker
     const graceMs = signal === 'SIGTERM' ? app.drain.budget.graceMs : 0;
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info(`${signal ?? 'close'}: draining for ${graceMs / 1000} s, then shutting down`);
@@ -74,11 +76,26 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   await app.listen({ port: env.PORT, host: env.HOST });
   await listenMetrics(app); // METRICS_PORT: Prometheus's own port
   // The worker (pg-boss jobs: e-mails, digests, webhooks) starts once the web answers: nothing a request does
-  // waits for it (what a request queues is in the database, and the worker's first sweep finds it), and
-  // pg-boss's start is 0.4 s of a warm start (bench/startup). If it cannot start, the process fails as before.
-  if (services.has('worker')) await app.notifications.startWorker();
+  // waits for it (what a request queues is in the database, and the worker's first sweep finds it). Beside the
+  // web it starts a second later: its start (loading pg-boss, a first fetch from every queue, the schedules) is
+  // 0.5 s of the one thread and, on PGlite, of the one database connection, which the first requests and
+  // readiness probes would wait behind (bench/startup). If it cannot start, the process fails.
+  if (services.has('worker') && !services.has('web')) await app.notifications.startWorker();
+  else if (services.has('worker'))
+    workerSoon = setTimeout(() => startWorkerOrExit(app), WORKER_START_DELAY_MS);
   await printBanner(env, db, app.publicUrls, { applied, demo, template, services: [...services] });
   if (demo === 'created') await collectGarbageNow(); // the seed's garbage, now rather than in 8–10 s
+}
+
+/** How long after the web listens a process that also serves the web starts its worker. */
+const WORKER_START_DELAY_MS = 1000;
+
+/** The worker's deferred start; if it fails, the process ends as a failed start does (start.ts). */
+function startWorkerOrExit(app: { notifications: { startWorker(): Promise<void> } }): void {
+  app.notifications.startWorker().catch((error: Error) => {
+    process.stderr.write(`\nTrackwell could not start its worker: ${error.message}\n`);
+    process.exit(1);
+  });
 }
 
 async function printBanner(
