@@ -143,3 +143,24 @@ export async function readiness(server: ServerProcess): Promise<number> {
     return 0;
   }
 }
+
+/**
+ * Runs main.ts with exactly these settings (and PATH, HOME) until it exits: for the starts that must end (a
+ * refused configuration, a worker that cannot start). Its whole output is returned.
+ */
+export function runMainToExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+  });
+  let [stdout, stderr] = ['', ''];
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
-  ROOT,
   readiness,
+  runMainToExit,
   scratchDir,
   startServerProcess,
   waitUntilReady,
@@ -26,7 +25,6 @@ import { addNotificationUser } from '../support/notifications-fixtures.ts';
  * development defaults it exits non-zero before opening anything, naming every setting to change on stderr;
  * configured as production requires, it starts and answers /readyz.
  */
-const MAIN = join(ROOT, 'apps/server/src/main.ts');
 /** What production requires besides a secret: a mail relay (nothing is sent here) and no demo seed. */
 const CONFIGURED = {
   NODE_ENV: 'production',
@@ -36,24 +34,6 @@ const CONFIGURED = {
   LOG_LEVEL: 'warn',
 };
 
-/** Runs main.ts with exactly these settings until it exits (it must: production refuses them). */
-function runToExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-  });
-  let [stdout, stderr] = ['', ''];
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
-
 describe('the server entry in production mode', () => {
   const scratch = scratchDir('production');
   afterAll(() => scratch.remove());
@@ -61,7 +41,7 @@ describe('the server entry in production mode', () => {
   it('refuses the development defaults: exit 1, every setting to change named in one message on stderr, nothing opened or listening', async () => {
     const port = await freePort();
     const dataDir = join(scratch.dir, 'never-made');
-    const run = await runToExit({
+    const run = await runMainToExit({
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -85,7 +65,7 @@ describe('the server entry in production mode', () => {
   });
 
   it('applies the same rules to https public URLs without NODE_ENV', async () => {
-    const run = await runToExit({
+    const run = await runMainToExit({
       PUBLIC_URL_TEMPLATE: 'https://{host}',
       DATA_DIR: join(scratch.dir, 'none'),
     });
@@ -133,7 +113,7 @@ describe('the server entry in production mode', () => {
         const store = await db!.handle.transaction((tx) => upsertTenant(tx, def));
         await addNotificationUser(db!.handle, store.id, { login: `user@${store.code}.example` });
         const port = await freePort();
-        const run = await runToExit({
+        const run = await runMainToExit({
           ...CONFIGURED,
           NOTIFICATIONS_SECRET: randomBytes(36).toString('base64'),
           DATABASE_URL: db!.url!,

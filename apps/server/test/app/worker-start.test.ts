@@ -1,34 +1,14 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pgliteDataDir } from '@trackwell/db';
 import { openMigratedDataDir } from '@trackwell/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT, scratchDir } from '../../../../scripts/faults/server-process.ts';
+import { freePort, runMainToExit, scratchDir } from '../../../../scripts/faults/server-process.ts';
 
 /**
  * The real server entry (apps/server/src/main.ts, what `npm start` runs) with the web and the worker in one
  * process: the web listens and says it is ready first, the worker starts a second later. A worker that then
  * cannot start still ends the process, with the reason on stderr, as a failed start does.
  */
-const MAIN = join(ROOT, 'apps/server/src/main.ts');
-
-function runToExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-  });
-  let [stdout, stderr] = ['', ''];
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
-}
-
 describe('the worker beside the web in one process', () => {
   const scratch = scratchDir('worker-start');
   afterAll(() => scratch.remove());
@@ -43,7 +23,7 @@ describe('the worker beside the web in one process', () => {
     );
     await db.close();
 
-    const run = await runToExit({
+    const run = await runMainToExit({
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
