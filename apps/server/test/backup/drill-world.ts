@@ -93,7 +93,9 @@ export async function appWithWorker(db: DatabaseHandle, smtpPort: number, cleanu
     PORTAL_DIST: dist,
     PORT: '80',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    NOTIFICATIONS_CLAIM_SECONDS: '5',
+    // Short, so that a claim the backup caught runs out soon after the restore; not the minimum (5 s): on a
+    // machine loaded ten times over its cores, a batch's few e-mails took longer than that.
+    NOTIFICATIONS_CLAIM_SECONDS: '15',
     // A send job the backup caught in hand expires with its claim after the restore, then waits this long
     // before its retry (default 30 s, with backoff): most of the drill's time, waiting.
     NOTIFICATIONS_RETRY_DELAY_SECONDS: '1',

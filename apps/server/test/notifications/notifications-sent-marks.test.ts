@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { claimMarginMs } from '../../src/modules/notifications/sender.ts';
 import { type SentMark, sendInLanes, startSentMarks } from '../../src/modules/notifications/sent-marks.ts';
 
 /** The sender's group commit of "sent" marks (sent-marks.ts): grouped, bounded, surviving a database outage. */
@@ -113,5 +114,37 @@ describe('sent marks', () => {
     expect(written.sort()).toEqual([1, 2, 3]);
     expect(counts.sent).toBe(3);
     expect(left).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  it('starts no e-mail once the claim is about to end: the rest is left for the retry', async () => {
+    let clock = 1_000;
+    const now = vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    try {
+      const marks = startSentMarks(async () => {}, Number.POSITIVE_INFINITY);
+      const started: number[] = [];
+      const left = await sendInLanes(
+        [1, 2, 3, 4, 5],
+        1,
+        marks,
+        async (id, record) => {
+          started.push(id);
+          clock += 400; // each e-mail takes 0.4 s
+          record(mark(id));
+          return 'sent' as const;
+        },
+        { sent: 0 },
+        undefined,
+        2_000,
+      );
+      expect(started).toEqual([1, 2, 3]); // started at 1.0, 1.4 and 1.8 s; the next would start at 2.2 s
+      expect(left).toEqual([4, 5]);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('keeps the last fifth of a claim, at least its last second, free of new e-mails', () => {
+    expect(claimMarginMs(5)).toBe(1_000);
+    expect(claimMarginMs(120)).toBe(24_000);
   });
 });

@@ -24,6 +24,14 @@ import { signUnsubscribeToken } from './unsubscribe-token.ts';
 
 export type SendOutcome = 'sent' | 'failed' | 'retry';
 
+/**
+ * A batch starts no e-mail in the last fifth of its claim (at least its last second): once the claim ends, the
+ * sweep hands the unsent rows to another sender, and a row started late (on a slow relay or a busy machine)
+ * could be sent by both. What is left is released for the job's retry; the e-mails on the wire finish and are
+ * marked within the margin.
+ */
+export const claimMarginMs = (claimSeconds: number) => Math.max(1000, claimSeconds * 200);
+
 export interface SenderOptions {
   db: DatabaseHandle;
   env: Env;
@@ -136,11 +144,13 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
    * and counted as `retry`.
    */
   async function sendBatch(ids: number[], opts: { finalAttempt?: boolean; signal?: AbortSignal } = {}) {
+    // Taken before the claim, so never later than the database's end of it.
+    const claimEnds = Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000;
     const rows = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
     const counts: Record<SendOutcome, number> = { sent: 0, failed: 0, retry: 0 };
     const marks = startSentMarks(
       (batch) => markDeliveriesSent(db, batch),
-      Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
+      claimEnds,
       (error) => log.warn({ err: error }, 'could not mark e-mails sent yet (retrying)'),
     );
     const send = (n: PendingNotification, record: (sent: SentMark) => void) =>
@@ -152,6 +162,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
       send,
       counts,
       opts.signal,
+      claimEnds - claimMarginMs(env.NOTIFICATIONS_CLAIM_SECONDS),
     );
     await releaseNotificationClaims(
       db,

@@ -120,12 +120,15 @@ export async function sendInLanes<Item, Outcome extends string>(
   send: (item: Item, record: (sent: SentMark) => void) => Promise<Outcome>,
   counts: Record<Outcome, number>,
   signal?: AbortSignal,
+  until = Number.POSITIVE_INFINITY,
 ): Promise<Item[]> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
       await marks.room();
-      if (signal?.aborted) break; // told to stop: what no lane has started is left for the retry
+      // Told to stop, or the items' claim ends soon (another sender may claim them then, and one started now
+      // could be sent by both): what no lane has started is left for the retry.
+      if (signal?.aborted || Date.now() >= until) break;
       const item = items[next++];
       if (item === undefined) break;
       counts[await send(item, marks.record)]++;
