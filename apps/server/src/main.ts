@@ -80,9 +80,10 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   // web it starts a second later: its start (loading pg-boss, a first fetch from every queue, the schedules) is
   // 0.5 s of the one thread and, on PGlite, of the one database connection, which the first requests and
   // readiness probes would wait behind (bench/startup). If it cannot start, the process fails.
-  if (services.has('worker') && !services.has('web')) await app.notifications.startWorker();
-  else if (services.has('worker'))
-    workerSoon = setTimeout(() => startWorkerOrExit(app), WORKER_START_DELAY_MS);
+  if (services.has('worker')) {
+    if (services.has('web')) workerSoon = setTimeout(() => startWorkerOrExit(app), WORKER_START_DELAY_MS);
+    else await app.notifications.startWorker();
+  }
   await printBanner(env, db, app.publicUrls, { applied, demo, template, services: [...services] });
   if (demo === 'created') await collectGarbageNow(); // the seed's garbage, now rather than in 8–10 s
 }

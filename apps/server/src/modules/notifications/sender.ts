@@ -26,8 +26,8 @@ export type SendOutcome = 'sent' | 'failed' | 'retry';
 
 /**
  * A batch starts no e-mail in the last fifth of its claim (at least its last second): once the claim ends, the
- * sweep hands the unsent rows to another sender, and a row started late (on a slow relay or a busy machine)
- * could be sent by both. What is left is released for the job's retry; the e-mails on the wire finish and are
+ * sweep or pg-boss's retry of a job that outlived it (its expiry is the claim) hands the unsent rows to another
+ * sender, and a row started late (on a slow relay or a busy machine) could be sent by both. What is left is released for the job's retry; the e-mails on the wire finish and are
  * marked within the margin.
  */
 export const claimMarginMs = (claimSeconds: number) => Math.max(1000, claimSeconds * 200);
