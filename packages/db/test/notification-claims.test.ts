@@ -62,12 +62,31 @@ describe('releasing claimed notifications', () => {
   it('gives back the unsent rows of a claim at once and leaves a sent one sent', async () => {
     expect(ids).toHaveLength(4);
     const claimed = await claimPendingNotifications(db, ids, 600);
-    expect(claimed).toHaveLength(4);
-    expect(await claimPendingNotifications(db, ids, 600)).toEqual([]); // held: nobody else takes them
+    expect(claimed.rows).toHaveLength(4);
+    expect(claimed.until!.getTime()).toBeGreaterThan(Date.now() + 590_000);
+    expect(await claimPendingNotifications(db, ids, 600)).toEqual({ rows: [], until: null }); // held
     await markDeliveriesSent(db, [{ id: ids[0]!, messageId: '<sent@x>' }]);
-    await releaseNotificationClaims(db, ids);
+    await releaseNotificationClaims(db, ids, claimed.until);
     const again = await claimPendingNotifications(db, ids, 600);
-    expect(again.map((n) => n.id).sort()).toEqual(ids.slice(1).sort());
-    await releaseNotificationClaims(db, []); // nothing to give back: no statement
+    expect(again.rows.map((n) => n.id).sort()).toEqual(ids.slice(1).sort());
+    await releaseNotificationClaims(db, [], again.until); // nothing to give back: no statement
+    await releaseNotificationClaims(db, ids, again.until);
+  });
+
+  it('gives back only rows still under its own claim: one another sender has claimed since stays claimed', async () => {
+    const first = await claimPendingNotifications(db, ids, 1);
+    expect(first.rows.length).toBeGreaterThan(0);
+    const taken = first.rows.map((n) => n.id);
+    // The first claim has ended; a second sender claims the same rows.
+    await db.query(
+      `UPDATE notification_deliveries SET claimed_until = now() - interval '1 second' WHERE id = ANY($1)`,
+      [taken],
+    );
+    const second = await claimPendingNotifications(db, taken, 600);
+    expect(second.rows.map((n) => n.id).sort()).toEqual([...taken].sort());
+    await releaseNotificationClaims(db, taken, first.until); // the late first sender gives back its leftovers
+    expect(await claimPendingNotifications(db, taken, 600)).toEqual({ rows: [], until: null }); // still the second's
+    await releaseNotificationClaims(db, taken, second.until);
+    expect((await claimPendingNotifications(db, taken, 600)).rows).toHaveLength(taken.length);
   });
 });

@@ -36,12 +36,14 @@ const UNSCOPED: Record<string, string> = {
   'notifications.ts markDeliveriesSent': 'marks rows by id, after sending',
   'notifications.ts markDeliveryAttemptFailed': 'marks one row by id, after a failed attempt',
   'notifications.ts releaseNotificationClaims':
-    'gives back claimed rows by id, when a sender is told to stop',
+    'gives back claimed rows by id and claim, when a sender is told to stop or its claim ends soon',
   // The digest job serves every store: due digests are found in each user's own schedule.
   'notification-digests.ts createDueDigests':
     'the digests due now across every store’s schedules (or one: digest:run)',
   'notification-digests.ts claimDigests': 'claims digests by status; each answers its own tenant',
   'notification-digests.ts markDigestsSent': 'marks digests by id, after sending',
+  'notification-digests.ts releaseDigestClaims':
+    'gives back claimed digests by id and claim, when a run is told to stop or its claim ends soon',
   'notification-digests.ts markDigestAttemptFailed': 'marks a digest by id, after a failed attempt',
   'notification-digests.ts refreshDigestStatisticsAfter':
     'ANALYZE of the digest tables after a large build across stores',

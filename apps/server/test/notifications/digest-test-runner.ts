@@ -8,13 +8,18 @@ import { eventually } from '../support/notifications-fixtures.ts';
 
 /**
  * A digest runner like the worker's (digests and monthly status reports), mailing into `sent` (or crashing
- * once between the claim and the send when asked, or refused by the relay for good: SMTP 550).
+ * once between the claim and the send when asked, or refused by the relay for good: SMTP 550), over `lanes`
+ * SMTP connections, calling `onSend` as each e-mail goes.
  */
-export function testDigestRunner(t: TestApp, options: { crashOnce?: boolean; refused?: boolean } = {}) {
+export function testDigestRunner(
+  t: TestApp,
+  options: { crashOnce?: boolean; refused?: boolean; lanes?: number; onSend?: () => void } = {},
+) {
   const sent: NotificationMail[] = [];
   let crash = options.crashOnce ?? false;
   const transport: MailTransport = {
     async send(m) {
+      options.onSend?.();
       if (options.refused) throw Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 });
       // A digest's HTML goes as its quoted-printable body: kept here decoded, as a mail client reads it.
       const html = typeof m.html === 'string' ? m.html : decodeQuotedPrintable(m.html.quotedPrintable);
@@ -37,7 +42,15 @@ export function testDigestRunner(t: TestApp, options: { crashOnce?: boolean; ref
   };
   return {
     sent,
-    ...createDigestRunner({ db: t.app.db, env: t.app.env, transport, content: { ...content, storeMail } }),
+    ...createDigestRunner({
+      db: t.app.db,
+      env: {
+        ...t.app.env,
+        NOTIFICATIONS_SMTP_CONNECTIONS: options.lanes ?? t.app.env.NOTIFICATIONS_SMTP_CONNECTIONS,
+      },
+      transport,
+      content: { ...content, storeMail },
+    }),
   };
 }
 

@@ -5,7 +5,7 @@ import {
   saveNotificationFrequency,
   saveSuccessorPreference,
 } from '@trackwell/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationMail } from '../../src/modules/notifications/transport.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 import {
@@ -32,7 +32,7 @@ describe('digests', () => {
   });
   afterAll(() => t?.close());
 
-  const runner = (options: { crashOnce?: boolean; refused?: boolean } = {}) => testDigestRunner(t, options);
+  const runner = (options: Parameters<typeof testDigestRunner>[1] = {}) => testDigestRunner(t, options);
 
   let eventNo = 0;
   async function world() {
@@ -221,6 +221,36 @@ describe('digests', () => {
     expect(await after.run(later)).toMatchObject({ created: 0, sent: 1 });
     expect(await after.run(new Date(later.getTime() + 86_400_000))).toMatchObject({ sent: 0 });
     expect(after.sent.map((m) => m.to)).toEqual([u.login]);
+  });
+
+  it('a run near its claim’s end starts no more digests: it gives them back and the next run sends them, once', async () => {
+    const w = await world();
+    const users = await Promise.all([1, 2, 3].map(() => w.user({ frequency: 'daily', hour: 8 })));
+    await w.publish('amendment', 'D638');
+    const claimMs = t.app.env.NOTIFICATIONS_CLAIM_SECONDS * 1000;
+    // Each e-mail takes 45% of the claim: the third would start after 90% of it, inside its last fifth,
+    // when another run could already be taking the same digests once the claim ends.
+    let skew = 0;
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + skew);
+    const now = at('2099-01-15T09:00:00Z');
+    try {
+      const slow = runner({ lanes: 1, onSend: () => (skew += 0.45 * claimMs) });
+      expect(await slow.run(now)).toMatchObject({ created: 3, sent: 2, retry: 1 });
+      expect(slow.sent).toHaveLength(2);
+    } finally {
+      clock.mockRestore();
+    }
+    const next = runner();
+    // Given back, not left claimed: the next run, a second later, sends it without waiting for the claim.
+    expect(await next.run(new Date(now.getTime() + 1000))).toMatchObject({ created: 0, sent: 1 });
+    expect(await next.run(new Date(now.getTime() + 2 * claimMs))).toMatchObject({ sent: 0 });
+    expect(next.sent).toHaveLength(1);
+    const { rows } = await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notification_digests WHERE user_id = ANY($1::uuid[]) AND status = 'sent'`,
+      [users.map((u) => u.id)],
+    );
+    expect(rows[0]!.n).toBe(3);
   });
 
   it('a digest the relay refused for good: the console’s retry puts its change in the next digest', async () => {

@@ -127,18 +127,20 @@ export interface ClaimedDigest {
 
 /**
  * Claims up to `limit` pending digests (unclaimed, or claimed before and not finished by `now`) for
- * `seconds`, with their user and their changes in the order they happened.
+ * `seconds`, with their user and their changes in the order they happened; `until` is the claim's end,
+ * which also names the claim (releaseDigestClaims).
  */
 export async function claimDigests(
   db: SqlExecutor,
   now: Date,
   seconds: number,
   limit: number,
-): Promise<ClaimedDigest[]> {
+): Promise<{ rows: ClaimedDigest[]; until: Date }> {
+  const until = new Date(now.getTime() + seconds * 1000);
   const { rows } = await db.query<ClaimedDigest>(
     `WITH claimed AS (
        UPDATE notification_digests g
-          SET claimed_until = $1::timestamptz + make_interval(secs => $2), attempts = g.attempts + 1
+          SET claimed_until = $2, attempts = g.attempts + 1
         WHERE g.id IN (SELECT id FROM notification_digests
                         WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until < $1::timestamptz)
                         ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
@@ -148,9 +150,22 @@ export async function claimDigests(
             ${digestItemsSql("d.digest_id = c.id AND d.status = 'pending'")} AS items
        FROM claimed c JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
       ORDER BY c.id`,
-    [now, seconds, limit],
+    [now, until, limit],
   );
-  return rows;
+  return { rows, until };
+}
+
+/**
+ * Gives back claimed digests that were not sent (the run told to stop, or their claim ending soon) for the
+ * next run, leaving any another run has claimed since (their claim is no longer `until`).
+ */
+export async function releaseDigestClaims(db: SqlExecutor, ids: number[], until: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE notification_digests SET claimed_until = NULL
+      WHERE id = ANY($1::bigint[]) AND status = 'pending' AND claimed_until = $2`,
+    [ids, until],
+  );
 }
 
 /**

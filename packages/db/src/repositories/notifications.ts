@@ -137,6 +137,13 @@ export async function listEventsWithPendingDeliveries(db: SqlExecutor): Promise<
   return rows.map((r) => r.event_id);
 }
 
+/** A sender's claim: its rows, and the claim's end, which also names the claim (releaseNotificationClaims). */
+export interface NotificationClaim {
+  rows: PendingNotification[];
+  /** When the claim ends (to the millisecond); null when no row was claimed. */
+  until: Date | null;
+}
+
 /**
  * Claims the still-pending rows among `ids` for `seconds` (rows another live sender holds are left to
  * it) and answers them with everything the renderer needs. Sent and failed rows are never returned.
@@ -145,7 +152,7 @@ export async function claimPendingNotifications(
   db: SqlExecutor,
   ids: number[],
   seconds: number,
-): Promise<PendingNotification[]> {
+): Promise<NotificationClaim> {
   const { rows } = await db.query<{
     id: number;
     tenant_id: string;
@@ -159,14 +166,17 @@ export async function claimPendingNotifications(
     change: EventChange;
     occurred_at: Date;
     followed: boolean;
+    claimed_until: Date;
   }>(
+    // The end is cut to the millisecond so that a JavaScript Date names it exactly.
     `WITH claimed AS (
-       UPDATE notification_deliveries SET claimed_until = now() + make_interval(secs => $2)
+       UPDATE notification_deliveries
+          SET claimed_until = date_trunc('milliseconds', now() + make_interval(secs => $2))
         WHERE id = ANY($1::bigint[]) AND status = 'pending' AND NOT digest
           AND (claimed_until IS NULL OR claimed_until < now())
-        RETURNING id, tenant_id, event_id, user_id, reasons)
+        RETURNING id, tenant_id, event_id, user_id, reasons, claimed_until)
      SELECT c.id, c.tenant_id, c.event_id, c.user_id, u.login, u.first_name, u.last_name, u.locale, c.reasons,
-            e.change, e.occurred_at,
+            e.change, e.occurred_at, c.claimed_until,
             EXISTS (SELECT 1 FROM successor_follows f
                      WHERE f.tenant_id = c.tenant_id AND f.event_id = c.event_id AND f.user_id = c.user_id
                        AND f.how = 'automatic') AS followed
@@ -176,20 +186,24 @@ export async function claimPendingNotifications(
       ORDER BY c.id`,
     [ids, seconds],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    tenantId: r.tenant_id,
-    eventId: r.event_id,
-    userId: r.user_id,
-    login: r.login,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    locale: r.locale,
-    reasons: r.reasons,
-    change: r.change,
-    occurredAt: new Date(r.occurred_at),
-    followedSuccessor: r.followed,
-  }));
+  const until = rows[0] ? new Date(rows[0].claimed_until) : null;
+  return {
+    until,
+    rows: rows.map((r) => ({
+      id: r.id,
+      tenantId: r.tenant_id,
+      eventId: r.event_id,
+      userId: r.user_id,
+      login: r.login,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      locale: r.locale,
+      reasons: r.reasons,
+      change: r.change,
+      occurredAt: new Date(r.occurred_at),
+      followedSuccessor: r.followed,
+    })),
+  };
 }
 
 /**
@@ -228,15 +242,20 @@ export async function markDeliveryAttemptFailed(
 }
 
 /**
- * Gives back claimed rows that were not sent (a sender told to stop: its worker is shutting down), so the
- * job's retry on another worker claims them at once instead of after NOTIFICATIONS_CLAIM_SECONDS.
+ * Gives back claimed rows that were not sent (a sender told to stop, or whose claim ends soon), so the
+ * job's retry claims them at once instead of after NOTIFICATIONS_CLAIM_SECONDS. Only rows still under this
+ * claim (`until`, claimPendingNotifications): one another sender has claimed since stays its own.
  */
-export async function releaseNotificationClaims(db: SqlExecutor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function releaseNotificationClaims(
+  db: SqlExecutor,
+  ids: number[],
+  until: Date | null,
+): Promise<void> {
+  if (ids.length === 0 || until === null) return;
   await db.query(
     `UPDATE notification_deliveries SET claimed_until = NULL
-      WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-    [ids],
+      WHERE id = ANY($1::bigint[]) AND status = 'pending' AND claimed_until = $2`,
+    [ids, until],
   );
 }
 

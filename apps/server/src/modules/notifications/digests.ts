@@ -7,6 +7,7 @@ import {
   type DatabaseHandle,
   markDigestAttemptFailed,
   markDigestsSent,
+  releaseDigestClaims,
 } from '@trackwell/db';
 import {
   type CompiledDigest,
@@ -18,7 +19,7 @@ import {
 import type { Env } from '../../config/env.ts';
 import { frameCache, frameLinks } from './frame-cache.ts';
 import type { MailContent, StoreMail } from './mail-content.ts';
-import { mailHeaders, mailIdentity, successorChoice, unsubscribeLink } from './sender.ts';
+import { claimMarginMs, mailHeaders, mailIdentity, successorChoice, unsubscribeLink } from './sender.ts';
 import { type SentMark, sendInLanes, startSentMarks } from './sent-marks.ts';
 import { statusReportMessages } from './status-reports.ts';
 import { isTransientSmtpError, type MailTransport } from './transport.ts';
@@ -97,20 +98,53 @@ function digestMessages(env: Env) {
 
 type Outcome = 'sent' | 'failed' | 'retry';
 
-/** Sends a claimed batch over one lane per SMTP connection; resolves once every sent one is marked. */
+/** A claimed batch: `until` names its claim in the database, `claimEnds` is its end on this process's clock. */
+interface Claim {
+  rows: ClaimedDigest[];
+  until: Date;
+  claimEnds: number;
+}
+
+/**
+ * Sends a claimed batch over one lane per SMTP connection; resolves once every sent one is marked. No digest
+ * starts in the claim's last fifth (sender.ts `claimMarginMs`: a later run may claim it once the claim ends,
+ * and both would send it) or once `signal` aborts: those are given back for the next run and counted as `retry`.
+ */
 async function sendClaimed(
   db: DatabaseHandle,
   env: Env,
-  batch: ClaimedDigest[],
+  claim: Claim,
   send: (d: ClaimedDigest, record: (sent: SentMark) => void) => Promise<Outcome>,
   result: DigestRunResult,
   signal?: AbortSignal,
 ) {
-  const marks = startSentMarks(
-    (sent) => markDigestsSent(db, sent),
-    Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000,
+  const marks = startSentMarks((sent) => markDigestsSent(db, sent), claim.claimEnds);
+  const left = await sendInLanes(
+    claim.rows,
+    env.NOTIFICATIONS_SMTP_CONNECTIONS,
+    marks,
+    send,
+    result,
+    signal,
+    claim.claimEnds - claimMarginMs(env.NOTIFICATIONS_CLAIM_SECONDS),
   );
-  await sendInLanes(batch, env.NOTIFICATIONS_SMTP_CONNECTIONS, marks, send, result, signal);
+  await releaseDigestClaims(
+    db,
+    left.map((d) => d.id),
+    claim.until,
+  );
+  result.retry += left.length;
+}
+
+/**
+ * Claims the next batch of a run at its `now` advanced by the time it has taken since `started` (on this
+ * process's clock), so a long run's later claims last as long as its first.
+ */
+async function claimNext(db: DatabaseHandle, env: Env, now: Date, started: number): Promise<Claim> {
+  // Taken before the claim, so never later than its end in the database.
+  const claimEnds = Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000;
+  const at = new Date(now.getTime() + (Date.now() - started));
+  return { ...(await claimDigests(db, at, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH)), claimEnds };
 }
 
 export function createDigestRunner({ db, env, transport, content }: DigestDeps) {
@@ -158,11 +192,12 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
   }
 
   /**
-   * One run at `now`: create what is due, then send every pending digest this run can claim. Once `signal`
-   * aborts (the worker is shutting down) no new digest starts; the claimed ones not sent wait for their
-   * claim to end and go out with a later run.
+   * One run at `now`: create what is due, then send every pending digest this run can claim (claimNext).
+   * Once `signal` aborts (the worker is shutting down) no new digest starts; the claimed ones not sent
+   * are given back and go out with the next run.
    */
   async function run(now: Date, signal?: AbortSignal): Promise<DigestRunResult> {
+    const started = Date.now();
     const result: DigestRunResult = {
       created: (await createDueDigests(db, now)) + (await createDueStatusReports(db, now)),
       sent: 0,
@@ -171,11 +206,11 @@ export function createDigestRunner({ db, env, transport, content }: DigestDeps) 
     };
     // One send in flight per SMTP connection, as the change e-mails' sender. The next batch is claimed while
     // this one is sent, so the lanes do not stand idle during the claim (bench/digest).
-    const claim = () => claimDigests(db, now, env.NOTIFICATIONS_CLAIM_SECONDS, CLAIM_BATCH);
-    let next: Promise<ClaimedDigest[]> | undefined = claim();
+    const claim = () => claimNext(db, env, now, started);
+    let next: Promise<Claim> | undefined = claim();
     while (next) {
-      const batch: ClaimedDigest[] = await next;
-      next = batch.length === CLAIM_BATCH && !signal?.aborted ? claim() : undefined;
+      const batch: Claim = await next;
+      next = batch.rows.length === CLAIM_BATCH && !signal?.aborted ? claim() : undefined;
       // Awaited on the next turn; should this batch's sending throw first, it must not go unhandled.
       next?.catch(() => {});
       await sendClaimed(db, env, batch, (d, record) => sendDigest(d, now, record), result, signal);

@@ -146,7 +146,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
   async function sendBatch(ids: number[], opts: { finalAttempt?: boolean; signal?: AbortSignal } = {}) {
     // Taken before the claim, so never later than the database's end of it.
     const claimEnds = Date.now() + env.NOTIFICATIONS_CLAIM_SECONDS * 1000;
-    const rows = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
+    const { rows, until } = await claimPendingNotifications(db, ids, env.NOTIFICATIONS_CLAIM_SECONDS);
     const counts: Record<SendOutcome, number> = { sent: 0, failed: 0, retry: 0 };
     const marks = startSentMarks(
       (batch) => markDeliveriesSent(db, batch),
@@ -167,6 +167,7 @@ export function createSender({ db, env, transport, content, log }: SenderOptions
     await releaseNotificationClaims(
       db,
       left.map((n) => n.id),
+      until,
     );
     counts.retry += left.length;
     return counts;
