@@ -11,12 +11,16 @@ import type { FastifyInstance } from 'fastify';
 export const EMBEDDED_PASSWORD = 'Correct-horse-9';
 const b64url = (b: Buffer) => b.toString('base64url');
 
+/** Every such user has EMBEDDED_PASSWORD: its scrypt hash (~110 ms of a core) is made once per test process. */
+let embeddedPasswordHash: Promise<string> | undefined;
+
 export async function createEmbeddedUser(
   app: FastifyInstance,
   tenantId: string,
   login = `u${randomBytes(4).toString('hex')}@example.test`,
 ): Promise<IdentityUser> {
-  const passwordHash = await hashPassword(EMBEDDED_PASSWORD);
+  embeddedPasswordHash ??= hashPassword(EMBEDDED_PASSWORD);
+  const passwordHash = await embeddedPasswordHash;
   return app.db.transaction((tx) =>
     createIdentityUser(tx, tenantId, { login, firstName: 'Ada', lastName: 'Lovelace', passwordHash }),
   );

@@ -21,6 +21,13 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 
 export const PASSWORD = 'Correct-horse-9';
 
+/**
+ * The harness's users all have PASSWORD: its scrypt hash is made once per test process and shared (each
+ * hash costs ~110 ms of a core; sign-ins still verify against it as in production).
+ */
+let passwordHash: Promise<string> | undefined;
+const passwordHashOnce = () => (passwordHash ??= hashPassword(PASSWORD));
+
 export interface IdpHarness {
   t: TestApp;
   port: number;
@@ -78,7 +85,7 @@ export async function startIdp(env: Record<string, string> = {}): Promise<IdpHar
           firstName: input.firstName ?? 'Ada',
           lastName: input.lastName ?? `Lovelace${counter}`,
           userType: input.userType ?? 'individual',
-          passwordHash: await hashPassword(PASSWORD),
+          passwordHash: await passwordHashOnce(),
           status: input.status ?? 'ACTIVE',
           passwordExpiresAt: input.passwordExpired ? new Date(Date.now() - 1000) : null,
           passwordWarnAt: input.passwordWarn ? new Date(Date.now() - 1000) : null,
