@@ -65,7 +65,8 @@ describe(`migrations on ${testEngine()}`, () => {
 
 // Each test starts the CLI as its own Node process, which opens an embedded database and migrates it: tens
 // of seconds on a busy machine, more than the default test time.
-describe('npm run db:migrate', { timeout: 300_000 }, () => {
+// On the embedded database whatever the suite's engine: run once, in the PGlite run.
+describe.runIf(testEngine() === 'pglite')('npm run db:migrate', { timeout: 300_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'trackwell-migrate-'));

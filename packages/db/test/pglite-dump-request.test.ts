@@ -7,11 +7,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fatalError, requestDataDirDump } from '../src/pglite-dump-request.ts';
 import { type PgliteWireServer, servePgliteOnSocket } from '../src/pglite-wire-server.ts';
+import { testEngine } from '../src/testing.ts';
 
 // `npm run db:backup` while the server runs: the server's PGlite dumps itself when a client asks on its
 // socket. The dump is a moment between transactions, never the middle of one.
 
-describe('a backup asked of the running server through its socket', () => {
+// Nothing here depends on the suite's engine: it runs in the PGlite run only, not again beside PostgreSQL.
+describe.runIf(testEngine() === 'pglite')('a backup asked of the running server through its socket', () => {
   let scratch: string;
   let db: PGlite;
   let server: PgliteWireServer;

@@ -6,7 +6,7 @@ import { contrastRatio } from '@trackwell/contracts';
 import { toast } from 'react-toastify/unstyled';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../lib/notify.ts';
-import { renderWithI18n } from '../../testing/render-with-i18n.tsx';
+import { createTestI18n, renderWithI18n } from '../../testing/render-with-i18n.tsx';
 import Toaster from './toaster.tsx';
 
 afterEach(() => {
@@ -104,7 +104,8 @@ describe('toast colours and place', () => {
   });
 
   it('mirrors to the top-right in a right-to-left language', async () => {
-    const { i18n } = renderWithI18n(<Toaster />);
+    // No locale server here: without the backend the switch is at once (a failed load is retried for ~11 s).
+    const { i18n } = renderWithI18n(<Toaster />, createTestI18n('en', undefined, { withBackend: false }));
     await act(() => i18n.changeLanguage('ar'));
     act(() => notify.success('تم.'));
     expect((await screen.findByText('تم.')).closest('.Toastify__toast-container')).toHaveClass(
