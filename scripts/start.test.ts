@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase, testEngine } from '@trackwell/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 
 /**
  * `npm start` as a user runs it (scripts/start.mjs in a child process): it prints where to go, serves each
@@ -21,8 +22,18 @@ interface Started {
   port: number;
 }
 
+/** Starts `npm start` on a free port; a port another process bound first is given up for another one. */
 async function start(env: Record<string, string>): Promise<Started> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), env);
+    } catch (error) {
+      if (attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, env: Record<string, string>): Promise<Started> {
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,

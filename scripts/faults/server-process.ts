@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,30 +12,8 @@ import { join } from 'node:path';
 export const ROOT = new URL('../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
 
-/**
- * Ports below Linux's ephemeral range (32768–60999) and above the fixed ones of the journeys and benches (8xxx).
- * The tests run beside the fault runs in CI: a port the kernel hands to `listen(0)` or to an outgoing
- * connection could be taken between this probe and the server's bind, or while a SIGKILLed server is started
- * again on its port. Ports from this range are never handed out that way; only another explicit bind could
- * take one, and a random pick among 12,000 makes that unlikely.
- */
-const FAULT_PORTS = { from: 20000, to: 32000 };
-
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** A free port of 127.0.0.1 for a fault run's server or cluster (see FAULT_PORTS). */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = FAULT_PORTS.from + Math.floor(Math.random() * (FAULT_PORTS.to - FAULT_PORTS.from));
-    if (await isFree(port)) return port;
-  }
-  throw new Error(`no free port between ${FAULT_PORTS.from} and ${FAULT_PORTS.to} after 50 tries`);
-}
+/** A free port of 127.0.0.1 for a fault run's server or cluster. */
+export { freePort } from '../free-port.ts';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
