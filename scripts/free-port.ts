@@ -17,10 +17,15 @@ const isFree = (port: number) =>
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
-/** A port of 127.0.0.1 that nothing listens on now, from PORTS. */
+/** Ports this process handed out already: a test that asks for several at once gets different ones. */
+const handedOut = new Set<number>();
+
+/** A port of 127.0.0.1 that nothing listens on now, from PORTS, not handed out before by this process. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await isFree(port)) return port;
   }
   throw new Error(`no free port between ${PORTS.from} and ${PORTS.to} after 50 tries`);

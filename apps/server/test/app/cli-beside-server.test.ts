@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DatabaseHandle, openDatabase, pgliteDataDir } from '@trackwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../scripts/free-port.ts';
 import { addNotificationUser, trackStandard } from '../support/notifications-fixtures.ts';
 
 /**
@@ -18,7 +19,8 @@ import { addNotificationUser, trackStandard } from '../support/notifications-fix
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
-const PORT = 19_700 + Math.floor(Math.random() * 100);
+/** The server's port, chosen before it starts (scripts/free-port.ts). */
+let PORT = 0;
 
 interface Answer {
   status: number;
@@ -111,6 +113,7 @@ describe('the CLIs while `npm start` holds the embedded database', () => {
   }
 
   beforeAll(async () => {
+    PORT = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'trackwell-cli-server-'));
     server = spawn(process.execPath, [MAIN], {
       env: {

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { TRACKER_PATHS } from '@trackwell/contracts';
 import { expect } from 'vitest';
 
@@ -13,15 +12,8 @@ import { expect } from 'vitest';
 const MAIN = new URL('../../src/main.ts', import.meta.url).pathname;
 export const PASSWORD = 'Multi-process-9';
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** A free port below the kernel's ephemeral range (scripts/free-port.ts says why). */
+export { freePort } from '../../../../scripts/free-port.ts';
 
 export interface Answer {
   status: number;

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import { CONSOLE_PATHS, CONSOLE_ROLES_CLAIM } from '@trackwell/contracts';
 import {
   findTenantByCode,
@@ -21,6 +20,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoChangePicks } from '../../../../packages/db/src/seed/demo-changes.ts';
 import { consoleToken, demoStoreHost } from '../../../../scripts/console-token.ts';
+import { freePort } from '../../../../scripts/free-port.ts';
 import { embeddedTokens } from '../support/embedded-signin.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
 
@@ -48,16 +48,6 @@ const store = async (code: string) => {
   if (!found) throw new Error(`no demo store ${code}`);
   return found;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as AddressInfo;
-      server.close(() => resolve(free));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** A store's first host and the port, as a browser names it (the platform store answers on localhost). */
 const hostOf = (code: string) => `${DEMO_TENANTS.find((s) => s.code === code)!.hosts[0]!}:${port}`;
