@@ -156,6 +156,30 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     expect(other.map((h) => [h.displayDesignation, h.tracked])).toEqual([['B1', false]]);
   });
 
+  it('a designation with title words: every standard of the range that has the words, past its first hundred', async () => {
+    // 180 designations go on from "K7": the first 150 in designation (and key) order are without the word, the
+    // last 30 have it; K7 itself has it too.
+    await t.handle.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+         committee_designation, status, edition, published_on)
+       SELECT $1, 'kx' || i, 'KX-' || i, 'K7' || CASE WHEN i < 150 THEN 10000 + i ELSE 20000 + i END,
+              CASE WHEN i < 150 THEN 'Roof Tiles' ELSE 'Sheet Membrane' END,
+              'P1', 'C1', 'active', '2024', '2024-01-01'
+         FROM generate_series(0, 179) AS i`,
+      [tenantA],
+    );
+    await t.handle.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+         committee_designation, status, edition, published_on)
+       VALUES ($1, 'k7', 'K-7', 'K7', 'Membrane Roofing', 'P1', 'C1', 'active', '2024', '2024-01-01')`,
+      [tenantA],
+    );
+    const hits = await designations('K7 membrane', 40);
+    expect(hits[0]).toBe('K7');
+    expect(hits.slice(1).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `K7${20150 + i}`));
+    await t.handle.query(`DELETE FROM standards WHERE tenant_id = $1 AND designation LIKE 'K7%'`, [tenantA]);
+  });
+
   it('follows changes to the catalogue: a new status, a new title, a deleted standard', async () => {
     const db = t.handle;
     await db.query(`UPDATE standards SET status = 'active' WHERE tenant_id = $1 AND designation = 'A5'`, [

@@ -212,18 +212,25 @@ export async function designationHits(
     designation.year === null
       ? `designation_key(designation) ~>=~ ${key} AND designation_key(designation) ~<~ (${key} || chr(1114111))`
       : `designation_key(designation) = ${key}`;
-  const filters = [
-    publisher ? ` AND publisher_code = ${param(publisher)}` : '',
-    rest.length ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '',
-  ].join('');
+  const byPublisher = publisher ? ` AND publisher_code = ${param(publisher)}` : '';
+  const title = rest.length ? `title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '';
+  // One arm: the first DESIGNATION_CANDIDATES standards of `range` in `order` whose title has the words. With
+  // words, the range's rows (a few hundred at most, from its index) are tested for them and only those that
+  // have them are ordered: OFFSET 0 keeps the planner from intersecting the range with the title index (a
+  // common word is in thousands of titles) and from reading the range in key order, which computes
+  // designation_key() for every row read (7 µs each). "B3 water" on 100,000 standards: 8.2 → 4.1 ms, the
+  // same candidates (bench/tracker-list, 2026-12-03).
+  const arm = (range: string, order: string) =>
+    title
+      ? `(SELECT id, designation, status, edition FROM (SELECT id, designation, status, edition, title_search
+           FROM standards WHERE tenant_id = $1 AND ${range}${byPublisher} OFFSET 0) AS c
+          WHERE ${title} ORDER BY ${order} LIMIT ${DESIGNATION_CANDIDATES})`
+      : `(SELECT id, designation, status, edition FROM standards WHERE tenant_id = $1 AND ${range}${byPublisher}
+          ORDER BY ${order} LIMIT ${DESIGNATION_CANDIDATES})`;
   const { rows } = await db.query<DesignationCandidateRow>(
-    `(SELECT id, designation, status, edition FROM standards
-       WHERE tenant_id = $1 AND ${byKey}${filters}
-       ORDER BY designation_key(designation) USING ~<~ LIMIT ${DESIGNATION_CANDIDATES})
+    `${arm(byKey, 'designation_key(designation) USING ~<~')}
      UNION
-     (SELECT id, designation, status, edition FROM standards
-       WHERE tenant_id = $1 AND designation LIKE ${param(likePrefix(prefix))}${filters}
-       ORDER BY designation USING ~<~ LIMIT ${DESIGNATION_CANDIDATES})`,
+     ${arm(`designation LIKE ${param(likePrefix(prefix))}`, 'designation USING ~<~')}`,
     params,
     // Not prepared: its best plan depends on the typed prefix and words (a generic plan read "B3 water"'s
     // candidates in 11 ms instead of 4 on 100,000 standards).
