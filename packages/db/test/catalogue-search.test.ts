@@ -180,6 +180,25 @@ describe('searchCatalogue: ranking with many matches, and the tracked mark', () 
     await t.handle.query(`DELETE FROM standards WHERE tenant_id = $1 AND designation LIKE 'K7%'`, [tenantA]);
   });
 
+  it('a designation being typed: the shortest designations that go on from it, however many come before them A–Z', async () => {
+    // 150 long designations that sort before the short ones, by key and as written.
+    await t.handle.query(
+      `INSERT INTO standards (tenant_id, asset_id, content_code, designation, title, publisher_code,
+         committee_designation, status, edition, published_on)
+       SELECT $1::uuid, 'mx' || i, 'MX-' || i, 'M' || (60000 + i), 'Long Designation', 'P1', 'C1', 'active',
+              '2024', date '2024-01-01'
+         FROM generate_series(0, 149) AS i
+       UNION ALL
+       SELECT $1::uuid, 'my' || i, 'MY-' || i, 'M6' || i, 'Short Designation', 'P1', 'C1', 'active', '2024',
+              date '2024-01-01'
+         FROM generate_series(1, 5) AS i`,
+      [tenantA],
+    );
+    expect(await designations('M6', 5)).toEqual(['M61', 'M62', 'M63', 'M64', 'M65']);
+    expect(await designations('M6 short', 3)).toEqual(['M61', 'M62', 'M63']);
+    await t.handle.query(`DELETE FROM standards WHERE tenant_id = $1 AND designation LIKE 'M6%'`, [tenantA]);
+  });
+
   it('follows changes to the catalogue: a new status, a new title, a deleted standard', async () => {
     const db = t.handle;
     await db.query(`UPDATE standards SET status = 'active' WHERE tenant_id = $1 AND designation = 'A5'`, [

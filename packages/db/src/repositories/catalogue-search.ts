@@ -184,18 +184,23 @@ function icsBranch(param: Param, typed: string, publisher: string, limit: string
 }
 
 /**
- * How many standards the designation branch reads before ranking: those of the key (all editions and
- * adoptions: a few) come first in key order, then keys and designations that go on from what was typed.
+ * How many standards the designation branch keeps of each index range before ranking: the best by
+ * rankDesignations' own order among designations being typed (active first, then shorter, then A–Z).
  */
 const DESIGNATION_CANDIDATES = 100;
+/**
+ * How many rows of a range are read to choose those from (the standards whose key or designation goes on from
+ * what was typed: a few hundred for "D6" in 100,000 standards; a single digit could read a tenth of a catalogue).
+ */
+const RANGE_READ = 5000;
 
 type DesignationCandidateRow = { id: string | number; designation: string; status: string; edition: string };
 
 /**
- * The designation branch's standards, ranked by contracts' `rankDesignations`. Read from two indexes, each in
- * its own order and cut at DESIGNATION_CANDIDATES: standards_designation_key_idx (migration 0031: the key, or
- * keys going on from it while no year was typed) and standards_designation_idx (the designation as written
- * so far: "D638-2" finds "D638-22").
+ * The designation branch's standards, ranked by contracts' `rankDesignations`. Read from two indexes:
+ * standards_designation_key_idx (migration 0031: the key, all of its editions and adoptions, and while no year
+ * was typed keys going on from it) and standards_designation_idx (the designation as written so far: "D638-2"
+ * finds "D638-22").
  */
 export async function designationHits(
   db: SqlExecutor,
@@ -206,31 +211,38 @@ export async function designationHits(
   const params: unknown[] = [tenantId];
   const param = (value: unknown) => `$${params.push(value)}`;
   const { designation, prefix, rest } = query;
-  // With a year the key is complete; without, keys going on from it are read too (a range: no per-row recheck).
   const key = param(designation.key);
-  const byKey =
-    designation.year === null
-      ? `designation_key(designation) ~>=~ ${key} AND designation_key(designation) ~<~ (${key} || chr(1114111))`
-      : `designation_key(designation) = ${key}`;
   const byPublisher = publisher ? ` AND publisher_code = ${param(publisher)}` : '';
-  const title = rest.length ? `title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '';
-  // One arm: the first DESIGNATION_CANDIDATES standards of `range` in `order` whose title has the words. With
-  // words, the range's rows (a few hundred at most, from its index) are tested for them and only those that
-  // have them are ordered: OFFSET 0 keeps the planner from intersecting the range with the title index (a
-  // common word is in thousands of titles) and from reading the range in key order, which computes
-  // designation_key() for every row read (7 µs each). "B3 water" on 100,000 standards: 8.2 → 4.1 ms, the
-  // same candidates (bench/tracker-list, 2026-12-03).
-  const arm = (range: string, order: string) =>
-    title
-      ? `(SELECT id, designation, status, edition FROM (SELECT id, designation, status, edition, title_search
-           FROM standards WHERE tenant_id = $1 AND ${range}${byPublisher} OFFSET 0) AS c
-          WHERE ${title} ORDER BY ${order} LIMIT ${DESIGNATION_CANDIDATES})`
-      : `(SELECT id, designation, status, edition FROM standards WHERE tenant_id = $1 AND ${range}${byPublisher}
-          ORDER BY ${order} LIMIT ${DESIGNATION_CANDIDATES})`;
+  const title = rest.length ? ` AND title_search @@ to_tsquery('english', ${param(toTsQuery(rest))})` : '';
+  const columns = 'id, designation, status, edition';
+  // A range's candidates: its rows (from its index, in no order: ordering by the key would compute
+  // designation_key() for each row read, 7 µs a call), those with the title's words, the best
+  // DESIGNATION_CANDIDATES in rankDesignations' order. The LIMIT fence keeps the planner from intersecting the
+  // range with the title index (a common word is in thousands of titles). Cut at a hundred in key or
+  // designation order instead, "D6" missed D627-27 for D60011-11, and "B3 water" took 8.2 ms on 100,000
+  // standards (now 2.1; "D6" 2.6 → 2.5, "A12" 1.5 → 1.0 ms: bench/tracker-list's catalogue, 2026-12-03).
+  const range = (rows: string) =>
+    `(SELECT ${columns} FROM (SELECT ${columns}, title_search FROM standards
+         WHERE tenant_id = $1 AND ${rows}${byPublisher} LIMIT ${RANGE_READ}) AS c
+       WHERE true${title} ORDER BY status <> 'active', length(designation), designation, id
+       LIMIT ${DESIGNATION_CANDIDATES})`;
+  const arms = [
+    // The key itself: its editions and adoptions, whatever their length.
+    `(SELECT ${columns} FROM standards
+       WHERE tenant_id = $1 AND designation_key(designation) = ${key}${byPublisher}${title}
+       LIMIT ${DESIGNATION_CANDIDATES})`,
+    // With a year the key is complete; without, keys going on from it (a range: no per-row recheck).
+    ...(designation.year === null
+      ? [
+          range(
+            `designation_key(designation) ~>=~ ${key} AND designation_key(designation) ~<~ (${key} || chr(1114111))`,
+          ),
+        ]
+      : []),
+    range(`designation LIKE ${param(likePrefix(prefix))}`),
+  ];
   const { rows } = await db.query<DesignationCandidateRow>(
-    `${arm(byKey, 'designation_key(designation) USING ~<~')}
-     UNION
-     ${arm(`designation LIKE ${param(likePrefix(prefix))}`, 'designation USING ~<~')}`,
+    arms.join(' UNION '),
     params,
     // Not prepared: its best plan depends on the typed prefix and words (a generic plan read "B3 water"'s
     // candidates in 11 ms instead of 4 on 100,000 standards).
