@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
  * `listen(0)` or to an outgoing connection (the suites hold hundreds of PostgreSQL connections) could be
  * taken between a probe and the child's bind, or while a SIGKILLed server is started again on its port.
  * Ports from this range are never handed out that way; only another explicit bind could take one, and a
- * random pick among 12,000 makes that unlikely (a caller that cannot tolerate it retries on EADDRINUSE).
+ * random pick among 12,000 makes that unlikely.
  */
 const PORTS = { from: 20000, to: 32000 };
 

@@ -22,18 +22,8 @@ interface Started {
   port: number;
 }
 
-/** Starts `npm start` on a free port; a port another process bound first is given up for another one. */
 async function start(env: Record<string, string>): Promise<Started> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOn(await freePort(), env);
-    } catch (error) {
-      if (attempt === 3 || !/EADDRINUSE/.test(String(error))) throw error;
-    }
-  }
-}
-
-async function startOn(port: number, env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
