@@ -141,7 +141,9 @@ describe('npm start on embedded PGlite', () => {
     }
 
     // The first start kept a copy of its demo data: a start on another, empty data directory begins from it.
-    const [template] = readdirSync(templates);
+    // It also kept PGlite's blank cluster, which a start copies when no demo template is there for its code.
+    const [cluster, template] = readdirSync(templates).sort();
+    expect(cluster).toMatch(/^pglite-cluster-\d+\.\d+\.\d+$/);
     expect(template).toMatch(/^pglite-demo-[0-9a-f]{16}$/);
     const copied = await start({ DATA_DIR: join(dataDir, 'copied'), DEMO_TEMPLATE_DIR: templates });
     try {

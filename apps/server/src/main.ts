@@ -12,7 +12,7 @@ import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
 import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
-import { type DemoData, demoOnFirstStart, demoTemplateFor } from './demo-data.ts';
+import { type DemoData, demoOnFirstStart, demoTemplateFor, pgliteClusterFor } from './demo-data.ts';
 import { collectGarbageNow, openedAgain } from './first-start-memory.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 import { listenMetrics } from './observability/metrics-routes.ts';
@@ -45,7 +45,11 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
     poolSize: env.DATABASE_POOL_SIZE,
     serveLocalClients: true, // PGlite: this machine's CLIs reach it through a private Unix socket
   };
-  let db = await openDatabase({ ...databaseOptions, template: template?.dir });
+  let db = await openDatabase({
+    ...databaseOptions,
+    template: template?.dir,
+    cluster: pgliteClusterFor(env),
+  });
   const { applied } = await migrate(db);
   await assertNoDemoAccounts(env, db).catch(async (error) => {
     await db.close();

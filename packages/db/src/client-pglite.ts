@@ -10,7 +10,7 @@ import {
   type SqlExecutor,
 } from './database-handle.ts';
 import { pipelinedQuery } from './pglite-pipelined.ts';
-import { copyTemplateInto } from './pglite-template.ts';
+import { copyTemplateInto, hasPgliteDatabase, saveCluster } from './pglite-template.ts';
 import { SOCKET_FILE, servePgliteOnSocket } from './pglite-wire-server.ts';
 
 /**
@@ -45,23 +45,42 @@ const createOptions = (dataDir: string | undefined, loadDataDir: Blob | undefine
 });
 
 /**
- * The data directory, locked for this process, and started as a copy of `template` when it has no database yet;
- * nothing for a database in memory.
+ * The data directory, locked for this process, and started as a copy of `template`, else of `cluster`, when it
+ * has no database yet; nothing for a database in memory. `creates`: PGlite will run initdb in it.
  */
 function holdDataDir(options: OpenDatabaseOptions) {
-  const none = { dataDir: undefined, release: () => {}, advertise: () => {}, fromTemplate: false };
+  const none = {
+    dataDir: undefined,
+    release: () => {},
+    advertise: () => {},
+    fromTemplate: false,
+    creates: false,
+  };
   if (options.memory) return none;
   if (!options.dataDir) throw new Error('A PGlite database needs a data directory (or memory: true)');
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const { release, advertise } = lockDataDir(dataDir);
-  const fromTemplate =
-    options.template && !options.loadDataDir ? copyTemplateInto(options.template, dataDir) : false;
-  return { dataDir, release, advertise, fromTemplate };
+  const copyOf = (source: string | undefined) =>
+    source && !options.loadDataDir ? copyTemplateInto(source, dataDir) : false;
+  const fromTemplate = copyOf(options.template);
+  if (!fromTemplate) copyOf(options.cluster);
+  const creates = !options.loadDataDir && !hasPgliteDatabase(dataDir);
+  return { dataDir, release, advertise, fromTemplate, creates };
+}
+
+/** Keeps the cluster PGlite's initdb just made; a failure only costs a later new data directory its initdb. */
+async function keepBlankCluster(client: PGlite, dataDir: string, cluster: string): Promise<void> {
+  await saveCluster(client, dataDir, cluster).catch((error: Error) =>
+    process.stderr.write(
+      `Could not keep a copy of the new embedded database in ${cluster} (${error.message}); ` +
+        'the next new data directory runs initdb again.\n',
+    ),
+  );
 }
 
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const { dataDir, release, advertise, fromTemplate } = holdDataDir(options);
+  const { dataDir, release, advertise, fromTemplate, creates } = holdDataDir(options);
   let client: PGlite;
   try {
     client = await PGlite.create(createOptions(dataDir, options.loadDataDir));
@@ -69,6 +88,7 @@ export async function openPglite(options: OpenDatabaseOptions): Promise<Database
     release();
     throw error;
   }
+  if (creates && dataDir && options.cluster) await keepBlankCluster(client, dataDir, options.cluster);
   let stopServing = async () => {};
   if (options.serveLocalClients && dataDir) {
     const socket = socketDirFor(dataDir);

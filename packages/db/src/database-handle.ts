@@ -83,6 +83,12 @@ export interface OpenDatabaseOptions {
    * template, pglite-template.ts) instead of creating one.
    */
   template?: string | undefined;
+  /**
+   * PGlite in `dataDir`: when it has no database yet (and no copy of `template`), start from a copy of this
+   * blank cluster (pglite-template.ts) instead of running initdb; when there is none, keep one there after
+   * running it.
+   */
+  cluster?: string | undefined;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number;
   /**

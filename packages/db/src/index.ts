@@ -7,6 +7,7 @@ export {
   defaultDemoTemplateDir,
   demoTemplate,
   hasPgliteDatabase,
+  pgliteCluster,
   saveDemoTemplate,
 } from './pglite-template.ts';
 export * from './repositories/catalog.ts';

@@ -9,7 +9,8 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { LOCK_FILE } from './data-dir-lock.ts';
 import type { DatabaseHandle } from './database-handle.ts';
 
@@ -34,6 +35,7 @@ const SOURCES = [
   join(PACKAGE_ROOT, '../contracts/src'),
 ];
 const PREFIX = 'pglite-demo-';
+const CLUSTER_PREFIX = 'pglite-cluster-';
 /** Where the templates are kept unless DEMO_TEMPLATE_DIR says: the project's own cache folder. */
 export const defaultDemoTemplateDir = () => join(PACKAGE_ROOT, '../../node_modules/.cache/trackwell');
 /** Files of a data directory that belong to the process holding it, never to its contents. */
@@ -54,11 +56,16 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/** The installed PGlite's version. */
+function pgliteVersion(): string {
+  const pglite = new URL('../package.json', import.meta.resolve('@electric-sql/pglite')); // dist/index.js's
+  return JSON.parse(readFileSync(pglite, 'utf8')).version;
+}
+
 /** The digest naming the template of this code: PGlite's version and every source file, by path and content. */
 export function demoTemplateKey(sources: readonly string[] = SOURCES): string {
   const hash = createHash('sha256');
-  const pglite = new URL('../package.json', import.meta.resolve('@electric-sql/pglite')); // dist/index.js's
-  hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
+  hash.update(pgliteVersion());
   for (const root of sources)
     for (const file of filesUnder(root)) {
       hash.update(`\0${relative(PACKAGE_ROOT, file)}\0`);
@@ -93,9 +100,8 @@ export function copyTemplateInto(template: string, dataDir: string): boolean {
 }
 
 /**
- * Keeps a copy of the embedded database in `dataDir`, open in `db`, as the template: after a checkpoint, while
- * PGlite runs nothing else (a CLI's query through the socket waits), into a directory of its own renamed into
- * place, so a start copying a template never sees half of one. Then removes the copies older code made.
+ * Keeps a copy of the embedded database in `dataDir`, open in `db`, as the template, then removes the copies
+ * older code made.
  */
 export async function saveDemoTemplate(
   db: DatabaseHandle,
@@ -103,11 +109,20 @@ export async function saveDemoTemplate(
   dataDir: string,
 ): Promise<void> {
   if (db.driver.engine !== 'pglite') throw new Error('Only an embedded (PGlite) database has a template');
-  const { client } = db.driver;
-  mkdirSync(template.root, { recursive: true });
-  const partial = `${template.dir}.partial-${process.pid}`;
+  await keepCopy(db.driver.client, dataDir, template.dir);
+  removeOlder(template.root, PREFIX, template.dir);
+}
+
+/**
+ * Copies the database in `dataDir`, open in `client`, to `target`: after a checkpoint, while PGlite runs nothing
+ * else (a CLI's query through the socket waits), into a directory of its own renamed into place, so a start
+ * copying it never sees half of one.
+ */
+async function keepCopy(client: PGlite, dataDir: string, target: string): Promise<void> {
+  mkdirSync(dirname(target), { recursive: true });
+  const partial = `${target}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
-  await db.exec('CHECKPOINT');
+  await client.exec('CHECKPOINT');
   try {
     await client.runExclusive(async () => {
       cpSync(dataDir, partial, {
@@ -115,21 +130,38 @@ export async function saveDemoTemplate(
         filter: (src) => !HOLDER_FILES.has(relative(dataDir, src)),
       });
     });
-    if (existsSync(template.dir)) rmSync(partial, { recursive: true, force: true });
-    else renameSync(partial, template.dir); // another start may have saved the same one meanwhile: keep either
+    if (existsSync(target)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, target); // another start may have saved the same one meanwhile: keep either
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
-    if (!existsSync(template.dir)) throw error;
+    if (!existsSync(target)) throw error;
   }
-  removeOtherTemplates(template);
 }
 
-/** Copies of other code, and partial copies a killed start left over an hour ago. */
-function removeOtherTemplates(template: DemoTemplate): void {
+/**
+ * The blank cluster: what PGlite's initdb makes before anything of ours is in it (its system catalogues, the
+ * `postgres` database). It depends on PGlite's version only, so it outlives every change to our code (which
+ * names another demo template), and a database created where one is kept is a copy of it (under a tenth of a
+ * second) instead of an initdb (1.3–2.5 s of WebAssembly on two cores: bench/startup). PGlite itself shipped
+ * such a prebuilt cluster until its 0.3. `npm install` keeps one (scripts/pglite-cluster.ts); otherwise the
+ * first start that runs initdb does (client-pglite.ts).
+ */
+export function pgliteCluster(root: string): string {
+  return join(resolve(root), `${CLUSTER_PREFIX}${pgliteVersion()}`);
+}
+
+/** Keeps the blank cluster just created in `dataDir` (open in `client`) at `cluster`, and removes older ones. */
+export async function saveCluster(client: PGlite, dataDir: string, cluster: string): Promise<void> {
+  await keepCopy(client, dataDir, cluster);
+  removeOlder(dirname(cluster), CLUSTER_PREFIX, cluster);
+}
+
+/** Copies named `prefix…` other than `keep` (of other code), and partial copies a killed start left over an hour ago. */
+function removeOlder(root: string, prefix: string, keep: string): void {
   const hourAgo = Date.now() - 3_600_000;
-  for (const name of readdirSync(template.root)) {
-    const path = join(template.root, name);
-    if (!name.startsWith(PREFIX) || path === template.dir) continue;
+  for (const name of readdirSync(root)) {
+    const path = join(root, name);
+    if (!name.startsWith(prefix) || path === keep) continue;
     const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0; // 0: removed meanwhile
     if (name.includes('.partial-') && modified > hourAgo) continue; // another start saving now
     rmSync(path, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/client.ts';
 import { migrate } from '../src/migrate.ts';
-import { demoTemplate, demoTemplateKey, saveDemoTemplate } from '../src/pglite-template.ts';
+import { demoTemplate, demoTemplateKey, pgliteCluster, saveDemoTemplate } from '../src/pglite-template.ts';
 import { testEngine } from '../src/testing.ts';
 
 // The demo template: a first start's copy of its seeded embedded database, which a start on an empty data
@@ -82,6 +82,83 @@ describe.runIf(testEngine() === 'pglite')('the demo template of the embedded dat
       await db.close();
     }
   }, 120_000);
+});
+
+// The blank cluster: what PGlite's initdb made, kept once per PGlite version, which a new data directory copies
+// instead of running initdb. A copy shares its cluster's system identifier (initdb draws a new one each time).
+const systemIdentifier = async (dataDir: string, options: { cluster?: string; template?: string } = {}) => {
+  const db = await openDatabase({ dataDir, ...options });
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT system_identifier::text AS id FROM pg_control_system()',
+    );
+    return rows[0]!.id;
+  } finally {
+    await db.close();
+  }
+};
+
+describe.runIf(testEngine() === 'pglite')('the blank cluster of the embedded database', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'trackwell-cluster-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('the first new database keeps it; later new ones are copies of it, their own databases', async () => {
+    const cache = join(dir, 'cache');
+    const cluster = pgliteCluster(cache);
+    // A cluster an older PGlite kept, and one another start is keeping right now.
+    mkdirSync(join(cache, 'pglite-cluster-0.0.1'), { recursive: true });
+    mkdirSync(`${cluster}.partial-1`);
+    const first = await systemIdentifier(join(dir, 'first'), { cluster });
+    const kept = readdirSync(cluster);
+    expect(kept).toContain('PG_VERSION');
+    expect(kept).not.toContain('trackwell.lock');
+    expect(kept).not.toContain('postmaster.pid');
+    expect(readdirSync(cache).sort()).toEqual([
+      cluster.split('/').at(-1),
+      `${cluster.split('/').at(-1)}.partial-1`,
+    ]);
+
+    const second = join(dir, 'second');
+    expect(await systemIdentifier(second, { cluster })).toBe(first);
+    const db = await openDatabase({ dataDir: second, cluster });
+    try {
+      await db.exec('CREATE TABLE written_by_second (x int); INSERT INTO written_by_second VALUES (1)');
+    } finally {
+      await db.close();
+    }
+    // What the copy wrote is its own: a third copy starts blank again.
+    const third = await openDatabase({ dataDir: join(dir, 'third'), cluster });
+    try {
+      const { rows } = await third.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+      );
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await third.close();
+    }
+    // Without one, initdb runs: another cluster.
+    expect(await systemIdentifier(join(dir, 'own'))).not.toBe(first);
+  }, 180_000);
+
+  it('a demo template, when there is one, is copied rather than the cluster', async () => {
+    const cache = join(dir, 'both');
+    const cluster = pgliteCluster(cache);
+    const fromCluster = await systemIdentifier(join(dir, 'with-cluster'), { cluster });
+    const template = demoTemplate(cache, 'thiscode');
+    const seeded = join(dir, 'seeded');
+    const db = await openDatabase({ dataDir: seeded });
+    try {
+      await saveDemoTemplate(db, template, seeded);
+    } finally {
+      await db.close();
+    }
+    const id = await systemIdentifier(join(dir, 'from-template'), { cluster, template: template.dir });
+    expect(id).not.toBe(fromCluster);
+    expect(id).toBe(await systemIdentifier(seeded));
+  }, 180_000);
 });
 
 describe('the demo template name', () => {

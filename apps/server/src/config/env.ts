@@ -54,8 +54,10 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /**
    * PGlite with SEED_DEMO: where the first start keeps a copy of the demo database it seeded, which a start on
-   * an empty data directory copies instead of seeding again (packages/db/src/pglite-template.ts). `none`: no
-   * copy. Unset: `node_modules/.cache/trackwell` in the project.
+   * an empty data directory copies instead of seeding again (packages/db/src/pglite-template.ts). With or
+   * without SEED_DEMO, also where PGlite's blank cluster is kept (by `npm install`, else by the first start
+   * that runs initdb), which such a start copies when there is no demo template. `none`: no copy. Unset:
+   * `node_modules/.cache/trackwell` in the project.
    */
   DEMO_TEMPLATE_DIR: z.string().min(1).optional(),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
