@@ -10,13 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 async function keepCluster(): Promise<void> {
-  const { defaultDemoTemplateDir, hasPgliteDatabase, openDatabase, pgliteCluster } = await import(
-    '@trackwell/db'
-  );
-  const root = process.env.DEMO_TEMPLATE_DIR ?? defaultDemoTemplateDir();
-  if (root === 'none') return;
-  const cluster = pgliteCluster(root);
-  if (hasPgliteDatabase(cluster)) return;
+  const { hasPgliteDatabase, keptPgliteCluster, openDatabase } = await import('@trackwell/db');
+  const cluster = keptPgliteCluster(process.env.DEMO_TEMPLATE_DIR);
+  if (!cluster || hasPgliteDatabase(cluster)) return;
   // A throw-away database: creating it keeps the blank cluster (client-pglite.ts).
   const dir = mkdtempSync(join(tmpdir(), 'trackwell-cluster-'));
   try {

@@ -5,7 +5,7 @@ import {
   defaultDemoTemplateDir,
   demoTemplate,
   hasPgliteDatabase,
-  pgliteCluster,
+  keptPgliteCluster,
   pgliteDataDir,
   saveDemoTemplate,
 } from '@trackwell/db';
@@ -33,9 +33,8 @@ export function demoTemplateFor(env: Env): DemoTemplate | undefined {
  * is copied, kept beside the templates (pglite-template.ts): none with DEMO_TEMPLATE_DIR=none.
  */
 export function pgliteClusterFor(env: Env): string | undefined {
-  if (env.DATABASE_URL || env.DEMO_TEMPLATE_DIR === 'none') return undefined;
-  if (hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
-  return pgliteCluster(env.DEMO_TEMPLATE_DIR ?? defaultDemoTemplateDir());
+  if (env.DATABASE_URL || hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
+  return keptPgliteCluster(env.DEMO_TEMPLATE_DIR);
 }
 
 /** Seeds the demo into a database without tenants, and keeps the template when there is one to keep. */

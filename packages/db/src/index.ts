@@ -7,7 +7,7 @@ export {
   defaultDemoTemplateDir,
   demoTemplate,
   hasPgliteDatabase,
-  pgliteCluster,
+  keptPgliteCluster,
   saveDemoTemplate,
 } from './pglite-template.ts';
 export * from './repositories/catalog.ts';

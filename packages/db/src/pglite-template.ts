@@ -150,6 +150,11 @@ export function pgliteCluster(root: string): string {
   return join(resolve(root), `${CLUSTER_PREFIX}${pgliteVersion()}`);
 }
 
+/** The blank cluster kept in DEMO_TEMPLATE_DIR (unset or empty: the project's cache folder); none with `none`. */
+export function keptPgliteCluster(templateDir: string | undefined): string | undefined {
+  return templateDir === 'none' ? undefined : pgliteCluster(templateDir || defaultDemoTemplateDir());
+}
+
 /** Keeps the blank cluster just created in `dataDir` (open in `client`) at `cluster`, and removes older ones. */
 export async function saveCluster(client: PGlite, dataDir: string, cluster: string): Promise<void> {
   await keepCopy(client, dataDir, cluster);

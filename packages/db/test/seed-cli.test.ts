@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/client.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../src/testing.ts';
 
 // `npm run db:seed` and `npm run db:reset` as a user runs them: a child process, its output and exit code.
@@ -11,7 +12,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../src/testin
 const run = promisify(execFile);
 const ROOT = new URL('../../../', import.meta.url).pathname;
 
-const cli = (script: 'seed' | 'reset', args: string[], env: Record<string, string>) =>
+const cli = (script: 'seed' | 'reset' | 'migrate', args: string[], env: Record<string, string>) =>
   run(process.execPath, [join(ROOT, `packages/db/src/cli/${script}.ts`), ...args], {
     env: { PATH: process.env.PATH, ...env },
   });
@@ -92,4 +93,53 @@ describe.runIf(testEngine() === 'postgres')('npm run db:reset on PostgreSQL', ()
     await cli('reset', ['--yes'], env);
     expect((await tables()).rows[0]!.n).toBe(0);
   }, 180_000);
+});
+
+// `npm install`'s last step keeps PGlite's blank cluster (scripts/pglite-cluster.ts); a command that creates the
+// embedded database copies it instead of running initdb. A copy shares the cluster's system identifier.
+describe.runIf(testEngine() === 'pglite')('the blank cluster npm install keeps', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'trackwell-cluster-cli-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const install = (templates: string) =>
+    run(process.execPath, [join(ROOT, 'scripts/pglite-cluster.ts')], {
+      env: { PATH: process.env.PATH, DEMO_TEMPLATE_DIR: templates },
+    });
+  const systemIdentifier = async (dataDir: string) => {
+    const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    try {
+      return (await db.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))
+        .rows[0]!.id;
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('is kept once per PGlite version; db:migrate on an empty DATA_DIR creates its database from it', async () => {
+    const templates = join(dir, 'cache');
+    expect((await install(templates)).stdout).toMatch(
+      /Kept PGlite's blank database cluster in .*pglite-cluster-/,
+    );
+    expect((await install(templates)).stdout).toBe(''); // there already: nothing to do
+    expect(readdirSync(templates)).toEqual([expect.stringMatching(/^pglite-cluster-\d+\.\d+\.\d+$/)]);
+    const [a, b, own] = ['a', 'b', 'own'].map((name) => join(dir, name));
+    for (const dataDir of [a, b]) {
+      const { stdout } = await cli('migrate', [], { DATA_DIR: dataDir!, DEMO_TEMPLATE_DIR: templates });
+      expect(stdout).toMatch(/applied 0001_foundation, .* \(0 already applied\)/);
+    }
+    await cli('migrate', [], { DATA_DIR: own!, DEMO_TEMPLATE_DIR: 'none' }); // keeps and uses no copy
+    const copied = await systemIdentifier(a!);
+    expect(await systemIdentifier(b!)).toBe(copied);
+    expect(await systemIdentifier(own!)).not.toBe(copied);
+  }, 180_000);
+
+  it('never fails the install: where it cannot keep one, it says so and exits 0', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const result = await install(join(file, 'cache'));
+    expect(result.stderr).toMatch(/Could not keep/);
+    expect(existsSync(join(file, 'cache'))).toBe(false);
+  }, 120_000);
 });
