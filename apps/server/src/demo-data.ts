@@ -1,8 +1,8 @@
 import {
+  copiesRoot,
   countTenants,
   type DatabaseHandle,
   type DemoTemplate,
-  defaultDemoTemplateDir,
   demoTemplate,
   hasPgliteDatabase,
   keptPgliteCluster,
@@ -22,10 +22,11 @@ export type DemoData = 'created' | 'copied' | 'present' | 'off';
 
 /** The template a start on PGlite begins from when its data directory has no database yet; otherwise none. */
 export function demoTemplateFor(env: Env): DemoTemplate | undefined {
-  if (!env.SEED_DEMO || env.DATABASE_URL || env.DEMO_TEMPLATE_DIR === 'none') return undefined;
+  const root = copiesRoot(env.DEMO_TEMPLATE_DIR);
+  if (!env.SEED_DEMO || env.DATABASE_URL || !root) return undefined;
   // A database is there already: no template is needed, and naming one reads every source file.
   if (hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
-  return demoTemplate(env.DEMO_TEMPLATE_DIR ?? defaultDemoTemplateDir());
+  return demoTemplate(root);
 }
 
 /**

@@ -3,8 +3,8 @@ export { PG_TYPES } from './client-postgres.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './migrate.ts';
 export {
+  copiesRoot,
   type DemoTemplate,
-  defaultDemoTemplateDir,
   demoTemplate,
   hasPgliteDatabase,
   keptPgliteCluster,

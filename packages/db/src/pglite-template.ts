@@ -37,7 +37,7 @@ const SOURCES = [
 const PREFIX = 'pglite-demo-';
 const CLUSTER_PREFIX = 'pglite-cluster-';
 /** Where the templates are kept unless DEMO_TEMPLATE_DIR says: the project's own cache folder. */
-export const defaultDemoTemplateDir = () => join(PACKAGE_ROOT, '../../node_modules/.cache/trackwell');
+const defaultDemoTemplateDir = () => join(PACKAGE_ROOT, '../../node_modules/.cache/trackwell');
 /** Files of a data directory that belong to the process holding it, never to its contents. */
 const HOLDER_FILES = new Set([LOCK_FILE, 'postmaster.pid']);
 
@@ -150,9 +150,14 @@ export function pgliteCluster(root: string): string {
   return join(resolve(root), `${CLUSTER_PREFIX}${pgliteVersion()}`);
 }
 
-/** The blank cluster kept in DEMO_TEMPLATE_DIR (unset or empty: the project's cache folder); none with `none`. */
+/** Where the copies are kept by DEMO_TEMPLATE_DIR (unset or empty: the project's cache folder); none with `none`. */
+export const copiesRoot = (templateDir: string | undefined): string | undefined =>
+  templateDir === 'none' ? undefined : templateDir || defaultDemoTemplateDir();
+
+/** The blank cluster kept in DEMO_TEMPLATE_DIR's folder (copiesRoot); none with `none`. */
 export function keptPgliteCluster(templateDir: string | undefined): string | undefined {
-  return templateDir === 'none' ? undefined : pgliteCluster(templateDir || defaultDemoTemplateDir());
+  const root = copiesRoot(templateDir);
+  return root ? pgliteCluster(root) : undefined;
 }
 
 /** Keeps the blank cluster just created in `dataDir` (open in `client`) at `cluster`, and removes older ones. */

@@ -6,6 +6,7 @@ import { openDatabase } from '../src/client.ts';
 import { migrate } from '../src/migrate.ts';
 import { demoTemplate, demoTemplateKey, pgliteCluster, saveDemoTemplate } from '../src/pglite-template.ts';
 import { testEngine } from '../src/testing.ts';
+import { systemIdentifier } from './system-identifier.ts';
 
 // The demo template: a first start's copy of its seeded embedded database, which a start on an empty data
 // directory copies instead of creating and seeding the database again. A migrated database with a marker row
@@ -86,18 +87,6 @@ describe.runIf(testEngine() === 'pglite')('the demo template of the embedded dat
 
 // The blank cluster: what PGlite's initdb made, kept once per PGlite version, which a new data directory copies
 // instead of running initdb. A copy shares its cluster's system identifier (initdb draws a new one each time).
-const systemIdentifier = async (dataDir: string, options: { cluster?: string; template?: string } = {}) => {
-  const db = await openDatabase({ dataDir, ...options });
-  try {
-    const { rows } = await db.query<{ id: string }>(
-      'SELECT system_identifier::text AS id FROM pg_control_system()',
-    );
-    return rows[0]!.id;
-  } finally {
-    await db.close();
-  }
-};
-
 describe.runIf(testEngine() === 'pglite')('the blank cluster of the embedded database', () => {
   let dir: string;
   beforeAll(() => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/client.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../src/testing.ts';
+import { systemIdentifier } from './system-identifier.ts';
 
 // `npm run db:seed` and `npm run db:reset` as a user runs them: a child process, its output and exit code.
 
@@ -107,16 +107,6 @@ describe.runIf(testEngine() === 'pglite')('the blank cluster npm install keeps',
     run(process.execPath, [join(ROOT, 'scripts/pglite-cluster.ts')], {
       env: { PATH: process.env.PATH, DEMO_TEMPLATE_DIR: templates },
     });
-  const systemIdentifier = async (dataDir: string) => {
-    const db = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-    try {
-      return (await db.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))
-        .rows[0]!.id;
-    } finally {
-      await db.close();
-    }
-  };
-
   it('is kept once per PGlite version; db:migrate on an empty DATA_DIR creates its database from it', async () => {
     const templates = join(dir, 'cache');
     expect((await install(templates)).stdout).toMatch(
@@ -130,9 +120,10 @@ describe.runIf(testEngine() === 'pglite')('the blank cluster npm install keeps',
       expect(stdout).toMatch(/applied 0001_foundation, .* \(0 already applied\)/);
     }
     await cli('migrate', [], { DATA_DIR: own!, DEMO_TEMPLATE_DIR: 'none' }); // keeps and uses no copy
-    const copied = await systemIdentifier(a!);
-    expect(await systemIdentifier(b!)).toBe(copied);
-    expect(await systemIdentifier(own!)).not.toBe(copied);
+    const embedded = (dataDir: string) => systemIdentifier(join(dataDir, 'pglite'));
+    const copied = await embedded(a!);
+    expect(await embedded(b!)).toBe(copied);
+    expect(await embedded(own!)).not.toBe(copied);
   }, 180_000);
 
   it('never fails the install: where it cannot keep one, it says so and exits 0', async () => {
