@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { okta } from '../testing/authn-server.ts';
+import { apiCalls, okta } from '../testing/authn-server.ts';
 import {
   freshSignInForEachTest,
   RETURN_URL,
@@ -36,7 +36,7 @@ describe('MFA', () => {
       await screen.findByRole('heading', { level: 1, name: 'Enter the code we e-mailed you' }),
     ).toBeVisible();
     expect(screen.getByText(/We sent a 6-digit code to a\.\.\.a@example\.test/)).toBeVisible();
-    expect(calls.at(-1)?.path).toBe('POST /api/v1/authn/factors/f-email/verify');
+    expect(apiCalls(calls).at(-1)?.path).toBe('POST /api/v1/authn/factors/f-email/verify');
   });
 
   it('e-mail code: a wrong code is explained, resend sends a new one, the right one signs in (remember device sent)', async () => {

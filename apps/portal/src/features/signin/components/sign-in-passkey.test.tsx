@@ -58,7 +58,7 @@ describe('sign in with a passkey', () => {
         userVerification: 'required',
       },
     });
-    expect(calls.at(-1)?.body).toEqual({
+    expect(apiCalls(calls).at(-1)?.body).toEqual({
       stateToken: 'state-token-1',
       clientData: 'cd',
       authenticatorData: 'ad',

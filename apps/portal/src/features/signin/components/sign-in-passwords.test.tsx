@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, okta } from '../testing/authn-server.ts';
+import { apiCalls, bodyOf, okta } from '../testing/authn-server.ts';
 import {
   freshSignInForEachTest,
   RETURN_URL,
@@ -44,7 +44,10 @@ describe('passwords', () => {
     await user.type(screen.getByLabelText('Repeat the new password'), '2');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('tok-new', RETURN_URL));
-    expect(calls.at(-1)?.body).toMatchObject({ oldPassword: 'Secret-pass-1', newPassword: 'Better-pass-42' });
+    expect(apiCalls(calls).at(-1)?.body).toMatchObject({
+      oldPassword: 'Secret-pass-1',
+      newPassword: 'Better-pass-42',
+    });
     expect(screen.queryByRole('button', { name: 'Not now' })).not.toBeInTheDocument();
   });
 
@@ -93,7 +96,7 @@ describe('locked out, forgot password, recovery links', () => {
     expect(screen.getByLabelText('E-mail address')).toHaveValue('ada@example.test');
     await user.click(screen.getByRole('button', { name: 'Send the unlock link' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
-    expect(calls.at(-1)?.body).toMatchObject({
+    expect(apiCalls(calls).at(-1)?.body).toMatchObject({
       username: 'ada@example.test',
       factorType: 'EMAIL',
       relayState: RETURN_URL,

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { okta } from '../testing/authn-server.ts';
+import { apiCalls, okta } from '../testing/authn-server.ts';
 import { freshSignInForEachTest, RETURN_URL, setup, user } from '../testing/sign-in-flow-harness.tsx';
 
 /**
@@ -55,7 +55,7 @@ describe('registration on the sign-in page', () => {
     await fillForm();
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
-    expect(calls.at(-1)?.body).toEqual({
+    expect(apiCalls(calls).at(-1)?.body).toEqual({
       email: 'zoe@example.test',
       firstName: 'Zoë',
       lastName: 'Núñez',
@@ -69,7 +69,10 @@ describe('registration on the sign-in page', () => {
       registrationToken: 'reg-1',
       passCode: '123456',
     });
-    expect(calls.at(-1)?.body).toMatchObject({ username: 'zoe@example.test', password: 'Brand-new-Pass-42' });
+    expect(apiCalls(calls).at(-1)?.body).toMatchObject({
+      username: 'zoe@example.test',
+      password: 'Brand-new-Pass-42',
+    });
   });
 
   it('checks the fields before sending: empty, bad address, weak password, terms not accepted', async () => {
