@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../../../scripts/precompress.ts';
 import { buildTestApp, type TestApp } from '../support/helpers.ts';
@@ -78,5 +78,37 @@ describe('compression', () => {
     const health = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('decompresses a request body sent with Content-Encoding before reading it; a GET, which has none, is answered as ever', async () => {
+    const signIn = (payload: Buffer, encoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authn',
+        headers: {
+          host,
+          'content-type': 'application/json',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+        },
+        payload,
+      });
+    const body = JSON.stringify({ username: 'nobody@example.test', password: 'not-the-password' });
+    // Read as JSON once decompressed: the credentials are checked (and refused), not the body's syntax.
+    const gzipped = await signIn(gzipSync(body), 'gzip');
+    expect(gzipped.statusCode).toBe(401);
+    expect(gzipped.json().errorCode).toBe('E0000004');
+    const plain = await signIn(Buffer.from(body));
+    expect(plain.statusCode).toBe(401);
+    expect(plain.json().errorCode).toBe('E0000004');
+    // Compressed bytes read as they are would not be JSON: refused as a bad request, not as bad credentials.
+    const undeclared = await signIn(gzipSync(body));
+    expect(undeclared.statusCode).toBe(400);
+
+    const get = await t.app.inject({
+      url: '/healthz',
+      headers: { 'content-encoding': 'gzip', 'accept-encoding': 'gzip' },
+    });
+    expect(get.statusCode).toBe(200);
+    expect(get.json()).toEqual({ status: 'ok' });
   });
 });

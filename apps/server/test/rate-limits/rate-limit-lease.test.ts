@@ -66,6 +66,24 @@ describe('leased rate limits', () => {
     expect((await limiter.consume('user-2')).allowed).toBe(true); // another key has its own points
   });
 
+  it('decides on its own, without waiting, the calls its lease covers; the others it leaves to consume', async () => {
+    const shared = sharedCounter(25);
+    const limiter = createLeasedLimiter(shared.consume, 25, { leaseSize: 10 });
+    expect(limiter.decideLocally('user-1')).toBeUndefined(); // no lease yet: only the store can say
+    expect(shared.calls).toBe(0);
+    // Whichever way each call is decided, one process allows exactly the limit, counting down as it goes.
+    const verdicts = [];
+    for (let i = 0; i < 30; i++)
+      verdicts.push(limiter.decideLocally('user-1') ?? (await limiter.consume('user-1')));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(25);
+    expect(verdicts.slice(0, 25).map((v) => v.remaining)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 24 - i),
+    );
+    expect(verdicts.slice(25).every((v) => !v.allowed && v.remaining === 0 && v.resetMs > 0)).toBe(true);
+    expect(shared.calls).toBe(3); // two leases of 10, then the 5 points left; the refusals asked nothing
+    expect(limiter.decideLocally('user-2')).toBeUndefined(); // another key has no lease of its own yet
+  });
+
   it("remaining counts down by one per call, the shared counter's and the lease's together", async () => {
     const limiter = createLeasedLimiter(sharedCounter(1_000).consume, 1_000);
     const remaining: number[] = [];

@@ -28,6 +28,8 @@ export type RateLimitVerdict = Verdict;
 
 export interface SharedRateLimiter {
   consume(key: string): Promise<RateLimitVerdict>;
+  /** What `consume` would answer when this process's lease decides it alone (and spends it); else undefined. */
+  decideLocally(key: string): RateLimitVerdict | undefined;
 }
 
 export interface RateLimitStore {
