@@ -42,9 +42,8 @@ export function createTenantResolver(
   const rulesCache = new Map<string, { rules: ForecastRule[]; expires: number }>();
   // Bumped by clear(): an answer read before a clear is not cached after it (it may be the old tenant).
   let generation = 0;
-  const resolve = async (rawHost: string) => {
-    const host = normaliseHost(rawHost);
-    if (!host) return undefined;
+  /** By a host name already in the cache's form (lower case, no port, no trailing dot). */
+  const resolveName = async (host: string) => {
     const now = Date.now();
     const hit = cache.get(host);
     if (hit && hit.expires > now) return hit.tenant;
@@ -55,12 +54,16 @@ export function createTenantResolver(
     cache.set(host, { tenant, expires: now + (tenant ? ttlMs : missTtlMs) });
     return tenant;
   };
+  const resolve = async (rawHost: string) => {
+    const host = normaliseHost(rawHost);
+    return host ? resolveName(host) : undefined;
+  };
   return {
     async ofRequest(request) {
       if (hostHeaderCount(request.raw.rawHeaders) !== 1) return undefined;
       const host = parseHostHeader(request.host);
       if (!host || !publicUrls.servesPort(host, request.protocol)) return undefined;
-      return resolve(host.name);
+      return resolveName(host.name); // parseHostHeader admits only names already in that form
     },
     resolve,
     async forecastRules(tenantId) {
