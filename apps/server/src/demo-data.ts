@@ -5,7 +5,6 @@ import {
   type DemoTemplate,
   demoTemplate,
   hasPgliteDatabase,
-  keptPgliteCluster,
   pgliteDataDir,
   saveDemoTemplate,
 } from '@trackwell/db';
@@ -15,7 +14,6 @@ import type { Env } from './config/env.ts';
  * The demo data of a first start (SEED_DEMO): the demo stores, catalogue and accounts, seeded into a database
  * that has no tenant yet. On the embedded database the first start also keeps a copy of what it seeded, the
  * demo template (packages/db/src/pglite-template.ts), and a start on an empty data directory begins from it.
- * Without one, such a start still begins from a copy of PGlite's blank cluster rather than its initdb.
  */
 
 export type DemoData = 'created' | 'copied' | 'present' | 'off';
@@ -27,15 +25,6 @@ export function demoTemplateFor(env: Env): DemoTemplate | undefined {
   // A database is there already: no template is needed, and naming one reads every source file.
   if (hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
   return demoTemplate(root);
-}
-
-/**
- * The blank cluster a start on PGlite copies when its data directory has no database yet and no demo template
- * is copied, kept beside the templates (pglite-template.ts): none with DEMO_TEMPLATE_DIR=none.
- */
-export function pgliteClusterFor(env: Env): string | undefined {
-  if (env.DATABASE_URL || hasPgliteDatabase(pgliteDataDir(env.DATA_DIR))) return undefined;
-  return keptPgliteCluster(env.DEMO_TEMPLATE_DIR);
 }
 
 /** Seeds the demo into a database without tenants, and keeps the template when there is one to keep. */

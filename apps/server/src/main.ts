@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import {
   type DatabaseHandle,
   type DemoTemplate,
+  keptPgliteCluster,
   listTenantHosts,
   migrate,
   openDatabase,
@@ -12,7 +13,7 @@ import { buildApp } from './app.ts';
 import { type Env, parseEnv, parseServices } from './config/env.ts';
 import { assertProductionReady } from './config/production-checks.ts';
 import { assertNoDemoAccounts } from './config/production-demo-accounts.ts';
-import { type DemoData, demoOnFirstStart, demoTemplateFor, pgliteClusterFor } from './demo-data.ts';
+import { type DemoData, demoOnFirstStart, demoTemplateFor } from './demo-data.ts';
 import { collectGarbageNow, openedAgain } from './first-start-memory.ts';
 import type { PublicUrls } from './modules/tenants/public-urls.ts';
 import { listenMetrics } from './observability/metrics-routes.ts';
@@ -48,7 +49,8 @@ export async function startServer(argv = process.argv.slice(2)): Promise<void> {
   let db = await openDatabase({
     ...databaseOptions,
     template: template?.dir,
-    cluster: pgliteClusterFor(env),
+    // PGlite's blank cluster, copied by a new data directory that copies no demo template (pglite-template.ts)
+    cluster: keptPgliteCluster(env.DEMO_TEMPLATE_DIR),
   });
   const { applied } = await migrate(db);
   await assertNoDemoAccounts(env, db).catch(async (error) => {

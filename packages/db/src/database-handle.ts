@@ -86,7 +86,7 @@ export interface OpenDatabaseOptions {
   /**
    * PGlite in `dataDir`: when it has no database yet (and no copy of `template`), start from a copy of this
    * blank cluster (pglite-template.ts) instead of running initdb; when there is none, keep one there after
-   * running it.
+   * running it. Ignored with `url` and in memory.
    */
   cluster?: string | undefined;
   /** Connection pool size for PostgreSQL. */

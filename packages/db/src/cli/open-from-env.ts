@@ -11,7 +11,7 @@ export function openDatabaseFromEnv(env = process.env): Promise<DatabaseHandle> 
     url: env.DATABASE_URL || undefined,
     dataDir: pgliteDataDir(env.DATA_DIR || undefined),
     joinRunningServer: true,
-    cluster: env.DATABASE_URL ? undefined : keptPgliteCluster(env.DEMO_TEMPLATE_DIR),
+    cluster: keptPgliteCluster(env.DEMO_TEMPLATE_DIR),
   });
 }
 
