@@ -5,14 +5,16 @@
  * there, it does nothing. It never fails the install: without a kept cluster the first start runs initdb,
  * as it would have anyway.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 async function keepCluster(): Promise<void> {
   const { hasPgliteDatabase, keptPgliteCluster, openDatabase } = await import('@trackwell/db');
   const cluster = keptPgliteCluster(process.env.DEMO_TEMPLATE_DIR);
   if (!cluster || hasPgliteDatabase(cluster)) return;
+  // Where the cluster goes first: a folder that cannot be made fails here, not after initdb's many seconds.
+  mkdirSync(dirname(cluster), { recursive: true });
   // A throw-away database: creating it keeps the blank cluster (client-pglite.ts).
   const dir = mkdtempSync(join(tmpdir(), 'trackwell-cluster-'));
   try {
