@@ -47,10 +47,13 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
-    // A failed journey keeps its trace: each action with the page's DOM before and after, its network and
-    // console, and a screenshot of where it stopped. Without the trace's screencast (a picture of every frame):
-    // that cost a quarter of the stage's CPU (measured on four specs: 71 CPU-s with it, 56 without).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // A failed journey keeps its trace (each action, its network and console, the test's source), a screenshot
+    // of where it stopped and the page's accessibility tree there (Playwright's error context). Without the
+    // trace's screencast (a picture of every frame: a quarter of the stage's CPU, 71 CPU-s against 56 on four
+    // specs) and without its DOM snapshots before and after every action (recorded for every journey, kept for
+    // the failed ones: 82-89 CPU-s against 65-70 on four other specs, 20 journeys, wall 95 s against 75-83).
+    // To see the DOM at each step of a failing journey, run it again with `--trace on`.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: JOURNEY_CHROMIUM,
