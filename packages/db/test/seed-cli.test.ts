@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteCluster } from '../src/pglite-template.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../src/testing.ts';
 import { systemIdentifierOnDisk } from './system-identifier.ts';
 
@@ -118,7 +119,7 @@ describe.runIf(testEngine() === 'pglite')('the blank cluster npm install keeps',
     const { stdout } = await cli('migrate', [], { DATA_DIR: copy!, DEMO_TEMPLATE_DIR: templates });
     expect(stdout).toMatch(/applied 0001_foundation, .* \(0 already applied\)/);
     await cli('migrate', [], { DATA_DIR: own!, DEMO_TEMPLATE_DIR: 'none' }); // keeps and uses no copy
-    const cluster = systemIdentifierOnDisk(join(templates, readdirSync(templates)[0]!));
+    const cluster = systemIdentifierOnDisk(pgliteCluster(templates));
     expect(systemIdentifierOnDisk(join(copy!, 'pglite'))).toBe(cluster);
     expect(systemIdentifierOnDisk(join(own!, 'pglite'))).not.toBe(cluster);
   }, 180_000);
