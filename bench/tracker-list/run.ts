@@ -44,7 +44,14 @@ import { answerOf, populate, startIssuer, startReference, startTrackwell } from 
 type Issuer = Awaited<ReturnType<typeof startIssuer>>;
 const requestsOf = (figures: Figures) => figures.requests;
 
-type AllFigures = Record<string, Figures> & { ratio?: number[] };
+type RateLimitStoreKind = Awaited<ReturnType<typeof startTrackwell>>['rateLimits'];
+type AllFigures = Record<string, Figures> & { ratio?: number[]; rateLimits?: RateLimitStoreKind };
+
+const RATE_LIMIT_STORES: Record<RateLimitStoreKind, string> = {
+  postgres: 'PostgreSQL (api_rate_limits), as without REDIS_URL',
+  redis: 'Redis (BENCH_REDIS_URL as the deployment’s REDIS_URL)',
+  memory: 'in this process',
+};
 
 /** Throw-away database on the server, filled; the list endpoint against the reference, then the search. */
 async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures) {
@@ -53,6 +60,8 @@ async function measurePostgres(issuer: Issuer, url: string, figures: AllFigures)
   const ctx = await populate(db, issuer.issuer);
   const requests = await listRequests(issuer.sign, ctx, issuer.issuer);
   const app = await startTrackwell(db);
+  figures.rateLimits = app.rateLimits;
+  log(`  the product's rate limits: ${RATE_LIMIT_STORES[app.rateLimits]}`);
   const ref = await startReference(url, ctx.tenantId);
   try {
     // The ratio means something only while both answer the same: checked on a few users' pages.
@@ -149,7 +158,9 @@ function printSummary(figures: AllFigures) {
   );
   const ratio = median(figures.ratio as number[]);
   report({
-    what: `tracker list, Fastify / stripped reference, PostgreSQL (${size}, c=${CONNECTIONS})`,
+    what:
+      `tracker list, Fastify / stripped reference, PostgreSQL (${size}, c=${CONNECTIONS}` +
+      `${figures.rateLimits === 'redis' ? ', rate limits in Redis' : ''})`,
     figure: `${times(ratio)} (${figures.pgApp!.rps.toFixed(0)} req/s)`,
     goal: '≥ 0.9×',
     met: ratio >= 0.9,

@@ -8,6 +8,8 @@ export const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 export const STANDARDS = Number(process.env.BENCH_STANDARDS ?? 100_000);
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = 10;
+/** The product's rate limits in Redis (the deployment's REDIS_URL) instead of PostgreSQL's api_rate_limits. */
+export const REDIS_URL = process.env.BENCH_REDIS_URL || undefined;
 export const TOKEN_USERS = 1_000; // distinct signed-in users the load rotates through
 export const PAGE_SIZE = 10;
 export const execFileAsync = promisify(execFile);

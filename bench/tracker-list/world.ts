@@ -21,7 +21,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
 
-import { log, STANDARDS, seconds, USERS } from './settings.ts';
+import { log, REDIS_URL, STANDARDS, seconds, USERS } from './settings.ts';
 
 /** The benchmark's world: an issuer, the seeded database, the app under test and the stripped reference. */
 
@@ -166,6 +166,10 @@ export async function startTrackwell(db: DatabaseHandle) {
       // The load names the store's host without a port (Host: bench.localhost): the template's port (80) is
       // one the server accepts, whatever port it listens on. Without it every answer is 404 tenant_not_found.
       PUBLIC_URL_TEMPLATE: 'http://{host}',
+      // Keys of this run only, so a shared Redis holds no counter of an earlier run.
+      ...(REDIS_URL
+        ? { REDIS_URL, RATE_LIMIT_KEY_PREFIX: `trackwell-bench-${process.pid}-${Date.now()}:` }
+        : {}),
     }),
     db,
     services: new Set(['web']),
@@ -174,6 +178,7 @@ export async function startTrackwell(db: DatabaseHandle) {
   const port = (app.server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    rateLimits: app.rateLimits.kind,
     async close() {
       await app.close();
       rmSync(dist, { recursive: true, force: true });
