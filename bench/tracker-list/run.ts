@@ -164,7 +164,10 @@ function printSummary(figures: AllFigures) {
     figure: `${times(ratio)} (${figures.pgApp!.rps.toFixed(0)} req/s)`,
     goal: '≥ 0.9×',
     met: ratio >= 0.9,
-    reference: `node:http + pg ${figures.pgRef!.rps.toFixed(0)} req/s`,
+    // The rounds' spread beside the median: on a noisy machine it says how far one run can be trusted.
+    reference:
+      `node:http + pg ${figures.pgRef!.rps.toFixed(0)} req/s; rounds ` +
+      `${times(Math.min(...figures.ratio!))}–${times(Math.max(...figures.ratio!))}`,
   });
   report({
     what: `tracker list p99, PostgreSQL (c=${CONNECTIONS})`,
