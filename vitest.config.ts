@@ -81,7 +81,7 @@ export default defineConfig({
         isolate: false,
       }),
       portalProject({ name: 'portal-mocks', include: MOCKING_FILES, isolate: true }),
-      'packages/email/vitest.config.ts',
+      project('email', ['packages/email/test/**/*.test.ts']),
     ],
   },
 });
